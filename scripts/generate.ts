@@ -1,0 +1,19 @@
+/**
+ * Files derived from the manifest before every build: the route list for the
+ * route function, sitemap.xml and robots.txt. Output goes to src/generated/
+ * (read by the build) and public/ (copied as-is).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadValidManifestCached } from '../src/manifest/load.ts'
+import { projectRoot } from '../src/manifest/paths.ts'
+import { generatedFiles } from '../src/manifest/generatedFiles.ts'
+
+const manifest = loadValidManifestCached()
+const root = projectRoot()
+for (const [rel, content] of Object.entries(generatedFiles(manifest))) {
+  const file = path.join(root, rel)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, content)
+}
+console.log(`Generados: ${Object.keys(generatedFiles(manifest)).join(', ')}`)

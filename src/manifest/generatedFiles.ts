@@ -1,0 +1,28 @@
+import type { Manifest } from './load.ts'
+
+function sitemapXml(manifest: Manifest): string {
+  const base = manifest.site?.data.urlPublica ?? ''
+  const lastmod = manifest.site?.data.ultimaActualizacion
+  const urls = manifest.pages
+    .map((p) => p.data)
+    .filter((p) => !p.redirigirA && p.enMapa !== false)
+    .map((p) => p.ruta)
+    .sort()
+    .map((r) => `  <url><loc>${base}${r}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+function robotsTxt(manifest: Manifest): string {
+  const base = manifest.site?.data.urlPublica ?? ''
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`
+}
+
+/** Relative path → content of every file derived from the manifest at build time (all git-ignored). */
+export function generatedFiles(manifest: Manifest): Record<string, string> {
+  const routes = manifest.pages.map((p) => p.data.ruta).sort()
+  return {
+    'src/generated/routes.json': JSON.stringify(routes) + '\n',
+    'public/sitemap.xml': sitemapXml(manifest),
+    'public/robots.txt': robotsTxt(manifest),
+  }
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { manifestDir } from './paths.ts'
+import type { Problem } from './problem.ts'
+import { manifestValidators, type ManifestKind } from './schemas.ts'
+import { relevantErrors, translateAjvError } from './schemaMessages.ts'
+import { problemAt, readYaml, type YamlSource } from './yamlSource.ts'
+import type { DocumentList, FormDefinition, Lookups, NewsItem, PageManifest, SiteManifest } from './types.generated.ts'
+
+/** A manifest value together with the YAML file it came from (for positions). */
+export interface Sourced<T> {
+  source: YamlSource
+  data: T
+}
+
+export interface Manifest {
+  dir: string
+  site?: Sourced<SiteManifest>
+  pages: Sourced<PageManifest>[]
+  documents: Sourced<DocumentList>[]
+  forms: Sourced<FormDefinition>[]
+  lookups?: Sourced<Lookups>
+  news: Sourced<NewsItem>[]
+}
+
+export interface LoadResult {
+  manifest: Manifest
+  problems: Problem[]
+}
+
+function yamlFilesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  const out: string[] = []
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...yamlFilesUnder(full))
+    else if (/\.ya?ml$/.test(entry.name)) out.push(full)
+  }
+  return out.sort()
+}
+
+function loadOne<T>(file: string, kind: ManifestKind, problems: Problem[]): Sourced<T> | undefined {
+  const { source, problems: syntax } = readYaml(file)
+  problems.push(...syntax)
+  if (!source) return undefined
+  if (source.data === null || typeof source.data !== 'object' || Array.isArray(source.data)) {
+    problems.push(problemAt(source, [], 'el archivo debe contener un bloque de campos (clave: valor)'))
+    return undefined
+  }
+  const validate = manifestValidators()[kind]
+  if (!validate(source.data)) {
+    for (const error of relevantErrors(validate.errors ?? [])) {
+      const t = translateAjvError(error, source.data)
+      problems.push(problemAt(source, t.path, t.message, 'error', t.atKey))
+    }
+    return undefined
+  }
+  return { source, data: source.data as T }
+}
+
+/** Reads and schema-validates every manifest file. Invalid files are reported and left out. */
+export function loadManifest(dir = manifestDir()): LoadResult {
+  const problems: Problem[] = []
+  const manifest: Manifest = { dir, pages: [], documents: [], forms: [], news: [] }
+  const siteFile = path.join(dir, 'site.yaml')
+  if (fs.existsSync(siteFile)) manifest.site = loadOne<SiteManifest>(siteFile, 'site', problems)
+  else problems.push({ file: 'manifest/site.yaml', line: 1, col: 1, message: 'falta el archivo site.yaml', level: 'error' })
+  for (const f of yamlFilesUnder(path.join(dir, 'pages'))) {
+    const page = loadOne<PageManifest>(f, 'page', problems)
+    if (page) manifest.pages.push(page)
+  }
+  for (const f of yamlFilesUnder(path.join(dir, 'documents'))) {
+    const docs = loadOne<DocumentList>(f, 'documents', problems)
+    if (docs) manifest.documents.push(docs)
+  }
+  for (const f of yamlFilesUnder(path.join(dir, 'forms'))) {
+    if (path.basename(f).startsWith('lookups.')) manifest.lookups = loadOne<Lookups>(f, 'lookups', problems)
+    else {
+      const form = loadOne<FormDefinition>(f, 'form', problems)
+      if (form) manifest.forms.push(form)
+    }
+  }
+  for (const f of yamlFilesUnder(path.join(dir, 'news'))) {
+    const item = loadOne<NewsItem>(f, 'news', problems)
+    if (item) manifest.news.push(item)
+  }
+  return { manifest, problems }
+}
+
+const cache = new Map<string, Manifest>()
+
+/** The manifest for rendering: loads once per process and refuses to render an invalid one. */
+export function loadValidManifestCached(dir = manifestDir()): Manifest {
+  const cached = cache.get(dir)
+  if (cached) return cached
+  const { manifest, problems } = loadManifest(dir)
+  const errors = problems.filter((p) => p.level === 'error')
+  if (errors.length > 0) {
+    throw new Error(`El manifiesto tiene errores; ejecute npm run validate.\n${errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`).join('\n')}`)
+  }
+  cache.set(dir, manifest)
+  return manifest
+}

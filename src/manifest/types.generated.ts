@@ -1,0 +1,504 @@
+/* Generated from schemas/*.schema.json by `npm run gen:types`. Do not edit by hand. */
+
+export type Seccion =
+  | SeccionTexto
+  | SeccionEnlaces
+  | SeccionMosaicos
+  | SeccionTabla
+  | SeccionDocumentos
+  | SeccionAcordeon
+  | SeccionDatos
+  | SeccionVideo
+  | SeccionEmbebido
+  | SeccionImagen
+  | SeccionPreguntas
+  | SeccionPersonas
+  | SeccionMapaSitio
+
+export interface ManifestTypes {
+  site?: SiteManifest
+  page?: PageManifest
+  documents?: DocumentList
+  form?: FormDefinition
+  lookups?: Lookups
+  news?: NewsItem
+}
+/**
+ * What every page shares: institution facts, top bar, main menu, side menus and footer.
+ */
+export interface SiteManifest {
+  nombre: string
+  nombreCorto: string
+  descripcion?: string
+  /**
+   * Public address of the site, used in sitemap.xml and canonical links.
+   */
+  urlPublica?: string
+  ultimaActualizacion: string
+  barraSuperior: Enlace[]
+  centroRelevo?: Enlace
+  /**
+   * Languages offered by the translation selector.
+   */
+  idiomas?: {
+    codigo: string
+    nombre: string
+  }[]
+  /**
+   * @minItems 1
+   */
+  menu: [Enlace, ...Enlace[]]
+  menusLaterales: {
+    [k: string]: MenuLateral
+  }
+  pie: Pie
+}
+export interface Enlace {
+  texto: string
+  /**
+   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   */
+  url: string
+  descripcion?: string
+}
+export interface MenuLateral {
+  titulo: string
+  /**
+   * @minItems 1
+   */
+  enlaces: [ItemMenuLateral, ...ItemMenuLateral[]]
+}
+export interface ItemMenuLateral {
+  texto: string
+  /**
+   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   */
+  url: string
+  hijos?: ItemMenuLateral[]
+}
+export interface Pie {
+  direccion: string
+  horarioAtencion?: string
+  telefonos: Telefono[]
+  correspondencia: {
+    direccion: string
+    horario: string
+  }
+  correos: Correo[]
+  enlacesGobierno: Enlace[]
+  politicas: Enlace[]
+  redes: Enlace[]
+  /**
+   * Route of a page inside the site, e.g. /hospital/junta.
+   */
+  mapaSitio: string
+  /**
+   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   */
+  politicaDatos: string
+}
+export interface Telefono {
+  etiqueta: string
+  numero: string
+  horario?: string
+}
+export interface Correo {
+  etiqueta: string
+  correo: string
+}
+/**
+ * One route of the site. A page is either content (secciones) or a redirect to the group's main child (redirigirA).
+ */
+export interface PageManifest {
+  /**
+   * Route of a page inside the site, e.g. /hospital/junta.
+   */
+  ruta: string
+  /**
+   * Breadcrumb label of this route.
+   */
+  etiqueta: string
+  /**
+   * Main heading and <title>.
+   */
+  titulo: string
+  /**
+   * Meta description for search engines.
+   */
+  descripcion?: string
+  /**
+   * Id of a side menu in manifest/site.yaml.
+   */
+  menuLateral?: string
+  /**
+   * true when the page holds sample text the hospital must replace.
+   */
+  muestra?: boolean
+  /**
+   * Route of a page inside the site, e.g. /hospital/junta.
+   */
+  redirigirA?: string
+  /**
+   * false hides the page from the site map.
+   */
+  enMapa?: boolean
+  secciones?: Seccion[]
+}
+/**
+ * Rich text written in Markdown.
+ */
+export interface SeccionTexto {
+  tipo: 'texto'
+  titulo?: string
+  contenido: string
+}
+export interface SeccionEnlaces {
+  tipo: 'enlaces'
+  titulo?: string
+  /**
+   * @minItems 1
+   */
+  enlaces: [Enlace, ...Enlace[]]
+}
+/**
+ * Tiles: a grid of linked boxes.
+ */
+export interface SeccionMosaicos {
+  tipo: 'mosaicos'
+  titulo?: string
+  /**
+   * @minItems 1
+   */
+  mosaicos: [
+    {
+      titulo: string
+      texto?: string
+      /**
+       * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+       */
+      url: string
+      imagen?: string
+    },
+    ...{
+      titulo: string
+      texto?: string
+      /**
+       * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+       */
+      url: string
+      imagen?: string
+    }[]
+  ]
+}
+export interface SeccionTabla {
+  tipo: 'tabla'
+  titulo?: string
+  /**
+   * @minItems 1
+   */
+  columnas: [string, ...string[]]
+  filas: (string | number | Enlace)[][]
+}
+/**
+ * Rows of a documents manifest, as an accordion of year panels, a table or a plain list.
+ */
+export interface SeccionDocumentos {
+  tipo: 'documentos'
+  titulo?: string
+  /**
+   * id of a manifest in manifest/documents/.
+   */
+  fuente: string
+  vista?: 'acordeon' | 'tabla' | 'lista'
+  /**
+   * Only rows of this category.
+   */
+  categoria?: string
+  /**
+   * Year ranges grouped in one panel each; without it, one panel per year, newest first.
+   */
+  paneles?: {
+    id: string
+    titulo: string
+    desde: number
+    hasta: number
+    categoria?: string
+  }[]
+  /**
+   * Panel open when the page loads: primero, ninguno, a year (2019) or a panel id (static-13).
+   */
+  abierto?: string | number
+  /**
+   * Columns of the table view, in order.
+   *
+   * @minItems 1
+   */
+  columnas?: [
+    {
+      campo: 'anio' | 'categoria' | 'periodo' | 'titulo' | 'descripcion' | 'fecha' | 'enlace'
+      encabezado: string
+    },
+    ...{
+      campo: 'anio' | 'categoria' | 'periodo' | 'titulo' | 'descripcion' | 'fecha' | 'enlace'
+      encabezado: string
+    }[]
+  ]
+}
+/**
+ * Panels of sections; one open at a time (native <details name>).
+ */
+export interface SeccionAcordeon {
+  tipo: 'acordeon'
+  titulo?: string
+  /**
+   * Panel open when the page loads: primero, ninguno, a year (2019) or a panel id (static-13).
+   */
+  abierto?: string | number
+  /**
+   * @minItems 1
+   */
+  paneles: [
+    {
+      id: string
+      titulo: string
+      secciones: Seccion[]
+    },
+    ...{
+      id: string
+      titulo: string
+      secciones: Seccion[]
+    }[]
+  ]
+}
+/**
+ * Key facts: a value and its label (15 camas, 24 horas...).
+ */
+export interface SeccionDatos {
+  tipo: 'datos'
+  titulo?: string
+  /**
+   * @minItems 1
+   */
+  datos: [
+    {
+      valor: string | number
+      etiqueta: string
+      detalle?: string
+    },
+    ...{
+      valor: string | number
+      etiqueta: string
+      detalle?: string
+    }[]
+  ]
+}
+/**
+ * A third-party video loaded only when the visitor asks.
+ */
+export interface SeccionVideo {
+  tipo: 'video'
+  titulo: string
+  url: string
+  descripcion?: string
+  /**
+   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   */
+  subtitulos?: string
+  /**
+   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   */
+  transcripcion?: string
+}
+/**
+ * A third-party embed (calendar, social page) or a local PDF, loaded only when the visitor asks.
+ */
+export interface SeccionEmbebido {
+  tipo: 'embebido'
+  titulo: string
+  url: string
+  descripcion?: string
+  alto?: number
+}
+export interface SeccionImagen {
+  tipo: 'imagen'
+  src: string
+  alt: string
+  pie?: string
+  ancho?: number
+  alto?: number
+}
+/**
+ * Frequently asked questions; answers in Markdown.
+ */
+export interface SeccionPreguntas {
+  tipo: 'preguntas'
+  titulo?: string
+  /**
+   * @minItems 1
+   */
+  preguntas: [
+    {
+      pregunta: string
+      respuesta: string
+    },
+    ...{
+      pregunta: string
+      respuesta: string
+    }[]
+  ]
+}
+/**
+ * People table (board of directors): name, role, board position.
+ */
+export interface SeccionPersonas {
+  tipo: 'personas'
+  titulo?: string
+  /**
+   * @minItems 1
+   */
+  personas: [
+    {
+      nombre: string
+      cargo: string
+      posicion: string
+    },
+    ...{
+      nombre: string
+      cargo: string
+      posicion: string
+    }[]
+  ]
+}
+/**
+ * The site map, built from every page of the manifest.
+ */
+export interface SeccionMapaSitio {
+  tipo: 'mapaSitio'
+  titulo?: string
+}
+/**
+ * A spreadsheet-style list of downloadable documents (one row per file), shown by pages through a `documentos` section.
+ */
+export interface DocumentList {
+  id: string
+  titulo: string
+  /**
+   * true when the rows are sample content to be replaced by the hospital.
+   */
+  muestra?: boolean
+  filas: Fila[]
+}
+export interface Fila {
+  anio: number
+  categoria?: string
+  periodo?: string
+  titulo: string
+  /**
+   * A file under public/assets, written as /assets/...
+   */
+  archivo?: string
+  url?: string
+  fecha?: string
+  descripcion?: string
+}
+/**
+ * One citizen form. The same definition renders the form, validates it in the browser and validates it on the server.
+ */
+export interface FormDefinition {
+  id: string
+  titulo: string
+  descripcion?: string
+  /**
+   * How the form is submitted: json or multipart to an endpoint, or navegador (kept in the browser, never sent).
+   */
+  envio: 'json' | 'multipart' | 'navegador'
+  endpoint?: string
+  /**
+   * Success text; {id} is replaced by the filing number the server returns.
+   */
+  exito?: string
+  botonEnviar: string
+  /**
+   * @minItems 1
+   */
+  campos: [Campo, ...Campo[]]
+}
+export interface Campo {
+  nombre: string
+  etiqueta: string
+  control: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'file' | 'hidden'
+  requerido?: boolean
+  /**
+   * Regular expression the value must match (e.g. ^[0-9]+$ for digits only).
+   */
+  patron?: string
+  longitudMaxima?: number
+  formato?: 'email' | 'date'
+  /**
+   * Type of the value sent: texto (default), entero (numeric id), booleano or marcaTiempo (timestamp in ms).
+   */
+  tipoDato?: 'texto' | 'entero' | 'booleano' | 'marcaTiempo'
+  /**
+   * Id of a list in manifest/forms/lookups.yaml (for select or radio).
+   */
+  lista?: string
+  /**
+   * @minItems 1
+   */
+  opciones?: [
+    {
+      valor: string
+      etiqueta: string
+    },
+    ...{
+      valor: string
+      etiqueta: string
+    }[]
+  ]
+  /**
+   * Accepted file types for a file control, e.g. application/pdf.
+   */
+  aceptar?: string
+  tamanoMaximoMB?: number
+  ayuda?: string
+  autocompletar?: string
+  mensajes?: {
+    requerido?: string
+    patron?: string
+    formato?: string
+    longitudMaxima?: string
+    opcion?: string
+  }
+}
+/**
+ * Option lists used by the forms and served by the API as {id, name}.
+ */
+export interface Lookups {
+  listas: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: [
+      {
+        id: number
+        nombre: string
+      },
+      ...{
+        id: number
+        nombre: string
+      }[]
+    ]
+  }
+}
+/**
+ * One news item (noticia). HTML fields are sanitized at build time.
+ */
+export interface NewsItem {
+  id: string
+  encabezado?: string
+  titulo: string
+  dependencia: string
+  cuerpo: string
+  fechaCreacion: string
+  muestra?: boolean
+}

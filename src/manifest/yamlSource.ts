@@ -1,0 +1,83 @@
+import fs from 'node:fs'
+import { LineCounter, parseDocument, isMap, isSeq, isNode, isPair, isScalar, type Document, type Node } from 'yaml'
+import { displayPath } from './paths.ts'
+import type { Problem } from './problem.ts'
+
+/** A parsed YAML file that remembers where every node came from. */
+export interface YamlSource {
+  file: string
+  display: string
+  data: unknown
+  doc: Document
+  lines: LineCounter
+}
+
+export type JsonPath = ReadonlyArray<string | number>
+
+export function readYaml(file: string): { source?: YamlSource; problems: Problem[] } {
+  const text = fs.readFileSync(file, 'utf8')
+  return parseYaml(file, text)
+}
+
+export function parseYaml(file: string, text: string): { source?: YamlSource; problems: Problem[] } {
+  const lines = new LineCounter()
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
+  const display = displayPath(file)
+  if (doc.errors.length > 0) {
+    const problems = doc.errors.map((e): Problem => {
+      const pos = lines.linePos(e.pos[0])
+      return { file: display, line: pos.line, col: pos.col, message: yamlErrorMessage(e.code, e.message), level: 'error' }
+    })
+    return { problems }
+  }
+  return { source: { file, display, data: doc.toJS(), doc, lines }, problems: [] }
+}
+
+function yamlErrorMessage(code: string, original: string): string {
+  switch (code) {
+    case 'DUPLICATE_KEY':
+      return 'hay un campo repetido en el mismo bloque'
+    case 'BAD_INDENT':
+    case 'MISSING_CHAR':
+    case 'UNEXPECTED_TOKEN':
+      return `error de sintaxis YAML: revise la sangría, los dos puntos y las comillas (${original.split('\n')[0]})`
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return 'error de sintaxis YAML: una línea parece una clave pero le falta «:» o le sobra sangría'
+    default:
+      return `error de sintaxis YAML (${original.split('\n')[0]})`
+  }
+}
+
+/**
+ * Position of the node at `path`; when `key` is true, the position of the
+ * key rather than its value (better for "unknown field" messages).
+ */
+export function positionOf(source: YamlSource, path: JsonPath, key = false): { line: number; col: number } {
+  let node: unknown = source.doc.contents
+  let keyNode: Node | null = null
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment))
+      if (!pair) break
+      keyNode = pair.key as Node
+      node = pair.value
+    } else if (isSeq(node)) {
+      const next = node.items[Number(segment)]
+      if (next === undefined) break
+      keyNode = null
+      node = next
+    } else {
+      break
+    }
+  }
+  const target = key && keyNode ? keyNode : isNode(node) ? node : keyNode
+  const offset = target?.range?.[0] ?? 0
+  const pos = source.lines.linePos(offset)
+  return { line: pos.line, col: pos.col }
+}
+
+export function problemAt(source: YamlSource, path: JsonPath, message: string, level: Problem['level'] = 'error', key = false): Problem {
+  const { line, col } = positionOf(source, path, key)
+  return { file: source.display, line, col, message, level }
+}

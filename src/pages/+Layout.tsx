@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import { useData } from 'vike-react/useData'
+import { Breadcrumb } from '../renderer/layout/Breadcrumb.tsx'
+import { Footer } from '../renderer/layout/Footer.tsx'
+import { Header } from '../renderer/layout/Header.tsx'
+import { SideMenu } from '../renderer/layout/SideMenu.tsx'
+import type { PageData } from '../renderer/types.ts'
+import '@picocss/pico/css/pico.min.css'
+import '../renderer/styles/site.css'
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useData<PageData>()
+  return (
+    <>
+      <a className="saltar" href="#contenido">
+        Saltar al contenido principal
+      </a>
+      <Header layout={data.layout} ruta={data.ruta} />
+      <main id="contenido" className="container" tabIndex={-1}>
+        <Breadcrumb crumbs={data.breadcrumb} />
+        <div className={data.sideMenu ? 'con-menu-lateral' : undefined}>
+          {data.sideMenu && <SideMenu menu={data.sideMenu} current={data.ruta} />}
+          <div className="cuerpo-pagina">{children}</div>
+        </div>
+      </main>
+      <Footer layout={data.layout} />
+    </>
+  )
+}

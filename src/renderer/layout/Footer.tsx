@@ -1,0 +1,77 @@
+import { SmartLink } from '../components/SmartLink.tsx'
+import { formatDate } from '../dates.ts'
+import type { LayoutData } from '../types.ts'
+import type { ReactNode } from 'react'
+
+export function Footer({ layout, children }: { layout: LayoutData; children?: ReactNode }) {
+  const { pie } = layout
+  return (
+    <footer className="pie">
+      <div className="container columnas-pie">
+        <section aria-labelledby="pie-contacto">
+          <h2 id="pie-contacto">{layout.nombre}</h2>
+          <address>
+            <p>{pie.direccion}</p>
+            {pie.horarioAtencion && <p>{pie.horarioAtencion}</p>}
+            <ul>
+              {pie.telefonos.map((t) => (
+                <li key={t.etiqueta}>
+                  <strong>{t.etiqueta}:</strong> <a href={`tel:${t.numero.replace(/[^0-9+]/g, '')}`}>{t.numero}</a>
+                  {t.horario && <small> · {t.horario}</small>}
+                </li>
+              ))}
+            </ul>
+            <p>
+              <strong>Correspondencia:</strong> {pie.correspondencia.direccion}. {pie.correspondencia.horario}
+            </p>
+            <ul>
+              {pie.correos.map((c) => (
+                <li key={c.correo}>
+                  <strong>{c.etiqueta}:</strong> <a href={`mailto:${c.correo}`}>{c.correo}</a>
+                </li>
+              ))}
+            </ul>
+          </address>
+        </section>
+        <section aria-labelledby="pie-enlaces">
+          <h2 id="pie-enlaces">Enlaces de interés</h2>
+          <ul>
+            {pie.enlacesGobierno.map((e) => (
+              <li key={e.url}>
+                <SmartLink url={e.url}>{e.texto}</SmartLink>
+              </li>
+            ))}
+          </ul>
+          <h2>Políticas</h2>
+          <ul>
+            {pie.politicas.map((e) => (
+              <li key={e.url}>
+                <SmartLink url={e.url}>{e.texto}</SmartLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="pie-redes">
+          <h2 id="pie-redes">Síganos</h2>
+          <ul className="redes">
+            {pie.redes.map((e) => (
+              <li key={e.url}>
+                <SmartLink url={e.url}>{e.texto}</SmartLink>
+              </li>
+            ))}
+          </ul>
+          {children}
+        </section>
+      </div>
+      <div className="barra-inferior">
+        <div className="container">
+          <SmartLink url={pie.mapaSitio}>Mapa del sitio</SmartLink>
+          <SmartLink url={pie.politicaDatos}>Política de tratamiento de datos</SmartLink>
+          <span>
+            Última actualización: <time dateTime={layout.ultimaActualizacion}>{formatDate(layout.ultimaActualizacion)}</time>
+          </span>
+        </div>
+      </div>
+    </footer>
+  )
+}

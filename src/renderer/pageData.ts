@@ -1,0 +1,53 @@
+import type { Manifest } from '../manifest/load.ts'
+import type { PageManifest } from '../manifest/types.generated.ts'
+import { prepareSections } from './prepare.ts'
+import type { Crumb, LayoutData, PageData } from './types.ts'
+
+export function pageByRoute(manifest: Manifest, ruta: string): PageManifest | undefined {
+  return manifest.pages.find((p) => p.data.ruta === ruta)?.data
+}
+
+/** Breadcrumb from the labels of the route and its ancestors that exist as pages. */
+export function breadcrumbFor(manifest: Manifest, ruta: string): Crumb[] {
+  const home = pageByRoute(manifest, '/')
+  const crumbs: Crumb[] = [{ label: home?.etiqueta ?? 'Inicio', url: '/' }]
+  if (ruta === '/') return crumbs
+  const parts = ruta.split('/').filter(Boolean)
+  for (let i = 1; i <= parts.length; i++) {
+    const url = '/' + parts.slice(0, i).join('/')
+    const page = pageByRoute(manifest, url)
+    if (page) crumbs.push({ label: page.etiqueta, url })
+  }
+  return crumbs
+}
+
+export function layoutData(manifest: Manifest): LayoutData {
+  const site = manifest.site!.data
+  return {
+    nombre: site.nombre,
+    nombreCorto: site.nombreCorto,
+    ultimaActualizacion: site.ultimaActualizacion,
+    barraSuperior: site.barraSuperior,
+    centroRelevo: site.centroRelevo,
+    idiomas: site.idiomas ?? [],
+    menu: site.menu,
+    pie: site.pie,
+    urlPublica: site.urlPublica,
+  }
+}
+
+export function buildPageData(manifest: Manifest, ruta: string): PageData {
+  const page = pageByRoute(manifest, ruta)
+  if (!page) throw new Error(`no page for route ${ruta}`)
+  return {
+    ruta,
+    titulo: page.titulo,
+    descripcion: page.descripcion ?? `${page.titulo} — ${manifest.site!.data.nombre}`,
+    muestra: page.muestra ?? false,
+    redirigirA: page.redirigirA,
+    secciones: prepareSections(page.secciones ?? [], manifest),
+    breadcrumb: breadcrumbFor(manifest, ruta),
+    sideMenu: page.menuLateral ? manifest.site!.data.menusLaterales[page.menuLateral] : undefined,
+    layout: layoutData(manifest),
+  }
+}

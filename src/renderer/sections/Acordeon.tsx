@@ -1,0 +1,25 @@
+import { useId } from 'react'
+import { Nested } from '../components/Heading.tsx'
+import { initiallyOpen } from '../documentPanels.ts'
+import { SectionList } from '../SectionList.tsx'
+import { Heading } from '../components/Heading.tsx'
+import type { PreparedSectionOf } from '../types.ts'
+
+/** Native <details name> panels: one open at a time works without JavaScript. */
+export function Acordeon({ section }: { section: PreparedSectionOf<'acordeon'> }) {
+  const name = `acordeon-${useId().replace(/[^a-zA-Z0-9]/g, '')}`
+  const open = initiallyOpen(section.abierto, section.paneles.map((p) => p.id))
+  return (
+    <section className="seccion-acordeon acordeon">
+      {section.titulo && <Heading>{section.titulo}</Heading>}
+      {section.paneles.map((p) => (
+        <details key={p.id} name={name} id={p.id} open={p.id === open}>
+          <summary>{p.titulo}</summary>
+          <Nested>
+            <SectionList sections={p.secciones} />
+          </Nested>
+        </details>
+      ))}
+    </section>
+  )
+}

@@ -1,0 +1,22 @@
+import type { Manifest } from '../manifest/load.ts'
+
+export interface SiteMapNode {
+  ruta: string
+  etiqueta: string
+  hijos: SiteMapNode[]
+}
+
+/** Pages as a tree by route; redirects and pages marked enMapa: false are left out. */
+export function siteMapTree(manifest: Manifest): SiteMapNode[] {
+  const pages = manifest.pages.map((p) => p.data).filter((p) => !p.redirigirA && p.enMapa !== false)
+  const byRoute = new Map(pages.map((p) => [p.ruta, { ruta: p.ruta, etiqueta: p.etiqueta, hijos: [] as SiteMapNode[] }]))
+  const roots: SiteMapNode[] = []
+  for (const node of [...byRoute.values()].sort((a, b) => a.ruta.localeCompare(b.ruta))) {
+    let parent: SiteMapNode | undefined
+    const parts = node.ruta.split('/').filter(Boolean)
+    for (let i = parts.length - 1; i > 0 && !parent; i--) parent = byRoute.get('/' + parts.slice(0, i).join('/'))
+    if (parent && node.ruta !== '/') parent.hijos.push(node)
+    else roots.push(node)
+  }
+  return roots
+}

@@ -1,0 +1,52 @@
+import type { SiteMapNode } from './siteMap.ts'
+import type { Enlace, Fila, MenuLateral, PageManifest, Pie, Seccion, SiteManifest } from '../manifest/types.generated.ts'
+
+/**
+ * What a section type needs beyond its manifest fields, filled in at
+ * pre-render time by its preparer (see prepare.ts). Markdown fields already
+ * hold sanitized HTML once prepared.
+ */
+export interface PreparedExtras {
+  documentos: { filas: Fila[] }
+  acordeon: { paneles: Array<{ id: string; titulo: string; secciones: PreparedSection[] }> }
+  mapaSitio: { arbol: SiteMapNode[] }
+}
+
+export type SectionType = Seccion['tipo']
+
+export type PreparedSectionOf<K extends SectionType> = Omit<Extract<Seccion, { tipo: K }>, keyof PreparedExtrasOf<K>> & PreparedExtrasOf<K>
+
+type PreparedExtrasOf<K extends SectionType> = K extends keyof PreparedExtras ? PreparedExtras[K] : {}
+
+export type PreparedSection = { [K in SectionType]: PreparedSectionOf<K> }[SectionType]
+
+export interface Crumb {
+  label: string
+  url: string
+}
+
+export interface LayoutData {
+  nombre: string
+  nombreCorto: string
+  ultimaActualizacion: string
+  barraSuperior: Enlace[]
+  centroRelevo?: Enlace
+  idiomas: NonNullable<SiteManifest['idiomas']>
+  menu: Enlace[]
+  pie: Pie
+  urlPublica?: string
+}
+
+export interface PageData {
+  ruta: string
+  titulo: string
+  descripcion: string
+  muestra: boolean
+  redirigirA?: string
+  secciones: PreparedSection[]
+  breadcrumb: Crumb[]
+  sideMenu?: MenuLateral
+  layout: LayoutData
+}
+
+export type { PageManifest }
