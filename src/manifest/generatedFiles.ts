@@ -1,3 +1,4 @@
+import { buildSearchIndex } from '../search/buildIndex.ts'
 import type { Manifest } from './load.ts'
 
 function sitemapXml(manifest: Manifest): string {
@@ -24,5 +25,7 @@ export function generatedFiles(manifest: Manifest): Record<string, string> {
     'src/generated/routes.json': JSON.stringify(routes) + '\n',
     'public/sitemap.xml': sitemapXml(manifest),
     'public/robots.txt': robotsTxt(manifest),
+    // Fetched by /buscar only when a visitor searches; also loaded by the API's /api/search.
+    'public/search-index.json': JSON.stringify(buildSearchIndex(manifest)),
   }
 }

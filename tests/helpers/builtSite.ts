@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { parseHTML } from 'linkedom'
+import { parse, type HTMLElement } from 'node-html-parser'
+
+export type { HTMLElement }
 
 /** Folder of the pre-rendered site; `npm test` builds into dist before running the tests. */
 export function clientDir(): string {
@@ -15,17 +17,16 @@ export function isPrerendered(route: string): boolean {
   return fs.existsSync(htmlFileFor(route))
 }
 
-/** The pre-rendered page of a route as a DOM document. */
-export function renderedPage(route: string): Document {
-  const html = fs.readFileSync(htmlFileFor(route), 'utf8')
-  return parseHTML(html).document as unknown as Document
+/** The pre-rendered page of a route as a DOM tree (querySelector / querySelectorAll / textContent / getAttribute). */
+export function renderedPage(route: string): HTMLElement {
+  return parse(fs.readFileSync(htmlFileFor(route), 'utf8'))
 }
 
-export function text(el: Element | null | undefined): string {
+export function text(el: HTMLElement | null | undefined): string {
   return (el?.textContent ?? '').replace(/\s+/g, ' ').trim()
 }
 
-/** The id of the open panel of each accordion on the page, in order. */
-export function openPanels(doc: Document): string[] {
-  return [...doc.querySelectorAll('details[open]')].map((d) => d.id)
+/** The id of each open <details> panel on the page, in order. */
+export function openPanels(doc: HTMLElement): string[] {
+  return doc.querySelectorAll('details[open]').map((d) => d.id)
 }

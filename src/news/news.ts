@@ -1,0 +1,35 @@
+import sanitizeHtml from 'sanitize-html'
+import type { Manifest } from '../manifest/load.ts'
+import type { NewsItem } from '../manifest/types.generated.ts'
+
+/** News fields are HTML written by staff: only formatting and links survive. */
+const NEWS_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'blockquote', 'span'],
+  allowedAttributes: { a: ['href', 'title'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+}
+
+export function sanitizeNewsHtml(html: string): string {
+  return sanitizeHtml(html, NEWS_HTML)
+}
+
+export function plainText(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim()
+}
+
+/** News items with sanitized HTML, newest first. */
+export function newsItems(manifest: Manifest): NewsItem[] {
+  return manifest.news
+    .map(({ data }) => ({
+      ...data,
+      encabezado: data.encabezado ? sanitizeNewsHtml(data.encabezado) : undefined,
+      titulo: sanitizeNewsHtml(data.titulo),
+      dependencia: sanitizeNewsHtml(data.dependencia),
+      cuerpo: sanitizeNewsHtml(data.cuerpo),
+    }))
+    .sort((a, b) => b.fechaCreacion.localeCompare(a.fechaCreacion) || a.id.localeCompare(b.id))
+}
+
+/** How many news items the home page's latest-news block shows (the spec leaves it open). */
+export const HOME_NEWS_COUNT = 3

@@ -1,0 +1,9 @@
+/** One search result, with the field names of the spec's contract. */
+export interface SearchDoc {
+  route: string
+  title: string
+  date: string
+  abstract: string
+  category: string
+  ti_doc: string
+}
