@@ -6,13 +6,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadValidManifestCached } from '../src/manifest/load.ts'
-import { projectRoot } from '../src/manifest/paths.ts'
+import { projectRoot, publicDir } from '../src/manifest/paths.ts'
 import { generatedFiles } from '../src/manifest/generatedFiles.ts'
 
 const manifest = loadValidManifestCached()
 const root = projectRoot()
 for (const [rel, content] of Object.entries(generatedFiles(manifest))) {
-  const file = path.join(root, rel)
+  // public/… goes to the public folder in use (PUBLIC_DIR), the rest is relative to the project.
+  const file = rel.startsWith('public/') ? path.join(publicDir(), rel.slice('public/'.length)) : path.join(root, rel)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, content)
 }

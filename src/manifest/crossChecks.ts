@@ -59,7 +59,9 @@ function linkProblem(link: FoundLink, message: string, level: Problem['level'] =
   const isBlock = isScalar(node) && (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED)
   if (!isBlock) return base
   const { line } = positionOf(link.source, link.path)
-  return { ...base, line: line + 1 + link.lineInText }
+  const lineNo = line + 1 + link.lineInText
+  const col = (link.source.text.split('\n')[lineNo - 1] ?? '').indexOf(link.url) + 1
+  return { ...base, line: lineNo, col: col > 0 ? col : base.col }
 }
 
 export function isLocalAsset(url: string): boolean {
@@ -88,7 +90,7 @@ export function crossCheck(m: Manifest, extraRoutes: string[] = []): Problem[] {
     if (other) problems.push(problemAt(page.source, ['ruta'], `la ruta «${page.data.ruta}» ya está definida en ${other.source.display}`))
     else routes.set(page.data.ruta, page)
   }
-  const known = new Set([...routes.keys(), ...extraRoutes])
+  const known = new Set([...routes.keys(), ...m.declared.routes, ...extraRoutes])
   const sideMenus = m.site?.data.menusLaterales ?? {}
   const documents = new Map(m.documents.map((d) => [d.data.id, d]))
   const forms = new Set(m.forms.map((f) => f.data.id))
@@ -109,13 +111,14 @@ export function crossCheck(m: Manifest, extraRoutes: string[] = []): Problem[] {
     if (!data.redirigirA && !data.secciones) problems.push(problemAt(page.source, [], 'la página necesita «secciones» o «redirigirA»'))
     for (const { key, value, path: p } of walk(data, [])) {
       if (key === 'fuente' && typeof value === 'string') {
+        if (m.declared.documentIds.has(value)) continue
         if (!documents.has(value)) problems.push(problemAt(page.source, p, `la lista de documentos «${value}» no existe en manifest/documents/`))
         else {
           const sectionData = pick(data, p.slice(0, -1)) as SeccionDocumentos
           problems.push(...checkDocumentSection(page, p.slice(0, -1), sectionData, documents.get(value)!.data.filas))
         }
       }
-      if (key === 'formulario' && typeof value === 'string' && !forms.has(value)) {
+      if (key === 'formulario' && typeof value === 'string' && !forms.has(value) && !m.declared.formIds.has(value)) {
         problems.push(problemAt(page.source, p, `el formulario «${value}» no existe en manifest/forms/`))
       }
       if (key === 'tipo' && value === 'acordeon') {

@@ -13,8 +13,19 @@ export interface Sourced<T> {
   data: T
 }
 
+/**
+ * Routes and ids declared by files that failed to load, so that one broken
+ * file yields its own error and not a cascade of "does not exist" elsewhere.
+ */
+export interface Declared {
+  routes: Set<string>
+  documentIds: Set<string>
+  formIds: Set<string>
+}
+
 export interface Manifest {
   dir: string
+  declared: Declared
   site?: Sourced<SiteManifest>
   pages: Sourced<PageManifest>[]
   documents: Sourced<DocumentList>[]
@@ -39,16 +50,37 @@ function yamlFilesUnder(dir: string): string[] {
   return out.sort()
 }
 
-function loadOne<T>(file: string, kind: ManifestKind, problems: Problem[]): Sourced<T> | undefined {
+const DECLARING_KEY: Partial<Record<ManifestKind, { key: string; set: keyof Declared }>> = {
+  page: { key: 'ruta', set: 'routes' },
+  documents: { key: 'id', set: 'documentIds' },
+  form: { key: 'id', set: 'formIds' },
+}
+
+function declare(declared: Declared, kind: ManifestKind, file: string, data: unknown): void {
+  const d = DECLARING_KEY[kind]
+  if (!d) return
+  let value: unknown = data && typeof data === 'object' ? (data as Record<string, unknown>)[d.key] : undefined
+  if (value === undefined) {
+    const m = new RegExp(`^${d.key}:\\s*["']?([^"'\\s#]+)`, 'm').exec(fs.readFileSync(file, 'utf8'))
+    value = m?.[1]
+  }
+  if (typeof value === 'string') declared[d.set].add(value)
+}
+
+function loadOne<T>(file: string, kind: ManifestKind, problems: Problem[], declared: Declared): Sourced<T> | undefined {
   const { source, problems: syntax } = readYaml(file)
   problems.push(...syntax)
-  if (!source) return undefined
+  if (!source) {
+    declare(declared, kind, file, undefined)
+    return undefined
+  }
   if (source.data === null || typeof source.data !== 'object' || Array.isArray(source.data)) {
     problems.push(problemAt(source, [], 'el archivo debe contener un bloque de campos (clave: valor)'))
     return undefined
   }
   const validate = manifestValidators()[kind]
   if (!validate(source.data)) {
+    declare(declared, kind, file, source.data)
     for (const error of relevantErrors(validate.errors ?? [])) {
       const t = translateAjvError(error, source.data)
       problems.push(problemAt(source, t.path, t.message, 'error', t.atKey))
@@ -61,27 +93,29 @@ function loadOne<T>(file: string, kind: ManifestKind, problems: Problem[]): Sour
 /** Reads and schema-validates every manifest file. Invalid files are reported and left out. */
 export function loadManifest(dir = manifestDir()): LoadResult {
   const problems: Problem[] = []
-  const manifest: Manifest = { dir, pages: [], documents: [], forms: [], news: [] }
+  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set() }
+  const manifest: Manifest = { dir, declared, pages: [], documents: [], forms: [], news: [] }
+  const load = <T>(file: string, kind: ManifestKind) => loadOne<T>(file, kind, problems, declared)
   const siteFile = path.join(dir, 'site.yaml')
-  if (fs.existsSync(siteFile)) manifest.site = loadOne<SiteManifest>(siteFile, 'site', problems)
+  if (fs.existsSync(siteFile)) manifest.site = load<SiteManifest>(siteFile, 'site')
   else problems.push({ file: 'manifest/site.yaml', line: 1, col: 1, message: 'falta el archivo site.yaml', level: 'error' })
   for (const f of yamlFilesUnder(path.join(dir, 'pages'))) {
-    const page = loadOne<PageManifest>(f, 'page', problems)
+    const page = load<PageManifest>(f, 'page')
     if (page) manifest.pages.push(page)
   }
   for (const f of yamlFilesUnder(path.join(dir, 'documents'))) {
-    const docs = loadOne<DocumentList>(f, 'documents', problems)
+    const docs = load<DocumentList>(f, 'documents')
     if (docs) manifest.documents.push(docs)
   }
   for (const f of yamlFilesUnder(path.join(dir, 'forms'))) {
-    if (path.basename(f).startsWith('lookups.')) manifest.lookups = loadOne<Lookups>(f, 'lookups', problems)
+    if (path.basename(f).startsWith('lookups.')) manifest.lookups = load<Lookups>(f, 'lookups')
     else {
-      const form = loadOne<FormDefinition>(f, 'form', problems)
+      const form = load<FormDefinition>(f, 'form')
       if (form) manifest.forms.push(form)
     }
   }
   for (const f of yamlFilesUnder(path.join(dir, 'news'))) {
-    const item = loadOne<NewsItem>(f, 'news', problems)
+    const item = load<NewsItem>(f, 'news')
     if (item) manifest.news.push(item)
   }
   return { manifest, problems }

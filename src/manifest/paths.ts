@@ -20,8 +20,19 @@ export function schemasDir(): string {
   return path.join(projectRoot(), 'schemas')
 }
 
-/** Path shown to staff: relative to the project root, with forward slashes. */
+/**
+ * Path shown to staff: always `manifest/…` or `public/…`, wherever the
+ * content folders actually are (tests and previews work on copies).
+ */
 export function displayPath(file: string): string {
-  const rel = path.relative(projectRoot(), file)
-  return (rel.startsWith('..') ? file : rel).split(path.sep).join('/')
+  const abs = path.resolve(file)
+  for (const [root, label] of [
+    [manifestDir(), 'manifest'],
+    [publicDir(), 'public'],
+  ] as const) {
+    const rel = path.relative(root, abs)
+    if (!rel.startsWith('..') && !path.isAbsolute(rel)) return [label, ...rel.split(path.sep)].join('/')
+  }
+  const rel = path.relative(projectRoot(), abs)
+  return (rel.startsWith('..') ? abs : rel).split(path.sep).join('/')
 }

@@ -17,7 +17,7 @@ export function readSchema(name: string): Record<string, unknown> {
 /** One Ajv instance for all manifest schemas (they reference common.schema.json). */
 export function manifestValidators(): Record<ManifestKind, ValidateFunction> {
   if (validators) return validators
-  const ajv = new Ajv2020({ allErrors: true, discriminator: true, strict: false })
+  const ajv = new Ajv2020({ allErrors: true, discriminator: true, strict: false, verbose: true })
   addFormats.default(ajv)
   for (const name of SCHEMA_FILES) ajv.addSchema(readSchema(name))
   const get = (id: string) => {

@@ -14,6 +14,14 @@ export type Seccion =
   | SeccionPreguntas
   | SeccionPersonas
   | SeccionMapaSitio
+  | SeccionFormulario
+  | SeccionEvaluacion
+  | SeccionAcceso
+  | SeccionCarrusel
+  | SeccionNoticias
+  | SeccionBusqueda
+  | SeccionBuscadorNormas
+  | SeccionAccesibilidad
 
 export interface ManifestTypes {
   site?: SiteManifest
@@ -374,6 +382,120 @@ export interface SeccionPersonas {
  */
 export interface SeccionMapaSitio {
   tipo: 'mapaSitio'
+  titulo?: string
+}
+/**
+ * A citizen form of manifest/forms/, rendered from its definition and submitted to its endpoint.
+ */
+export interface SeccionFormulario {
+  tipo: 'formulario'
+  /**
+   * id of a form in manifest/forms/.
+   */
+  formulario: string
+}
+/**
+ * A quiz graded in the browser and never sent: a form of manifest/forms/ (envio: navegador) whose radio fields pregunta1..preguntaN are compared with the answer key.
+ */
+export interface SeccionEvaluacion {
+  tipo: 'evaluacion'
+  /**
+   * id of a form in manifest/forms/.
+   */
+  formulario: string
+  /**
+   * Answer key: the correct option of pregunta1, pregunta2… in order.
+   *
+   * @minItems 1
+   */
+  clave: ['A' | 'B' | 'C' | 'D', ...('A' | 'B' | 'C' | 'D')[]]
+  /**
+   * Congratulation shown when every answer is right.
+   */
+  textoAprobado?: string
+  /**
+   * Text shown when any answer is wrong.
+   */
+  textoNoAprobado?: string
+}
+/**
+ * Static sign-in form: it signs nobody in; a submit points staff to the intranet.
+ */
+export interface SeccionAcceso {
+  tipo: 'acceso'
+  /**
+   * Address of the staff intranet.
+   */
+  intranet: string
+  /**
+   * Text shown on submit, before the intranet link.
+   */
+  mensaje: string
+}
+/**
+ * Banner carousel of image slides (WAI-ARIA carousel pattern): auto-advance, pause on hover and a pause button.
+ */
+export interface SeccionCarrusel {
+  tipo: 'carrusel'
+  /**
+   * Accessible name of the carousel region.
+   */
+  etiqueta: string
+  /**
+   * Milliseconds between slides (spec: 3000).
+   */
+  intervalo?: number
+  /**
+   * @minItems 1
+   */
+  diapositivas: [Diapositiva, ...Diapositiva[]]
+}
+/**
+ * Banner slide of the spec (src, title, description, type, href) plus its text alternative.
+ */
+export interface Diapositiva {
+  src: string
+  /**
+   * Text alternative of the image; on a linked slide it names the destination.
+   */
+  alt: string
+  title?: string
+  description?: string
+  type: 'image'
+  /**
+   * Link target, opened in a new tab; empty when the slide has no link.
+   */
+  href?: string
+  ancho?: number
+  alto?: number
+}
+/**
+ * News from manifest/news/: the latest ones (home block) or all of them (/notices/all).
+ */
+export interface SeccionNoticias {
+  tipo: 'noticias'
+  titulo?: string
+  vista: 'ultimas' | 'todas'
+}
+/**
+ * Site search results for ?q=, searched in the browser over /search-index.json.
+ */
+export interface SeccionBusqueda {
+  tipo: 'busqueda'
+}
+/**
+ * A text box and a Buscar button that go to /buscar?q={text}.
+ */
+export interface SeccionBuscadorNormas {
+  tipo: 'buscadorNormas'
+  titulo?: string
+  descripcion?: string
+}
+/**
+ * Font-size and grayscale controls (presentation only).
+ */
+export interface SeccionAccesibilidad {
+  tipo: 'accesibilidad'
   titulo?: string
 }
 /**

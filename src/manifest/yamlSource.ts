@@ -6,6 +6,7 @@ import type { Problem } from './problem.ts'
 /** A parsed YAML file that remembers where every node came from. */
 export interface YamlSource {
   file: string
+  text: string
   display: string
   data: unknown
   doc: Document
@@ -25,27 +26,44 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; pr
   const display = displayPath(file)
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((e): Problem => {
-      const pos = lines.linePos(e.pos[0])
-      return { file: display, line: pos.line, col: pos.col, message: yamlErrorMessage(e.code, e.message), level: 'error' }
+      const unclosed = /closing ["']?quote/i.test(e.message) ? openingQuoteBefore(text, e.pos[0]) : undefined
+      const pos = lines.linePos(unclosed ?? e.pos[0])
+      const message = unclosed !== undefined ? 'error de sintaxis YAML: estas comillas se abren y no se cierran' : yamlErrorMessage(e.code)
+      return { file: display, line: pos.line, col: pos.col, message, level: 'error' }
     })
     return { problems }
   }
-  return { source: { file, display, data: doc.toJS(), doc, lines }, problems: [] }
+  return { source: { file, display, text, data: doc.toJS(), doc, lines }, problems: [] }
 }
 
-function yamlErrorMessage(code: string, original: string): string {
+/** The parser reports an unclosed quote where the file ends; staff need the line where it opens. */
+function openingQuoteBefore(text: string, end: number): number | undefined {
+  let offset = 0
+  let found: number | undefined
+  for (const line of text.slice(0, end).split('\n')) {
+    const quotes = [...line.matchAll(/(?<!\\)"/g)]
+    if (found === undefined && quotes.length % 2 === 1) found = offset + quotes[quotes.length - 1]!.index!
+    offset += line.length + 1
+  }
+  return found
+}
+
+function yamlErrorMessage(code: string): string {
   switch (code) {
     case 'DUPLICATE_KEY':
       return 'hay un campo repetido en el mismo bloque'
     case 'BAD_INDENT':
+      return 'error de sintaxis YAML: la sangría (espacios al inicio de la línea) no coincide con la de las líneas vecinas'
+    case 'TAB_AS_INDENT':
+      return 'error de sintaxis YAML: use espacios, no tabuladores, para la sangría'
     case 'MISSING_CHAR':
     case 'UNEXPECTED_TOKEN':
-      return `error de sintaxis YAML: revise la sangría, los dos puntos y las comillas (${original.split('\n')[0]})`
+      return 'error de sintaxis YAML: revise la sangría, los dos puntos «:» y las comillas de esta línea'
     case 'BLOCK_AS_IMPLICIT_KEY':
     case 'MULTILINE_IMPLICIT_KEY':
       return 'error de sintaxis YAML: una línea parece una clave pero le falta «:» o le sobra sangría'
     default:
-      return `error de sintaxis YAML (${original.split('\n')[0]})`
+      return `error de sintaxis YAML en esta línea (${code})`
   }
 }
 

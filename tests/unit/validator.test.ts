@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { formatProblem } from '../../src/manifest/problem.ts'
+import { validateManifest } from '../../src/manifest/validate.ts'
+
+const FIXTURE_MANIFEST = path.resolve('tests/fixtures/manifest-min')
+const FIXTURE_PUBLIC = path.resolve('tests/fixtures/public-min')
+
+let tmp: string
+let manifestDir: string
+
+function write(rel: string, content: string): void {
+  const file = path.join(manifestDir, rel)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, content)
+}
+
+function run() {
+  const result = validateManifest(manifestDir)
+  return { errors: result.errors.map(formatProblem), warnings: result.warnings.map(formatProblem) }
+}
+
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'validator-'))
+  manifestDir = path.join(tmp, 'manifest')
+  fs.cpSync(FIXTURE_MANIFEST, manifestDir, { recursive: true })
+  fs.cpSync(FIXTURE_PUBLIC, path.join(tmp, 'public'), { recursive: true })
+  process.env.MANIFEST_DIR = manifestDir
+  process.env.PUBLIC_DIR = path.join(tmp, 'public')
+})
+
+afterEach(() => {
+  delete process.env.MANIFEST_DIR
+  delete process.env.PUBLIC_DIR
+  fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+describe('manifest validator', () => {
+  it('accepts the minimal fixture', () => {
+    expect(run()).toEqual({ errors: [], warnings: [] })
+  })
+
+  it('reports a YAML syntax error at its line', () => {
+    write('pages/grupo/pagina.yaml', 'ruta: /grupo/pagina\netiqueta: Página\ntitulo: "Página sin cerrar\nmenuLateral: grupo\n')
+    const { errors } = run()
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/^manifest\/pages\/grupo\/pagina\.yaml:3:9: error de sintaxis YAML/)
+  })
+
+  it('reports an unknown key at the key, suggesting the right one', () => {
+    write('pages/grupo/pagina.yaml', 'ruta: /grupo/pagina\netiqueta: Página\ntitluo: Página\nmenuLateral: grupo\nsecciones: []\n')
+    expect(run().errors).toEqual([
+      'manifest/pages/grupo/pagina.yaml:1:1: falta el campo obligatorio «titulo»',
+      'manifest/pages/grupo/pagina.yaml:3:1: el campo «titluo» no existe aquí (¿quiso decir «titulo»?)',
+    ])
+  })
+
+  it('reports a missing required field on the block that lacks it', () => {
+    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2024\n    archivo: /assets/docs/informe-2024.pdf\n')
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:4:5: falta el campo obligatorio «titulo»'])
+  })
+
+  it('reports a bad year', () => {
+    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n')
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:4:11: el año «20255» no es válido'])
+  })
+
+  it('reports an impossible date', () => {
+    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2023\n    titulo: Informe 2023\n    archivo: /assets/docs/informe-2024.pdf\n    fecha: 2023-02-30\n')
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:12: la fecha «2023-02-30» no es válida: use AAAA-MM-DD y una fecha que exista'])
+  })
+
+  it('reports a linked PDF that does not exist under public/assets', () => {
+    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2024\n    titulo: Informe 2024\n    archivo: /assets/docs/no-existe.pdf\n')
+    const { errors, warnings } = run()
+    expect(errors).toEqual(['manifest/documents/informes.yaml:6:14: el archivo «/assets/docs/no-existe.pdf» no existe en public/assets/docs/no-existe.pdf'])
+    expect(warnings).toEqual([])
+  })
+
+  it('reports a dangling internal link inside Markdown text at its own line', () => {
+    write('pages/inicio.yaml', 'ruta: /\netiqueta: Inicio\ntitulo: Inicio\nsecciones:\n  - tipo: texto\n    contenido: |\n      Bienvenidos.\n      Vea la [página perdida](/no-existe).\n')
+    expect(run().errors).toEqual(['manifest/pages/inicio.yaml:8:31: el enlace «/no-existe» apunta a una página que no existe'])
+  })
+
+  it('reports a dangling menu link in site.yaml', () => {
+    const site = fs.readFileSync(path.join(manifestDir, 'site.yaml'), 'utf8').replace('{ texto: Página, url: /grupo/pagina }', '{ texto: Página, url: /grupo/otra }')
+    write('site.yaml', site)
+    expect(run().errors).toEqual(['manifest/site.yaml:13:31: el enlace «/grupo/otra» apunta a una página que no existe'])
+  })
+
+  it('reports a duplicate route in the second file', () => {
+    write('pages/otra.yaml', 'ruta: /grupo/pagina\netiqueta: Otra\ntitulo: Otra\nsecciones: []\n')
+    expect(run().errors).toEqual(['manifest/pages/otra.yaml:1:7: la ruta «/grupo/pagina» ya está definida en manifest/pages/grupo/pagina.yaml'])
+  })
+
+  it('reports duplicate document rows and an empty year panel', () => {
+    write(
+      'documents/informes.yaml',
+      'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2024\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n  - anio: 2024\n    titulo: Informe 2024\n    url: https://example.org/informe\n',
+    )
+    write('pages/grupo/pagina.yaml', 'ruta: /grupo/pagina\netiqueta: Página\ntitulo: Página\nmenuLateral: grupo\nsecciones:\n  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: "2024", desde: 2024, hasta: 2024 }\n      - { id: antiguos, titulo: 2010 a 2015, desde: 2010, hasta: 2015 }\n')
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:7:5: fila repetida: «Informe 2024» (2024) ya aparece en la línea 4',
+      'manifest/pages/grupo/pagina.yaml:10:9: el panel «2010 a 2015» está vacío: no hay documentos de esos años en «informes»',
+    ])
+  })
+
+  it('reports every error of every file in one run', () => {
+    write('pages/otra.yaml', 'ruta: /grupo/pagina\netiqueta: Otra\ntitulo: Otra\nsecciones: []\n')
+    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n')
+    expect(run().errors).toHaveLength(2)
+  })
+
+  it('warns about assets no manifest links to, without failing', () => {
+    fs.writeFileSync(path.join(tmp, 'public/assets/docs/huerfano.pdf'), '%PDF-1.4\n')
+    expect(run()).toEqual({ errors: [], warnings: ['public/assets/docs/huerfano.pdf:1:1: aviso: ningún manifiesto enlaza este archivo'] })
+  })
+
+  it('exits 1 with the messages on standard error, and 0 when valid', () => {
+    const env = { ...process.env }
+    const cli = () => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], { env, encoding: 'utf8', stdio: 'pipe' })
+    expect(cli()).toContain('Manifiesto válido')
+    write('pages/otra.yaml', 'ruta: /grupo/pagina\netiqueta: Otra\ntitulo: Otra\nsecciones: []\n')
+    let failure: { status?: number; stderr?: string } = {}
+    try {
+      cli()
+    } catch (e) {
+      failure = e as typeof failure
+    }
+    expect(failure.status).toBe(1)
+    expect(failure.stderr).toContain('manifest/pages/otra.yaml:1:7: la ruta «/grupo/pagina» ya está definida en manifest/pages/grupo/pagina.yaml')
+  })
+})
