@@ -6,7 +6,7 @@ import { publicDir } from './paths.ts'
 import type { Problem } from './problem.ts'
 import { positionOf, problemAt, type JsonPath, type YamlSource } from './yamlSource.ts'
 import type { Fila, PageManifest, SeccionDocumentos } from './types.generated.ts'
-import { panelsFor } from '../renderer/documentPanels.ts'
+import { panelsFor, sectionRows as sectionRowsOf } from '../renderer/documentPanels.ts'
 
 /** Keys whose string value is a link or a local file. */
 const LINK_KEYS = new Set(['url', 'href', 'src', 'imagen', 'archivo', 'redirigirA', 'subtitulos', 'transcripcion', 'mapaSitio', 'politicaDatos'])
@@ -141,6 +141,7 @@ export function crossCheck(m: Manifest, extraRoutes: string[] = []): Problem[] {
   }
 
   for (const d of m.documents) problems.push(...checkRows(d))
+  problems.push(...rowsShownNowhere(m))
 
   const linked = new Set<string>()
   for (const item of allSourced(m)) {
@@ -217,6 +218,41 @@ function checkDocumentSection(page: Sourced<PageManifest>, p: JsonPath, section:
   }
   if (section.vista !== 'tabla' && section.vista !== 'lista' && panels.length === 0) {
     problems.push(problemAt(page.source, p, `la lista «${section.fuente}» no tiene documentos${section.categoria ? ` de la categoría «${section.categoria}»` : ''}`))
+  }
+  return problems
+}
+
+/**
+ * A row that no documents section displays (its year is outside every panel,
+ * or its category is filtered out everywhere) would be published and never
+ * seen: typical when staff add a new year to a page with year-range panels.
+ */
+function rowsShownNowhere(m: Manifest): Problem[] {
+  const shown = new Map<string, Set<Fila>>()
+  const used = new Set<string>()
+  for (const page of m.pages) {
+    for (const { key, value, path: p } of walk(page.data, [])) {
+      if (key !== 'fuente' || typeof value !== 'string') continue
+      const list = m.documents.find((d) => d.data.id === value)
+      if (!list) continue
+      used.add(value)
+      const section = pick(page.data, p.slice(0, -1)) as SeccionDocumentos
+      const set = shown.get(value) ?? new Set<Fila>()
+      const visible = section.vista === 'tabla' || section.vista === 'lista' || !section.paneles ? sectionRowsOf(section, list.data.filas) : panelsFor(section, list.data.filas).flatMap((x) => x.rows)
+      for (const r of visible) set.add(r)
+      shown.set(value, set)
+    }
+  }
+  const problems: Problem[] = []
+  for (const d of m.documents) {
+    if (!used.has(d.data.id)) {
+      problems.push(problemAt(d.source, ['id'], `ninguna página muestra la lista «${d.data.id}»: agregue una sección «documentos» con «fuente: ${d.data.id}»`, 'aviso'))
+      continue
+    }
+    const set = shown.get(d.data.id)!
+    d.data.filas.forEach((row, i) => {
+      if (!set.has(row)) problems.push(problemAt(d.source, ['filas', i], `la fila «${row.titulo}» (${row.anio}) no aparece en ninguna página: ningún panel incluye ese año o esa categoría`))
+    })
   }
   return problems
 }

@@ -108,6 +108,15 @@ describe('manifest validator', () => {
     ])
   })
 
+  it('reports a row that no panel shows (a new year outside the declared ranges)', () => {
+    write(
+      'documents/informes.yaml',
+      'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2024\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n  - anio: 2026\n    titulo: Informe 2026\n    url: https://example.org/informe-2026\n',
+    )
+    write('pages/grupo/pagina.yaml', 'ruta: /grupo/pagina\netiqueta: Página\ntitulo: Página\nmenuLateral: grupo\nsecciones:\n  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: "2020 a 2024", desde: 2020, hasta: 2024 }\n')
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:5: la fila «Informe 2026» (2026) no aparece en ninguna página: ningún panel incluye ese año o esa categoría'])
+  })
+
   it('reports every error of every file in one run', () => {
     write('pages/otra.yaml', 'ruta: /grupo/pagina\netiqueta: Otra\ntitulo: Otra\nsecciones: []\n')
     write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n')
