@@ -15,6 +15,7 @@ import type { PageManifest, SeccionDocumentos } from '../../src/manifest/types.g
 const YEAR = 2031
 let tmp: string
 let env: NodeJS.ProcessEnv
+let buildDir: string
 
 function run(script: string, args: string[] = []): string {
   return execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { env, encoding: 'utf8', stdio: 'pipe' })
@@ -40,7 +41,10 @@ describe('npm run docs:add (adding a year of PDFs)', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-add-'))
     fs.cpSync('manifest', path.join(tmp, 'manifest'), { recursive: true })
     fs.cpSync('public', path.join(tmp, 'public'), { recursive: true })
-    env = { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PUBLIC_DIR: path.join(tmp, 'public'), BUILD_OUT_DIR: path.join(tmp, 'dist') }
+    // Vike only builds into a folder inside the project, hence test-results/ (git-ignored).
+    buildDir = path.resolve('test-results/docs-add-build')
+    fs.rmSync(buildDir, { recursive: true, force: true })
+    env = { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PUBLIC_DIR: path.join(tmp, 'public'), BUILD_OUT_DIR: buildDir }
     target = yearlyAccordion(path.join(tmp, 'manifest'))
     listFile = fs.readdirSync(path.join(tmp, 'manifest/documents'), { recursive: true })
       .map((f) => path.join(tmp, 'manifest/documents', String(f)))
@@ -50,7 +54,10 @@ describe('npm run docs:add (adding a year of PDFs)', () => {
     fs.writeFileSync(path.join(folder(), 'acta-comite_enero.pdf'), await samplePdf('Acta comité enero', YEAR, 'Prueba'))
   })
 
-  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+  afterAll(() => {
+    fs.rmSync(tmp, { recursive: true, force: true })
+    fs.rmSync(buildDir, { recursive: true, force: true })
+  })
 
   it('appends one row per PDF with a title from the file name, renaming unsafe names', () => {
     const before = fs.readFileSync(listFile, 'utf8')
@@ -79,13 +86,13 @@ describe('npm run docs:add (adding a year of PDFs)', () => {
     expect(run('scripts/validate.ts')).toContain('Manifiesto válido')
     run('scripts/generate.ts')
     execFileSync(process.execPath, [path.resolve('node_modules/vike/bin.js'), 'build'], { env, stdio: 'pipe' })
-    const html = fs.readFileSync(path.join(tmp, 'dist/client', target.ruta === '/' ? '' : target.ruta, 'index.html'), 'utf8')
+    const html = fs.readFileSync(path.join(buildDir, 'client', target.ruta === '/' ? '' : target.ruta, 'index.html'), 'utf8')
     const panel = parseHtml(html).querySelector(`details[id="${YEAR}"]`)
     expect(panel?.querySelector('summary')?.textContent).toBe(String(YEAR))
     expect(panel?.querySelectorAll('a').map((a) => a.getAttribute('href'))).toEqual([
       `/assets/pruebas/${YEAR}/acta-comite_enero.pdf`,
       `/assets/pruebas/${YEAR}/informe-de-gestion-anual.pdf`,
     ])
-    expect(fs.existsSync(path.join(tmp, `dist/client/assets/pruebas/${YEAR}/informe-de-gestion-anual.pdf`))).toBe(true)
+    expect(fs.existsSync(path.join(buildDir, `client/assets/pruebas/${YEAR}/informe-de-gestion-anual.pdf`))).toBe(true)
   }, 240_000)
 })
