@@ -1,0 +1,251 @@
+/**
+ * `npm run bench`: build time (real and synthetic site), weight per route,
+ * Lighthouse on four pages, API throughput against a bare node:http server,
+ * and search latency. Prints a table with the budgets of the benchmarks issue
+ * and writes bench/results.json. Not part of `npm test`: timings belong here,
+ * never in assertions.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { samplePdf } from '../scripts/gen-sample-pdfs.ts'
+import { loadManifest } from '../src/manifest/load.ts'
+import { validateManifest } from '../src/manifest/validate.ts'
+import { buildSearchIndex } from '../src/search/buildIndex.ts'
+import { createSearcher } from '../src/search/search.ts'
+import { writeSyntheticSite } from './synthetic.ts'
+import { routeWeights, type RouteWeight } from './weight.ts'
+
+const ROOT = process.cwd()
+const TMP = path.join(ROOT, 'bench/tmp')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const only = new Set(process.argv.slice(2))
+const want = (part: string) => only.size === 0 || only.has(part)
+
+interface Budget {
+  name: string
+  value: number
+  limit: number
+  unit: string
+  pass: boolean
+  higherIsBetter?: boolean
+}
+const budgets: Budget[] = []
+const results: Record<string, unknown> = {
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() },
+}
+
+function budget(name: string, value: number, limit: number, unit: string, higherIsBetter = false): void {
+  budgets.push({ name, value, limit, unit, higherIsBetter, pass: higherIsBetter ? value >= limit : value <= limit })
+}
+
+function timed<T>(fn: () => T): { ms: number; value: T } {
+  const t = performance.now()
+  const value = fn()
+  return { ms: performance.now() - t, value }
+}
+
+function withEnv<T>(env: Record<string, string>, fn: () => T): T {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
+  Object.assign(process.env, env)
+  try {
+    return fn()
+  } finally {
+    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]
+    else process.env[k] = v
+  }
+}
+
+/** validate + generate + vike build of a content folder; returns the milliseconds of each phase. */
+function buildSite(env: Record<string, string>): { validateMs: number; prerenderMs: number } {
+  const fullEnv = { ...process.env, ...env }
+  const t0 = performance.now()
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], { env: fullEnv, stdio: 'pipe' })
+  const t1 = performance.now()
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate.ts'], { env: fullEnv, stdio: 'pipe' })
+  execFileSync(process.execPath, [path.resolve('node_modules/vike/bin.js'), 'build'], { env: fullEnv, stdio: 'pipe' })
+  return { validateMs: t1 - t0, prerenderMs: performance.now() - t1 }
+}
+
+async function benchBuild(): Promise<void> {
+  const realOut = path.join(TMP, 'real')
+  const real = buildSite({ BUILD_OUT_DIR: realOut })
+  const validateInProcess = timed(() => validateManifest()).ms
+  const pages = loadManifest().manifest.pages.length
+  results.buildReal = { pages, validateInProcessMs: Math.round(validateInProcess), validateCliMs: Math.round(real.validateMs), prerenderMs: Math.round(real.prerenderMs) }
+  budget('real site: whole manifest validated (in process)', Math.round(validateInProcess), 2000, 'ms')
+
+  const pdf = await samplePdf('Documento sintético', 2024, 'Hospital sintético')
+  const small = writeSyntheticSite(path.join(TMP, 'synthetic-200'), 200, 10_000, pdf)
+  const big = writeSyntheticSite(path.join(TMP, 'synthetic-1000'), 1000, 10_000, pdf)
+  const validateBig = withEnv({ MANIFEST_DIR: big.manifestDir, PUBLIC_DIR: big.publicDir }, () => timed(() => validateManifest(big.manifestDir)))
+  if (validateBig.value.errors.length) throw new Error(`synthetic site invalid: ${validateBig.value.errors[0]?.message}`)
+  const smallBuild = buildSite({ MANIFEST_DIR: small.manifestDir, PUBLIC_DIR: small.publicDir, BUILD_OUT_DIR: path.join(TMP, 'synthetic-200/dist') })
+  const bigBuild = buildSite({ MANIFEST_DIR: big.manifestDir, PUBLIC_DIR: big.publicDir, BUILD_OUT_DIR: path.join(TMP, 'synthetic-1000/dist') })
+  const marginal = (bigBuild.prerenderMs - smallBuild.prerenderMs) / 800
+  results.buildSynthetic = {
+    pages: 1000,
+    rows: 10_000,
+    validateInProcessMs: Math.round(validateBig.ms),
+    prerender200Ms: Math.round(smallBuild.prerenderMs),
+    prerender1000Ms: Math.round(bigBuild.prerenderMs),
+    marginalMsPerPage: Number(marginal.toFixed(2)),
+  }
+  budget('synthetic 1,000 pages / 10,000 rows: validation', Math.round(validateBig.ms), 2000, 'ms')
+  budget('marginal pre-render time per page', Number(marginal.toFixed(2)), 2, 'ms')
+  // Restore the real site's generated route list (the synthetic builds overwrote it).
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/generate.ts'], { stdio: 'pipe' })
+}
+
+function benchWeight(): void {
+  const client = path.join(TMP, 'real/client')
+  if (!fs.existsSync(client)) buildSite({ BUILD_OUT_DIR: path.join(TMP, 'real') })
+  const weights = routeWeights(client).sort((a, b) => b.total - a.total)
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+  const largest = weights[0]!
+  results.weight = {
+    routes: weights.length,
+    largest,
+    medianTotal: median(weights.map((w) => w.total)),
+    medianJs: median(weights.map((w) => w.js)),
+    perRoute: weights,
+  }
+  const maxJs = weights.reduce((a, b) => (b.js > a.js ? b : a))
+  budget(`largest JavaScript of a page (${maxJs.route}), gzip`, maxJs.js, 80 * 1024, 'B')
+  budget(`largest page in all (${largest.route}), gzip, images aside`, largest.total, 120 * 1024, 'B')
+}
+
+function startServer(port: number, clientDir: string): Promise<ChildProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'error', BUILD_OUT_DIR: path.dirname(clientDir) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 30_000
+    const poll = () =>
+      http
+        .get(`http://127.0.0.1:${port}/api/tipo-solicitud`, (r) => (r.resume(), resolve(child)))
+        .on('error', () => (Date.now() > deadline ? reject(new Error('server did not start')) : setTimeout(poll, 200)))
+    poll()
+  })
+}
+
+async function benchLighthouse(port: number): Promise<void> {
+  const { default: lighthouse } = await import('lighthouse')
+  const chromeLauncher = await import('chrome-launcher')
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  })
+  const largestAccordion = '/nuestra-gestion/control/informes'
+  const pages = { inicio: '/', [`acordeón más grande (${largestAccordion})`]: largestAccordion, 'formulario PQRSD': '/pqrsd', búsqueda: '/buscar?q=resolucion' }
+  const out: Record<string, unknown> = {}
+  try {
+    for (const [name, route] of Object.entries(pages)) {
+      const r = await lighthouse(`http://127.0.0.1:${port}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' })
+      const lhr = r!.lhr
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100)
+      const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN
+      const row = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+          .map((a) => a.id),
+      }
+      out[name] = row
+      for (const k of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) budget(`Lighthouse ${k} — ${name}`, row[k], 95, 'pts', true)
+    }
+  } finally {
+    await chrome.kill()
+  }
+  results.lighthouse = out
+}
+
+function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))))
+}
+
+async function xsrf(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/tipo-solicitud`)
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))
+  return cookie ? cookie.split(';')[0]!.slice('XSRF-TOKEN='.length) : ''
+}
+
+async function benchApi(port: number): Promise<void> {
+  const bare = http.createServer((_req, res) => res.end('ok'))
+  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()))
+  const barePort = (bare.address() as { port: number }).port
+  const duration = Number(process.env.BENCH_API_SECONDS ?? 10)
+  const token = await xsrf(port)
+  const pqrs = JSON.stringify({
+    tipoSolicitud: 1, tipoPersona: 1, tipoIdentificacion: 1, numeroIdentificacion: '1020304050', nombre: 'Ana', apellido: 'Pérez',
+    direccion: 'Calle 1', telefono: '3001234567', correoElectronico: 'ana@example.org', tipoRespuesta: 1, mensaje: 'Prueba de carga',
+  })
+  const base = await cannon({ url: `http://127.0.0.1:${barePort}/`, duration, connections: 10 })
+  const post = await cannon({
+    url: `http://127.0.0.1:${port}/api/pqrs`, method: 'POST', duration, connections: 10, body: pqrs,
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+  })
+  const search = await cannon({ url: `http://127.0.0.1:${port}/api/search?q=resolucion`, duration, connections: 10 })
+  bare.close()
+  const summary = (r: autocannon.Result) => ({ reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors })
+  results.api = { bareNodeHttp: summary(base), postPqrs: summary(post), getSearch: summary(search) }
+  budget('POST /api/pqrs throughput vs bare node:http', Math.round((post.requests.average / base.requests.average) * 100), 30, '%', true)
+}
+
+async function benchSearch(): Promise<void> {
+  const dir = path.join(TMP, 'synthetic-1000')
+  if (!fs.existsSync(path.join(dir, 'manifest'))) writeSyntheticSite(dir, 1000, 10_000, await samplePdf('x', 2024, 'x'))
+  const manifest = withEnv({ MANIFEST_DIR: path.join(dir, 'manifest'), PUBLIC_DIR: path.join(dir, 'public') }, () => loadManifest(path.join(dir, 'manifest')).manifest)
+  const index = buildSearchIndex(manifest)
+  const search = createSearcher(index)
+  // One query in six has a typo, so the fuzzy fallback is measured too (it shows in p95).
+  const queries = ['resolucion', 'gestión institucional', 'categoria 3', 'pagina sintetica 512', 'resolucon 12-40', 'resolución 12-40']
+  search('calentamiento')
+  const times: number[] = []
+  for (let i = 0; i < 30; i++) for (const q of queries) times.push(timed(() => search(q)).ms)
+  times.sort((a, b) => a - b)
+  const p50 = times[Math.floor(times.length / 2)]!
+  const p95 = times[Math.floor(times.length * 0.95)]!
+  results.search = { indexedDocs: index.length, p50Ms: Number(p50.toFixed(2)), p95Ms: Number(p95.toFixed(2)) }
+  budget(`search query over ${index.length} documents (median)`, Number(p50.toFixed(2)), 30, 'ms')
+}
+
+function printTable(): void {
+  const line = (b: Budget) => `${b.pass ? 'PASS' : 'FAIL'}  ${b.name.padEnd(70)} ${String(b.value).padStart(9)} ${b.unit.padEnd(3)} (${b.higherIsBetter ? '≥' : '≤'} ${b.limit})`
+  console.log('\nBudgets')
+  for (const b of budgets) console.log(line(b))
+  const w = results.weight as { largest: RouteWeight; medianTotal: number } | undefined
+  if (w) console.log(`\nWeight: largest route ${w.largest.route} ${w.largest.total} B gzip (HTML ${w.largest.html}, CSS ${w.largest.css}, JS ${w.largest.js}); median ${w.medianTotal} B`)
+  console.log(`\n${budgets.filter((b) => b.pass).length} budgets passed, ${budgets.filter((b) => !b.pass).length} missed. Details: bench/results.json`)
+}
+
+fs.mkdirSync(TMP, { recursive: true })
+if (want('build')) await benchBuild()
+if (want('weight')) benchWeight()
+if (want('search')) await benchSearch()
+if (want('lighthouse') || want('api')) {
+  const client = path.join(TMP, 'real/client')
+  if (!fs.existsSync(client)) buildSite({ BUILD_OUT_DIR: path.join(TMP, 'real') })
+  const port = 3900 + Math.floor(Math.random() * 90)
+  const server = await startServer(port, client)
+  try {
+    if (want('lighthouse')) await benchLighthouse(port)
+    if (want('api')) await benchApi(port)
+  } finally {
+    server.kill('SIGTERM')
+  }
+}
+results.budgets = budgets
+fs.writeFileSync(path.join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n')
+printTable()
