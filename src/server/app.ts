@@ -1,0 +1,112 @@
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyCompress from '@fastify/compress'
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyRateLimit from '@fastify/rate-limit'
+import { ApiError, installErrorHandler } from './errors.ts'
+import { MSG } from './messages.ts'
+import { createNotifier, type Notifier } from './notify.ts'
+import { contentRoutes } from './routes/content.ts'
+import { filingRoutes } from './routes/filings.ts'
+import { helmetOptions, installAssetFraming, installXsrf } from './security.ts'
+import { loadSiteData, type SiteData } from './siteData.ts'
+import { registerStatic } from './static.ts'
+import { Store } from './store/store.ts'
+import { prepareUploads, sweepUploads } from './store/uploads.ts'
+
+/** JSON bodies above this size are refused with 413 (a PQRSD is a few KB). */
+export const BODY_LIMIT = 64 * 1024
+
+export interface AppOptions {
+  /** Folder of the SQLite file and the uploads (default ./data). */
+  dataDir: string
+  /** The pre-rendered site (dist/client). */
+  clientDir: string
+  /** Manifest folder; default from MANIFEST_DIR or ./manifest. */
+  manifestDir?: string
+  /** POSTs allowed per client address and window (default 20 per minute). */
+  rateLimitMax?: number
+  rateLimitWindowMs?: number
+  /** SMTP URL and office address for new-filing e-mails; both needed to send. */
+  smtpUrl?: string
+  notifyTo?: string
+  notifyFrom?: string
+  logLevel?: string
+  /** Fastify trustProxy: set when behind a reverse proxy so the rate limit sees real addresses. */
+  trustProxy?: boolean | string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store
+    notifier: Notifier
+    site: SiteData
+  }
+}
+
+function pathOnly(url: string | undefined): string {
+  const u = url ?? ''
+  const q = u.indexOf('?')
+  return q === -1 ? u : u.slice(0, q)
+}
+
+/** The whole server (site + API) as a Fastify instance, not yet listening. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const dataDir = path.resolve(options.dataDir)
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: options.trustProxy ?? false,
+    return503OnClosing: true,
+    logger: {
+      level: options.logLevel ?? 'info',
+      // No addresses, query strings or bodies in the logs: only method, path and status.
+      serializers: {
+        req: (req: { method?: string; url?: string }) => ({ method: req.method, url: pathOnly(req.url) }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      },
+    },
+  })
+
+  const site = loadSiteData(options.manifestDir, options.clientDir)
+  for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)
+  const store = new Store(dataDir)
+  prepareUploads(dataDir)
+  const swept = sweepUploads(dataDir, store.attachmentFiles())
+  if (swept > 0) app.log.info({ archivos: swept }, 'adjuntos temporales eliminados')
+  const notifier = createNotifier(options.smtpUrl, options.notifyTo, app.log, options.notifyFrom)
+  app.decorate('store', store)
+  app.decorate('notifier', notifier)
+  app.decorate('site', site)
+  app.addHook('onClose', async () => {
+    await notifier.flush()
+    notifier.close()
+    store.close()
+  })
+
+  installErrorHandler(app)
+  await app.register(fastifyCookie)
+  await app.register(fastifyHelmet, helmetOptions())
+  installAssetFraming(app)
+  // Compress answers (HTML, JS, CSS, JSON); never decompress request bodies (zip bombs).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false, encodings: ['br', 'gzip'] })
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false })
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new ApiError(429, MSG.rateLimited, {}),
+  })
+  installXsrf(app)
+
+  await contentRoutes(app, site)
+  await filingRoutes(app, {
+    site,
+    store,
+    notifier,
+    dataDir,
+    rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
+  })
+  await registerStatic(app, options.clientDir, site.redirects)
+  return app
+}

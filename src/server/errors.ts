@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { MSG } from './messages.ts'
+
+export interface ApiErrorBody {
+  error: string
+  fields: Record<string, string>
+}
+
+/** A client error raised on purpose by a route: answered as-is. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+function messageFor(status: number, code: string | undefined): string {
+  if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') return MSG.bodyTooLarge
+  if (status === 415 || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return MSG.unsupportedMedia
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return MSG.malformedJson
+  if (status === 429) return MSG.rateLimited
+  if (status === 404) return MSG.notFound
+  if (status === 405) return MSG.methodNotAllowed
+  if (status === 503) return MSG.unavailable
+  return MSG.badRequest
+}
+
+/**
+ * One error handler for the whole server: client errors get a Spanish
+ * message in `{error, fields}`; anything else is logged (name and stack, no
+ * request data) and answered with a generic 500 — never a stack trace or SQL.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError | (Error & { statusCode?: number; code?: string }), request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.code(err.statusCode).type('application/json; charset=utf-8').send({ error: err.message, fields: err.fields } satisfies ApiErrorBody)
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500
+    const code = typeof err.code === 'string' ? err.code : undefined
+    if (status >= 400 && status < 500) {
+      // A JSON syntax error message quotes the body: log only the code.
+      request.log.info({ status, code }, 'solicitud rechazada')
+      const normalized = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && status === 400) ? 400 : status
+      const message = err instanceof SyntaxError ? MSG.malformedJson : messageFor(status, code)
+      return reply.code(normalized).type('application/json; charset=utf-8').send({ error: message, fields: {} } satisfies ApiErrorBody)
+    }
+    request.log.error({ err: { name: err.name, code, stack: err.stack } }, 'error interno')
+    return reply.code(status >= 500 && status < 600 ? status : 500).type('application/json; charset=utf-8').send({ error: MSG.serverError, fields: {} } satisfies ApiErrorBody)
+  })
+}

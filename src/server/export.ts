@@ -1,0 +1,121 @@
+/**
+ * `npm run export -- pqrs|citas|historias|suscripciones [--since YYYY-MM-DD] [--sep ";"]`
+ * writes the filings as CSV (UTF-8 with BOM) to standard output, for the
+ * citizen-service office. Reads DATA_DIR (default ./data) and the form
+ * definitions of the manifest for the column titles and list names.
+ */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type Database from 'better-sqlite3'
+import { dayTimestamp } from '../forms/normalize.ts'
+import { loadManifest } from '../manifest/load.ts'
+import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
+import { toCsv } from './csv.ts'
+import { listFilings, listSubscriptions, openDatabase, type FilingKind } from './store/store.ts'
+import { UPLOADS_DIR } from './store/uploads.ts'
+
+export const EXPORTS = {
+  pqrs: { kind: 'pqrs', form: 'pqrsd' },
+  citas: { kind: 'cita', form: 'cita' },
+  historias: { kind: 'historia', form: 'historia-clinica' },
+  suscripciones: { kind: 'suscripcion', form: 'suscripcion' },
+} as const satisfies Record<string, { kind: FilingKind | 'suscripcion'; form: string }>
+
+export type ExportName = keyof typeof EXPORTS
+
+export interface ExportOptions {
+  /** yyyy-MM-dd: only filings received on or after that day (Colombia time). */
+  since?: string
+  separator?: string
+}
+
+/** yyyy-MM-dd HH:mm in Colombia (UTC-5, no daylight saving). */
+export function colombiaDateTime(iso: string): string {
+  const t = Date.parse(iso)
+  if (Number.isNaN(t)) return iso
+  return new Date(t - 5 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
+}
+
+function sinceIso(since: string | undefined): string | undefined {
+  if (since === undefined) return undefined
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(dayTimestamp(since))) {
+    throw new Error(`La fecha de --since debe tener la forma AAAA-MM-DD (recibido «${since}»).`)
+  }
+  return new Date(dayTimestamp(since)).toISOString()
+}
+
+function displayValue(form: FormDefinition | undefined, lookups: Lookups | undefined, field: string, value: unknown): unknown {
+  const campo = form?.campos.find((c) => c.nombre === field)
+  if (!campo) return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
+  if (campo.control === 'file' && value && typeof value === 'object') return (value as { nombre?: unknown }).nombre
+  if (campo.tipoDato === 'booleano') return value === true ? 'Sí' : value === false ? 'No' : value
+  if (campo.tipoDato === 'marcaTiempo' && typeof value === 'number') return colombiaDateTime(new Date(value).toISOString()).slice(0, 10)
+  if (campo.lista && typeof value === 'number') return lookups?.listas[campo.lista]?.find((o) => o.id === value)?.nombre ?? value
+  if (campo.opciones) return campo.opciones.find((o) => String(o.valor) === String(value))?.etiqueta ?? value
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
+}
+
+/** The CSV text of one export. */
+export function exportCsv(db: Database.Database, name: ExportName, forms: FormDefinition[], lookups: Lookups | undefined, options: ExportOptions = {}): string {
+  const spec = EXPORTS[name]
+  const form = forms.find((f) => f.id === spec.form)
+  const since = sinceIso(options.since)
+  if (spec.kind === 'suscripcion') {
+    const rows = listSubscriptions(db, since).map((s) => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo])
+    return toCsv(['Radicado', 'Fecha de recepción', 'Correo electrónico'], rows, options.separator)
+  }
+  const filings = listFilings(db, spec.kind, since)
+  // Columns: the form's fields in order, then any field stored by an older version of the form.
+  const fields = (form?.campos ?? []).map((c) => c.nombre)
+  for (const f of filings) for (const key of Object.keys(f.datos)) if (!fields.includes(key)) fields.push(key)
+  const titleOf = (field: string) => form?.campos.find((c) => c.nombre === field)?.etiqueta ?? field
+  const header = ['Radicado', 'Fecha de recepción', ...fields.map(titleOf)]
+  const withFiles = spec.kind === 'historia'
+  if (withFiles) header.push('Archivo guardado', 'Tamaño (bytes)', 'SHA-256')
+  const rows = filings.map((f) => {
+    const row: unknown[] = [f.radicado, colombiaDateTime(f.recibidoEn), ...fields.map((k) => displayValue(form, lookups, k, f.datos[k]))]
+    if (withFiles) {
+      row.push(f.adjuntos.map((a) => `${UPLOADS_DIR}/${a.archivo}`).join(' '), f.adjuntos.map((a) => a.tamano).join(' '), f.adjuntos.map((a) => a.sha256).join(' '))
+    }
+    return row
+  })
+  return toCsv(header, rows, options.separator)
+}
+
+export function parseArgs(argv: string[]): { name: ExportName; options: ExportOptions } {
+  let name: string | undefined
+  const options: ExportOptions = {}
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const [flag, inline] = arg.startsWith('--') ? (arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]) : [arg, undefined]
+    if (flag === '--since' || flag === '--desde') options.since = inline ?? argv[++i]
+    else if (flag === '--sep') options.separator = inline ?? argv[++i]
+    else if (!arg.startsWith('--') && name === undefined) name = arg
+    else throw new Error(`Opción desconocida: ${arg}`)
+  }
+  if (!name || !(name in EXPORTS)) {
+    throw new Error(`Indique qué exportar: ${Object.keys(EXPORTS).join(' | ')}. Ejemplo: npm run export -- pqrs --since 2025-01-01`)
+  }
+  if (options.separator !== undefined && ![',', ';', '\t', 'tab'].includes(options.separator)) throw new Error('--sep admite «,» «;» o «tab».')
+  if (options.separator === 'tab') options.separator = '\t'
+  return { name: name as ExportName, options }
+}
+
+function main(): void {
+  try {
+    const { name, options } = parseArgs(process.argv.slice(2))
+    const dataDir = path.resolve(process.env.DATA_DIR || './data')
+    const { manifest } = loadManifest(process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
+    const db: Database.Database = openDatabase(dataDir, { readonly: true })
+    try {
+      process.stdout.write(exportCsv(db, name, manifest.forms.map((f) => f.data), manifest.lookups?.data, options))
+    } finally {
+      db.close()
+    }
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 2
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main()

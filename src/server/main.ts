@@ -1,0 +1,15 @@
+/**
+ * Entry point: `node --import tsx src/server/main.ts`.
+ * Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (./data), BUILD_OUT_DIR (dist),
+ * SMTP_URL + NOTIFY_TO (optional e-mail to the office), RATE_LIMIT_MAX (20 POSTs per minute
+ * and address), LOG_LEVEL (info), TRUST_PROXY (off), MANIFEST_DIR (./manifest).
+ */
+import { startServer } from './run.ts'
+
+try {
+  const { url } = await startServer()
+  console.log(`Sitio y API disponibles en ${url}`)
+} catch (error) {
+  console.error(`No fue posible iniciar el servidor: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}

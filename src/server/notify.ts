@@ -1,0 +1,64 @@
+import nodemailer from 'nodemailer'
+import type { FastifyBaseLogger } from 'fastify'
+
+export interface Notifier {
+  /** Queues the e-mail and returns at once; failures are logged, never thrown. */
+  filingReceived(id: string, typeLabel: string): void
+  /** Resolves when every queued e-mail has been tried (for shutdown and tests). */
+  flush(): Promise<void>
+  close(): void
+}
+
+export const NO_NOTIFIER: Notifier = { filingReceived() {}, flush: async () => {}, close() {} }
+
+/**
+ * When SMTP_URL and NOTIFY_TO are set, each new filing sends the office an
+ * e-mail with its number and type only: the citizen's data stays in the
+ * store and the export, not in mailboxes.
+ */
+export function createNotifier(smtpUrl: string | undefined, to: string | undefined, log: FastifyBaseLogger, from?: string): Notifier {
+  if (!smtpUrl || !to) return NO_NOTIFIER
+  const transport = nodemailer.createTransport(smtpUrl)
+  const sender = from ?? `Sitio web <no-responder@${hostOf(smtpUrl)}>`
+  const pending = new Set<Promise<void>>()
+  return {
+    filingReceived(id, typeLabel) {
+      const when = new Date().toLocaleString('es-CO', { timeZone: 'America/Bogota' })
+      const p = transport
+        .sendMail({
+          from: sender,
+          to,
+          subject: `Nueva radicación ${id} (${typeLabel})`,
+          text: [
+            `Se recibió por el sitio web una nueva radicación.`,
+            ``,
+            `Número de radicado: ${id}`,
+            `Tipo: ${typeLabel}`,
+            `Fecha: ${when}`,
+            ``,
+            `Consulte los datos con: npm run export`,
+          ].join('\n'),
+        })
+        .then(
+          () => log.info({ radicado: id }, 'notificación enviada'),
+          (err: unknown) => log.warn({ radicado: id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'no se pudo enviar la notificación'),
+        )
+        .finally(() => pending.delete(p))
+      pending.add(p)
+    },
+    async flush() {
+      await Promise.allSettled([...pending])
+    },
+    close() {
+      transport.close()
+    },
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost'
+  } catch {
+    return 'localhost'
+  }
+}

@@ -1,0 +1,180 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FileDescriptor } from '../../forms/compileFormSchema.ts'
+import { normalizeSubmission } from '../../forms/normalize.ts'
+import { createFormValidator } from '../../forms/validateSubmission.ts'
+import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
+import { ApiError } from '../errors.ts'
+import { MSG } from '../messages.ts'
+import type { Notifier } from '../notify.ts'
+import type { ServerFormId, SiteData } from '../siteData.ts'
+import type { FilingKind, Store } from '../store/store.ts'
+import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, type ReceivedFile } from '../store/uploads.ts'
+
+export interface FilingRouteOptions {
+  site: SiteData
+  store: Store
+  notifier: Notifier
+  dataDir: string
+  rateLimit: { max: number; timeWindow: number }
+}
+
+/** Type label of each kind, for logs, the office e-mail and the export. */
+export const KIND_LABEL: Record<FilingKind, string> = {
+  pqrs: 'PQRSD',
+  cita: 'Solicitud de cita',
+  historia: 'Solicitud de historia clínica',
+}
+
+const PDF_MAGIC = '%PDF-'
+
+type Validator = ReturnType<typeof createFormValidator>
+
+/** Validates like the browser: normalize the raw fields, then the compiled schema of the same form definition. */
+function validated(form: FormDefinition, validate: Validator, raw: unknown, files: Record<string, FileDescriptor | undefined> = {}): Record<string, unknown> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    const outcome = validate(raw)
+    throw new ApiError(400, MSG.invalidForm, outcome.ok ? {} : outcome.fields)
+  }
+  const outcome = validate(normalizeSubmission(form, raw as Record<string, unknown>, files))
+  if (!outcome.ok) throw new ApiError(400, MSG.invalidForm, outcome.fields)
+  return outcome.value
+}
+
+function formParts(site: SiteData, id: ServerFormId, lookups: Lookups): { form: FormDefinition; validate: Validator } {
+  const form = site.forms[id]
+  return { form, validate: createFormValidator(form, lookups) }
+}
+
+export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOptions): Promise<void> {
+  const { site, store, notifier, dataDir } = opts
+  // One shared budget per client address for all POSTs (a per-route config would count each route apart).
+  const routeConfig = { onRequest: app.rateLimit(opts.rateLimit) }
+
+  const jsonFiling = (url: string, formId: ServerFormId, kind: FilingKind) => {
+    const { form, validate } = formParts(site, formId, site.lookups)
+    app.post(url, routeConfig, async (request, reply) => {
+      const datos = validated(form, validate, request.body)
+      const id = store.createFiling(kind, datos)
+      request.log.info({ radicado: id }, 'radicación recibida')
+      notifier.filingReceived(id, KIND_LABEL[kind])
+      return reply.code(200).send({ id })
+    })
+  }
+  jsonFiling('/api/pqrs', 'pqrsd', 'pqrs')
+  jsonFiling('/api/cita', 'cita', 'cita')
+
+  // Newsletter: not a filing; a repeated address answers success with the same id.
+  {
+    const { form, validate } = formParts(site, 'suscripcion', site.lookups)
+    app.post('/api/suscripcion', routeConfig, async (request, reply) => {
+      const datos = validated(form, validate, request.body)
+      const result = store.subscribe(String(datos.correoElectronico))
+      request.log.info({ radicado: result.id, nuevo: result.nuevo }, 'suscripción')
+      return reply.code(200).send({ id: result.id })
+    })
+  }
+
+  // Clinical record: multipart with one PDF.
+  {
+    const { form, validate } = formParts(site, 'historia-clinica', site.lookups)
+    const fileField = form.campos.find((c) => c.control === 'file')
+    if (!fileField) throw new Error('El formulario historia-clinica no tiene campo de archivo.')
+    const maxBytes = Math.floor((fileField.tamanoMaximoMB ?? 10) * 1024 * 1024)
+
+    app.post('/api/historia-clinica', routeConfig, async (request, reply) => {
+      if (!request.isMultipart()) throw new ApiError(400, MSG.multipartRequired, {})
+      const { values, file, label, extraFile } = await readMultipart(request, dataDir, fileField.nombre, maxBytes)
+      let kept: string | undefined
+      try {
+        const descriptor: FileDescriptor | undefined =
+          // An empty file part is what a form sends when no file was chosen.
+          file && file.size > 0
+            ? {
+                nombre: label ?? 'documento.pdf',
+                // What the content is, not what the visitor's computer says it is.
+                tipo: file.head.subarray(0, PDF_MAGIC.length).toString('latin1') === PDF_MAGIC ? 'application/pdf' : 'application/octet-stream',
+                tamano: file.tooLarge ? maxBytes + 1 : file.size,
+              }
+            : undefined
+        const datos = (() => {
+          try {
+            return validated(form, validate, values, { [fileField.nombre]: descriptor })
+          } catch (error) {
+            if (extraFile && error instanceof ApiError) throw new ApiError(400, MSG.onlyOneFile, error.fields)
+            throw error
+          }
+        })()
+        if (extraFile) throw new ApiError(400, MSG.onlyOneFile, {})
+        if (!file || !descriptor) throw new ApiError(400, MSG.invalidForm, {})
+        kept = keepUpload(dataDir, file)
+        const id = store.createFiling('historia', datos, [
+          { campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 },
+        ])
+        kept = undefined
+        request.log.info({ radicado: id }, 'radicación recibida')
+        notifier.filingReceived(id, KIND_LABEL.historia)
+        return reply.code(200).send({ id })
+      } finally {
+        discardUpload(file)
+        if (kept) removeKept(dataDir, kept)
+      }
+    })
+  }
+}
+
+interface MultipartResult {
+  values: Record<string, unknown>
+  file?: ReceivedFile
+  label?: string
+  extraFile: boolean
+}
+
+const MULTIPART_CODES: Record<string, { status: number; message: string }> = {
+  FST_FILES_LIMIT: { status: 400, message: MSG.onlyOneFile },
+  FST_PARTS_LIMIT: { status: 413, message: MSG.bodyTooLarge },
+  FST_FIELDS_LIMIT: { status: 413, message: MSG.bodyTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: MSG.bodyTooLarge },
+  FST_PROTO_VIOLATION: { status: 400, message: MSG.badRequest },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: MSG.badRequest },
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: MSG.badRequest },
+}
+
+async function readMultipart(request: FastifyRequest, dataDir: string, fileFieldName: string, maxBytes: number): Promise<MultipartResult> {
+  const values: Record<string, unknown> = {}
+  let file: ReceivedFile | undefined
+  let label: string | undefined
+  let extraFile = false
+  try {
+    const parts = request.parts({
+      // Files over the limit are truncated (the plugin is registered with throwFileSizeLimit: false).
+      limits: { fileSize: maxBytes, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40, headerPairs: 100 },
+    })
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileFieldName || file) {
+          extraFile = true
+          part.file.resume()
+          await new Promise<void>((resolve) => part.file.once('end', resolve).once('error', () => resolve()))
+          continue
+        }
+        file = await receiveToTemp(dataDir, part.file, maxBytes)
+        if (part.file.truncated) file.tooLarge = true
+        label = part.filename ? safeLabel(part.filename) : undefined
+      } else {
+        // A text part over fieldSize would otherwise arrive silently cut.
+        if (part.valueTruncated || part.fieldnameTruncated) throw new ApiError(413, MSG.bodyTooLarge, {})
+        const prev = values[part.fieldname]
+        // A repeated field becomes a list, which the schema rejects.
+        values[part.fieldname] = prev === undefined ? part.value : ([] as unknown[]).concat(prev, part.value)
+      }
+    }
+  } catch (error) {
+    discardUpload(file)
+    if (error instanceof ApiError) throw error
+    const code = (error as { code?: unknown }).code
+    const known = typeof code === 'string' ? MULTIPART_CODES[code] : undefined
+    if (known) throw new ApiError(known.status, known.message, {})
+    throw error
+  }
+  return { values, file, label, extraFile }
+}

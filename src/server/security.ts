@@ -1,0 +1,113 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyHelmetOptions } from '@fastify/helmet'
+import { ApiError } from './errors.ts'
+import { MSG } from './messages.ts'
+
+export const XSRF_COOKIE = 'XSRF-TOKEN'
+export const XSRF_HEADER = 'x-xsrf-token'
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?')
+  return q === -1 ? url : url.slice(0, q)
+}
+
+/** Long-lived static files carry no cookie, so shared caches may keep them. */
+function isStaticAsset(url: string): boolean {
+  const p = pathOf(url)
+  return p.startsWith('/_app/') || p.startsWith('/assets/')
+}
+
+function sameToken(a: string, b: string): boolean {
+  const ab = Buffer.from(a)
+  const bb = Buffer.from(b)
+  return ab.length === bb.length && crypto.timingSafeEqual(ab, bb)
+}
+
+/**
+ * Anti-forgery, double-submit cookie: pages and API reads set a random
+ * `XSRF-TOKEN` cookie (readable by the page's script, SameSite=Strict); every
+ * unsafe request must echo it in `X-XSRF-TOKEN` or is answered 403. A forged
+ * cross-site form can neither read the cookie nor set the header.
+ */
+export function installXsrf(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const cookie = request.cookies[XSRF_COOKIE]
+    const valid = typeof cookie === 'string' && TOKEN_SHAPE.test(cookie)
+    if (SAFE_METHODS.has(request.method)) {
+      if (!valid && !isStaticAsset(request.url)) {
+        reply.setCookie(XSRF_COOKIE, crypto.randomBytes(32).toString('base64url'), {
+          path: '/',
+          sameSite: 'strict',
+          secure: 'auto',
+          httpOnly: false,
+        })
+      }
+      return
+    }
+    const header = request.headers[XSRF_HEADER]
+    if (!valid || typeof header !== 'string' || !sameToken(cookie, header)) {
+      throw new ApiError(403, MSG.xsrf)
+    }
+  })
+}
+
+/**
+ * Content-Security-Policy and the other headers. The site has no inline
+ * script: Vike writes its data as `type="application/json"` blocks (not run)
+ * and loads one external module. `'unsafe-eval'` is needed because the
+ * browser-side form validation uses Ajv, which compiles schemas with
+ * `new Function`. Inline style attributes exist in the pre-rendered HTML
+ * (e.g. the reserved height of a click-to-load embed), hence style-src
+ * 'unsafe-inline' (style, not script). Videos, calendars and social pages are
+ * loaded in iframes only when the visitor asks: frame-src allows https:.
+ * PDFs of /assets are shown in `<object>` on the site's own pages.
+ */
+export function helmetOptions(): FastifyHelmetOptions {
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'unsafe-eval'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'media-src': ["'self'"],
+        'object-src': ["'self'"],
+        'frame-src': ["'self'", 'https:'],
+        'child-src': ["'self'", 'https:'],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    // The site links out to many institutions; send only the origin cross-site.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // Only this host: other subdomains of the hospital (webmail, intranet) may not all have HTTPS.
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    // PDFs and images may be linked from other sites (e.g. government portals).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginEmbedderPolicy: false,
+  }
+}
+
+/** The site's own PDFs are embedded in its pages with <object>: /assets may be framed by the same origin. */
+export function installAssetFraming(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (pathOf(request.url).startsWith('/assets/')) {
+      const csp = reply.getHeader('content-security-policy')
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+      reply.header('x-frame-options', 'SAMEORIGIN')
+    }
+    return payload
+  })
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadManifest } from '../manifest/load.ts'
+import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
+import { newsItems } from '../news/news.ts'
+import { buildSearchIndex } from '../search/buildIndex.ts'
+import type { SearchDoc } from '../search/types.ts'
+
+/** The forms the server receives (the induction evaluation is never sent). */
+export const SERVER_FORMS = ['pqrsd', 'cita', 'historia-clinica', 'suscripcion'] as const
+export type ServerFormId = (typeof SERVER_FORMS)[number]
+
+export interface SiteData {
+  forms: Record<ServerFormId, FormDefinition>
+  lookups: Lookups
+  news: NewsItem[]
+  /** Group path → main child, from pages with `redirigirA`. */
+  redirects: Map<string, string>
+  searchDocs: SearchDoc[]
+  /** Manifest problems the server could live with (files left out); logged at start. */
+  warnings: string[]
+}
+
+/**
+ * Reads what the server needs from the manifest. Unlike the build, a problem
+ * in an unrelated page does not stop the server; a missing or invalid form or
+ * lookup file does.
+ */
+export function loadSiteData(manifestDir: string | undefined, clientDir: string): SiteData {
+  const { manifest, problems } = loadManifest(manifestDir)
+  const errors = problems.filter((p) => p.level === 'error')
+  const forms = {} as Record<ServerFormId, FormDefinition>
+  for (const id of SERVER_FORMS) {
+    const form = manifest.forms.find((f) => f.data.id === id)?.data
+    if (!form) {
+      const related = errors.filter((e) => e.file.includes('forms/')).map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`)
+      throw new Error(`Falta el formulario «${id}» en manifest/forms o no es válido.${related.length ? '\n' + related.join('\n') : ''}`)
+    }
+    forms[id] = form
+  }
+  const lookups = manifest.lookups?.data
+  if (!lookups) throw new Error('Falta manifest/forms/lookups.yaml o no es válido; ejecute npm run validate.')
+  const redirects = new Map<string, string>()
+  for (const { data } of manifest.pages) if (data.redirigirA) redirects.set(data.ruta, data.redirigirA)
+  const indexFile = path.join(clientDir, 'search-index.json')
+  let searchDocs: SearchDoc[]
+  if (fs.existsSync(indexFile)) searchDocs = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as SearchDoc[]
+  else searchDocs = buildSearchIndex(manifest)
+  return {
+    forms,
+    lookups,
+    news: newsItems(manifest),
+    redirects,
+    searchDocs,
+    warnings: errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`),
+  }
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadManifest } from '../../src/manifest/load.ts'
+import { HOME_NEWS_COUNT } from '../../src/news/news.ts'
+import { Client, countRows, historiaForm, openDb, RADICADO, startInProcess, validCita, validPqrs, type RunningServer } from './helpers.ts'
+
+const { manifest } = loadManifest()
+const listas = manifest.lookups!.data.listas
+
+let server: RunningServer
+let client: Client
+
+beforeAll(async () => {
+  server = await startInProcess({ label: 'contract' })
+  client = await new Client(server.url).init()
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('GET endpoints of spec §7', () => {
+  for (const name of ['tipo-solicitud', 'tipo-persona', 'tipo-identificacion', 'tipo-respuesta', 'tipo-servicio', 'tipo-jornada']) {
+    it(`/api/${name} answers the list of lookups.yaml as {id, name}`, async () => {
+      const res = await client.get(`/api/${name}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      const body = (await res.json()) as Array<{ id: number; name: string }>
+      expect(body).toEqual(listas[name]!.map((o) => ({ id: o.id, name: o.nombre })))
+      for (const item of body) expect(Object.keys(item).sort()).toEqual(['id', 'name'])
+    })
+  }
+
+  it('/api/noticias answers every news item, newest first, with the spec fields', async () => {
+    const res = await client.get('/api/noticias')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as Array<Record<string, string>>
+    expect(body).toHaveLength(manifest.news.length)
+    for (const item of body) {
+      for (const key of ['encabezado', 'titulo', 'dependencia', 'cuerpo', 'fechaCreacion']) expect(typeof item[key]).toBe('string')
+      expect(item.cuerpo).not.toMatch(/<script/i)
+    }
+    const dates = body.map((n) => n.fechaCreacion!)
+    expect([...dates].sort().reverse()).toEqual(dates)
+  })
+
+  it('/api/noticias/review answers the newest items for the home block', async () => {
+    const all = (await (await client.get('/api/noticias')).json()) as unknown[]
+    const res = await client.get('/api/noticias/review')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(all.slice(0, HOME_NEWS_COUNT))
+  })
+
+  it('/api/search answers {route, title, date, abstract, category, ti_doc}; accents do not matter', async () => {
+    const res = await client.get('/api/search?q=resolucion')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as Array<Record<string, string>>
+    expect(body.length).toBeGreaterThan(0)
+    for (const r of body) expect(Object.keys(r).sort()).toEqual(['abstract', 'category', 'date', 'route', 'ti_doc', 'title'])
+    expect(body.some((r) => /resoluci[oó]n/i.test(r.title!))).toBe(true)
+    const accented = (await (await client.get('/api/search?q=resolución')).json()) as unknown[]
+    expect(accented).toEqual(body)
+  })
+
+  it('/api/search without q, with a one-letter q or with a repeated q answers a list, never an error', async () => {
+    for (const q of ['', '?q=', '?q=a', '?q=x&q=y', `?q=${'z'.repeat(5000)}`]) {
+      const res = await client.get(`/api/search${q}`)
+      expect(res.status).toBe(200)
+      expect(Array.isArray(await res.json())).toBe(true)
+    }
+  })
+
+  it('unknown API paths answer 404 JSON in Spanish', async () => {
+    const res = await client.get('/api/no-existe')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: 'El recurso solicitado no existe.', fields: {} })
+  })
+})
+
+describe('saves answer {id}', () => {
+  it('POST /api/pqrs stores the filing and answers its number', async () => {
+    const res = await client.postJson('/api/pqrs', validPqrs({ tipoSolicitud: '2', numeroIdentificacion: '99887766' }))
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { id: string }
+    expect(Object.keys(body)).toEqual(['id'])
+    expect(body.id).toMatch(/^PQRS-\d{4}-\d{6}$/)
+    const db = openDb(server.dataDir)
+    const row = db.prepare('SELECT tipo, datos FROM radicaciones WHERE radicado = ?').get(body.id) as { tipo: string; datos: string }
+    db.close()
+    expect(row.tipo).toBe('pqrs')
+    // Digit strings of numeric fields arrive as numbers, as in the browser.
+    expect(JSON.parse(row.datos)).toMatchObject({ tipoSolicitud: 2, numeroIdentificacion: '99887766', nombre: 'María José' })
+  })
+
+  it('POST /api/cita stores the appointment request', async () => {
+    const res = await client.postJson('/api/cita', validCita())
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { id: string }).id).toMatch(/^CITA-\d{4}-\d{6}$/)
+  })
+
+  it('POST /api/historia-clinica stores the fields and the PDF with sha256 and size', async () => {
+    const res = await client.postForm('/api/historia-clinica', historiaForm())
+    expect(res.status).toBe(200)
+    const { id } = (await res.json()) as { id: string }
+    expect(id).toMatch(/^HC-\d{4}-\d{6}$/)
+    const db = openDb(server.dataDir)
+    const a = db.prepare('SELECT archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = ?').get(id) as Record<string, unknown>
+    db.close()
+    expect(a.archivo).toMatch(/^[0-9a-f-]{36}\.pdf$/)
+    expect(a.nombre_original).toBe('solicitud.pdf')
+    expect(a.tipo).toBe('application/pdf')
+    expect(a.sha256).toMatch(/^[0-9a-f]{64}$/)
+    expect(a.tamano).toBeGreaterThan(0)
+  })
+
+  it('numbers are consecutive per series and never repeat', async () => {
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push(((await (await client.postJson('/api/pqrs', validPqrs())).json()) as { id: string }).id)
+    expect(new Set(ids).size).toBe(5)
+    const seq = ids.map((id) => Number(id.split('-')[2]))
+    for (let i = 1; i < seq.length; i++) expect(seq[i]).toBe(seq[i - 1]! + 1)
+    for (const id of ids) expect(id).toMatch(RADICADO)
+  })
+
+  it('POST /api/suscripcion: a repeated address in any letter case is stored once and still answers success', async () => {
+    const before = countRows(server.dataDir).suscripciones
+    const first = await client.postJson('/api/suscripcion', { correoElectronico: 'Boletin.Lector@Example.com' })
+    expect(first.status).toBe(200)
+    const { id } = (await first.json()) as { id: string }
+    expect(id).toMatch(/^SUS-\d{4}-\d{6}$/)
+    const again = await client.postJson('/api/suscripcion', { correoElectronico: 'boletin.lector@example.COM' })
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ id })
+    expect(countRows(server.dataDir).suscripciones).toBe(before + 1)
+  })
+})
+
+describe('anti-forgery', () => {
+  it('sets a readable XSRF-TOKEN cookie, SameSite=Strict, on reads', async () => {
+    const res = await fetch(`${server.url}/api/tipo-persona`)
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!
+    expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Strict$/)
+    expect(cookie).not.toMatch(/HttpOnly/i)
+    // A client that already has one keeps it.
+    const again = await client.get('/api/tipo-persona', { cookie: `XSRF-TOKEN=${client.token}` })
+    expect(again.headers.getSetCookie()).toEqual([])
+  })
+
+  const forbidden = { error: 'No se pudo verificar la solicitud. Recargue la página e intente de nuevo.', fields: {} }
+  const cases: Array<[string, Record<string, string>]> = [
+    ['no cookie and no header', { 'content-type': 'application/json' }],
+    ['a cookie but no header', { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=' + 'a'.repeat(43) }],
+    ['a header but no cookie', { 'content-type': 'application/json', 'x-xsrf-token': 'a'.repeat(43) }],
+    ['a header that does not match', { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=' + 'a'.repeat(43), 'x-xsrf-token': 'b'.repeat(43) }],
+  ]
+  for (const [label, headers] of cases) {
+    it(`POST with ${label} answers 403 in Spanish and stores nothing`, async () => {
+      const before = countRows(server.dataDir)
+      for (const p of ['/api/pqrs', '/api/cita', '/api/suscripcion']) {
+        const res = await client.postJson(p, p === '/api/suscripcion' ? { correoElectronico: 'x@example.com' } : p === '/api/pqrs' ? validPqrs() : validCita(), headers)
+        expect(res.status).toBe(403)
+        expect(await res.json()).toEqual(forbidden)
+      }
+      const hc = await fetch(`${server.url}/api/historia-clinica`, { method: 'POST', headers: { cookie: headers.cookie ?? '' }, body: historiaForm() })
+      expect(hc.status).toBe(403)
+      expect(countRows(server.dataDir)).toEqual(before)
+    })
+  }
+})
+
+describe('security headers', () => {
+  it('CSP without inline script, nosniff, Referrer-Policy and frame-ancestors on API and pages', async () => {
+    for (const p of ['/api/tipo-solicitud', '/']) {
+      const res = await client.get(p)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '))!
+      expect(scriptSrc).toBe("script-src 'self' 'unsafe-eval'")
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).toContain("frame-src 'self' https:")
+      expect(csp).toContain("object-src 'self'")
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('x-powered-by')).toBeNull()
+    }
+  })
+})
+
+describe('rate limit', () => {
+  it('answers 429 in Spanish once an address sends too many POSTs', async () => {
+    const limited = await startInProcess({ label: 'rate', rateLimitMax: 3 })
+    try {
+      const c = await new Client(limited.url).init()
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) statuses.push((await c.postJson('/api/suscripcion', { correoElectronico: `r${i}@example.com` })).status)
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+      const res = await c.postJson('/api/pqrs', validPqrs())
+      expect(res.status).toBe(429)
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(await res.json()).toEqual({ error: 'Ha enviado demasiadas solicitudes en poco tiempo. Espere unos minutos e intente de nuevo.', fields: {} })
+      // Reads are not limited.
+      expect((await c.get('/api/tipo-solicitud')).status).toBe(200)
+      expect(countRows(limited.dataDir).radicaciones).toBe(0)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('store', () => {
+  it('SQLite in WAL mode with synchronous=FULL and a versioned migrations table', () => {
+    const db = (server as RunningServer & { app: import('fastify').FastifyInstance }).app.store.db
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(db.pragma('synchronous', { simple: true })).toBe(2) // FULL
+    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>
+    expect(versions.map((v) => v.version)).toEqual([1])
+  })
+
+  it('a restart on the same DATA_DIR keeps the data and runs no migration twice', async () => {
+    const again = await startInProcess({ label: 'reopen', dataDir: server.dataDir })
+    try {
+      const c = await new Client(again.url).init()
+      const before = countRows(server.dataDir).radicaciones
+      const res = await c.postJson('/api/pqrs', validPqrs())
+      expect(res.status).toBe(200)
+      expect(countRows(server.dataDir).radicaciones).toBe(before + 1)
+    } finally {
+      await again.close()
+    }
+  })
+})

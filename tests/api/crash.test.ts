@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { Client, openDb, startChild, tempDataDir, validPqrs, type ChildServer } from './helpers.ts'
+
+/**
+ * CPACA art. 61 / Ley 1755: an acknowledged filing number is proof of filing.
+ * 500 filings are sent at once to the real server process; it is killed with
+ * SIGKILL (no shutdown code runs) once part of them have been answered; after
+ * a restart every answered number must be stored exactly once with its own
+ * content, and numbers handed out afterwards must never repeat old ones.
+ */
+const TOTAL = 500
+const KILL_AFTER = 150
+
+let server: ChildServer | undefined
+afterAll(async () => {
+  await server?.kill()
+})
+
+describe('durability under kill -9', () => {
+  it('every acknowledged filing survives SIGKILL exactly once, and numbers are never reused after restart', async () => {
+    const dataDir = tempDataDir('crash')
+    server = await startChild(dataDir)
+    const client = await new Client(server.url).init()
+    const acked = new Map<string, string>() // id → marker
+    let failed = 0
+    let killed: Promise<void> | undefined
+    const send = async (i: number) => {
+      const marker = `envio-${i}-${Math.random().toString(36).slice(2)}`
+      try {
+        const res = await client.postJson('/api/pqrs', validPqrs({ mensaje: marker, numeroIdentificacion: String(1000 + i) }))
+        if (res.status !== 200) throw new Error(`status ${res.status}`)
+        const { id } = (await res.json()) as { id: string }
+        // Only an answer fully received counts as acknowledged.
+        expect(acked.has(id)).toBe(false)
+        acked.set(id, marker)
+        if (acked.size === KILL_AFTER && !killed) killed = server!.kill('SIGKILL')
+      } catch {
+        failed++
+      }
+    }
+    await Promise.all(Array.from({ length: TOTAL }, (_, i) => send(i)))
+    await killed
+    console.log(`crash test: ${acked.size} acknowledged, ${failed} cut off by SIGKILL`)
+    expect(server.proc.signalCode).toBe('SIGKILL')
+    expect(acked.size).toBeGreaterThanOrEqual(KILL_AFTER)
+    expect(acked.size + failed).toBe(TOTAL)
+    // The kill happened midway: some requests were cut off.
+    expect(failed).toBeGreaterThan(0)
+
+    // Restart on the same data.
+    server = await startChild(dataDir)
+    const after = await new Client(server.url).init()
+    const newIds: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const res = await after.postJson('/api/pqrs', validPqrs({ mensaje: `despues-${i}` }))
+      expect(res.status).toBe(200)
+      newIds.push(((await res.json()) as { id: string }).id)
+    }
+    await server.close()
+
+    const db = openDb(dataDir)
+    const rows = db.prepare("SELECT radicado, datos FROM radicaciones WHERE tipo = 'pqrs' ORDER BY numero").all() as Array<{ radicado: string; datos: string }>
+    db.close()
+    const byId = new Map<string, string[]>()
+    for (const r of rows) byId.set(r.radicado, [...(byId.get(r.radicado) ?? []), (JSON.parse(r.datos) as { mensaje: string }).mensaje])
+    for (const [id, marker] of acked) expect(byId.get(id), id).toEqual([marker])
+    // Each request's content is stored at most once (no duplicates from the crash either).
+    const markers = rows.map((r) => (JSON.parse(r.datos) as { mensaje: string }).mensaje)
+    expect(new Set(markers).size).toBe(markers.length)
+
+    // Numbers after the restart continue the sequence: never one already handed out or stored.
+    const before = rows.filter((r) => !newIds.includes(r.radicado))
+    const maxBefore = Math.max(...before.map((r) => Number(r.radicado.split('-')[2])))
+    for (const id of newIds) {
+      expect(acked.has(id)).toBe(false)
+      expect(Number(id.split('-')[2])).toBeGreaterThan(maxBefore)
+    }
+    expect(new Set(newIds).size).toBe(newIds.length)
+  }, 90_000)
+})

@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { csvCell, toCsv } from '../../src/server/csv.ts'
+import { Store } from '../../src/server/store/store.ts'
+import { ROOT, tempDataDir, validCita, validPqrs } from './helpers.ts'
+
+const dataDir = tempDataDir('export')
+let store: Store
+
+function runExport(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++
+      else if (ch === '"') quoted = false
+      else cell += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') row.push(cell), (cell = '')
+    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
+    else cell += ch
+  }
+  return rows
+}
+
+beforeAll(() => {
+  store = new Store(dataDir)
+  // Colombia is UTC-5: 2025-03-01 04:30 UTC is still 28 February there.
+  store.createFiling('pqrs', validPqrs({ mensaje: 'febrero' }), [], new Date('2025-03-01T04:30:00Z'))
+  store.createFiling('pqrs', validPqrs({ mensaje: 'marzo', nombre: 'Ñoño "el del pueblo"' }), [], new Date('2025-03-01T05:30:00Z'))
+  store.createFiling('pqrs', validPqrs({ mensaje: 'abril' }), [], new Date('2025-04-15T15:00:00Z'))
+  store.createFiling('cita', validCita(), [], new Date('2025-04-15T15:00:00Z'))
+  store.subscribe('Lector@Example.com', new Date('2025-01-10T12:00:00Z'))
+  store.subscribe('otro@example.com', new Date('2025-05-10T12:00:00Z'))
+})
+afterAll(() => store.close())
+
+describe('npm run export', () => {
+  it('writes UTF-8 CSV with a BOM, column titles from the form and list names instead of codes', () => {
+    const { status, stdout } = runExport('pqrs')
+    expect(status).toBe(0)
+    expect(stdout.startsWith('\uFEFF"Radicado","Fecha de recepción",')).toBe(true)
+    const rows = parseCsv(stdout.slice(1))
+    expect(rows[0]).toContain('Tipo de solicitud')
+    expect(rows[0]).toContain('Mensaje')
+    expect(rows).toHaveLength(4)
+    const col = rows[0]!.indexOf('Tipo de solicitud')
+    expect(rows[1]![col]).toBe('Petición')
+    expect(rows[1]![0]).toBe('PQRS-2025-000001')
+    expect(rows[1]![1]).toBe('2025-02-28 23:30')
+    expect(rows[2]![rows[0]!.indexOf('Nombres')]).toBe('Ñoño "el del pueblo"')
+  })
+
+  it('--since YYYY-MM-DD keeps filings received from that day on (Colombia time)', () => {
+    const messages = (args: string[]) => {
+      const rows = parseCsv(runExport('pqrs', ...args).stdout.slice(1))
+      const col = rows[0]!.indexOf('Mensaje')
+      return rows.slice(1).map((r) => r[col])
+    }
+    expect(messages(['--since', '2025-03-01'])).toEqual(['marzo', 'abril'])
+    expect(messages(['--since=2025-04-16'])).toEqual([])
+    expect(messages(['--since', '2025-02-28'])).toEqual(['febrero', 'marzo', 'abril'])
+  })
+
+  it('exports appointments, clinical records and subscriptions', () => {
+    const citas = parseCsv(runExport('citas').stdout.slice(1))
+    expect(citas).toHaveLength(2)
+    expect(citas[1]![citas[0]!.indexOf('Servicio')]).toBe('Medicina general')
+    expect(citas[1]![citas[0]!.indexOf('Acepto la política de tratamiento de datos personales')]).toBe('Sí')
+    const historias = parseCsv(runExport('historias').stdout.slice(1))
+    expect(historias[0]).toEqual(expect.arrayContaining(['Radicado', 'Archivo guardado', 'SHA-256']))
+    expect(historias).toHaveLength(1)
+    const subs = parseCsv(runExport('suscripciones', '--since', '2025-02-01').stdout.slice(1))
+    expect(subs).toEqual([
+      ['Radicado', 'Fecha de recepción', 'Correo electrónico'],
+      ['SUS-2025-000002', '2025-05-10 07:00', 'otro@example.com'],
+    ])
+  })
+
+  it('semicolon separator on request', () => {
+    expect(runExport('suscripciones', '--sep', ';').stdout.split('\r\n')[0]).toBe('\uFEFF"Radicado";"Fecha de recepción";"Correo electrónico"')
+  })
+
+  it('refuses unknown exports, options and dates with a Spanish message', () => {
+    for (const args of [[], ['todo'], ['pqrs', '--since', '01/02/2025'], ['pqrs', '--desconocida']]) {
+      const r = runExport(...args)
+      expect(r.status).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toMatch(/Indique qué exportar|AAAA-MM-DD|Opción desconocida/)
+    }
+  })
+
+  it('a missing database is reported, not created', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'pqrs'], { cwd: ROOT, env: { ...process.env, DATA_DIR: tempDataDir('empty') }, encoding: 'utf8' })
+    expect(r.status).toBe(2)
+    expect(r.stderr).toMatch(/No existe la base de datos/)
+  })
+})
+
+describe('CSV cells', () => {
+  it('quotes every cell, doubles quotes and neutralizes formulas', () => {
+    expect(csvCell('a"b')).toBe('"a""b"')
+    for (const f of ['=1+1', '+1', '-1', '@A1', '\t=1', '\r=1']) expect(csvCell(f)).toBe(`"'${f}"`)
+    expect(csvCell(undefined)).toBe('""')
+    expect(csvCell(12)).toBe('"12"')
+    expect(toCsv(['a'], [['x,y']])).toBe('\uFEFF"a"\r\n"x,y"\r\n')
+  })
+})

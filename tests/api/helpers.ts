@@ -1,0 +1,224 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp, type AppOptions } from '../../src/server/app.ts'
+import { clientDirFromEnv } from '../../src/server/config.ts'
+import { DB_FILE } from '../../src/server/store/store.ts'
+
+export const ROOT = path.resolve(import.meta.dirname, '../..')
+
+const tempDirs: string[] = []
+// Registered on the root suite of each test file that imports this module: runs after the file's own afterAll hooks.
+afterAll(() => {
+  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true })
+})
+
+/** A fresh DATA_DIR, removed when the test process ends. */
+export function tempDataDir(label: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `api-${label}-`))
+  tempDirs.push(dir)
+  return dir
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** The built site the static tests read (npm test builds before vitest). */
+export function clientDir(): string {
+  return clientDirFromEnv()
+}
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  close(): Promise<void>
+}
+
+/** A real server in this process, listening on a free 127.0.0.1 port (fast; used by most suites). */
+export async function startInProcess(options: Partial<AppOptions> & { label?: string } = {}): Promise<RunningServer & { app: FastifyInstance }> {
+  const dataDir = options.dataDir ?? tempDataDir(options.label ?? 'app')
+  const app = await buildApp({ clientDir: clientDir(), logLevel: 'silent', rateLimitMax: 10_000, ...options, dataDir })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return { app, url: `http://127.0.0.1:${port}`, dataDir, close: () => app.close() }
+}
+
+export interface ChildServer extends RunningServer {
+  proc: ChildProcess
+  output: () => string
+  kill(signal?: NodeJS.Signals): Promise<void>
+}
+
+/** The server as production runs it: `node --import tsx src/server/main.ts` with its environment variables. */
+export async function startChild(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  const port = await freePort()
+  let out = ''
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`El servidor terminó al iniciar:\n${out}`)
+    try {
+      const res = await fetch(`${url}/api/tipo-solicitud`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL')
+      throw new Error(`El servidor no respondió a tiempo:\n${out}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    dataDir,
+    proc,
+    output: () => out,
+    kill: async (signal = 'SIGKILL') => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal)
+      await exited
+    },
+    close: async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** Reads the XSRF-TOKEN cookie the server sets on a GET; posts echo it as the header. */
+export class Client {
+  token = ''
+  constructor(readonly base: string) {}
+
+  async init(): Promise<this> {
+    const res = await fetch(`${this.base}/api/tipo-solicitud`)
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))
+    if (!cookie) throw new Error('El servidor no entregó la cookie XSRF-TOKEN')
+    this.token = cookie.split(';')[0]!.slice('XSRF-TOKEN='.length)
+    await res.arrayBuffer()
+    return this
+  }
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { cookie: `XSRF-TOKEN=${this.token}`, 'x-xsrf-token': this.token, ...extra }
+  }
+
+  get(p: string, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${this.base}${p}`, { headers, redirect: 'manual' })
+  }
+
+  postJson(p: string, body: unknown, headers?: Record<string, string>): Promise<Response> {
+    return fetch(`${this.base}${p}`, {
+      method: 'POST',
+      headers: headers ?? this.headers({ 'content-type': 'application/json' }),
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+  }
+
+  postRaw(p: string, body: string | Uint8Array, contentType: string): Promise<Response> {
+    return fetch(`${this.base}${p}`, { method: 'POST', headers: this.headers({ 'content-type': contentType }), body: typeof body === 'string' ? body : new Blob([new Uint8Array(body)]) })
+  }
+
+  postForm(p: string, form: FormData): Promise<Response> {
+    return fetch(`${this.base}${p}`, { method: 'POST', headers: this.headers(), body: form })
+  }
+}
+
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
+
+export function validPqrs(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    tipoSolicitud: 1,
+    tipoPersona: 1,
+    tipoIdentificacion: 1,
+    numeroIdentificacion: '1020304050',
+    nombre: 'María José',
+    apellido: 'Pérez Gómez',
+    direccion: 'Calle 10 # 5-23, barrio Centro',
+    telefono: '3001234567',
+    correoElectronico: 'maria@example.com',
+    tipoRespuesta: 1,
+    mensaje: 'Solicito información sobre el horario de vacunación.',
+    ...extra,
+  }
+}
+
+export function validCita(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    nombre: 'Carlos Andrés Ruiz',
+    tipoIdentificacion: 1,
+    numeroIdentificacion: '79111222',
+    correoElectronico: 'carlos@example.com',
+    whatsapp: '3109876543',
+    eps: 'Nueva EPS',
+    tipoServicio: 1,
+    aceptarPolitica: true,
+    fechaCita: Date.parse('2025-06-12T00:00:00-05:00'),
+    ...extra,
+  }
+}
+
+export function historiaFields(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    nombre: 'Luz Dary',
+    apellido: 'Moreno',
+    tipoIdentificacion: '1',
+    numeroIdentificacion: '52333444',
+    telefono: '6012345678',
+    whatsapp: '3201112233',
+    correoElectronico: 'luz@example.com',
+    ...extra,
+  }
+}
+
+export function historiaForm(fields: Record<string, string> = historiaFields(), file: { content: Buffer; name: string; type?: string } | null = { content: TINY_PDF, name: 'solicitud.pdf' }): FormData {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
+  if (file) form.append('pdf', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name)
+  return form
+}
+
+/** Opens the store read-only (the server may still be running: WAL allows it). */
+export function openDb(dataDir: string): Database.Database {
+  return new Database(path.join(dataDir, DB_FILE), { readonly: true, fileMustExist: true })
+}
+
+export function countRows(dataDir: string): { radicaciones: number; adjuntos: number; suscripciones: number; archivos: number } {
+  const db = openDb(dataDir)
+  try {
+    const n = (t: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n
+    const dir = path.join(dataDir, 'adjuntos')
+    const archivos = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).length : 0
+    const tmp = path.join(dir, '.tmp')
+    const pending = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0
+    return { radicaciones: n('radicaciones'), adjuntos: n('adjuntos'), suscripciones: n('suscripciones'), archivos: archivos + pending }
+  } finally {
+    db.close()
+  }
+}
+
+export const RADICADO = /^(PQRS|CITA|HC|SUS)-\d{4}-\d{6,}$/

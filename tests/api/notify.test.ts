@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SMTPServer } from 'smtp-server'
+import { Client, countRows, freePort, historiaForm, startChild, tempDataDir, validCita, validPqrs, type ChildServer } from './helpers.ts'
+
+interface Mail {
+  from: string
+  to: string[]
+  raw: string
+}
+
+let smtp: SMTPServer
+let smtpPort: number
+const inbox: Mail[] = []
+
+beforeAll(async () => {
+  smtpPort = await freePort()
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')))
+      stream.on('end', () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+})
+
+async function waitFor<T>(fn: () => T | undefined, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v !== undefined) return v
+    if (Date.now() > deadline) throw new Error('tiempo de espera agotado')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** Subjects are MIME-encoded when they carry accents; decode for the assertions. */
+function decodedSubject(raw: string): string {
+  const line = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? ''
+  return line
+    .replace(/\r\n[ \t]/g, ' ')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    )
+}
+
+describe('e-mail to the office on each new filing (SMTP_URL + NOTIFY_TO)', () => {
+  let server: ChildServer
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  it('sends the filing number and type, and no personal data', async () => {
+    server = await startChild(tempDataDir('notify'), { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, NOTIFY_TO: 'siau@hospital.example' })
+    const client = await new Client(server.url).init()
+    const sent: Array<[string, string]> = []
+    for (const [p, body, type] of [
+      ['/api/pqrs', validPqrs({ nombre: 'Persona Secreta' }), 'PQRSD'],
+      ['/api/cita', validCita(), 'Solicitud de cita'],
+    ] as const) {
+      const res = await client.postJson(p, body)
+      expect(res.status).toBe(200)
+      sent.push([((await res.json()) as { id: string }).id, type])
+    }
+    const hc = await client.postForm('/api/historia-clinica', historiaForm())
+    expect(hc.status).toBe(200)
+    sent.push([((await hc.json()) as { id: string }).id, 'Solicitud de historia clínica'])
+
+    for (const [id, type] of sent) {
+      const mail = await waitFor(() => inbox.find((m) => m.raw.includes(id)))
+      expect(mail.to).toEqual(['siau@hospital.example'])
+      expect(decodedSubject(mail.raw)).toBe(`Nueva radicación ${id} (${type})`)
+      expect(mail.raw).not.toContain('Persona Secreta')
+      expect(mail.raw).not.toContain('maria@example.com')
+    }
+    // The newsletter is not a filing: no e-mail.
+    const before = inbox.length
+    expect((await client.postJson('/api/suscripcion', { correoElectronico: 'lector@example.com' })).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(inbox.length).toBe(before)
+  })
+
+  it('a failing mail server never loses or fails the filing', async () => {
+    const deadPort = await freePort()
+    const dataDir = tempDataDir('notify-fail')
+    const failing = await startChild(dataDir, { SMTP_URL: `smtp://127.0.0.1:${deadPort}`, NOTIFY_TO: 'siau@hospital.example', LOG_LEVEL: 'info' })
+    try {
+      const client = await new Client(failing.url).init()
+      const res = await client.postJson('/api/pqrs', validPqrs({ nombre: 'Persona Secreta' }))
+      expect(res.status).toBe(200)
+      const { id } = (await res.json()) as { id: string }
+      expect(countRows(dataDir).radicaciones).toBe(1)
+      await waitFor(() => (failing.output().includes('no se pudo enviar la notificación') ? true : undefined))
+      expect(failing.output()).toContain(id)
+      // Logs carry the filing number, not the citizen's data.
+      expect(failing.output()).not.toContain('Persona Secreta')
+      expect(failing.output()).not.toContain('maria@example.com')
+    } finally {
+      await failing.close()
+    }
+  })
+})
