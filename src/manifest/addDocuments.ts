@@ -15,7 +15,7 @@ export function titleFromFileName(file: string): string {
   return base.charAt(0).toUpperCase() + base.slice(1)
 }
 
-/** A name that is safe in a URL: lower case, no accents, hyphens instead of spaces. */
+/** A name that is safe in a URL: lower case, no accents, hyphens instead of spaces (underscores are fine and kept). */
 export function safeFileName(name: string): string {
   const ext = path.extname(name).toLowerCase()
   const base = path
@@ -23,7 +23,7 @@ export function safeFileName(name: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/[^a-z0-9_-]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return (base || 'documento') + ext
 }
