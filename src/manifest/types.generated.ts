@@ -393,12 +393,20 @@ export interface SeccionFormulario {
    * id of a form in manifest/forms/.
    */
   formulario: string
+  /**
+   * Heading above the form; without it, the form's own titulo.
+   */
+  titulo?: string
 }
 /**
  * A quiz graded in the browser and never sent: a form of manifest/forms/ (envio: navegador) whose radio fields pregunta1..preguntaN are compared with the answer key.
  */
 export interface SeccionEvaluacion {
   tipo: 'evaluacion'
+  /**
+   * Heading above the quiz; without it, the form's own titulo.
+   */
+  titulo?: string
   /**
    * id of a form in manifest/forms/.
    */

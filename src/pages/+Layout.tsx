@@ -1,12 +1,14 @@
+// Base styles first: CSS imported by components (header, forms) comes later in the bundle and may refine them.
+import '@picocss/pico/css/pico.min.css'
+import '../renderer/styles/site.css'
 import type { ReactNode } from 'react'
 import { useData } from 'vike-react/useData'
 import { Breadcrumb } from '../renderer/layout/Breadcrumb.tsx'
 import { Footer } from '../renderer/layout/Footer.tsx'
+import { ApiForm } from '../renderer/forms-ui/ApiForm.tsx'
 import { Header } from '../renderer/layout/Header.tsx'
 import { SideMenu } from '../renderer/layout/SideMenu.tsx'
 import type { PageData } from '../renderer/types.ts'
-import '@picocss/pico/css/pico.min.css'
-import '../renderer/styles/site.css'
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useData<PageData>()
@@ -23,7 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="cuerpo-pagina">{children}</div>
         </div>
       </main>
-      <Footer layout={data.layout} />
+      <Footer layout={data.layout}>{data.layout.suscripcion && <ApiForm prepared={data.layout.suscripcion} variant="pie" />}</Footer>
     </>
   )
 }

@@ -1,5 +1,6 @@
 import type { Manifest } from '../manifest/load.ts'
 import type { PageManifest } from '../manifest/types.generated.ts'
+import { preparedFormById } from '../forms/prepared.ts'
 import { prepareSections } from './prepare.ts'
 import type { Crumb, LayoutData, PageData } from './types.ts'
 
@@ -33,6 +34,7 @@ export function layoutData(manifest: Manifest): LayoutData {
     menu: site.menu,
     pie: site.pie,
     urlPublica: site.urlPublica,
+    suscripcion: manifest.forms.some((f) => f.data.id === 'suscripcion') ? preparedFormById(manifest.forms, manifest.lookups?.data, 'suscripcion') : undefined,
   }
 }
 

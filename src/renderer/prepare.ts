@@ -1,6 +1,8 @@
 import type { Manifest } from '../manifest/load.ts'
 import type { Seccion } from '../manifest/types.generated.ts'
+import { preparedFormById } from '../forms/prepared.ts'
 import { markdownToHtml } from './markdown.ts'
+import { prepareNoticias } from './sections/NoticiasPreparar.ts'
 import { siteMapTree } from './siteMap.ts'
 import type { PreparedSection, SectionType } from './types.ts'
 
@@ -16,7 +18,10 @@ const preparers: { [K in SectionType]?: Preparer<K> } = {
   preguntas: (s) => ({ ...s, preguntas: s.preguntas.map((q) => ({ ...q, respuesta: markdownToHtml(q.respuesta) })) as typeof s.preguntas }),
   documentos: (s, m) => ({ ...s, filas: m.documents.find((d) => d.data.id === s.fuente)?.data.filas ?? [] }),
   mapaSitio: (s, m) => ({ ...s, arbol: siteMapTree(m) }),
+  formulario: (s, m) => ({ ...s, preparado: preparedFormById(m.forms, m.lookups?.data, s.formulario) }),
+  evaluacion: (s, m) => ({ ...s, preparado: preparedFormById(m.forms, m.lookups?.data, s.formulario) }),
   acordeon: (s, m) => ({ ...s, paneles: s.paneles.map((p) => ({ ...p, secciones: prepareSections(p.secciones, m) })) }),
+  noticias: (s, m) => ({ ...s, ...prepareNoticias(s, m) }),
 }
 
 export function prepareSections(sections: Seccion[], manifest: Manifest): PreparedSection[] {

@@ -1,11 +1,19 @@
 import type { ComponentType } from 'react'
+import { Accesibilidad } from './sections/Accesibilidad.tsx'
 import { Acordeon } from './sections/Acordeon.tsx'
+import { Acceso } from './sections/Acceso.tsx'
+import { BuscadorNormas } from './sections/BuscadorNormas.tsx'
+import { Busqueda } from './sections/Busqueda.tsx'
+import { Carrusel } from './sections/Carrusel.tsx'
 import { Datos } from './sections/Datos.tsx'
 import { Documentos } from './sections/Documentos.tsx'
 import { Embebido } from './sections/Embebido.tsx'
 import { Enlaces } from './sections/Enlaces.tsx'
+import { Evaluacion } from './sections/Evaluacion.tsx'
+import { Formulario } from './sections/Formulario.tsx'
 import { Imagen } from './sections/Imagen.tsx'
 import { MapaSitio } from './sections/MapaSitio.tsx'
+import { Noticias } from './sections/Noticias.tsx'
 import { Mosaicos } from './sections/Mosaicos.tsx'
 import { Personas } from './sections/Personas.tsx'
 import { Preguntas } from './sections/Preguntas.tsx'
@@ -32,4 +40,12 @@ export const registry: { [K in SectionType]: ComponentType<{ section: PreparedSe
   preguntas: Preguntas,
   personas: Personas,
   mapaSitio: MapaSitio,
+  formulario: Formulario,
+  evaluacion: Evaluacion,
+  acceso: Acceso,
+  carrusel: Carrusel,
+  noticias: Noticias,
+  busqueda: Busqueda,
+  buscadorNormas: BuscadorNormas,
+  accesibilidad: Accesibilidad,
 }

@@ -1,4 +1,6 @@
 import type { SiteMapNode } from './siteMap.ts'
+import type { PreparedForm } from '../forms/prepared.ts'
+import type { NoticiaPreparada } from './sections/NoticiasPreparar.ts'
 import type { Enlace, Fila, MenuLateral, PageManifest, Pie, Seccion, SiteManifest } from '../manifest/types.generated.ts'
 
 /**
@@ -10,6 +12,9 @@ export interface PreparedExtras {
   documentos: { filas: Fila[] }
   acordeon: { paneles: Array<{ id: string; titulo: string; secciones: PreparedSection[] }> }
   mapaSitio: { arbol: SiteMapNode[] }
+  formulario: { preparado: PreparedForm }
+  evaluacion: { preparado: PreparedForm }
+  noticias: { items: NoticiaPreparada[] }
 }
 
 export type SectionType = Seccion['tipo']
@@ -35,6 +40,8 @@ export interface LayoutData {
   menu: Enlace[]
   pie: Pie
   urlPublica?: string
+  /** Newsletter form of the footer (manifest/forms/suscripcion.yaml), prepared at pre-render time. */
+  suscripcion?: PreparedForm
 }
 
 export interface PageData {

@@ -111,6 +111,96 @@ const SAMPLES: Record<string, { section: Seccion; check: (html: HTMLElement) => 
       expect(links).not.toContain('/grupo')
     },
   },
+  carrusel: {
+    section: {
+      tipo: 'carrusel',
+      etiqueta: 'Mensajes destacados',
+      diapositivas: [
+        { src: '/assets/docs/a.svg', alt: 'Resultados en línea', type: 'image', href: 'https://example.org' },
+        { src: '/assets/docs/b.svg', alt: 'Urgencias 24 horas', type: 'image', href: '' },
+      ],
+    },
+    check: (h) => {
+      expect(h.querySelector('section')?.getAttribute('aria-roledescription')).toBe('carrusel')
+      const slides = h.querySelectorAll('[aria-roledescription="diapositiva"]')
+      expect(slides.map((s) => s.getAttribute('aria-label'))).toEqual(['1 de 2', '2 de 2'])
+      expect(slides.map((s) => s.hasAttribute('hidden'))).toEqual([false, true])
+      expect(h.querySelector('a')?.getAttribute('target')).toBe('_blank')
+      expect(h.querySelector('button[aria-label="Diapositiva siguiente"]')).not.toBeNull()
+    },
+  },
+  noticias: {
+    section: { tipo: 'noticias', vista: 'ultimas' },
+    check: (h) => {
+      expect(h.querySelector('h2')?.textContent).toBe('Últimas noticias')
+      expect(h.textContent).toContain('no hay noticias publicadas')
+    },
+  },
+  busqueda: {
+    section: { tipo: 'busqueda' },
+    check: (h) => {
+      const form = h.querySelector('form[role="search"]')
+      expect(form?.getAttribute('action')).toBe('/buscar')
+      expect(form?.querySelector('input')?.getAttribute('name')).toBe('q')
+      expect(h.querySelector('[role="status"]')).not.toBeNull()
+    },
+  },
+  buscadorNormas: {
+    section: { tipo: 'buscadorNormas' },
+    check: (h) => {
+      expect(h.querySelector('form')?.getAttribute('action')).toBe('/buscar')
+      expect(h.querySelector('form')?.getAttribute('method')).toBe('get')
+      expect(h.querySelector('input[name="q"]')).not.toBeNull()
+      expect(h.querySelector('button')?.textContent).toBe('Buscar')
+    },
+  },
+  accesibilidad: {
+    section: { tipo: 'accesibilidad' },
+    check: (h) =>
+      expect(h.querySelectorAll('button').map((b) => b.textContent)).toEqual([
+        'Aumentar letra',
+        'Disminuir letra',
+        'Restablecer letra',
+        'Activar escala de grises',
+        'Desactivar escala de grises',
+      ]),
+  },
+  formulario: {
+    section: { tipo: 'formulario', formulario: 'contacto' },
+    check: (h) => {
+      const form = h.querySelector('form')
+      expect(form?.hasAttribute('novalidate')).toBe(true)
+      expect(form?.getAttribute('action')).toBe('/api/contacto')
+      expect(h.querySelector('h2')?.textContent).toBe('Formulario de contacto')
+      // Lookup options are in the HTML, so the form is complete without JavaScript.
+      expect(h.querySelectorAll('select option').map((o) => o.textContent)).toEqual(['Seleccione…', 'Primera', 'Segunda'])
+      expect(h.querySelector('label[for="contacto-nombre"]')?.textContent).toBe('Nombre *')
+      expect(h.querySelector('#contacto-nombre')?.getAttribute('aria-describedby')).toBe('contacto-nombre-ayuda')
+      expect(h.querySelector('#contacto-acepto')?.getAttribute('type')).toBe('checkbox')
+      // Nothing is marked invalid before the visitor touches a field.
+      expect(h.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0)
+    },
+  },
+  evaluacion: {
+    section: { tipo: 'evaluacion', formulario: 'cuestionario', clave: ['A'] },
+    check: (h) => {
+      expect(h.querySelector('form')?.getAttribute('method')).toBe('dialog')
+      expect(h.querySelector('fieldset legend')?.textContent).toBe('1. ¿Verdadero o falso? *')
+      expect(h.querySelectorAll('input[type="radio"]')).toHaveLength(2)
+      expect(h.querySelector('dialog')).not.toBeNull()
+      expect(h.querySelector('dialog')?.hasAttribute('open')).toBe(false)
+    },
+  },
+  acceso: {
+    section: { tipo: 'acceso', intranet: 'https://intranet.example.org', mensaje: 'Ingrese por la intranet.' },
+    check: (h) => {
+      expect(h.querySelector('input[type="password"]')).not.toBeNull()
+      expect(h.querySelector('input[type="checkbox"]')).not.toBeNull()
+      expect(h.querySelector('button')?.textContent).toBe('Ingresar')
+      // The inputs have no name: nothing typed is ever sent.
+      expect(h.querySelectorAll('input[name]')).toHaveLength(0)
+    },
+  },
 }
 
 let manifest: Manifest

@@ -1,0 +1,36 @@
+import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
+import { compileFormSchema, type JsonSchema } from './compileFormSchema.ts'
+
+/** One choice of a select or radio group, as rendered into the HTML. */
+export interface FormOption {
+  valor: string
+  etiqueta: string
+}
+
+/**
+ * Everything the browser needs to render and validate a form, attached at
+ * pre-render time: the definition, the options of every select/radio (lookups
+ * resolved, so the HTML is complete without JavaScript) and the compiled
+ * JSON Schema (the same one the server validates with).
+ */
+export interface PreparedForm {
+  definicion: FormDefinition
+  opciones: Record<string, FormOption[]>
+  esquema: JsonSchema
+}
+
+export function prepareForm(form: FormDefinition, lookups?: Lookups): PreparedForm {
+  const opciones: Record<string, FormOption[]> = {}
+  for (const c of form.campos) {
+    if (c.opciones) opciones[c.nombre] = c.opciones.map((o) => ({ valor: o.valor, etiqueta: o.etiqueta }))
+    else if (c.lista) opciones[c.nombre] = (lookups?.listas[c.lista] ?? []).map((o) => ({ valor: String(o.id), etiqueta: o.nombre }))
+  }
+  return { definicion: form, opciones, esquema: compileFormSchema(form, lookups) }
+}
+
+/** The prepared form of a manifest by id; throws at pre-render time when the id is unknown (the validator reports it first). */
+export function preparedFormById(forms: ReadonlyArray<{ data: FormDefinition }>, lookups: Lookups | undefined, id: string): PreparedForm {
+  const form = forms.find((f) => f.data.id === id)?.data
+  if (!form) throw new Error(`el formulario «${id}» no existe en manifest/forms/`)
+  return prepareForm(form, lookups)
+}

@@ -1,0 +1,94 @@
+import { useRef, useState } from 'react'
+import { ApiError, FAILURE_MESSAGES, filingNumber, postForm } from '../../forms/apiClient.ts'
+import { requestBody, successText } from '../../forms/clientPayload.ts'
+import type { PreparedForm } from '../../forms/prepared.ts'
+import { Heading } from '../components/Heading.tsx'
+import { Aviso } from './Aviso.tsx'
+import { ErrorSummary } from './ErrorSummary.tsx'
+import { FieldList } from './FieldList.tsx'
+import { useDefinedForm } from './useDefinedForm.ts'
+import '../styles/forms.css'
+
+interface Message {
+  text: string
+  key: number
+}
+
+/**
+ * A form of manifest/forms/ submitted to its endpoint (json or multipart).
+ * `pagina`: full form with the error summary; `pie`: the footer's compact
+ * newsletter form (no summary, focus goes to the first invalid field).
+ */
+export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: PreparedForm; variant?: 'pagina' | 'pie'; titulo?: string }) {
+  const def = prepared.definicion
+  const f = useDefinedForm(prepared, { summary: variant === 'pagina' })
+  const [success, setSuccess] = useState<Message | null>(null)
+  const [failure, setFailure] = useState<Message | null>(null)
+  const busy = useRef(false)
+  const titleId = `${def.id}-titulo`
+  const { isSubmitting } = f.form.formState
+
+  const submit = f.onSubmit(async (payload, values) => {
+    if (busy.current || !def.endpoint) return false
+    busy.current = true
+    setSuccess(null)
+    setFailure(null)
+    try {
+      const answer = await postForm(def.endpoint, requestBody(def, payload, values))
+      setSuccess({ text: successText(def, filingNumber(answer)), key: Date.now() })
+      return true
+    } catch (e) {
+      const err = e instanceof ApiError ? e : new ApiError('servidor', FAILURE_MESSAGES.servidor)
+      f.applyFieldErrors(err.fields)
+      setFailure({ text: err.message, key: Date.now() })
+      return false
+    } finally {
+      busy.current = false
+    }
+  })
+
+  const focusFirstField = () => {
+    const first = def.campos.find((c) => c.control !== 'hidden')
+    if (first) document.getElementById(f.idFor(first.nombre))?.focus()
+  }
+
+  return (
+    <section className={`formulario formulario-${variant}`} aria-labelledby={titleId}>
+      <Heading id={titleId}>{titulo ?? def.titulo}</Heading>
+      {def.descripcion && variant === 'pagina' && <p className="descripcion-formulario">{def.descripcion}</p>}
+      {success && (
+        <Aviso
+          key={success.key}
+          kind="exito"
+          onClose={() => {
+            setSuccess(null)
+            focusFirstField()
+          }}
+        >
+          {success.text}
+        </Aviso>
+      )}
+      {failure && (
+        <Aviso key={failure.key} kind="error" onClose={() => setFailure(null)}>
+          {failure.text}
+        </Aviso>
+      )}
+      <ErrorSummary f={f} />
+      <form
+        ref={f.formRef}
+        noValidate
+        method="post"
+        action={def.endpoint}
+        encType={def.envio === 'multipart' ? 'multipart/form-data' : undefined}
+        aria-labelledby={titleId}
+        onSubmit={submit}
+        onFocus={f.warmUp}
+      >
+        <FieldList f={f} />
+        <button type="submit" aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? 'Enviando…' : def.botonEnviar}
+        </button>
+      </form>
+    </section>
+  )
+}

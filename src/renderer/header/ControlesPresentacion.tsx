@@ -1,0 +1,68 @@
+import { cambiarFuente, cambiarGris, usePreferencias, type TamanoFuente } from '../client/presentacion.ts'
+
+const BOTONES_FUENTE: Array<{ fuente: TamanoFuente; visible: string; nombre: string }> = [
+  { fuente: 'grande', visible: 'A+', nombre: 'Aumentar tamaño de letra' },
+  { fuente: 'normal', visible: 'A', nombre: 'Tamaño de letra normal' },
+  { fuente: 'pequena', visible: 'A-', nombre: 'Disminuir tamaño de letra' },
+]
+
+/** Compact controls of the header: A+ / A / A- and the grayscale toggle. */
+export function ControlesCabecera() {
+  const { fuente, gris } = usePreferencias()
+  return (
+    <>
+      <div role="group" aria-label="Tamaño de letra" className="controles-fuente">
+        {BOTONES_FUENTE.map((b) => (
+          <button key={b.fuente} type="button" className="control-cabecera" aria-pressed={fuente === b.fuente} aria-label={`${b.visible}, ${b.nombre.toLowerCase()}`} title={b.nombre} onClick={() => cambiarFuente(b.fuente)}>
+            {b.visible}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="control-cabecera" aria-pressed={gris} onClick={() => cambiarGris(!gris)}>
+        <span aria-hidden="true">◐ </span>Escala de grises
+      </button>
+    </>
+  )
+}
+
+const NOMBRE_FUENTE: Record<TamanoFuente, string> = { normal: 'normal', grande: 'aumentado', pequena: 'reducido' }
+
+/** Full controls of /accesibilidad: enlarge, reduce, reset; grayscale on and off. */
+export function ControlesAccesibilidad() {
+  const { fuente, gris } = usePreferencias()
+  return (
+    <div className="controles-accesibilidad">
+      <fieldset>
+        <legend>Tamaño de la letra</legend>
+        <div className="botones-accesibilidad">
+          <button type="button" onClick={() => cambiarFuente('grande')}>
+            Aumentar letra
+          </button>
+          <button type="button" onClick={() => cambiarFuente('pequena')}>
+            Disminuir letra
+          </button>
+          <button type="button" className="secondary" onClick={() => cambiarFuente('normal')}>
+            Restablecer letra
+          </button>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Escala de grises</legend>
+        <div className="botones-accesibilidad">
+          <button type="button" onClick={() => cambiarGris(true)}>
+            Activar escala de grises
+          </button>
+          <button type="button" className="secondary" onClick={() => cambiarGris(false)}>
+            Desactivar escala de grises
+          </button>
+        </div>
+      </fieldset>
+      <p role="status" className="estado-accesibilidad">
+        Tamaño de letra: {NOMBRE_FUENTE[fuente]}. Escala de grises: {gris ? 'activada' : 'desactivada'}.
+      </p>
+      <noscript>
+        <p>Estos controles necesitan JavaScript. También puede ampliar la página con el zoom de su navegador (Ctrl y +).</p>
+      </noscript>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import { Heading } from '../components/Heading.tsx'
+import { ControlesAccesibilidad } from '../header/ControlesPresentacion.tsx'
+import type { PreparedSectionOf } from '../types.ts'
+
+/** /accesibilidad: the same font-size and grayscale choices as the header, with full labels. */
+export function Accesibilidad({ section }: { section: PreparedSectionOf<'accesibilidad'> }) {
+  return (
+    <section className="seccion-accesibilidad">
+      {section.titulo && <Heading>{section.titulo}</Heading>}
+      <ControlesAccesibilidad />
+    </section>
+  )
+}

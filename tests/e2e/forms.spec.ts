@@ -1,0 +1,356 @@
+import { expect, test, type Page, type Request } from '@playwright/test'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
+
+/**
+ * Citizen forms against the built site and the real API server: spec §4, §5
+ * and §8 messages verbatim, the error summary, resets, failures that keep
+ * what was typed, and the anti-forgery header on every non-GET call.
+ */
+
+const PQRSD_MESSAGES: Record<string, string> = {
+  tipoSolicitud: 'El tipo de solicitud es obligatoria',
+  tipoPersona: 'El tipo de persona es obligatoria',
+  tipoIdentificacion: 'El tipo de documento es obligatorio',
+  numeroIdentificacion: 'El numero de documento es obligatorio',
+  nombre: 'El nombre es obligatorio',
+  apellido: 'El Apellido es obligatorio',
+  direccion: 'La dirección es obligatoria',
+  telefono: 'El numero de telefono es obligatorio',
+  correoElectronico: 'La dirección de correo es obligatoria',
+  tipoRespuesta: 'El metodo de respuesta es obligatorio',
+  mensaje: 'El mensaje es obligatorio',
+}
+
+const CITA_MESSAGES: Record<string, string> = {
+  nombre: 'Completa este campo, el nombre completo es obligatorio.',
+  tipoIdentificacion: 'Seleccione un tipo de identificación valido',
+  numeroIdentificacion: 'El número de documento es obligatorio.',
+  correoElectronico: 'La dirección de correo es obligatoria.',
+  whatsapp: 'El número de WhatsApp es obligatorio.',
+  eps: 'Completa este campo. La EPS es obligatoria.',
+  tipoServicio: 'Seleccione un servicio valido',
+  aceptarPolitica: 'Debe aceptar la política para continuar.',
+}
+
+const HISTORIA_MESSAGES: Record<string, string> = {
+  nombre: 'El nombre es obligatorio.',
+  apellido: 'El apellido es obligatorio.',
+  tipoIdentificacion: 'Seleccione un tipo de identificación valido',
+  numeroIdentificacion: 'El número de documento es obligatorio y solo lleva dígitos.',
+  telefono: 'El número de teléfono es obligatorio y solo lleva dígitos.',
+  whatsapp: 'El número de WhatsApp es obligatorio y solo lleva dígitos.',
+  correoElectronico: 'La dirección de correo es obligatoria.',
+  pdf: 'Adjunte el formato de solicitud en PDF.',
+}
+
+/** Records every non-GET/HEAD request, to check the anti-forgery header at the end of each test. */
+function recordUnsafeRequests(page: Page): Request[] {
+  const unsafe: Request[] = []
+  page.on('request', (r) => {
+    if (!['GET', 'HEAD'].includes(r.method())) unsafe.push(r)
+  })
+  return unsafe
+}
+
+async function expectXsrfOn(page: Page, requests: Request[]): Promise<void> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')
+  for (const r of requests) {
+    expect(cookie, 'the server sets the XSRF-TOKEN cookie').toBeTruthy()
+    expect(await r.headerValue('x-xsrf-token'), `${r.method()} ${r.url()} carries X-XSRF-TOKEN`).toBe(cookie!.value)
+  }
+}
+
+/** Every message of a form: under its field and as a link of the focused error summary. */
+async function expectEmptySubmitMessages(page: Page, formId: string, messages: Record<string, string>): Promise<void> {
+  const summary = page.locator('.resumen-errores')
+  await expect(summary).toBeVisible()
+  await expect(summary.getByRole('heading', { name: 'Hay errores en el formulario' })).toBeVisible()
+  await expect(summary).toBeFocused()
+  await expect(summary.getByRole('link')).toHaveText(Object.values(messages))
+  for (const [field, message] of Object.entries(messages)) {
+    await expect(page.locator(`#${formId}-${field}-error`)).toHaveText(message)
+    const control = page.locator(`#${formId}-${field}`)
+    await expect(control).toHaveAttribute('aria-invalid', 'true')
+    await expect(control).toHaveAttribute('aria-describedby', new RegExp(`${formId}-${field}-error`))
+  }
+}
+
+async function samplePdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create()
+  const page = pdf.addPage([300, 200])
+  page.drawText('Solicitud de historia clinica (prueba)', { x: 20, y: 100, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) })
+  return Buffer.from(await pdf.save())
+}
+
+async function fillPqrsd(page: Page): Promise<void> {
+  await page.selectOption('#pqrsd-tipoSolicitud', { label: 'Petición' })
+  await page.selectOption('#pqrsd-tipoPersona', { label: 'Persona natural' })
+  await page.selectOption('#pqrsd-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })
+  await page.fill('#pqrsd-numeroIdentificacion', '1020304050')
+  await page.fill('#pqrsd-nombre', 'Ana María')
+  await page.fill('#pqrsd-apellido', 'Pérez Gómez')
+  await page.fill('#pqrsd-direccion', 'Calle 10 # 5-20')
+  await page.fill('#pqrsd-telefono', '3001234567')
+  await page.fill('#pqrsd-correoElectronico', 'ana.perez@example.com')
+  await page.selectOption('#pqrsd-tipoRespuesta', { label: 'Correo electrónico' })
+  await page.fill('#pqrsd-mensaje', 'Solicito información sobre los horarios de vacunación.')
+}
+
+test.describe('PQRSD form', () => {
+  test('an empty submit shows every message of spec §5, the focused error summary, and makes no call', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    await page.goto('/pqrsd')
+    // Nothing is red before the visitor touches a field.
+    await expect(page.locator('#pqrsd [aria-invalid="true"], form [aria-invalid="true"]')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    await expectEmptySubmitMessages(page, 'pqrsd', PQRSD_MESSAGES)
+    expect(unsafe).toHaveLength(0)
+  })
+
+  test('a field turns red only once touched, and a summary link takes the visitor to its field', async ({ page }) => {
+    await page.goto('/pqrsd')
+    const nombre = page.locator('#pqrsd-nombre')
+    await nombre.focus()
+    await expect(nombre).not.toHaveAttribute('aria-invalid', 'true')
+    await nombre.blur()
+    await expect(nombre).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.locator('#pqrsd-nombre-error')).toHaveText('El nombre es obligatorio')
+    await expect(page.locator('#pqrsd-apellido')).not.toHaveAttribute('aria-invalid', 'true')
+    await nombre.fill('Ana')
+    await expect(nombre).not.toHaveAttribute('aria-invalid', 'true')
+
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    await page.locator('.resumen-errores').getByRole('link', { name: 'El mensaje es obligatorio' }).click()
+    await expect(page.locator('#pqrsd-mensaje')).toBeFocused()
+  })
+
+  test('digits only in the numeric fields', async ({ page }) => {
+    await page.goto('/pqrsd')
+    await fillPqrsd(page)
+    await page.fill('#pqrsd-telefono', '300-123')
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    await expect(page.locator('.resumen-errores').getByRole('link')).toHaveText(['El numero de telefono es obligatorio'])
+  })
+
+  test('a valid submit shows the success text with the id the server returned and resets the form', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    await page.goto('/pqrsd')
+    await fillPqrsd(page)
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    const response = await answer
+    expect(response.status()).toBe(200)
+    const { id } = (await response.json()) as { id: string | number }
+    expect(String(id)).not.toBe('')
+    const sent = response.request().postDataJSON() as Record<string, unknown>
+    expect(sent).toMatchObject({ tipoSolicitud: 1, tipoPersona: 1, tipoIdentificacion: 1, tipoRespuesta: 1, numeroIdentificacion: '1020304050', nombre: 'Ana María' })
+
+    const banner = page.locator('.aviso-exito')
+    await expect(banner.locator('.aviso-texto')).toHaveText(`PQRSD creado exitosamente con número de radicado: ${id}`)
+    await expect(banner).toBeFocused()
+    for (const field of ['numeroIdentificacion', 'nombre', 'apellido', 'direccion', 'telefono', 'correoElectronico', 'mensaje', 'tipoSolicitud', 'tipoRespuesta']) {
+      await expect(page.locator(`#pqrsd-${field}`)).toHaveValue('')
+    }
+    await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(0)
+    await expect(page.locator('.resumen-errores')).toHaveCount(0)
+
+    await banner.getByRole('button', { name: 'Cerrar mensaje' }).click()
+    await expect(banner).toHaveCount(0)
+    await expectXsrfOn(page, unsafe)
+    expect(unsafe.length).toBeGreaterThan(0)
+  })
+
+  test('a failed call shows a clear message and keeps everything typed', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    await page.route('**/api/pqrs', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'fallo', fields: {} }) }))
+    await page.goto('/pqrsd')
+    await fillPqrsd(page)
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    const alert = page.locator('.aviso-error[role="alert"]')
+    await expect(alert).toContainText('No fue posible enviar su solicitud')
+    await expect(alert).toContainText('Los datos que escribió se conservan')
+    await expect(page.locator('.aviso-exito')).toHaveCount(0)
+    await expect(page.locator('#pqrsd-nombre')).toHaveValue('Ana María')
+    await expect(page.locator('#pqrsd-mensaje')).toHaveValue('Solicito información sobre los horarios de vacunación.')
+    await expect(page.locator('#pqrsd-tipoSolicitud')).toHaveValue('1')
+    await expectXsrfOn(page, unsafe)
+  })
+
+  test('a network failure also keeps everything typed', async ({ page }) => {
+    await page.route('**/api/pqrs', (route) => route.abort('failed'))
+    await page.goto('/pqrsd')
+    await fillPqrsd(page)
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    await expect(page.locator('.aviso-error[role="alert"]')).toContainText('No fue posible comunicarse con el servidor')
+    await expect(page.locator('#pqrsd-apellido')).toHaveValue('Pérez Gómez')
+  })
+
+  test('a 400 with fields shows the server messages on those fields', async ({ page }) => {
+    await page.route('**/api/pqrs', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'El formulario tiene errores.', fields: { direccion: 'La dirección no es válida según el servidor' } }) }),
+    )
+    await page.goto('/pqrsd')
+    await fillPqrsd(page)
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    await expect(page.locator('#pqrsd-direccion-error')).toHaveText('La dirección no es válida según el servidor')
+    await expect(page.locator('#pqrsd-direccion')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.locator('.aviso-error')).toContainText('Revise los campos marcados')
+    await expect(page.locator('#pqrsd-direccion')).toHaveValue('Calle 10 # 5-20')
+  })
+
+  test('the validator (Ajv) is downloaded only once the visitor interacts with a form', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url())
+    })
+    await page.goto('/pqrsd')
+    await page.waitForLoadState('networkidle')
+    const before = scripts.length
+    await page.locator('#pqrsd-nombre').focus()
+    await expect.poll(() => scripts.length).toBeGreaterThan(before)
+  })
+})
+
+test.describe('appointment form', () => {
+  test('an empty submit shows the eight messages of spec §5', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    await page.goto('/citas')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agendamiento de Citas')
+    await expect(page.getByText('Aseguradora')).toBeVisible()
+    await page.getByRole('button', { name: 'Solicitar cita' }).click()
+    await expectEmptySubmitMessages(page, 'cita', CITA_MESSAGES)
+    expect(unsafe).toHaveLength(0)
+  })
+
+  test('the e-mail must be valid', async ({ page }) => {
+    await page.goto('/citas')
+    await page.fill('#cita-correoElectronico', 'ana@')
+    await page.locator('#cita-correoElectronico').blur()
+    await expect(page.locator('#cita-correoElectronico-error')).toHaveText('La dirección de correo es obligatoria.')
+  })
+
+  test('a valid request shows the success text with the id, sends the request day as fechaCita and resets the checkbox', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    await page.goto('/citas')
+    await page.fill('#cita-nombre', 'Ana María Pérez')
+    await page.selectOption('#cita-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })
+    await page.fill('#cita-numeroIdentificacion', '1020304050')
+    await page.fill('#cita-correoElectronico', 'ana.perez@example.com')
+    await page.fill('#cita-whatsapp', '3001234567')
+    await page.fill('#cita-eps', 'Nueva EPS')
+    await page.selectOption('#cita-tipoServicio', { label: 'Odontología general' })
+    await page.check('#cita-aceptarPolitica')
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/cita') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Solicitar cita' }).click()
+    const response = await answer
+    expect(response.status()).toBe(200)
+    const { id } = (await response.json()) as { id: string | number }
+    const sent = response.request().postDataJSON() as Record<string, unknown>
+    expect(response.request().headers()['content-type']).toContain('application/json')
+    expect(sent).toMatchObject({ tipoIdentificacion: 1, tipoServicio: 2, aceptarPolitica: true, whatsapp: '3001234567' })
+    expect([dayTimestamp(todayInColombia(new Date(Date.now() - 60_000))), dayTimestamp(todayInColombia())]).toContain(sent.fechaCita)
+
+    await expect(page.locator('.aviso-exito .aviso-texto')).toHaveText(
+      `Solicitud de cita radicada exitosamente con número: ${id}. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud.`,
+    )
+    await expect(page.locator('#cita-aceptarPolitica')).not.toBeChecked()
+    await expect(page.locator('#cita-nombre')).toHaveValue('')
+    await expect(page.locator('#cita-tipoServicio')).toHaveValue('')
+    await expectXsrfOn(page, unsafe)
+  })
+})
+
+test.describe('clinical-record form', () => {
+  test('shows no request-type, person-type or answer-type fields, and an empty submit shows every message', async ({ page }) => {
+    await page.goto('/historia-clinica')
+    const form = page.locator('form[action="/api/historia-clinica"]')
+    await expect(form.locator('[name="tipoSolicitud"], [name="tipoPersona"], [name="tipoRespuesta"]')).toHaveCount(0)
+    await expect(page.locator('a[href$=".pdf"][href^="/assets/atencion/historia-clinica/"]')).toHaveCount(5)
+    await page.getByRole('button', { name: 'Radicar solicitud' }).click()
+    await expectEmptySubmitMessages(page, 'historia-clinica', HISTORIA_MESSAGES)
+  })
+
+  test('a file that is not a PDF is refused in the browser', async ({ page }) => {
+    await page.goto('/historia-clinica')
+    await page.setInputFiles('#historia-clinica-pdf', { name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') })
+    await page.getByRole('button', { name: 'Radicar solicitud' }).click()
+    await expect(page.locator('#historia-clinica-pdf-error')).toHaveText('El archivo debe ser un PDF.')
+  })
+
+  test('a valid request with a real PDF is filed as multipart; the banner shows the id and the file input is cleared', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    await page.goto('/historia-clinica')
+    await page.fill('#historia-clinica-nombre', 'Ana María')
+    await page.fill('#historia-clinica-apellido', 'Pérez Gómez')
+    await page.selectOption('#historia-clinica-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })
+    await page.fill('#historia-clinica-numeroIdentificacion', '1020304050')
+    await page.fill('#historia-clinica-telefono', '6015550101')
+    await page.fill('#historia-clinica-whatsapp', '3001234567')
+    await page.fill('#historia-clinica-correoElectronico', 'ana.perez@example.com')
+    await page.setInputFiles('#historia-clinica-pdf', { name: 'solicitud.pdf', mimeType: 'application/pdf', buffer: await samplePdf() })
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/historia-clinica') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Radicar solicitud' }).click()
+    const response = await answer
+    expect(response.status()).toBe(200)
+    expect(response.request().headers()['content-type']).toContain('multipart/form-data')
+    const { id } = (await response.json()) as { id: string | number }
+    await expect(page.locator('.aviso-exito')).toContainText(`${id}`)
+    await expect(page.locator('.aviso-exito .aviso-texto')).toHaveText(
+      `Solicitud de historia clínica radicada exitosamente con número: ${id}. La respuesta se enviará al correo electrónico indicado.`,
+    )
+    expect(await page.locator('#historia-clinica-pdf').evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0)
+    await expect(page.locator('#historia-clinica-pdf')).toHaveValue('')
+    await expect(page.locator('#historia-clinica-nombre')).toHaveValue('')
+    await expectXsrfOn(page, unsafe)
+  })
+})
+
+test.describe('newsletter in the footer', () => {
+  test('is on every page, validates with the spec messages and answers «Registro Exitoso»', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    for (const route of ['/', '/hospital/hospital', '/pqrsd']) {
+      await page.goto(route)
+      await expect(page.locator('footer #suscripcion-correoElectronico')).toHaveCount(1)
+    }
+    const footer = page.locator('footer')
+    const email = footer.locator('#suscripcion-correoElectronico')
+    await footer.getByRole('button', { name: 'Suscribirme' }).click()
+    await expect(footer.locator('#suscripcion-correoElectronico-error')).toHaveText('El correo Electronico es obligatorio')
+    await expect(email).toBeFocused()
+    expect(unsafe).toHaveLength(0)
+    await email.fill('no-es-correo')
+    await expect(footer.locator('#suscripcion-correoElectronico-error')).toHaveText('Por favor, ingresa tu Email')
+    await email.fill(`${'a'.repeat(89)}@example.com`)
+    await expect(footer.locator('#suscripcion-correoElectronico-error')).toHaveText('Por favor, ingresa tu Email')
+
+    await email.fill(`boletin.${Date.now()}@example.com`)
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/suscripcion') && r.request().method() === 'POST')
+    await footer.getByRole('button', { name: 'Suscribirme' }).click()
+    expect((await answer).status()).toBe(200)
+    const alert = footer.locator('.aviso-exito')
+    await expect(alert.locator('.aviso-texto')).toHaveText('Registro Exitoso')
+    await expect(email).toHaveValue('')
+    await alert.getByRole('button', { name: 'Cerrar mensaje' }).click()
+    await expect(alert).toHaveCount(0)
+    await expectXsrfOn(page, unsafe)
+  })
+})
+
+test.describe('sign-in page', () => {
+  test('/acceder is the static form; a submit says staff sign in through the intranet', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    await page.goto('/acceder')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicia Sesión')
+    await expect(page.getByLabel('Correo electrónico').first()).toBeVisible()
+    await expect(page.getByLabel('Contraseña')).toHaveAttribute('type', 'password')
+    await expect(page.getByLabel('Recordarme')).not.toBeChecked()
+    await page.getByLabel('Contraseña').fill('secreto')
+    await page.getByRole('button', { name: 'Ingresar' }).click()
+    const message = page.locator('.formulario-acceso .aviso-info')
+    await expect(message).toContainText('el personal de la E.S.E. ingresa por la intranet institucional')
+    await expect(message.getByRole('link', { name: 'Ir a la intranet institucional' })).toHaveAttribute('href', 'https://intranet.hospital-muestra.gov.co')
+    await expect(page).toHaveURL(/\/acceder$/)
+    expect(unsafe).toHaveLength(0)
+  })
+})

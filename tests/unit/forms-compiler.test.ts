@@ -1,0 +1,366 @@
+import { describe, expect, it } from 'vitest'
+import type { FieldErrors } from 'react-hook-form'
+import { loadManifest } from '../../src/manifest/load.ts'
+import type { FormDefinition, Lookups } from '../../src/manifest/types.generated.ts'
+import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
+import { dayTimestamp, normalizeSubmission, todayInColombia } from '../../src/forms/normalize.ts'
+import { createFormValidator, type FieldMessages } from '../../src/forms/validateSubmission.ts'
+import { requestBody, successText, toPayload } from '../../src/forms/clientPayload.ts'
+import { lazyAjvResolver } from '../../src/forms/lazyResolver.ts'
+import { prepareForm } from '../../src/forms/prepared.ts'
+import { formatResultDate, gradeQuiz } from '../../src/forms/quiz.ts'
+import { isRelativeUrl, readCookie } from '../../src/forms/apiClient.ts'
+
+const { manifest } = loadManifest()
+const lookups = manifest.lookups?.data as Lookups
+
+function form(id: string): FormDefinition {
+  const f = manifest.forms.find((x) => x.data.id === id)?.data
+  if (!f) throw new Error(`missing form ${id}`)
+  return f
+}
+
+/** Server path: raw values → normalizeSubmission → compiled schema. */
+function serverMessages(id: string, values: Record<string, unknown>, files = {}): FieldMessages {
+  const def = form(id)
+  const outcome = createFormValidator(def, lookups)(normalizeSubmission(def, values, files))
+  return outcome.ok ? {} : outcome.fields
+}
+
+/** Browser path: raw form values → toPayload → @hookform/resolvers/ajv with the same compiled schema. */
+async function browserMessages(id: string, values: Record<string, unknown>): Promise<FieldMessages> {
+  const resolver = lazyAjvResolver(prepareForm(form(id), lookups))
+  const result = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false, names: [] } as never)
+  const out: FieldMessages = {}
+  for (const [k, v] of Object.entries(result.errors as FieldErrors)) out[k] = String(v?.message)
+  return out
+}
+
+const PQRSD_MESSAGES = {
+  tipoSolicitud: 'El tipo de solicitud es obligatoria',
+  tipoPersona: 'El tipo de persona es obligatoria',
+  tipoIdentificacion: 'El tipo de documento es obligatorio',
+  numeroIdentificacion: 'El numero de documento es obligatorio',
+  nombre: 'El nombre es obligatorio',
+  apellido: 'El Apellido es obligatorio',
+  direccion: 'La dirección es obligatoria',
+  telefono: 'El numero de telefono es obligatorio',
+  correoElectronico: 'La dirección de correo es obligatoria',
+  tipoRespuesta: 'El metodo de respuesta es obligatorio',
+  mensaje: 'El mensaje es obligatorio',
+}
+
+const CITA_MESSAGES = {
+  nombre: 'Completa este campo, el nombre completo es obligatorio.',
+  tipoIdentificacion: 'Seleccione un tipo de identificación valido',
+  numeroIdentificacion: 'El número de documento es obligatorio.',
+  correoElectronico: 'La dirección de correo es obligatoria.',
+  whatsapp: 'El número de WhatsApp es obligatorio.',
+  eps: 'Completa este campo. La EPS es obligatoria.',
+  tipoServicio: 'Seleccione un servicio valido',
+  aceptarPolitica: 'Debe aceptar la política para continuar.',
+}
+
+const EVALUACION_MESSAGES: Record<string, string> = {
+  nombre: 'Completa este campo, el nombre completo es obligatorio.',
+  numeroIdentificacion: 'El número de documento es obligatorio.',
+  email: 'La dirección de correo es obligatoria.',
+  vinculacion: 'Seleccione un tipo de vinculación valida',
+}
+for (let i = 1; i <= 11; i++) EVALUACION_MESSAGES[`pregunta${i}`] = 'Seleccione una respuesta'
+
+const validPqrsd = {
+  tipoSolicitud: '1',
+  tipoPersona: '1',
+  tipoIdentificacion: '1',
+  numeroIdentificacion: '1020304050',
+  nombre: 'Ana',
+  apellido: 'Pérez',
+  direccion: 'Calle 1 # 2-3',
+  telefono: '3001234567',
+  correoElectronico: 'ana@example.com',
+  tipoRespuesta: '1',
+  mensaje: 'Solicito información.',
+}
+
+const validCita = {
+  nombre: 'Ana Pérez',
+  tipoIdentificacion: '1',
+  numeroIdentificacion: '1020304050',
+  correoElectronico: 'ana@example.com',
+  whatsapp: '3001234567',
+  eps: 'Nueva EPS',
+  tipoServicio: '2',
+  aceptarPolitica: true,
+  fechaCita: String(dayTimestamp('2026-03-05')),
+}
+
+const validHistoria = {
+  nombre: 'Ana',
+  apellido: 'Pérez',
+  tipoIdentificacion: '1',
+  numeroIdentificacion: '1020304050',
+  telefono: '6015550101',
+  whatsapp: '3001234567',
+  correoElectronico: 'ana@example.com',
+}
+const pdfFile = { pdf: { nombre: 'solicitud.pdf', tipo: 'application/pdf', tamano: 2048 } }
+
+describe('PQRSD form (spec §5)', () => {
+  it('an empty submission gets the eleven messages, verbatim, on server and browser alike', async () => {
+    expect(serverMessages('pqrsd', {})).toEqual(PQRSD_MESSAGES)
+    const emptyBrowser = { ...Object.fromEntries(Object.keys(PQRSD_MESSAGES).map((k) => [k, ''])) }
+    expect(await browserMessages('pqrsd', emptyBrowser)).toEqual(PQRSD_MESSAGES)
+    expect(serverMessages('pqrsd', emptyBrowser)).toEqual(PQRSD_MESSAGES)
+  })
+
+  it('accepts a complete submission and turns numeric ids into numbers', () => {
+    const def = form('pqrsd')
+    const outcome = createFormValidator(def, lookups)(normalizeSubmission(def, validPqrsd))
+    expect(outcome.ok).toBe(true)
+    if (outcome.ok) {
+      expect(outcome.value.tipoSolicitud).toBe(1)
+      expect(outcome.value.numeroIdentificacion).toBe('1020304050')
+    }
+  })
+
+  it('has no e-mail format check', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, correoElectronico: 'no es un correo' })).toEqual({})
+  })
+
+  it('asks for digits only in the six numeric fields', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, numeroIdentificacion: '10.203.040' })).toEqual({ numeroIdentificacion: PQRSD_MESSAGES.numeroIdentificacion })
+    expect(serverMessages('pqrsd', { ...validPqrsd, telefono: '300 123 4567' })).toEqual({ telefono: PQRSD_MESSAGES.telefono })
+    expect(serverMessages('pqrsd', { ...validPqrsd, tipoSolicitud: 'uno' })).toEqual({ tipoSolicitud: PQRSD_MESSAGES.tipoSolicitud })
+    expect(serverMessages('pqrsd', { ...validPqrsd, tipoPersona: '1a' })).toEqual({ tipoPersona: PQRSD_MESSAGES.tipoPersona })
+    expect(serverMessages('pqrsd', { ...validPqrsd, tipoIdentificacion: '-1' })).toEqual({ tipoIdentificacion: PQRSD_MESSAGES.tipoIdentificacion })
+    expect(serverMessages('pqrsd', { ...validPqrsd, tipoRespuesta: '2.5' })).toEqual({ tipoRespuesta: PQRSD_MESSAGES.tipoRespuesta })
+  })
+
+  it('refuses an id that is not in the lookup', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, tipoSolicitud: '999' })).toEqual({ tipoSolicitud: PQRSD_MESSAGES.tipoSolicitud })
+  })
+
+  it('has no length bounds', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, mensaje: 'x'.repeat(5000) })).toEqual({})
+  })
+
+  it('counts text made only of spaces as empty', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, nombre: '   ', mensaje: '\n\t ' })).toEqual({ nombre: PQRSD_MESSAGES.nombre, mensaje: PQRSD_MESSAGES.mensaje })
+  })
+
+  it('rejects fields the definition does not have', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, admin: true })).toEqual({ admin: 'El formulario contiene campos que no se esperan.' })
+  })
+})
+
+describe('appointment form (spec §5)', () => {
+  it('an empty submission gets the eight messages plus the request-date one', async () => {
+    const expected = { ...CITA_MESSAGES, fechaCita: 'La fecha de la solicitud no es válida.' }
+    expect(serverMessages('cita', {})).toEqual(expected)
+    // In the browser fechaCita is filled at submit, so the visitor only ever sees the eight of the spec.
+    const empty = { nombre: '', tipoIdentificacion: '', numeroIdentificacion: '', correoElectronico: '', whatsapp: '', eps: '', tipoServicio: '', aceptarPolitica: false, fechaCita: '' }
+    expect(await browserMessages('cita', empty)).toEqual(CITA_MESSAGES)
+  })
+
+  it('accepts a complete request', () => {
+    expect(serverMessages('cita', validCita)).toEqual({})
+  })
+
+  it('checks the e-mail format', () => {
+    expect(serverMessages('cita', { ...validCita, correoElectronico: 'ana@' })).toEqual({ correoElectronico: CITA_MESSAGES.correoElectronico })
+  })
+
+  it('asks for digits only in tipoIdentificacion, numeroIdentificacion, whatsapp and tipoServicio', () => {
+    expect(serverMessages('cita', { ...validCita, numeroIdentificacion: 'CC123' })).toEqual({ numeroIdentificacion: CITA_MESSAGES.numeroIdentificacion })
+    expect(serverMessages('cita', { ...validCita, whatsapp: '+57 300' })).toEqual({ whatsapp: CITA_MESSAGES.whatsapp })
+    expect(serverMessages('cita', { ...validCita, tipoIdentificacion: 'CC' })).toEqual({ tipoIdentificacion: CITA_MESSAGES.tipoIdentificacion })
+    expect(serverMessages('cita', { ...validCita, tipoServicio: '7' })).toEqual({ tipoServicio: CITA_MESSAGES.tipoServicio })
+  })
+
+  it('requires the policy checkbox to be checked', () => {
+    expect(serverMessages('cita', { ...validCita, aceptarPolitica: false })).toEqual({ aceptarPolitica: CITA_MESSAGES.aceptarPolitica })
+    expect(serverMessages('cita', { ...validCita, aceptarPolitica: 'false' })).toEqual({ aceptarPolitica: CITA_MESSAGES.aceptarPolitica })
+    expect(serverMessages('cita', { ...validCita, aceptarPolitica: 'true' })).toEqual({})
+  })
+
+  it('fechaCita is a timestamp number', () => {
+    expect(serverMessages('cita', { ...validCita, fechaCita: '2026-03-05' })).toEqual({ fechaCita: 'La fecha de la solicitud no es válida.' })
+  })
+
+  it('the browser fills fechaCita with the day of the request, Colombia time', () => {
+    const def = form('cita')
+    // 02:00 UTC on 6 March is still 5 March in Colombia (UTC-5).
+    const payload = toPayload(def, { ...validCita, fechaCita: '' }, new Date('2026-03-06T02:00:00Z'))
+    expect(payload.fechaCita).toBe(dayTimestamp('2026-03-05'))
+    expect(payload.fechaCita).toBe(Date.parse('2026-03-05T05:00:00Z'))
+    expect(payload.aceptarPolitica).toBe(true)
+    expect(payload.tipoServicio).toBe(2)
+    expect(todayInColombia(new Date('2026-03-06T05:00:00Z'))).toBe('2026-03-06')
+  })
+})
+
+describe('clinical-record form (spec §5)', () => {
+  const expectedEmpty = {
+    nombre: 'El nombre es obligatorio.',
+    apellido: 'El apellido es obligatorio.',
+    tipoIdentificacion: 'Seleccione un tipo de identificación valido',
+    numeroIdentificacion: 'El número de documento es obligatorio y solo lleva dígitos.',
+    telefono: 'El número de teléfono es obligatorio y solo lleva dígitos.',
+    whatsapp: 'El número de WhatsApp es obligatorio y solo lleva dígitos.',
+    correoElectronico: 'La dirección de correo es obligatoria.',
+    pdf: 'Adjunte el formato de solicitud en PDF.',
+  }
+
+  it('requires every field, the PDF included', async () => {
+    expect(serverMessages('historia-clinica', {})).toEqual(expectedEmpty)
+    const empty = { nombre: '', apellido: '', tipoIdentificacion: '', numeroIdentificacion: '', telefono: '', whatsapp: '', correoElectronico: '', pdf: undefined }
+    expect(await browserMessages('historia-clinica', empty)).toEqual(expectedEmpty)
+  })
+
+  it('has no request-type, person-type or answer-type fields', () => {
+    const names = form('historia-clinica').campos.map((c) => c.nombre)
+    expect(names).toEqual(['nombre', 'apellido', 'tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'whatsapp', 'correoElectronico', 'pdf'])
+  })
+
+  it('accepts a complete request with a PDF and has no e-mail format rule', () => {
+    expect(serverMessages('historia-clinica', validHistoria, pdfFile)).toEqual({})
+    expect(serverMessages('historia-clinica', { ...validHistoria, correoElectronico: 'sin formato' }, pdfFile)).toEqual({})
+  })
+
+  it('digits only in the four numeric fields', () => {
+    expect(serverMessages('historia-clinica', { ...validHistoria, telefono: '555-0101' }, pdfFile)).toEqual({ telefono: expectedEmpty.telefono })
+    expect(serverMessages('historia-clinica', { ...validHistoria, whatsapp: 'x' }, pdfFile)).toEqual({ whatsapp: expectedEmpty.whatsapp })
+    expect(serverMessages('historia-clinica', { ...validHistoria, numeroIdentificacion: '12 34' }, pdfFile)).toEqual({ numeroIdentificacion: expectedEmpty.numeroIdentificacion })
+  })
+
+  it('checks the file type and size', () => {
+    expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.txt', tipo: 'text/plain', tamano: 10 } })).toEqual({ pdf: 'El archivo debe ser un PDF.' })
+    expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.pdf', tipo: 'application/pdf', tamano: 10 * 1024 * 1024 + 1 } })).toEqual({
+      pdf: 'El archivo supera el tamaño máximo de 10 MB.',
+    })
+    expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.pdf', tipo: 'application/pdf', tamano: 10 * 1024 * 1024 } })).toEqual({})
+    expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.pdf', tipo: 'application/pdf', tamano: 0 } })).toEqual({ pdf: expectedEmpty.pdf })
+  })
+
+  it('the browser describes a chosen File the way the server does, and sends it as multipart', async () => {
+    const def = form('historia-clinica')
+    const file = new File([new Uint8Array([37, 80, 68, 70])], 'solicitud.pdf', { type: 'application/pdf' })
+    const wrong = new File(['hola'], 'nota.txt', { type: 'text/plain' })
+    expect(toPayload(def, { ...validHistoria, pdf: [file] }).pdf).toEqual({ nombre: 'solicitud.pdf', tipo: 'application/pdf', tamano: 4 })
+    expect(await browserMessages('historia-clinica', { ...validHistoria, pdf: [file] })).toEqual({})
+    expect(await browserMessages('historia-clinica', { ...validHistoria, pdf: [wrong] })).toEqual({ pdf: 'El archivo debe ser un PDF.' })
+    const body = requestBody(def, toPayload(def, { ...validHistoria, pdf: [file] }), { ...validHistoria, pdf: [file] })
+    expect(body).toBeInstanceOf(FormData)
+    const data = body as FormData
+    expect(data.get('tipoIdentificacion')).toBe('1')
+    expect((data.get('pdf') as File).name).toBe('solicitud.pdf')
+  })
+})
+
+describe('newsletter form (spec §5)', () => {
+  it('requires the e-mail', () => {
+    expect(serverMessages('suscripcion', {})).toEqual({ correoElectronico: 'El correo Electronico es obligatorio' })
+    expect(serverMessages('suscripcion', { correoElectronico: '  ' })).toEqual({ correoElectronico: 'El correo Electronico es obligatorio' })
+  })
+
+  it('checks the format and the 100-character limit', async () => {
+    expect(serverMessages('suscripcion', { correoElectronico: 'ana' })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
+    expect(await browserMessages('suscripcion', { correoElectronico: 'ana' })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
+    const at100 = `${'a'.repeat(88)}@example.com`
+    expect(at100).toHaveLength(100)
+    expect(serverMessages('suscripcion', { correoElectronico: at100 })).toEqual({})
+    expect(serverMessages('suscripcion', { correoElectronico: `a${at100}` })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
+  })
+
+  it('trims the address before checking it', () => {
+    const def = form('suscripcion')
+    expect(normalizeSubmission(def, { correoElectronico: '  ana@example.com ' })).toEqual({ correoElectronico: 'ana@example.com' })
+    expect(serverMessages('suscripcion', { correoElectronico: '  ana@example.com ' })).toEqual({})
+  })
+
+  it('success is «Registro Exitoso»', () => {
+    expect(successText(form('suscripcion'), '17')).toBe('Registro Exitoso')
+  })
+})
+
+describe('final evaluation form (spec §5)', () => {
+  const answers = Object.fromEntries(['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D'].map((a, i) => [`pregunta${i + 1}`, a]))
+  const valid = { nombre: 'Ana Pérez', numeroIdentificacion: '1020304050', email: 'ana@example.com', vinculacion: 'Contratista', ...answers }
+
+  it('is kept in the browser', () => {
+    expect(form('evaluacion').envio).toBe('navegador')
+    expect(form('evaluacion').endpoint).toBeUndefined()
+  })
+
+  it('an empty submission gets every message, verbatim', async () => {
+    expect(serverMessages('evaluacion', {})).toEqual(EVALUACION_MESSAGES)
+    const empty: Record<string, unknown> = { nombre: '', numeroIdentificacion: '', email: '', vinculacion: null }
+    for (let i = 1; i <= 11; i++) empty[`pregunta${i}`] = null
+    expect(await browserMessages('evaluacion', empty)).toEqual(EVALUACION_MESSAGES)
+  })
+
+  it('checks digits, e-mail format and the allowed choices', () => {
+    expect(serverMessages('evaluacion', valid)).toEqual({})
+    expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: '10a' })).toEqual({ numeroIdentificacion: EVALUACION_MESSAGES.numeroIdentificacion })
+    expect(serverMessages('evaluacion', { ...valid, email: 'ana@' })).toEqual({ email: EVALUACION_MESSAGES.email })
+    expect(serverMessages('evaluacion', { ...valid, vinculacion: 'Visitante' })).toEqual({ vinculacion: EVALUACION_MESSAGES.vinculacion })
+    expect(serverMessages('evaluacion', { ...valid, pregunta3: 'C' })).toEqual({ pregunta3: 'Seleccione una respuesta' })
+    expect(serverMessages('evaluacion', { ...valid, pregunta1: 'E' })).toEqual({ pregunta1: 'Seleccione una respuesta' })
+  })
+
+  it('has 11 questions; true/false ones offer only A = Verdadero and B = Falso', () => {
+    const questions = form('evaluacion').campos.filter((c) => /^pregunta\d+$/.test(c.nombre))
+    expect(questions.map((q) => q.nombre)).toEqual(Array.from({ length: 11 }, (_, i) => `pregunta${i + 1}`))
+    for (const q of questions) {
+      expect(q.control).toBe('radio')
+      const opts = q.opciones ?? []
+      if (opts.length === 2) expect(opts.map((o) => o.etiqueta)).toEqual(['A. Verdadero', 'B. Falso'])
+      else expect(opts.map((o) => o.valor)).toEqual(['A', 'B', 'C', 'D'])
+    }
+  })
+
+  it('the key of the page is C, A, A, D, B, A, C, B, C, A, D and each answer is an option of its question', () => {
+    const page = manifest.pages.find((p) => p.data.ruta === '/induccion/modulo5')?.data
+    const section = page?.secciones?.find((s) => s.tipo === 'evaluacion')
+    expect(section && 'clave' in section ? section.clave : undefined).toEqual(['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D'])
+    const questions = form('evaluacion').campos.filter((c) => /^pregunta\d+$/.test(c.nombre))
+    questions.forEach((q, i) => expect(q.opciones?.map((o) => o.valor)).toContain(['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D'][i]))
+  })
+})
+
+describe('quiz grading and date', () => {
+  const key = ['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D']
+  const answers = Object.fromEntries(key.map((a, i) => [`pregunta${i + 1}`, a]))
+  it('passes only at 11 of 11', () => {
+    expect(gradeQuiz(key, answers)).toEqual({ score: 11, total: 11, passed: true })
+    expect(gradeQuiz(key, { ...answers, pregunta11: 'A' })).toEqual({ score: 10, total: 11, passed: false })
+    expect(gradeQuiz(key, {})).toEqual({ score: 0, total: 11, passed: false })
+  })
+  it('formats the date as yyyy-MM-dd hh:mm a', () => {
+    expect(formatResultDate(new Date(2026, 2, 5, 14, 7))).toBe('2026-03-05 02:07 PM')
+    expect(formatResultDate(new Date(2026, 11, 31, 0, 30))).toBe('2026-12-31 12:30 AM')
+    expect(formatResultDate(new Date(2026, 0, 1, 12, 0))).toBe('2026-01-01 12:00 PM')
+  })
+})
+
+describe('compiled schema and browser helpers', () => {
+  it('is draft-07 compatible (no $schema of 2020-12) and closed', () => {
+    const schema = compileFormSchema(form('pqrsd'), lookups)
+    expect(schema.$schema).toBeUndefined()
+    expect(schema.additionalProperties).toBe(false)
+  })
+  it('success texts carry the filing number', () => {
+    expect(successText(form('pqrsd'), '42')).toBe('PQRSD creado exitosamente con número de radicado: 42')
+    expect(successText(form('cita'), '7')).toBe(
+      'Solicitud de cita radicada exitosamente con número: 7. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud.',
+    )
+  })
+  it('reads the anti-forgery cookie and knows relative URLs', () => {
+    expect(readCookie('XSRF-TOKEN', 'a=1; XSRF-TOKEN=abc%2Ddef; b=2')).toBe('abc-def')
+    expect(readCookie('XSRF-TOKEN', 'a=1')).toBeUndefined()
+    expect(isRelativeUrl('/api/pqrs')).toBe(true)
+    expect(isRelativeUrl('https://example.com/api')).toBe(false)
+    expect(isRelativeUrl('//example.com/api')).toBe(false)
+  })
+})
