@@ -5,6 +5,7 @@ export default {
   extends: [vikeReact],
   prerender: true,
   lang: 'es',
+  htmlAttributes: { 'data-theme': 'light' },
   // The page data goes to the browser; nothing else of pageContext does.
   passToClient: [],
 } satisfies Config

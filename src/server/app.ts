@@ -2,11 +2,13 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
+import fastifyFormbody from '@fastify/formbody'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import { ApiError, installErrorHandler } from './errors.ts'
 import { MSG } from './messages.ts'
+import { createNativeFormPages, type NativeFormPages } from './nativeForms.ts'
 import { createNotifier, type Notifier } from './notify.ts'
 import { contentRoutes } from './routes/content.ts'
 import { filingRoutes } from './routes/filings.ts'
@@ -43,6 +45,8 @@ declare module 'fastify' {
     store: Store
     notifier: Notifier
     site: SiteData
+    /** HTML answers of the forms posted without script. */
+    nativeForms: NativeFormPages
   }
 }
 
@@ -80,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('store', store)
   app.decorate('notifier', notifier)
   app.decorate('site', site)
+  app.decorate('nativeForms', createNativeFormPages(site, options.clientDir))
+  app.decorateRequest('nativeForm', false)
   app.addHook('onClose', async () => {
     await notifier.flush()
     notifier.close()
@@ -93,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Compress answers (HTML, JS, CSS, JSON); never decompress request bodies (zip bombs).
   await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false, encodings: ['br', 'gzip'] })
   await app.register(fastifyMultipart, { throwFileSizeLimit: false })
+  // Url-encoded bodies: only the forms posted without script use them (the routes refuse them otherwise).
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT })
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => new ApiError(429, MSG.rateLimited, {}),

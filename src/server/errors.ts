@@ -35,8 +35,13 @@ function messageFor(status: number, code: string | undefined): string {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | (Error & { statusCode?: number; code?: string }), request, reply) => {
+    // A form posted without script gets the same answer as an HTML page (see nativeForms.ts).
+    const answer = (status: number, body: ApiErrorBody) =>
+      request.nativeForm && app.hasDecorator('nativeForms')
+        ? app.nativeForms.failure(request, reply, status, body.error, body.fields)
+        : reply.code(status).type('application/json; charset=utf-8').send(body)
     if (err instanceof ApiError) {
-      return reply.code(err.statusCode).type('application/json; charset=utf-8').send({ error: err.message, fields: err.fields } satisfies ApiErrorBody)
+      return answer(err.statusCode, { error: err.message, fields: err.fields })
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500
     const code = typeof err.code === 'string' ? err.code : undefined
@@ -45,9 +50,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.info({ status, code }, 'solicitud rechazada')
       const normalized = code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && status === 400) ? 400 : status
       const message = err instanceof SyntaxError ? MSG.malformedJson : messageFor(status, code)
-      return reply.code(normalized).type('application/json; charset=utf-8').send({ error: message, fields: {} } satisfies ApiErrorBody)
+      return answer(normalized, { error: message, fields: {} })
     }
     request.log.error({ err: { name: err.name, code, stack: err.stack } }, 'error interno')
-    return reply.code(status >= 500 && status < 600 ? status : 500).type('application/json; charset=utf-8').send({ error: MSG.serverError, fields: {} } satisfies ApiErrorBody)
+    return answer(status >= 500 && status < 600 ? status : 500, { error: MSG.serverError, fields: {} })
   })
 }

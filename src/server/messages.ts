@@ -13,4 +13,12 @@ export const MSG = {
   badRequest: 'La solicitud no es válida.',
   serverError: 'No fue posible procesar la solicitud en este momento. Intente de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento. Intente de nuevo más tarde.',
+  /** Pages of the no-script path (forms posted without JavaScript). */
+  nativeNotKept:
+    'Sin JavaScript no es posible conservar en el formulario los datos que escribió. Use el botón «Atrás» de su navegador para volver al formulario (muchos navegadores conservan lo escrito) o vuelva a diligenciarlo.',
+  nativeFixAndResend: 'Su solicitud no fue radicada: corrija los datos indicados y envíe el formulario de nuevo.',
+  nativeNotStored: 'Su solicitud no fue radicada.',
+  nativeKeepNumber: 'Guarde este número para hacer seguimiento a su solicitud.',
+  nativeForbiddenHelp:
+    'Por seguridad, el formulario solo se acepta cuando se envía desde las páginas de este sitio. Abra de nuevo la página del formulario y envíelo desde allí. Su solicitud no fue radicada.',
 } as const

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyHelmetOptions } from '@fastify/helmet'
 import { ApiError } from './errors.ts'
 import { MSG } from './messages.ts'
+import { isNativeFormPost, isSameOriginPost } from './nativeForms.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'x-xsrf-token'
@@ -31,6 +32,11 @@ function sameToken(a: string, b: string): boolean {
  * `XSRF-TOKEN` cookie (readable by the page's script, SameSite=Strict); every
  * unsafe request must echo it in `X-XSRF-TOKEN` or is answered 403. A forged
  * cross-site form can neither read the cookie nor set the header.
+ *
+ * The one exception is a pre-rendered form posted natively without script
+ * (see nativeForms.ts): a static page cannot carry a per-visitor token, so
+ * such a post must instead come from this site's own origin (Origin, or
+ * Referer when Origin is absent). It never applies to JSON bodies.
  */
 export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -45,6 +51,11 @@ export function installXsrf(app: FastifyInstance): void {
           httpOnly: false,
         })
       }
+      return
+    }
+    if (isNativeFormPost(request)) {
+      request.nativeForm = true
+      if (!isSameOriginPost(request)) throw new ApiError(403, MSG.xsrf)
       return
     }
     const header = request.headers[XSRF_HEADER]

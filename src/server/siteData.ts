@@ -19,6 +19,10 @@ export interface SiteData {
   searchDocs: SearchDoc[]
   /** Manifest problems the server could live with (files left out); logged at start. */
   warnings: string[]
+  /** The page each form is shown on (its `formulario` section), for the links of the no-script answers. */
+  formPages: Partial<Record<ServerFormId, string>>
+  /** Short name of the institution (site.yaml), for page titles. */
+  siteName: string
 }
 
 /**
@@ -42,6 +46,14 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
   if (!lookups) throw new Error('Falta manifest/forms/lookups.yaml o no es válido; ejecute npm run validate.')
   const redirects = new Map<string, string>()
   for (const { data } of manifest.pages) if (data.redirigirA) redirects.set(data.ruta, data.redirigirA)
+  const formPages: Partial<Record<ServerFormId, string>> = {}
+  for (const { data } of manifest.pages) {
+    for (const s of data.secciones ?? []) {
+      if (s.tipo !== 'formulario') continue
+      const id = SERVER_FORMS.find((f) => f === s.formulario)
+      if (id && !formPages[id]) formPages[id] = data.ruta
+    }
+  }
   const indexFile = path.join(clientDir, 'search-index.json')
   let searchDocs: SearchDoc[]
   if (fs.existsSync(indexFile)) searchDocs = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as SearchDoc[]
@@ -53,5 +65,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     redirects,
     searchDocs,
     warnings: errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`),
+    formPages,
+    siteName: manifest.site?.data.nombreCorto ?? manifest.site?.data.nombre ?? 'E.S.E.',
   }
 }

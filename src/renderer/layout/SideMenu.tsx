@@ -20,11 +20,20 @@ function Items({ items, current }: { items: ItemMenuLateral[]; current: string }
   )
 }
 
+/**
+ * On phones the section menu folds behind «En esta sección» so the page's own
+ * content comes first; on wide screens it is always shown (CSS only, no JavaScript).
+ */
 export function SideMenu({ menu, current }: { menu: MenuLateral; current: string }) {
   return (
     <nav aria-label={`Menú de ${menu.titulo}`} className="menu-lateral">
-      <h2>{menu.titulo}</h2>
-      <Items items={menu.enlaces} current={current} />
+      <details className="menu-lateral-plegable">
+        <summary>
+          En esta sección: <span>{menu.titulo}</span>
+        </summary>
+        <h2>{menu.titulo}</h2>
+        <Items items={menu.enlaces} current={current} />
+      </details>
     </nav>
   )
 }

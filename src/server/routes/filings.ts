@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FileDescriptor } from '../../forms/compileFormSchema.ts'
-import { normalizeSubmission } from '../../forms/normalize.ts'
+import { dayTimestamp, normalizeSubmission, todayInColombia } from '../../forms/normalize.ts'
 import { createFormValidator } from '../../forms/validateSubmission.ts'
 import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
 import { ApiError } from '../errors.ts'
 import { MSG } from '../messages.ts'
+import { isUrlEncoded, plainFields } from '../nativeForms.ts'
 import type { Notifier } from '../notify.ts'
 import type { ServerFormId, SiteData } from '../siteData.ts'
 import type { FilingKind, Store } from '../store/store.ts'
@@ -40,6 +41,39 @@ function validated(form: FormDefinition, validate: Validator, raw: unknown, file
   return outcome.value
 }
 
+/**
+ * Fields of a form posted without script: the hidden request-day timestamp
+ * (the appointment's fechaCita), which the page's script fills at submit, is
+ * empty without it, so the server puts today's date, Colombia time, as the
+ * browser would.
+ */
+function withNativeDefaults(form: FormDefinition, values: Record<string, unknown>, now = new Date()): Record<string, unknown> {
+  const out = { ...values }
+  for (const c of form.campos) {
+    if (c.control === 'hidden' && c.tipoDato === 'marcaTiempo' && (out[c.nombre] === undefined || out[c.nombre] === '')) {
+      out[c.nombre] = dayTimestamp(todayInColombia(now))
+    }
+  }
+  return out
+}
+
+/**
+ * The body of a JSON-form endpoint: JSON from the page's script, or
+ * url-encoded fields from a form posted without script (only on that path;
+ * see nativeForms.ts). Other encodings are refused.
+ */
+function requestFields(request: FastifyRequest, form: FormDefinition): unknown {
+  if (isUrlEncoded(request)) {
+    if (!request.nativeForm) throw new ApiError(415, MSG.unsupportedMedia, {})
+    const fields = plainFields(request.body)
+    if (!fields) throw new ApiError(400, MSG.badRequest, {})
+    return withNativeDefaults(form, fields)
+  }
+  // A JSON form posted natively as multipart (a page that is not ours).
+  if (request.nativeForm) throw new ApiError(415, MSG.unsupportedMedia, {})
+  return request.body
+}
+
 function formParts(site: SiteData, id: ServerFormId, lookups: Lookups): { form: FormDefinition; validate: Validator } {
   const form = site.forms[id]
   return { form, validate: createFormValidator(form, lookups) }
@@ -53,10 +87,11 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
   const jsonFiling = (url: string, formId: ServerFormId, kind: FilingKind) => {
     const { form, validate } = formParts(site, formId, site.lookups)
     app.post(url, routeConfig, async (request, reply) => {
-      const datos = validated(form, validate, request.body)
+      const datos = validated(form, validate, requestFields(request, form))
       const id = store.createFiling(kind, datos)
       request.log.info({ radicado: id }, 'radicación recibida')
       notifier.filingReceived(id, KIND_LABEL[kind])
+      if (request.nativeForm) return app.nativeForms.success(request, reply, formId, id)
       return reply.code(200).send({ id })
     })
   }
@@ -67,9 +102,10 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
   {
     const { form, validate } = formParts(site, 'suscripcion', site.lookups)
     app.post('/api/suscripcion', routeConfig, async (request, reply) => {
-      const datos = validated(form, validate, request.body)
+      const datos = validated(form, validate, requestFields(request, form))
       const result = store.subscribe(String(datos.correoElectronico))
       request.log.info({ radicado: result.id, nuevo: result.nuevo }, 'suscripción')
+      if (request.nativeForm) return app.nativeForms.success(request, reply, 'suscripcion', result.id)
       return reply.code(200).send({ id: result.id })
     })
   }
@@ -83,7 +119,9 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
 
     app.post('/api/historia-clinica', routeConfig, async (request, reply) => {
       if (!request.isMultipart()) throw new ApiError(400, MSG.multipartRequired, {})
-      const { values, file, label, extraFile } = await readMultipart(request, dataDir, fileField.nombre, maxBytes)
+      const received = await readMultipart(request, dataDir, fileField.nombre, maxBytes)
+      const { file, label, extraFile } = received
+      const values = request.nativeForm ? withNativeDefaults(form, received.values) : received.values
       let kept: string | undefined
       try {
         const descriptor: FileDescriptor | undefined =
@@ -113,6 +151,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
         kept = undefined
         request.log.info({ radicado: id }, 'radicación recibida')
         notifier.filingReceived(id, KIND_LABEL.historia)
+        if (request.nativeForm) return app.nativeForms.success(request, reply, 'historia-clinica', id)
         return reply.code(200).send({ id })
       } finally {
         discardUpload(file)

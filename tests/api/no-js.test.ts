@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
+import { loadManifest } from '../../src/manifest/load.ts'
+import { exportCsv } from '../../src/server/export.ts'
+import { listFilings, listSubscriptions } from '../../src/server/store/store.ts'
+import { countRows, historiaFields, historiaForm, openDb, startInProcess, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
+
+/**
+ * The forms posted without JavaScript (a browser navigation: url-encoded, or
+ * multipart for the clinical record, no X-XSRF-TOKEN header, Accept text/html)
+ * are answered with HTML pages, guarded by an Origin/Referer check.
+ */
+
+const { manifest } = loadManifest()
+const forms = manifest.forms.map((f) => f.data)
+const form = (id: string) => forms.find((f) => f.id === id)!
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'
+const URLENCODED = 'application/x-www-form-urlencoded'
+
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await startInProcess({ label: 'nojs' })
+})
+afterAll(async () => {
+  await server?.close()
+})
+
+/** Form values as a browser sends them: every value is text; an unchecked checkbox is left out. */
+function encode(values: Record<string, unknown>): string {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(values)) {
+    if (v === false || v === undefined || v === null) continue
+    params.append(k, v === true ? 'on' : String(v))
+  }
+  return params.toString()
+}
+
+function browserHeaders(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const out: Record<string, string> = { accept: BROWSER_ACCEPT, origin: server.url, referer: `${server.url}/pqrsd` }
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete out[k]
+    else out[k] = v
+  }
+  return out
+}
+
+function postNative(path: string, body: string | FormData, extra: Record<string, string | undefined> = {}): Promise<Response> {
+  const headers = browserHeaders(extra)
+  if (typeof body === 'string') headers['content-type'] = URLENCODED
+  return fetch(`${server.url}${path}`, { method: 'POST', headers, body, redirect: 'manual' })
+}
+
+/** The visible text of an answer page, tags removed and entities decoded (enough for these pages). */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+async function expectHtml(res: Response, status: number): Promise<string> {
+  expect(res.status).toBe(status)
+  expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/)
+  expect(res.headers.get('cache-control')).toBe('no-store')
+  const html = await res.text()
+  expect(html).toMatch(/^<!doctype html>\s*<html lang="es"/)
+  expect(html).toMatch(/<title>[^<]+<\/title>/)
+  expect(html).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i)
+  return html
+}
+
+async function unchanged(fn: () => Promise<void>): Promise<void> {
+  const before = countRows(server.dataDir)
+  await fn()
+  expect(countRows(server.dataDir)).toEqual(before)
+}
+
+describe('url-encoded forms posted without JavaScript', () => {
+  it('a PQRSD from the same origin answers 200 HTML with the exact success text; the filing is stored and exported', async () => {
+    const res = await postNative('/api/pqrs', encode(validPqrs({ numeroIdentificacion: '1122334455', mensaje: 'Enviado sin JavaScript <b>&</b>' })))
+    const html = await expectHtml(res, 200)
+    const text = textOf(html)
+    const match = /PQRSD creado exitosamente con número de radicado: (PQRS-\d{4}-\d{6,})/.exec(text)
+    expect(match).not.toBeNull()
+    const id = match![1]!
+    expect(form('pqrsd').exito!.replace('{id}', id)).toBe(match![0])
+    // Links back to the form's page and to the home page; the site's stylesheets.
+    expect(html).toContain('href="/pqrsd"')
+    expect(html).toContain('href="/"')
+    expect(html).toMatch(/<link rel="stylesheet" href="\/_app\/[^"]+\.css">/)
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+
+    const db = openDb(server.dataDir)
+    try {
+      const stored = listFilings(db, 'pqrs').find((f) => f.radicado === id)
+      expect(stored?.datos).toEqual(validPqrs({ numeroIdentificacion: '1122334455', mensaje: 'Enviado sin JavaScript <b>&</b>' }))
+      const csv = exportCsv(db, 'pqrs', forms, manifest.lookups?.data)
+      expect(csv).toContain(`"${id}"`)
+      expect(csv).toContain('Enviado sin JavaScript <b>&</b>')
+    } finally {
+      db.close()
+    }
+  })
+
+  it('without Origin, a same-origin Referer is enough', async () => {
+    const res = await postNative('/api/pqrs', encode(validPqrs()), { origin: undefined })
+    expect(textOf(await expectHtml(res, 200))).toMatch(/PQRSD creado exitosamente con número de radicado: PQRS-\d{4}-\d{6,}/)
+  })
+
+  it('the appointment without fechaCita gets the day of the request (Colombia)', async () => {
+    for (const fechaCita of [undefined, '']) {
+      const res = await postNative('/api/cita', encode(validCita({ fechaCita })), { referer: `${server.url}/citas` })
+      const text = textOf(await expectHtml(res, 200))
+      const id = /Solicitud de cita radicada exitosamente con número: (CITA-\d{4}-\d{6,})\. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud\./.exec(text)?.[1]
+      expect(id).toBeDefined()
+      const db = openDb(server.dataDir)
+      try {
+        const stored = listFilings(db, 'cita').find((f) => f.radicado === id)
+        expect(stored?.datos.fechaCita).toBe(dayTimestamp(todayInColombia()))
+        expect(stored?.datos.aceptarPolitica).toBe(true)
+      } finally {
+        db.close()
+      }
+    }
+  })
+
+  it('the newsletter answers «Registro Exitoso» and links back to the page it was sent from', async () => {
+    const res = await postNative('/api/suscripcion', encode({ correoElectronico: 'sin-js@example.com' }), { referer: `${server.url}/hospital/hospital` })
+    const html = await expectHtml(res, 200)
+    expect(textOf(html)).toContain('Registro Exitoso')
+    expect(html).toContain('href="/hospital/hospital"')
+    const db = openDb(server.dataDir)
+    try {
+      expect(listSubscriptions(db).map((s) => s.correo)).toContain('sin-js@example.com')
+    } finally {
+      db.close()
+    }
+  })
+})
+
+describe('anti-forgery of the no-script path', () => {
+  const cases: Array<[string, Record<string, string | undefined>]> = [
+    ['no Origin and no Referer', { origin: undefined, referer: undefined }],
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['a foreign Origin and a same-origin Referer', { origin: 'https://evil.example' }],
+    ['Origin null', { origin: 'null', referer: undefined }],
+    ['a foreign Referer without Origin', { origin: undefined, referer: 'https://evil.example/form.html' }],
+    ['another port of the same host', { origin: 'http://127.0.0.1:1', referer: undefined }],
+    ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+  ]
+  for (const [label, headers] of cases) {
+    it(`${label} → 403 HTML in Spanish, nothing stored`, async () => {
+      await unchanged(async () => {
+        for (const [p, body] of [
+          ['/api/pqrs', encode(validPqrs())],
+          ['/api/cita', encode(validCita())],
+          ['/api/suscripcion', encode({ correoElectronico: 'forjado@example.com' })],
+        ] as const) {
+          const html = await expectHtml(await postNative(p, body, headers), 403)
+          expect(textOf(html)).toContain('No se pudo verificar la solicitud. Recargue la página e intente de nuevo.')
+          expect(html).not.toContain('evil.example')
+        }
+        const hc = await postNative('/api/historia-clinica', historiaForm(), headers)
+        await expectHtml(hc, 403)
+      })
+    })
+  }
+
+  it('another scheme of the same host and port → 403', async () => {
+    await unchanged(async () => {
+      await expectHtml(await postNative('/api/pqrs', encode(validPqrs()), { origin: server.url.replace('http:', 'https:'), referer: undefined }), 403)
+    })
+  })
+
+  it('the JSON API still requires the anti-forgery header, even with a same-origin Origin', async () => {
+    await unchanged(async () => {
+      for (const accept of ['application/json', BROWSER_ACCEPT]) {
+        const res = await fetch(`${server.url}/api/pqrs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept, origin: server.url, referer: `${server.url}/pqrsd` },
+          body: JSON.stringify(validPqrs()),
+        })
+        expect(res.status).toBe(403)
+        expect(await res.json()).toEqual({ error: 'No se pudo verificar la solicitud. Recargue la página e intente de nuevo.', fields: {} })
+      }
+    })
+  })
+
+  it('a url-encoded post that does not ask for HTML stays on the double-submit check (403 JSON)', async () => {
+    await unchanged(async () => {
+      const res = await postNative('/api/pqrs', encode(validPqrs()), { accept: '*/*' })
+      expect(res.status).toBe(403)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    })
+  })
+
+  it('a url-encoded post carrying the anti-forgery header is not the no-script path: refused', async () => {
+    await unchanged(async () => {
+      const token = 'a'.repeat(43)
+      const res = await postNative('/api/pqrs', encode(validPqrs()), { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token })
+      expect(res.status).toBe(415)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    })
+  })
+})
+
+describe('validation errors without JavaScript', () => {
+  it('an empty PQRSD answers 400 HTML listing the spec messages; nothing stored', async () => {
+    await unchanged(async () => {
+      const empty = encode({ tipoSolicitud: '', tipoPersona: '', tipoIdentificacion: '', numeroIdentificacion: '', nombre: '', apellido: '', direccion: '', telefono: '', correoElectronico: '', tipoRespuesta: '', mensaje: '' })
+      const html = await expectHtml(await postNative('/api/pqrs', empty), 400)
+      const text = textOf(html)
+      expect(html).toMatch(/<h2[^>]*>Hay errores en el formulario<\/h2>/)
+      for (const message of [
+        'El tipo de solicitud es obligatoria',
+        'El tipo de persona es obligatoria',
+        'El tipo de documento es obligatorio',
+        'El numero de documento es obligatorio',
+        'El nombre es obligatorio',
+        'El Apellido es obligatorio',
+        'La dirección es obligatoria',
+        'El numero de telefono es obligatorio',
+        'La dirección de correo es obligatoria',
+        'El metodo de respuesta es obligatorio',
+        'El mensaje es obligatorio',
+      ]) {
+        expect(text).toContain(message)
+      }
+      expect(text).toMatch(/botón «Atrás»/)
+      expect(html).toContain('href="/pqrsd"')
+    })
+  })
+
+  it('an appointment without the policy accepted lists its message; nothing stored', async () => {
+    await unchanged(async () => {
+      const html = await expectHtml(await postNative('/api/cita', encode(validCita({ aceptarPolitica: false, fechaCita: '', whatsapp: '300-abc' })), { referer: `${server.url}/citas` }), 400)
+      const text = textOf(html)
+      expect(text).toContain('Debe aceptar la política para continuar.')
+      expect(text).toContain('El número de WhatsApp es obligatorio.')
+      expect(text).not.toContain('La fecha de la solicitud no es válida.')
+    })
+  })
+
+  it('an invalid newsletter address lists «Por favor, ingresa tu Email»', async () => {
+    await unchanged(async () => {
+      const text = textOf(await expectHtml(await postNative('/api/suscripcion', encode({ correoElectronico: 'no-es-correo' })), 400))
+      expect(text).toContain('Por favor, ingresa tu Email')
+    })
+  })
+
+  it('values are escaped and unexpected or prototype keys are refused', async () => {
+    await unchanged(async () => {
+      const extra = await expectHtml(await postNative('/api/pqrs', `${encode(validPqrs())}&${encodeURIComponent('<img src=x>')}=1`), 400)
+      expect(extra).not.toContain('<img')
+      expect(textOf(extra)).toContain('El formulario contiene campos que no se esperan.')
+      await expectHtml(await postNative('/api/pqrs', `${encode(validPqrs())}&__proto__=x`), 400)
+      await expectHtml(await postNative('/api/pqrs', `${encode(validPqrs())}&constructor=x`), 400)
+      // A repeated field is a list: refused like any invalid value.
+      await expectHtml(await postNative('/api/pqrs', `${encode(validPqrs())}&nombre=Otra`), 400)
+    })
+  })
+
+  it('an over-large url-encoded body answers 413 HTML', async () => {
+    await unchanged(async () => {
+      const res = await postNative('/api/pqrs', encode(validPqrs({ mensaje: 'x'.repeat(70 * 1024) })))
+      expect(textOf(await expectHtml(res, 413))).toContain('La solicitud supera el tamaño máximo permitido.')
+    })
+  })
+
+  it('a JSON form posted as multipart answers 415 HTML', async () => {
+    await unchanged(async () => {
+      const body = new FormData()
+      for (const [k, v] of Object.entries(validPqrs())) body.append(k, String(v))
+      await expectHtml(await postNative('/api/pqrs', body), 415)
+    })
+  })
+})
+
+describe('the clinical record posted without JavaScript (multipart)', () => {
+  it('with a real PDF answers 200 HTML with the success text; the filing and the file are stored', async () => {
+    const before = countRows(server.dataDir)
+    const res = await postNative('/api/historia-clinica', historiaForm(historiaFields(), { content: TINY_PDF, name: 'solicitud firmada.pdf' }), { referer: `${server.url}/historia-clinica` })
+    const html = await expectHtml(res, 200)
+    const text = textOf(html)
+    const id = /Solicitud de historia clínica radicada exitosamente con número: (HC-\d{4}-\d{6,})\. La respuesta se enviará al correo electrónico indicado\./.exec(text)?.[1]
+    expect(id).toBeDefined()
+    expect(html).toContain('href="/historia-clinica"')
+    const after = countRows(server.dataDir)
+    expect(after.radicaciones).toBe(before.radicaciones + 1)
+    expect(after.adjuntos).toBe(before.adjuntos + 1)
+    expect(after.archivos).toBe(before.archivos + 1)
+    const db = openDb(server.dataDir)
+    try {
+      const stored = listFilings(db, 'historia').find((f) => f.radicado === id)
+      expect(stored?.adjuntos[0]?.nombreOriginal).toBe('solicitud firmada.pdf')
+      expect(stored?.adjuntos[0]?.tamano).toBe(TINY_PDF.length)
+    } finally {
+      db.close()
+    }
+  })
+
+  it('without a file (the empty part a browser sends) answers 400 HTML with the field message; nothing stored', async () => {
+    await unchanged(async () => {
+      const body = historiaForm(historiaFields(), null)
+      body.append('pdf', new Blob([], { type: 'application/octet-stream' }), '')
+      const text = textOf(await expectHtml(await postNative('/api/historia-clinica', body), 400))
+      expect(text).toContain('Hay errores en el formulario')
+      expect(text).toContain('Adjunte el formato de solicitud en PDF.')
+    })
+  })
+
+  it('a file that is not a PDF answers 400 HTML «El archivo debe ser un PDF.»', async () => {
+    await unchanged(async () => {
+      const body = historiaForm(historiaFields(), { content: Buffer.from('MZ not a pdf'), name: 'virus.pdf', type: 'application/pdf' })
+      expect(textOf(await expectHtml(await postNative('/api/historia-clinica', body), 400))).toContain('El archivo debe ser un PDF.')
+    })
+  })
+
+  it('url-encoded to the clinical record (no file possible) answers 400 HTML', async () => {
+    await unchanged(async () => {
+      const text = textOf(await expectHtml(await postNative('/api/historia-clinica', encode(historiaFields())), 400))
+      expect(text).toContain('La solicitud debe enviarse como formulario con el archivo PDF adjunto.')
+    })
+  })
+})
+
+describe('rate limit on the no-script path', () => {
+  it('applies as before and answers 429 HTML in Spanish', async () => {
+    const limited = await startInProcess({ label: 'nojs-limit', rateLimitMax: 2 })
+    try {
+      const post = () =>
+        fetch(`${limited.url}/api/suscripcion`, {
+          method: 'POST',
+          headers: { accept: BROWSER_ACCEPT, origin: limited.url, 'content-type': URLENCODED },
+          body: encode({ correoElectronico: 'limite@example.com' }),
+        })
+      expect((await post()).status).toBe(200)
+      expect((await post()).status).toBe(200)
+      const res = await post()
+      expect(res.status).toBe(429)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(textOf(await res.text())).toContain('Ha enviado demasiadas solicitudes en poco tiempo.')
+    } finally {
+      await limited.close()
+    }
+  })
+})

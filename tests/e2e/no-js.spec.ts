@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test'
+
+/**
+ * With JavaScript off, the pre-rendered PQRSD form posts natively to
+ * /api/pqrs (url-encoded, no anti-forgery header) and the server answers a
+ * page with the spec's success text and the filing number (§8).
+ */
+test.use({ javaScriptEnabled: false })
+
+test('PQRSD without JavaScript: the native submit is filed and answers the success text with a number', async ({ page }) => {
+  await page.goto('/pqrsd')
+  const form = page.locator('form[action="/api/pqrs"]')
+  await expect(form).toHaveAttribute('method', 'post')
+
+  await form.getByLabel('Tipo de solicitud').selectOption({ label: 'Petición' })
+  await form.getByLabel('Tipo de persona').selectOption({ label: 'Persona natural' })
+  await form.getByLabel('Tipo de documento').selectOption({ label: 'CC - Cédula de ciudadanía' })
+  await form.getByLabel('Número de documento').fill('1020304050')
+  await form.getByLabel('Nombres').fill('María José')
+  await form.getByLabel('Apellidos').fill('Pérez Gómez')
+  await form.getByLabel('Dirección').fill('Calle 10 # 5-23')
+  await form.getByLabel('Teléfono').fill('3001234567')
+  await form.getByLabel('Correo electrónico').fill('sin-js@example.com')
+  await form.getByLabel('Medio de respuesta').selectOption({ label: 'Correo electrónico' })
+  await form.getByLabel('Mensaje').fill('Enviado con JavaScript desactivado.')
+
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST'), form.getByRole('button', { name: 'Enviar PQRSD' }).click()])
+  expect(response.status()).toBe(200)
+  expect(response.request().headers()['content-type']).toMatch(/^application\/x-www-form-urlencoded/)
+
+  await expect(page).toHaveURL(/\/api\/pqrs$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await expect(page.getByRole('status')).toHaveText(/^PQRSD creado exitosamente con número de radicado: PQRS-\d{4}-\d{6,}$/)
+  await expect(page.getByRole('link', { name: 'Volver a la página del formulario' })).toHaveAttribute('href', '/pqrsd')
+  await expect(page.getByRole('link', { name: 'Ir a la página de inicio' })).toHaveAttribute('href', '/')
+})
+
+test('PQRSD without JavaScript: an empty submit answers the error list with the spec messages', async ({ page }) => {
+  await page.goto('/pqrsd')
+  const form = page.locator('form[action="/api/pqrs"]')
+  await form.getByRole('button', { name: 'Enviar PQRSD' }).click()
+  await expect(page.getByRole('heading', { name: 'Hay errores en el formulario' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('El tipo de solicitud es obligatoria')
+  await expect(page.getByRole('alert')).toContainText('El mensaje es obligatorio')
+})
