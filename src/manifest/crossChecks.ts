@@ -121,6 +121,9 @@ export function crossCheck(m: Manifest, extraRoutes: string[] = []): Problem[] {
       if (key === 'formulario' && typeof value === 'string' && !forms.has(value) && !m.declared.formIds.has(value)) {
         problems.push(problemAt(page.source, p, `el formulario «${value}» no existe en manifest/forms/`))
       }
+      if (key === 'tipo' && value === 'evaluacion') {
+        problems.push(...checkQuizKey(page, p.slice(0, -1), m))
+      }
       if (key === 'tipo' && value === 'acordeon') {
         const acc = pick(data, p.slice(0, -1)) as { abierto?: string | number; paneles: { id: string }[] }
         const ids = acc.paneles.map((x) => x.id)
@@ -166,6 +169,25 @@ function pick(data: unknown, p: JsonPath): unknown {
   let cur = data
   for (const s of p) cur = (cur as Record<string | number, unknown>)[s]
   return cur
+}
+
+/** The answer key must give one offered option per question, or the quiz could never be passed. */
+function checkQuizKey(page: Sourced<PageManifest>, p: JsonPath, m: Manifest): Problem[] {
+  const section = pick(page.data, p) as { formulario: string; clave: string[] }
+  const form = m.forms.find((f) => f.data.id === section.formulario)?.data
+  if (!form) return []
+  const questions = form.campos.filter((c) => /^pregunta\d+$/.test(c.nombre))
+  const problems: Problem[] = []
+  if (section.clave.length !== questions.length) {
+    problems.push(problemAt(page.source, [...p, 'clave'], `la clave tiene ${section.clave.length} respuesta(s) y el formulario «${form.id}» tiene ${questions.length} pregunta(s)`))
+  }
+  section.clave.forEach((answer, i) => {
+    const q = form.campos.find((c) => c.nombre === `pregunta${i + 1}`)
+    if (q && !(q.opciones ?? []).some((o) => o.valor === answer)) {
+      problems.push(problemAt(page.source, [...p, 'clave', i], `la respuesta «${answer}» no es una opción de la pregunta ${i + 1}`))
+    }
+  })
+  return problems
 }
 
 function rowKey(r: Fila): string {

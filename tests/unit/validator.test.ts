@@ -117,6 +117,14 @@ describe('manifest validator', () => {
     expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:5: la fila «Informe 2026» (2026) no aparece en ninguna página: ningún panel incluye ese año o esa categoría'])
   })
 
+  it('reports a quiz answer key that does not fit its questions', () => {
+    write('pages/quiz.yaml', 'ruta: /quiz\netiqueta: Quiz\ntitulo: Quiz\nsecciones:\n  - tipo: evaluacion\n    formulario: cuestionario\n    clave: [D, A]\n')
+    expect(run().errors).toEqual([
+      'manifest/pages/quiz.yaml:7:12: la clave tiene 2 respuesta(s) y el formulario «cuestionario» tiene 1 pregunta(s)',
+      'manifest/pages/quiz.yaml:7:13: la respuesta «D» no es una opción de la pregunta 1',
+    ])
+  })
+
   it('reports every error of every file in one run', () => {
     write('pages/otra.yaml', 'ruta: /grupo/pagina\netiqueta: Otra\ntitulo: Otra\nsecciones: []\n')
     write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n')
