@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100)
 /** End-to-end tests drive Debian's Chromium against the built site served by the real API server. */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties its output folder on start; a subfolder keeps Vitest's report in test-results/ for .ci/run.
+  outputDir: 'test-results/playwright',
   timeout: 30_000,
   fullyParallel: false,
   workers: 1,
