@@ -14,7 +14,7 @@ test.describe('generic renderer in the browser', () => {
 
   test('an accordion opens with its declared panel and opening another closes it', async ({ page }) => {
     await page.goto('/atencion/contacto')
-    const panels = page.locator('main details')
+    const panels = page.locator('main .acordeon details')
     await expect(panels).toHaveCount(3)
     await expect(panels.nth(2)).toHaveAttribute('open', '')
     await expect(panels.nth(0)).not.toHaveAttribute('open', '')
@@ -27,11 +27,11 @@ test.describe('generic renderer in the browser', () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto('/nuestra-gestion/planeacion/planes')
-    await expect(page.locator('main details[open]')).toHaveCount(1)
-    await expect(page.locator('main details[open]')).toHaveId('static-13')
-    await page.locator('main details').first().locator('summary').click()
-    await expect(page.locator('main details[open]')).toHaveCount(1)
-    await expect(page.locator('main details').first()).toHaveAttribute('open', '')
+    await expect(page.locator('main .acordeon details[open]')).toHaveCount(1)
+    await expect(page.locator('main .acordeon details[open]')).toHaveId('static-13')
+    await page.locator('main .acordeon details').first().locator('summary').click()
+    await expect(page.locator('main .acordeon details[open]')).toHaveCount(1)
+    await expect(page.locator('main .acordeon details').first()).toHaveAttribute('open', '')
     await context.close()
   })
 
