@@ -1,33 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
+import { CITA_MESSAGES as CITA, NEWSLETTER_EMAIL, NEWSLETTER_REQUIRED, PQRSD_MESSAGES as PQRSD } from '../helpers/specMessages.ts'
 
-/** Spec §5, verbatim. */
-const PQRSD = {
-  tipoSolicitud: 'El tipo de solicitud es obligatoria',
-  tipoPersona: 'El tipo de persona es obligatoria',
-  tipoIdentificacion: 'El tipo de documento es obligatorio',
-  numeroIdentificacion: 'El numero de documento es obligatorio',
-  nombre: 'El nombre es obligatorio',
-  apellido: 'El Apellido es obligatorio',
-  direccion: 'La dirección es obligatoria',
-  telefono: 'El numero de telefono es obligatorio',
-  correoElectronico: 'La dirección de correo es obligatoria',
-  tipoRespuesta: 'El metodo de respuesta es obligatorio',
-  mensaje: 'El mensaje es obligatorio',
-}
-const CITA = {
-  nombre: 'Completa este campo, el nombre completo es obligatorio.',
-  tipoIdentificacion: 'Seleccione un tipo de identificación valido',
-  numeroIdentificacion: 'El número de documento es obligatorio.',
-  correoElectronico: 'La dirección de correo es obligatoria.',
-  whatsapp: 'El número de WhatsApp es obligatorio.',
-  eps: 'Completa este campo. La EPS es obligatoria.',
-  tipoServicio: 'Seleccione un servicio valido',
-  aceptarPolitica: 'Debe aceptar la política para continuar.',
-}
-const NEWSLETTER_REQUIRED = 'El correo Electronico es obligatorio'
-const NEWSLETTER_EMAIL = 'Por favor, ingresa tu Email'
 
 /** The clinical-record form has no spec messages: its own come from the manifest. */
 const historia = loadManifest().manifest.forms.find((f) => f.data.id === 'historia-clinica')!.data

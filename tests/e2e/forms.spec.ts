@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
+import { CITA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 
 /**
  * Citizen forms against the built site and the real API server: spec §4, §5
@@ -8,30 +9,7 @@ import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
  * what was typed, and the anti-forgery header on every non-GET call.
  */
 
-const PQRSD_MESSAGES: Record<string, string> = {
-  tipoSolicitud: 'El tipo de solicitud es obligatoria',
-  tipoPersona: 'El tipo de persona es obligatoria',
-  tipoIdentificacion: 'El tipo de documento es obligatorio',
-  numeroIdentificacion: 'El numero de documento es obligatorio',
-  nombre: 'El nombre es obligatorio',
-  apellido: 'El Apellido es obligatorio',
-  direccion: 'La dirección es obligatoria',
-  telefono: 'El numero de telefono es obligatorio',
-  correoElectronico: 'La dirección de correo es obligatoria',
-  tipoRespuesta: 'El metodo de respuesta es obligatorio',
-  mensaje: 'El mensaje es obligatorio',
-}
 
-const CITA_MESSAGES: Record<string, string> = {
-  nombre: 'Completa este campo, el nombre completo es obligatorio.',
-  tipoIdentificacion: 'Seleccione un tipo de identificación valido',
-  numeroIdentificacion: 'El número de documento es obligatorio.',
-  correoElectronico: 'La dirección de correo es obligatoria.',
-  whatsapp: 'El número de WhatsApp es obligatorio.',
-  eps: 'Completa este campo. La EPS es obligatoria.',
-  tipoServicio: 'Seleccione un servicio valido',
-  aceptarPolitica: 'Debe aceptar la política para continuar.',
-}
 
 const HISTORIA_MESSAGES: Record<string, string> = {
   nombre: 'El nombre es obligatorio.',

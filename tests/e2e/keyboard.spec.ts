@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 import { parse } from 'yaml'
 import type { FormDefinition } from '../../src/manifest/types.generated.ts'
+import { QUIZ_KEY } from '../helpers/specMessages.ts'
 
 /**
  * Every form of the site completed with the keyboard alone: Tab to move,
@@ -98,7 +99,6 @@ test('every form can be completed and sent with the keyboard alone', async ({ pa
   await expect(page.getByText('Registro Exitoso', { exact: true })).toBeVisible()
 
   // Induction quiz: arrow keys pick the answer of the key in each radio group
-  const clave = ['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D']
   await startAtMain(page, '/induccion/modulo5')
   const quiz = form('evaluacion')
   for (const field of quiz.campos) {
@@ -106,7 +106,7 @@ test('every form can be completed and sent with the keyboard alone', async ({ pa
     const q = /^pregunta(\d+)$/.exec(field.nombre)
     if (q) {
       await page.keyboard.press('Space')
-      for (let i = 0; i < clave[Number(q[1]) - 1]!.charCodeAt(0) - 65; i++) await page.keyboard.press('ArrowDown')
+      for (let i = 0; i < QUIZ_KEY[Number(q[1]) - 1]!.charCodeAt(0) - 65; i++) await page.keyboard.press('ArrowDown')
     } else if (field.control === 'radio') await page.keyboard.press('Space')
     else await page.keyboard.type(valueFor(field.nombre, field.control, field.patron))
   }

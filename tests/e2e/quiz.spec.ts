@@ -1,16 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
+import { EVALUACION_MESSAGES as MESSAGES, QUIZ_FAILED_TEXT as FAILED, QUIZ_KEY as KEY } from '../helpers/specMessages.ts'
 
 /** Induction final evaluation (/induccion/modulo5): graded in the browser, never sent; result in a static modal dialog. */
 
-const KEY = ['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D']
-const FAILED = 'Le recomendamos revisar nuevamente los módulos, dado que no aprobó la evaluación. Es importante alcanzar un puntaje del 100%.'
-const MESSAGES: Record<string, string> = {
-  nombre: 'Completa este campo, el nombre completo es obligatorio.',
-  numeroIdentificacion: 'El número de documento es obligatorio.',
-  email: 'La dirección de correo es obligatoria.',
-  vinculacion: 'Seleccione un tipo de vinculación valida',
-}
-for (let i = 1; i <= 11; i++) MESSAGES[`pregunta${i}`] = 'Seleccione una respuesta'
 
 async function answer(page: Page, answers: string[]): Promise<void> {
   await page.fill('#evaluacion-nombre', 'Ana María Pérez')

@@ -10,6 +10,7 @@ import { lazyAjvResolver } from '../../src/forms/lazyResolver.ts'
 import { prepareForm } from '../../src/forms/prepared.ts'
 import { formatResultDate, gradeQuiz } from '../../src/forms/quiz.ts'
 import { isRelativeUrl, readCookie } from '../../src/forms/apiClient.ts'
+import { CITA_MESSAGES, EVALUACION_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 
 const { manifest } = loadManifest()
 const lookups = manifest.lookups?.data as Lookups
@@ -36,38 +37,8 @@ async function browserMessages(id: string, values: Record<string, unknown>): Pro
   return out
 }
 
-const PQRSD_MESSAGES = {
-  tipoSolicitud: 'El tipo de solicitud es obligatoria',
-  tipoPersona: 'El tipo de persona es obligatoria',
-  tipoIdentificacion: 'El tipo de documento es obligatorio',
-  numeroIdentificacion: 'El numero de documento es obligatorio',
-  nombre: 'El nombre es obligatorio',
-  apellido: 'El Apellido es obligatorio',
-  direccion: 'La dirección es obligatoria',
-  telefono: 'El numero de telefono es obligatorio',
-  correoElectronico: 'La dirección de correo es obligatoria',
-  tipoRespuesta: 'El metodo de respuesta es obligatorio',
-  mensaje: 'El mensaje es obligatorio',
-}
 
-const CITA_MESSAGES = {
-  nombre: 'Completa este campo, el nombre completo es obligatorio.',
-  tipoIdentificacion: 'Seleccione un tipo de identificación valido',
-  numeroIdentificacion: 'El número de documento es obligatorio.',
-  correoElectronico: 'La dirección de correo es obligatoria.',
-  whatsapp: 'El número de WhatsApp es obligatorio.',
-  eps: 'Completa este campo. La EPS es obligatoria.',
-  tipoServicio: 'Seleccione un servicio valido',
-  aceptarPolitica: 'Debe aceptar la política para continuar.',
-}
 
-const EVALUACION_MESSAGES: Record<string, string> = {
-  nombre: 'Completa este campo, el nombre completo es obligatorio.',
-  numeroIdentificacion: 'El número de documento es obligatorio.',
-  email: 'La dirección de correo es obligatoria.',
-  vinculacion: 'Seleccione un tipo de vinculación valida',
-}
-for (let i = 1; i <= 11; i++) EVALUACION_MESSAGES[`pregunta${i}`] = 'Seleccione una respuesta'
 
 const validPqrsd = {
   tipoSolicitud: '1',

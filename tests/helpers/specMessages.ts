@@ -1,0 +1,43 @@
+/**
+ * The contract's texts, copied verbatim from the specification (§5, §8, §9).
+ * Tests compare what the site shows with these, never with the manifests,
+ * so a changed message in a manifest fails the tests.
+ */
+export const PQRSD_MESSAGES: Record<string, string> = {
+  tipoSolicitud: 'El tipo de solicitud es obligatoria',
+  tipoPersona: 'El tipo de persona es obligatoria',
+  tipoIdentificacion: 'El tipo de documento es obligatorio',
+  numeroIdentificacion: 'El numero de documento es obligatorio',
+  nombre: 'El nombre es obligatorio',
+  apellido: 'El Apellido es obligatorio',
+  direccion: 'La dirección es obligatoria',
+  telefono: 'El numero de telefono es obligatorio',
+  correoElectronico: 'La dirección de correo es obligatoria',
+  tipoRespuesta: 'El metodo de respuesta es obligatorio',
+  mensaje: 'El mensaje es obligatorio',
+}
+
+export const CITA_MESSAGES: Record<string, string> = {
+  nombre: 'Completa este campo, el nombre completo es obligatorio.',
+  tipoIdentificacion: 'Seleccione un tipo de identificación valido',
+  numeroIdentificacion: 'El número de documento es obligatorio.',
+  correoElectronico: 'La dirección de correo es obligatoria.',
+  whatsapp: 'El número de WhatsApp es obligatorio.',
+  eps: 'Completa este campo. La EPS es obligatoria.',
+  tipoServicio: 'Seleccione un servicio valido',
+  aceptarPolitica: 'Debe aceptar la política para continuar.',
+}
+
+export const NEWSLETTER_REQUIRED = 'El correo Electronico es obligatorio'
+export const NEWSLETTER_EMAIL = 'Por favor, ingresa tu Email'
+
+export const EVALUACION_MESSAGES: Record<string, string> = {
+  nombre: 'Completa este campo, el nombre completo es obligatorio.',
+  numeroIdentificacion: 'El número de documento es obligatorio.',
+  email: 'La dirección de correo es obligatoria.',
+  vinculacion: 'Seleccione un tipo de vinculación valida',
+  ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`pregunta${i + 1}`, 'Seleccione una respuesta'])),
+}
+
+export const QUIZ_KEY = ['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D']
+export const QUIZ_FAILED_TEXT = 'Le recomendamos revisar nuevamente los módulos, dado que no aprobó la evaluación. Es importante alcanzar un puntaje del 100%.'
