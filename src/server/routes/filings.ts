@@ -88,7 +88,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     const { form, validate } = formParts(site, formId, site.lookups)
     app.post(url, routeConfig, async (request, reply) => {
       const datos = validated(form, validate, requestFields(request, form))
-      const id = store.createFiling(kind, datos)
+      const id = await store.queueFiling(kind, datos)
       request.log.info({ radicado: id }, 'radicación recibida')
       notifier.filingReceived(id, KIND_LABEL[kind])
       if (request.nativeForm) return app.nativeForms.success(request, reply, formId, id)
@@ -145,7 +145,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
         if (extraFile) throw new ApiError(400, MSG.onlyOneFile, {})
         if (!file || !descriptor) throw new ApiError(400, MSG.invalidForm, {})
         kept = keepUpload(dataDir, file)
-        const id = store.createFiling('historia', datos, [
+        const id = await store.queueFiling('historia', datos, [
           { campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 },
         ])
         kept = undefined

@@ -39,6 +39,13 @@ export interface FilingRow {
   adjuntos: AttachmentRecord[]
 }
 
+export interface PendingFiling {
+  kind: FilingKind
+  datos: Record<string, unknown>
+  attachments?: AttachmentRecord[]
+  now?: Date
+}
+
 export interface SubscriptionRow {
   radicado: string
   correo: string
@@ -107,14 +114,54 @@ export class Store {
 
   /** Stores a validated filing and returns its number; the commit is durable when this returns. */
   createFiling(kind: FilingKind, datos: Record<string, unknown>, attachments: AttachmentRecord[] = [], now = new Date()): string {
+    return this.createFilings([{ kind, datos, attachments, now }])[0]!
+  }
+
+  /** Several filings in one transaction: one durable commit (one fsync) for all of them. */
+  createFilings(items: ReadonlyArray<PendingFiling>): string[] {
     return this.db
-      .transaction(() => {
-        const radicado = this.allocate(SERIES[kind], now)
-        this.insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos))
-        for (const a of attachments) this.insertAttachment.run(radicado, a.campo, a.archivo, a.nombreOriginal, a.tipo, a.tamano, a.sha256)
-        return radicado
-      })
+      .transaction(() =>
+        items.map(({ kind, datos, attachments = [], now = new Date() }) => {
+          const radicado = this.allocate(SERIES[kind], now)
+          this.insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos))
+          for (const a of attachments) this.insertAttachment.run(radicado, a.campo, a.archivo, a.nombreOriginal, a.tipo, a.tamano, a.sha256)
+          return radicado
+        }),
+      )
       .immediate()
+  }
+
+  private queue: Array<{ item: PendingFiling; resolve: (id: string) => void; reject: (e: unknown) => void }> = []
+
+  /**
+   * Group commit: filings that arrive while the event loop is busy are
+   * written together at the next turn, in one transaction, and each promise
+   * resolves only after that commit is on disk. The durability promise is the
+   * same as createFiling's, at a fraction of the fsyncs under load. If the
+   * batch fails, each filing is retried on its own, so one bad filing cannot
+   * fail the others.
+   */
+  queueFiling(kind: FilingKind, datos: Record<string, unknown>, attachments: AttachmentRecord[] = [], now = new Date()): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (this.queue.push({ item: { kind, datos, attachments, now }, resolve, reject }) === 1) setImmediate(() => this.flushQueue())
+    })
+  }
+
+  private flushQueue(): void {
+    const batch = this.queue
+    this.queue = []
+    try {
+      const ids = this.createFilings(batch.map((b) => b.item))
+      batch.forEach((b, i) => b.resolve(ids[i]!))
+    } catch {
+      for (const b of batch) {
+        try {
+          b.resolve(this.createFilings([b.item])[0]!)
+        } catch (e) {
+          b.reject(e)
+        }
+      }
+    }
   }
 
   /** A repeated address (any letter case) is not stored again and answers the first registration's id. */
