@@ -1,0 +1,39 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { generatedFiles } from '../../src/manifest/generatedFiles.ts'
+import { loadManifest } from '../../src/manifest/load.ts'
+import { clientDir } from '../helpers/builtSite.ts'
+
+const { manifest } = loadManifest()
+const files = generatedFiles(manifest)
+const base = manifest.site!.data.urlPublica!
+
+describe('files generated from the manifest', () => {
+  const locs = [...files['public/sitemap.xml']!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+
+  it('sitemap.xml lists every content page at the public address, and no redirect or hidden page', () => {
+    const expected = manifest.pages.filter((p) => !p.data.redirigirA && p.data.enMapa !== false).map((p) => base + p.data.ruta)
+    expect([...locs].sort()).toEqual([...expected].sort())
+    expect(locs).toContain(`${base}/nuestra-gestion/control/entes`)
+    expect(locs).not.toContain(`${base}/hospital`)
+    expect(locs).not.toContain(`${base}/acceder`)
+    expect(files['public/sitemap.xml']).toContain(`<lastmod>${manifest.site!.data.ultimaActualizacion}</lastmod>`)
+  })
+
+  it('robots.txt points at the site map and keeps crawlers out of the API', () => {
+    expect(files['public/robots.txt']).toContain(`Sitemap: ${base}/sitemap.xml`)
+    expect(files['public/robots.txt']).toContain('Disallow: /api/')
+  })
+
+  it('the route list given to the browser holds paths only', () => {
+    const routes = JSON.parse(files['src/generated/routes.json']!) as unknown[]
+    expect(routes.every((r) => typeof r === 'string' && r.startsWith('/'))).toBe(true)
+    expect(routes).toHaveLength(manifest.pages.length)
+  })
+
+  it('the build publishes them at the root of the site', () => {
+    for (const name of ['sitemap.xml', 'robots.txt', 'search-index.json']) expect(fs.existsSync(path.join(clientDir(), name))).toBe(true)
+    expect(fs.readFileSync(path.join(clientDir(), 'sitemap.xml'), 'utf8')).toBe(files['public/sitemap.xml'])
+  })
+})
