@@ -140,6 +140,14 @@ function siteStylesheets(clientDir: string): string[] {
   }
 }
 
+export const CONFIRMATION_PATH = '/api/radicado'
+
+/** A page path of this site to go back to (never another site, never the API). */
+export function safeBack(path: string | undefined): string | undefined {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/api/') || /[\s\\]/.test(path)) return undefined
+  return path
+}
+
 /** A same-origin page path of the Referer (the page the form was on), if any. */
 function refererPath(request: FastifyRequest): string | undefined {
   const referer = request.headers.referer
@@ -155,8 +163,13 @@ function refererPath(request: FastifyRequest): string | undefined {
 }
 
 export interface NativeFormPages {
-  /** 200 page with the form's success text (`exito` with {id}). */
+  /**
+   * After a filing: 303 to the confirmation address (Post/Redirect/Get), so
+   * reloading the confirmation never sends the form, and never files it, twice.
+   */
   success(request: FastifyRequest, reply: FastifyReply, formId: ServerFormId, id: string): FastifyReply
+  /** The confirmation page: 200 with the form's success text (`exito` with {id}). */
+  confirmation(reply: FastifyReply, formId: ServerFormId, id: string, back: string | undefined): FastifyReply
   /** Error page: 400 with the field messages, or any other status with its message. */
   failure(request: FastifyRequest, reply: FastifyReply, status: number, message: string, fields: Record<string, string>): FastifyReply
 }
@@ -201,11 +214,16 @@ ${body}
 
   return {
     success(request, reply, formId, id) {
+      const query = new URLSearchParams({ formulario: formId, id, volver: backTo(request, formId) })
+      return reply.code(303).header('cache-control', 'no-store').redirect(`${CONFIRMATION_PATH}?${query}`, 303)
+    },
+
+    confirmation(reply, formId, id, back) {
       const form = site.forms[formId]
       const text = (form.exito ?? 'Solicitud radicada exitosamente con número: {id}').replaceAll('{id}', id)
       const body = `<h1>${escapeHtml(form.titulo)}</h1>
 <div class="aviso-formulario aviso-exito" role="status"><div class="aviso-texto">${escapeHtml(text)}</div></div>
-${formId === 'suscripcion' ? '' : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`}${links(backTo(request, formId), formId === 'suscripcion' ? 'Volver a la página anterior' : 'Volver a la página del formulario')}`
+${formId === 'suscripcion' ? '' : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`}${links(safeBack(back) ?? site.formPages[formId] ?? '/', formId === 'suscripcion' ? 'Volver a la página anterior' : 'Volver a la página del formulario')}`
       return send(reply, 200, page('Solicitud recibida', body))
     },
 

@@ -46,10 +46,19 @@ function browserHeaders(extra: Record<string, string | undefined> = {}): Record<
   return out
 }
 
-function postNative(path: string, body: string | FormData, extra: Record<string, string | undefined> = {}): Promise<Response> {
+/**
+ * Posts like a browser without JavaScript. A filing answers 303 to its
+ * confirmation page (Post/Redirect/Get), which is then fetched with GET, as a
+ * browser does; every other answer is returned as it is.
+ */
+async function postNative(path: string, body: string | FormData, extra: Record<string, string | undefined> = {}): Promise<Response> {
   const headers = browserHeaders(extra)
   if (typeof body === 'string') headers['content-type'] = URLENCODED
-  return fetch(`${server.url}${path}`, { method: 'POST', headers, body, redirect: 'manual' })
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body, redirect: 'manual' })
+  if (res.status !== 303) return res
+  const location = res.headers.get('location')!
+  expect(location).toMatch(/^\/api\/radicado\?formulario=[a-z-]+&id=[A-Z]+-\d{4}-\d{6,}&volver=%2F/)
+  return fetch(`${server.url}${location}`, { headers: { accept: 'text/html' }, redirect: 'manual' })
 }
 
 /** The visible text of an answer page, tags removed and entities decoded (enough for these pages). */
@@ -80,6 +89,39 @@ async function unchanged(fn: () => Promise<void>): Promise<void> {
   await fn()
   expect(countRows(server.dataDir)).toEqual(before)
 }
+
+describe('the confirmation page after a filing without JavaScript (Post/Redirect/Get)', () => {
+  it('reloading the confirmation shows the number again and files nothing new', async () => {
+    const res = await fetch(`${server.url}/api/pqrs`, { method: 'POST', headers: { ...browserHeaders({}), 'content-type': URLENCODED }, body: encode(validPqrs()), redirect: 'manual' })
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location')!
+    const id = new URL(location, server.url).searchParams.get('id')!
+    await unchanged(async () => {
+      for (let i = 0; i < 3; i++) {
+        const page = await fetch(`${server.url}${location}`)
+        expect(textOf(await expectHtml(page, 200))).toContain(`PQRSD creado exitosamente con número de radicado: ${id}`)
+      }
+    })
+  })
+
+  it('shows nothing for a number that was never issued, or that belongs to another form', async () => {
+    const issued = new URL((await fetch(`${server.url}/api/cita`, { method: 'POST', headers: { ...browserHeaders({}), 'content-type': URLENCODED }, body: encode(validCita()), redirect: 'manual' })).headers.get('location')!, server.url).searchParams.get('id')!
+    for (const query of [`formulario=pqrsd&id=PQRS-2026-999999`, `formulario=pqrsd&id=${issued}`, `formulario=otro&id=${issued}`, `formulario=cita&id=${issued}%3Cscript%3E`]) {
+      expect((await fetch(`${server.url}/api/radicado?${query}`)).status).toBe(404)
+    }
+    expect((await fetch(`${server.url}/api/radicado?formulario=cita&id=${issued}`)).status).toBe(200)
+  })
+
+  it('links back only to pages of this site', async () => {
+    const issued = new URL((await fetch(`${server.url}/api/pqrs`, { method: 'POST', headers: { ...browserHeaders({}), 'content-type': URLENCODED }, body: encode(validPqrs()), redirect: 'manual' })).headers.get('location')!, server.url).searchParams.get('id')!
+    for (const volver of ['https://evil.example/', '//evil.example/', '/api/pqrs', 'javascript:alert(1)']) {
+      const html = await (await fetch(`${server.url}/api/radicado?formulario=pqrsd&id=${issued}&volver=${encodeURIComponent(volver)}`)).text()
+      expect(html).not.toContain('evil.example')
+      expect(html).not.toContain('javascript:')
+      expect(html).toContain('href="/pqrsd"')
+    }
+  })
+})
 
 describe('url-encoded forms posted without JavaScript', () => {
   it('a PQRSD from the same origin answers 200 HTML with the exact success text; the filing is stored and exported', async () => {

@@ -25,14 +25,19 @@ test('PQRSD without JavaScript: the native submit is filed and answers the succe
   await form.getByLabel('Mensaje').fill('Enviado con JavaScript desactivado.')
 
   const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST'), form.getByRole('button', { name: 'Enviar PQRSD' }).click()])
-  expect(response.status()).toBe(200)
+  // Post/Redirect/Get: the filing answers 303 to a confirmation page, so a reload cannot file it twice.
+  expect(response.status()).toBe(303)
   expect(response.request().headers()['content-type']).toMatch(/^application\/x-www-form-urlencoded/)
 
-  await expect(page).toHaveURL(/\/api\/pqrs$/)
+  await expect(page).toHaveURL(/\/api\/radicado\?formulario=pqrsd&id=PQRS-\d{4}-\d{6,}/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
   await expect(page.getByRole('status')).toHaveText(/^PQRSD creado exitosamente con número de radicado: PQRS-\d{4}-\d{6,}$/)
   await expect(page.getByRole('link', { name: 'Volver a la página del formulario' })).toHaveAttribute('href', '/pqrsd')
   await expect(page.getByRole('link', { name: 'Ir a la página de inicio' })).toHaveAttribute('href', '/')
+
+  const shown = await page.getByRole('status').textContent()
+  await page.reload()
+  await expect(page.getByRole('status')).toHaveText(shown!)
 })
 
 test('PQRSD without JavaScript: an empty submit answers the error list with the spec messages', async ({ page }) => {

@@ -5,10 +5,10 @@ import { createFormValidator } from '../../forms/validateSubmission.ts'
 import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
 import { ApiError } from '../errors.ts'
 import { MSG } from '../messages.ts'
-import { isUrlEncoded, plainFields } from '../nativeForms.ts'
+import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeForms.ts'
 import type { Notifier } from '../notify.ts'
 import type { ServerFormId, SiteData } from '../siteData.ts'
-import type { FilingKind, Store } from '../store/store.ts'
+import { SERIES, type FilingKind, type Store } from '../store/store.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, type ReceivedFile } from '../store/uploads.ts'
 
 export interface FilingRouteOptions {
@@ -95,6 +95,16 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
       return reply.code(200).send({ id })
     })
   }
+  // The no-JavaScript confirmation page (Post/Redirect/Get): shows the success text of a number that exists, for its own form only.
+  const SERIES_OF_FORM: Record<ServerFormId, string> = { pqrsd: SERIES.pqrs, cita: SERIES.cita, 'historia-clinica': SERIES.historia, suscripcion: SERIES.suscripcion }
+  app.get(CONFIRMATION_PATH, async (request, reply) => {
+    const { formulario, id, volver } = request.query as Record<string, string | undefined>
+    const formId = Object.hasOwn(SERIES_OF_FORM, formulario ?? '') ? (formulario as ServerFormId) : undefined
+    const valid = formId && typeof id === 'string' && new RegExp(`^${SERIES_OF_FORM[formId]}-\\d{4}-\\d{6,}$`).test(id) && store.hasRadicado(id)
+    if (!valid) return reply.code(404).type('application/json; charset=utf-8').send({ error: MSG.notFound, fields: {} })
+    return app.nativeForms.confirmation(reply, formId, id, volver)
+  })
+
   jsonFiling('/api/pqrs', 'pqrsd', 'pqrs')
   jsonFiling('/api/cita', 'cita', 'cita')
 

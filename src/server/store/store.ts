@@ -164,6 +164,13 @@ export class Store {
     }
   }
 
+  /** Whether a filing or subscription number was issued and stored. */
+  hasRadicado(radicado: string): boolean {
+    return (
+      this.db.prepare('SELECT 1 FROM radicaciones WHERE radicado = ? UNION ALL SELECT 1 FROM suscripciones WHERE radicado = ? LIMIT 1').get(radicado, radicado) !== undefined
+    )
+  }
+
   /** A repeated address (any letter case) is not stored again and answers the first registration's id. */
   subscribe(correo: string, now = new Date()): SubscribeResult {
     const normalized = correo.trim().toLowerCase()
