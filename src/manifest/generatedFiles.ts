@@ -1,4 +1,5 @@
 import { buildSearchIndex } from '../search/buildIndex.ts'
+import { isInteractivePage } from '../renderer/interactivity.ts'
 import type { Manifest } from './load.ts'
 
 function sitemapXml(manifest: Manifest): string {
@@ -20,9 +21,14 @@ function robotsTxt(manifest: Manifest): string {
 
 /** Relative path → content of every file derived from the manifest at build time (all git-ignored). */
 export function generatedFiles(manifest: Manifest): Record<string, string> {
-  const routes = manifest.pages.map((p) => p.data.ruta).sort()
+  const routes = (interactive: boolean) =>
+    manifest.pages
+      .filter((p) => isInteractivePage(p.data) === interactive)
+      .map((p) => p.data.ruta)
+      .sort()
   return {
-    'src/generated/routes.json': JSON.stringify(routes) + '\n',
+    // Two Vike pages share the manifest's routes: plain-HTML pages and pages hydrated by React.
+    'src/generated/routes.json': JSON.stringify({ estaticas: routes(false), interactivas: routes(true) }) + '\n',
     'public/sitemap.xml': sitemapXml(manifest),
     'public/robots.txt': robotsTxt(manifest),
     // Fetched by /buscar only when a visitor searches; also loaded by the API's /api/search.

@@ -1,17 +1,21 @@
 // Base styles first: CSS imported by components (header, forms) comes later in the bundle and may refine them.
 import '@picocss/pico/css/pico.min.css'
 import '../renderer/styles/site.css'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useData } from 'vike-react/useData'
 import { Breadcrumb } from '../renderer/layout/Breadcrumb.tsx'
 import { Footer } from '../renderer/layout/Footer.tsx'
 import { ApiForm } from '../renderer/forms-ui/ApiForm.tsx'
+import { activarEmbebidos } from '../renderer/client/embebidos.ts'
+import { NEWSLETTER_DATA_ID, NEWSLETTER_ISLAND_ID } from '../renderer/client/islaSuscripcion.ids.ts'
 import { Header } from '../renderer/layout/Header.tsx'
 import { SideMenu } from '../renderer/layout/SideMenu.tsx'
 import type { PageData } from '../renderer/types.ts'
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useData<PageData>()
+  useEffect(() => activarEmbebidos(), [])
+  const suscripcion = data.layout.suscripcion
   return (
     <>
       <a className="saltar" href="#contenido">
@@ -25,7 +29,17 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="cuerpo-pagina">{children}</div>
         </div>
       </main>
-      <Footer layout={data.layout}>{data.layout.suscripcion && <ApiForm prepared={data.layout.suscripcion} variant="pie" />}</Footer>
+      <Footer layout={data.layout}>
+        {suscripcion && (
+          <>
+            {/* On plain-HTML pages the same form is hydrated as an island on first use (see src/pages/contenido/+client.ts). */}
+            <div id={NEWSLETTER_ISLAND_ID}>
+              <ApiForm prepared={suscripcion} variant="pie" />
+            </div>
+            {!data.interactiva && <script type="application/json" id={NEWSLETTER_DATA_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(suscripcion).replace(/</g, '\\u003c') }} />}
+          </>
+        )}
+      </Footer>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import type { Manifest } from '../manifest/load.ts'
 import type { PageManifest } from '../manifest/types.generated.ts'
 import { preparedFormById } from '../forms/prepared.ts'
+import { isInteractivePage } from './interactivity.ts'
 import { prepareSections } from './prepare.ts'
 import type { Crumb, LayoutData, PageData } from './types.ts'
 
@@ -43,6 +44,7 @@ export function buildPageData(manifest: Manifest, ruta: string): PageData {
   if (!page) throw new Error(`no page for route ${ruta}`)
   return {
     ruta,
+    interactiva: isInteractivePage(page),
     titulo: page.titulo,
     descripcion: page.descripcion ?? `${page.titulo} — ${manifest.site!.data.nombre}`,
     muestra: page.muestra ?? false,

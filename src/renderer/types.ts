@@ -46,6 +46,8 @@ export interface LayoutData {
 
 export interface PageData {
   ruta: string
+  /** true when the page is hydrated by React; false for plain-HTML pages. */
+  interactiva: boolean
   titulo: string
   descripcion: string
   muestra: boolean

@@ -26,10 +26,11 @@ describe('files generated from the manifest', () => {
     expect(files['public/robots.txt']).toContain('Disallow: /api/')
   })
 
-  it('the route list given to the browser holds paths only', () => {
-    const routes = JSON.parse(files['src/generated/routes.json']!) as unknown[]
-    expect(routes.every((r) => typeof r === 'string' && r.startsWith('/'))).toBe(true)
-    expect(routes).toHaveLength(manifest.pages.length)
+  it('the route lists given to the browser hold paths only, split by whether the page needs React', () => {
+    const { estaticas, interactivas } = JSON.parse(files['src/generated/routes.json']!) as { estaticas: string[]; interactivas: string[] }
+    expect([...estaticas, ...interactivas].sort()).toEqual(manifest.pages.map((p) => p.data.ruta).sort())
+    expect(interactivas).toEqual(expect.arrayContaining(['/', '/pqrsd', '/citas', '/historia-clinica', '/buscar', '/induccion/modulo5', '/acceder', '/accesibilidad']))
+    expect(estaticas).toEqual(expect.arrayContaining(['/hospital/junta', '/nuestra-gestion/control/informes', '/notices/all']))
   })
 
   it('the build publishes them at the root of the site', () => {

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react'
-
 /**
  * The visitor's presentation choices (font size, grayscale), kept in
  * localStorage and applied as classes on <html>. public/preferencias.js
@@ -19,7 +17,7 @@ export const CLAVE_GRIS = 'ese-gris'
 const CLASES_FUENTE: Record<Exclude<TamanoFuente, 'normal'>, string> = { grande: 'fuente-grande', pequena: 'fuente-pequena' }
 const CLASE_GRIS = 'escala-gris'
 const EVENTO = 'ese:preferencias'
-const POR_DEFECTO = 'normal|0'
+export const POR_DEFECTO = 'normal|0'
 
 function leer(clave: string): string | null {
   try {
@@ -41,14 +39,14 @@ function escribir(clave: string, valor: string | null): void {
 /** Last choice made on this page, for browsers without storage. */
 let enMemoria: string | null = null
 
-function instantanea(): string {
+export function instantanea(): string {
   if (enMemoria !== null) return enMemoria
   const f = leer(CLAVE_FUENTE)
   const fuente: TamanoFuente = f === 'grande' || f === 'pequena' ? f : 'normal'
   return `${fuente}|${leer(CLAVE_GRIS) === '1' ? 1 : 0}`
 }
 
-function decodificar(s: string): Preferencias {
+export function decodificar(s: string): Preferencias {
   const [fuente, gris] = s.split('|')
   return { fuente: (fuente as TamanoFuente) ?? 'normal', gris: gris === '1' }
 }
@@ -77,7 +75,8 @@ export function cambiarGris(gris: boolean): void {
   guardar({ ...decodificar(instantanea()), gris })
 }
 
-function suscribir(avisar: () => void): () => void {
+/** Calls `avisar` whenever the choices change, in this tab or another one. */
+export function suscribir(avisar: () => void): () => void {
   const alCambiarOtraPestana = (e: StorageEvent) => {
     if (e.key !== CLAVE_FUENTE && e.key !== CLAVE_GRIS && e.key !== null) return
     enMemoria = null
@@ -92,10 +91,7 @@ function suscribir(avisar: () => void): () => void {
   }
 }
 
-/**
- * Current choices for the controls. The pre-rendered HTML shows the default
- * state; React switches to the stored one right after hydration.
- */
-export function usePreferencias(): Preferencias {
-  return decodificar(useSyncExternalStore(suscribir, instantanea, () => POR_DEFECTO))
+/** The stored choices now. */
+export function preferenciasActuales(): Preferencias {
+  return decodificar(instantanea())
 }

@@ -1,4 +1,5 @@
-import { cambiarFuente, cambiarGris, usePreferencias, type TamanoFuente } from '../client/presentacion.ts'
+import { cambiarFuente, cambiarGris, type TamanoFuente } from '../client/presentacion.ts'
+import { usePreferencias } from './usePreferencias.ts'
 
 const BOTONES_FUENTE: Array<{ fuente: TamanoFuente; visible: string; nombre: string }> = [
   { fuente: 'grande', visible: 'A+', nombre: 'Aumentar tamaño de letra' },
@@ -6,19 +7,22 @@ const BOTONES_FUENTE: Array<{ fuente: TamanoFuente; visible: string; nombre: str
   { fuente: 'pequena', visible: 'A-', nombre: 'Disminuir tamaño de letra' },
 ]
 
-/** Compact controls of the header: A+ / A / A- and the grayscale toggle. */
+/**
+ * Compact controls of the header: A+ / A / A- and the grayscale toggle. Only
+ * markup (the default state): activarCabecera() gives them their behaviour on
+ * every page, hydrated or not, so there is one implementation.
+ */
 export function ControlesCabecera() {
-  const { fuente, gris } = usePreferencias()
   return (
     <>
       <div role="group" aria-label="Tamaño de letra" className="controles-fuente">
         {BOTONES_FUENTE.map((b) => (
-          <button key={b.fuente} type="button" className="control-cabecera" aria-pressed={fuente === b.fuente} aria-label={`${b.visible}, ${b.nombre.toLowerCase()}`} title={b.nombre} onClick={() => cambiarFuente(b.fuente)}>
+          <button key={b.fuente} type="button" className="control-cabecera" data-fuente={b.fuente} aria-pressed={b.fuente === 'normal'} aria-label={`${b.visible}, ${b.nombre.toLowerCase()}`} title={b.nombre}>
             {b.visible}
           </button>
         ))}
       </div>
-      <button type="button" className="control-cabecera" aria-pressed={gris} onClick={() => cambiarGris(!gris)}>
+      <button type="button" className="control-cabecera" data-gris="" aria-pressed={false}>
         <span aria-hidden="true">◐ </span>Escala de grises
       </button>
     </>

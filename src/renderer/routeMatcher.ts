@@ -1,0 +1,10 @@
+import type { PageContext } from 'vike/types'
+
+/** A Vike route function matching exactly the given manifest routes (a trailing slash is ignored). */
+export function routeMatcher(routes: string[]): (pageContext: PageContext) => false | { routeParams: { ruta: string } } {
+  const known = new Set(routes)
+  return (pageContext) => {
+    const path = pageContext.urlPathname.length > 1 ? pageContext.urlPathname.replace(/\/$/, '') : pageContext.urlPathname
+    return known.has(path) ? { routeParams: { ruta: path } } : false
+  }
+}
