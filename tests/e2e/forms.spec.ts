@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
-import { CITA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
+import { CITA_MESSAGES, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 
 /**
  * Citizen forms against the built site and the real API server: spec §4, §5
@@ -11,16 +11,6 @@ import { CITA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 
 
 
-const HISTORIA_MESSAGES: Record<string, string> = {
-  nombre: 'El nombre es obligatorio.',
-  apellido: 'El apellido es obligatorio.',
-  tipoIdentificacion: 'Seleccione un tipo de identificación valido',
-  numeroIdentificacion: 'El número de documento es obligatorio y solo lleva dígitos.',
-  telefono: 'El número de teléfono es obligatorio y solo lleva dígitos.',
-  whatsapp: 'El número de WhatsApp es obligatorio y solo lleva dígitos.',
-  correoElectronico: 'La dirección de correo es obligatoria.',
-  pdf: 'Adjunte el formato de solicitud en PDF.',
-}
 
 /** Records every non-GET/HEAD request, to check the anti-forgery header at the end of each test. */
 function recordUnsafeRequests(page: Page): Request[] {

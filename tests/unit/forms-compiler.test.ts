@@ -10,7 +10,7 @@ import { lazyAjvResolver } from '../../src/forms/lazyResolver.ts'
 import { prepareForm } from '../../src/forms/prepared.ts'
 import { formatResultDate, gradeQuiz } from '../../src/forms/quiz.ts'
 import { isRelativeUrl, readCookie } from '../../src/forms/apiClient.ts'
-import { CITA_MESSAGES, EVALUACION_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
+import { CITA_MESSAGES, EVALUACION_MESSAGES, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 
 const { manifest } = loadManifest()
 const lookups = manifest.lookups?.data as Lookups
@@ -172,16 +172,7 @@ describe('appointment form (spec §5)', () => {
 })
 
 describe('clinical-record form (spec §5)', () => {
-  const expectedEmpty = {
-    nombre: 'El nombre es obligatorio.',
-    apellido: 'El apellido es obligatorio.',
-    tipoIdentificacion: 'Seleccione un tipo de identificación valido',
-    numeroIdentificacion: 'El número de documento es obligatorio y solo lleva dígitos.',
-    telefono: 'El número de teléfono es obligatorio y solo lleva dígitos.',
-    whatsapp: 'El número de WhatsApp es obligatorio y solo lleva dígitos.',
-    correoElectronico: 'La dirección de correo es obligatoria.',
-    pdf: 'Adjunte el formato de solicitud en PDF.',
-  }
+  const expectedEmpty = HISTORIA_MESSAGES
 
   it('requires every field, the PDF included', async () => {
     expect(serverMessages('historia-clinica', {})).toEqual(expectedEmpty)
