@@ -26,6 +26,7 @@ const only = new Set(process.argv.slice(2))
 const want = (part: string) => only.size === 0 || only.has(part)
 
 interface Budget {
+  part: string
   name: string
   value: number
   limit: number
@@ -34,12 +35,13 @@ interface Budget {
   higherIsBetter?: boolean
 }
 const budgets: Budget[] = []
+let currentPart = ''
 const results: Record<string, unknown> = {
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() },
 }
 
 function budget(name: string, value: number, limit: number, unit: string, higherIsBetter = false): void {
-  budgets.push({ name, value, limit, unit, higherIsBetter, pass: higherIsBetter ? value >= limit : value <= limit })
+  budgets.push({ part: currentPart, name, value, limit, unit, higherIsBetter, pass: higherIsBetter ? value >= limit : value <= limit })
 }
 
 function timed<T>(fn: () => T): { ms: number; value: T } {
@@ -113,9 +115,19 @@ function benchWeight(): void {
     medianJs: median(weights.map((w) => w.js)),
     perRoute: weights,
   }
-  const maxJs = weights.reduce((a, b) => (b.js > a.js ? b : a))
-  budget(`largest JavaScript of a page (${maxJs.route}), gzip`, maxJs.js, 80 * 1024, 'B')
-  budget(`largest page in all (${largest.route}), gzip, images aside`, largest.total, 120 * 1024, 'B')
+  // Routes are split as the build splits them: plain-HTML content pages and pages hydrated by React.
+  const { interactivas } = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/generated/routes.json'), 'utf8')) as { interactivas: string[] }
+  const kinds = [
+    { label: 'content pages, plain HTML', routes: weights.filter((w) => !interactivas.includes(w.route)) },
+    { label: 'interactive pages, hydrated', routes: weights.filter((w) => interactivas.includes(w.route)) },
+  ]
+  results.weightByKind = Object.fromEntries(kinds.map((k) => [k.label, { routes: k.routes.length, maxJs: Math.max(...k.routes.map((w) => w.js)), maxTotal: Math.max(...k.routes.map((w) => w.total)), medianTotal: median(k.routes.map((w) => w.total)) }]))
+  for (const k of kinds) {
+    const maxJs = k.routes.reduce((a, b) => (b.js > a.js ? b : a))
+    const maxTotal = k.routes.reduce((a, b) => (b.total > a.total ? b : a))
+    budget(`${k.label} (${k.routes.length}): largest JavaScript (${maxJs.route}), gzip`, maxJs.js, 80 * 1024, 'B')
+    budget(`${k.label} (${k.routes.length}): largest in all (${maxTotal.route}), gzip`, maxTotal.total, 120 * 1024, 'B')
+  }
 }
 
 function startServer(port: number, clientDir: string): Promise<ChildProcess> {
@@ -231,8 +243,17 @@ function printTable(): void {
 }
 
 fs.mkdirSync(TMP, { recursive: true })
+// A partial run (npm run bench -- weight) keeps the other parts' figures of the last run.
+const RESULTS_FILE = path.join(ROOT, 'bench/results.json')
+const previous = only.size > 0 && fs.existsSync(RESULTS_FILE) ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : {}
+const PART_KEYS: Record<string, string[]> = { build: ['buildReal', 'buildSynthetic'], weight: ['weight', 'weightByKind'], search: ['search'], lighthouse: ['lighthouse'], api: ['api'] }
+for (const [part, keys] of Object.entries(PART_KEYS)) if (!want(part)) for (const k of keys) if (k in previous) results[k] = previous[k]
+const previousBudgets = ((previous.budgets as Budget[] | undefined) ?? []).filter((b) => !want(b.part))
+currentPart = 'build'
 if (want('build')) await benchBuild()
+currentPart = 'weight'
 if (want('weight')) benchWeight()
+currentPart = 'search'
 if (want('search')) await benchSearch()
 if (want('lighthouse') || want('api')) {
   const client = path.join(TMP, 'real/client')
@@ -240,12 +261,15 @@ if (want('lighthouse') || want('api')) {
   const port = 3900 + Math.floor(Math.random() * 90)
   const server = await startServer(port, client)
   try {
+    currentPart = 'lighthouse'
     if (want('lighthouse')) await benchLighthouse(port)
+    currentPart = 'api'
     if (want('api')) await benchApi(port)
   } finally {
     server.kill('SIGTERM')
   }
 }
+budgets.unshift(...previousBudgets)
 results.budgets = budgets
-fs.writeFileSync(path.join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n')
+fs.writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n')
 printTable()
