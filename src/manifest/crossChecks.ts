@@ -141,6 +141,7 @@ export function crossCheck(m: Manifest, extraRoutes: string[] = []): Problem[] {
       if (c.lista && !m.lookups?.data.listas[c.lista]) problems.push(problemAt(form.source, ['campos', i, 'lista'], `la lista «${c.lista}» no existe en manifest/forms/lookups.yaml`))
       if ((c.control === 'select' || c.control === 'radio') && !c.lista && !c.opciones) problems.push(problemAt(form.source, ['campos', i], `el campo «${c.nombre}» necesita «lista» u «opciones»`))
     })
+    problems.push(...checkTerms(form, m))
   }
 
   for (const d of m.documents) problems.push(...checkRows(d))
@@ -162,6 +163,28 @@ export function crossCheck(m: Manifest, extraRoutes: string[] = []): Problem[] {
     }
   }
   problems.push(...unusedAssets(linked))
+  return problems
+}
+
+/** A form's terms name a list field of the form, and each `porTipo` entry a value of that list. */
+function checkTerms(form: Manifest['forms'][number], m: Manifest): Problem[] {
+  const terms = form.data.terminos
+  if (!terms) return []
+  const problems: Problem[] = []
+  if (terms.porTipo?.length && !terms.campoTipo) problems.push(problemAt(form.source, ['terminos', 'porTipo'], '«porTipo» necesita «campoTipo»: el campo que dice el tipo de solicitud'))
+  if (!terms.campoTipo) return problems
+  const field = form.data.campos.find((c) => c.nombre === terms.campoTipo)
+  if (!field || !field.lista) {
+    problems.push(problemAt(form.source, ['terminos', 'campoTipo'], `«${terms.campoTipo}» no es un campo de lista de este formulario`))
+    return problems
+  }
+  const ids = new Set((m.lookups?.data.listas[field.lista] ?? []).map((o) => o.id))
+  const seen = new Set<number>()
+  terms.porTipo?.forEach((t, i) => {
+    if (!ids.has(t.tipo)) problems.push(problemAt(form.source, ['terminos', 'porTipo', i, 'tipo'], `el tipo ${t.tipo} no existe en la lista «${field.lista}»`))
+    if (seen.has(t.tipo)) problems.push(problemAt(form.source, ['terminos', 'porTipo', i, 'tipo'], `el tipo ${t.tipo} está repetido`))
+    seen.add(t.tipo)
+  })
   return problems
 }
 

@@ -552,6 +552,44 @@ export interface FormDefinition {
    * @minItems 1
    */
   campos: [Campo, ...Campo[]]
+  /**
+   * Términos legales de respuesta de las radicaciones de este formulario, en días hábiles (lunes a viernes sin festivos de Colombia), contados desde el día hábil siguiente al de recepción. La oficina (SIAU) los ve en su bandeja con la fecha de vencimiento. Ejemplo: { diasHabiles: 15, campoTipo: tipoSolicitud, porTipo: [{ tipo: 8, diasHabiles: 10 }] }.
+   */
+  terminos?: {
+    /**
+     * Término general de respuesta en días hábiles, para los tipos de solicitud sin término propio. Ejemplo: 15 (Ley 1755 de 2015, art. 14).
+     */
+    diasHabiles: number
+    /**
+     * Norma que fija el término general, tal como se muestra a la oficina. Ejemplo: «Ley 1755 de 2015, art. 14».
+     */
+    fundamento?: string
+    /**
+     * Nombre del campo del formulario (una lista) cuyo valor es el tipo de solicitud; su término puede cambiar con «porTipo». Ejemplo: tipoSolicitud.
+     */
+    campoTipo?: string
+    /**
+     * Términos propios de algunos tipos de solicitud (valores de la lista de «campoTipo»). Ejemplo: [{ tipo: 8, diasHabiles: 10, fundamento: «Ley 1755 de 2015, art. 14, num. 1» }].
+     */
+    porTipo?: {
+      /**
+       * Identificador del tipo de solicitud en la lista del campo «campoTipo» (manifest/forms/lookups.yaml). Ejemplo: 8 (Solicitud de información pública).
+       */
+      tipo: number
+      /**
+       * Término de respuesta de este tipo, en días hábiles. Ejemplo: 10.
+       */
+      diasHabiles: number
+      /**
+       * Norma que fija este término. Ejemplo: «Ley 1755 de 2015, art. 14, num. 1».
+       */
+      fundamento?: string
+    }[]
+    /**
+     * Días hábiles para trasladar a la entidad competente una solicitud que no le corresponde a la E.S.E., informando al peticionario. Ejemplo: 5 (Ley 1755 de 2015, art. 21). Si se omite, 5.
+     */
+    diasTraslado?: number
+  }
 }
 export interface Campo {
   nombre: string
