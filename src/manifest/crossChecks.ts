@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isScalar, Scalar } from 'yaml'
 import type { Manifest, Sourced } from './load.ts'
+import { contactChecks } from './contactChecks.ts'
 import { publicDir } from './paths.ts'
 import type { Problem } from './problem.ts'
 import { positionOf, problemAt, type JsonPath, type YamlSource } from './yamlSource.ts'
@@ -163,6 +164,7 @@ export function crossCheck(m: Manifest, extraRoutes: string[] = []): Problem[] {
     }
   }
   problems.push(...unusedAssets(linked))
+  problems.push(...contactChecks(m))
   return problems
 }
 

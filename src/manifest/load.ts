@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { manifestDir } from './paths.ts'
 import type { Problem } from './problem.ts'
+import { resolvePlaceholders } from './resolve.ts'
 import { manifestValidators, type ManifestKind } from './schemas.ts'
 import { relevantErrors, translateAjvError } from './schemaMessages.ts'
 import { problemAt, readYaml, type YamlSource } from './yamlSource.ts'
@@ -118,6 +119,7 @@ export function loadManifest(dir = manifestDir()): LoadResult {
     const item = load<NewsItem>(f, 'news')
     if (item) manifest.news.push(item)
   }
+  resolvePlaceholders(manifest)
   return { manifest, problems }
 }
 

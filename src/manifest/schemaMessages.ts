@@ -32,7 +32,7 @@ function show(value: unknown): string {
   return JSON.stringify(value)
 }
 
-function closest(word: string, candidates: string[]): string | undefined {
+export function closest(word: string, candidates: string[]): string | undefined {
   let best: string | undefined
   let bestScore = Infinity
   for (const c of candidates) {

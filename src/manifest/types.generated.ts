@@ -59,6 +59,7 @@ export interface SiteManifest {
   menusLaterales: {
     [k: string]: MenuLateral
   }
+  contacto?: Contacto
   pie: Pie
 }
 export interface Enlace {
@@ -84,15 +85,74 @@ export interface ItemMenuLateral {
   url: string
   hijos?: ItemMenuLateral[]
 }
+/**
+ * Datos de contacto de la institución, escritos una sola vez. Las páginas los citan con ((telefono.<id>)), ((correo.<id>)), ((direccion.<id>)) u ((horario.<id>)); el pie los cita por su identificador. Ejemplo: en una página, «Urgencias: ((telefono.urgencias))».
+ */
+export interface Contacto {
+  /**
+   * Teléfonos por identificador (minúsculas y guiones). Ejemplo: urgencias: { etiqueta: Urgencias, numero: (601) 555 0101 }.
+   */
+  telefonos?: {
+    [k: string]: Telefono
+  }
+  /**
+   * Correos electrónicos por identificador. Ejemplo: contacto: { etiqueta: Correo institucional, correo: contacto@hospital-muestra.gov.co }.
+   */
+  correos?: {
+    [k: string]: Correo
+  }
+  /**
+   * Direcciones por identificador. Ejemplo: principal: Calle 10 No. 5-20, barrio Centro.
+   */
+  direcciones?: {
+    [k: string]: string
+  }
+  /**
+   * Horarios de atención por identificador. Ejemplo: administrativo: lunes a viernes de 8:00 a 12:00 y de 14:00 a 18:00.
+   */
+  horarios?: {
+    [k: string]: string
+  }
+}
+export interface Telefono {
+  /**
+   * Nombre de la línea, como se muestra. Ejemplo: Urgencias.
+   */
+  etiqueta: string
+  /**
+   * Número como lo lee el ciudadano; el enlace tel: se forma solo (+57 para números de 10 cifras). Ejemplo: (601) 555 0101.
+   */
+  numero: string
+  /**
+   * Cuándo atiende esa línea. Ejemplo: 24 horas, todos los días.
+   */
+  horario?: string
+}
+export interface Correo {
+  /**
+   * Nombre del buzón, como se muestra. Ejemplo: Notificaciones judiciales.
+   */
+  etiqueta: string
+  /**
+   * La dirección de correo. Ejemplo: contacto@hospital-muestra.gov.co.
+   */
+  correo: string
+}
 export interface Pie {
   direccion: string
   horarioAtencion?: string
-  telefonos: Telefono[]
+  /**
+   * Teléfonos del pie, por su identificador en «contacto.telefonos», en orden. Ejemplo: [urgencias, citas].
+   */
+  telefonos: string[]
   correspondencia: {
     direccion: string
     horario: string
   }
-  correos: Correo[]
+  /**
+   * Correos del pie, por su identificador en «contacto.correos», en orden. Ejemplo: [contacto, notificaciones-judiciales].
+   */
+  correos: string[]
   enlacesGobierno: Enlace[]
   politicas: Enlace[]
   redes: Enlace[]
@@ -104,15 +164,6 @@ export interface Pie {
    * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
    */
   politicaDatos: string
-}
-export interface Telefono {
-  etiqueta: string
-  numero: string
-  horario?: string
-}
-export interface Correo {
-  etiqueta: string
-  correo: string
 }
 /**
  * One route of the site. A page is either content (secciones) or a redirect to the group's main child (redirigirA).

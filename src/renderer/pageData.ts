@@ -1,4 +1,5 @@
 import type { Manifest } from '../manifest/load.ts'
+import { emailById, phoneById } from '../manifest/placeholders.ts'
 import type { PageManifest } from '../manifest/types.generated.ts'
 import { preparedFormById } from '../forms/prepared.ts'
 import { isInteractivePage } from './interactivity.ts'
@@ -33,7 +34,11 @@ export function layoutData(manifest: Manifest): LayoutData {
     centroRelevo: site.centroRelevo,
     idiomas: site.idiomas ?? [],
     menu: site.menu,
-    pie: site.pie,
+    pie: {
+      ...site.pie,
+      telefonos: site.pie.telefonos.flatMap((id) => phoneById(site, id) ?? []),
+      correos: site.pie.correos.flatMap((id) => emailById(site, id) ?? []),
+    },
     urlPublica: site.urlPublica,
     suscripcion: manifest.forms.some((f) => f.data.id === 'suscripcion') ? preparedFormById(manifest.forms, manifest.lookups?.data, 'suscripcion') : undefined,
   }

@@ -1,6 +1,7 @@
 import type { SiteMapNode } from './siteMap.ts'
 import type { PreparedForm } from '../forms/prepared.ts'
 import type { NoticiaPreparada } from './sections/NoticiasPreparar.ts'
+import type { FooterEmail, FooterPhone } from '../manifest/placeholders.ts'
 import type { Enlace, Fila, MenuLateral, PageManifest, Pie, Seccion, SiteManifest } from '../manifest/types.generated.ts'
 
 /**
@@ -30,6 +31,11 @@ export interface Crumb {
   url: string
 }
 
+export interface PieResuelto extends Omit<Pie, 'telefonos' | 'correos'> {
+  telefonos: FooterPhone[]
+  correos: FooterEmail[]
+}
+
 export interface LayoutData {
   nombre: string
   nombreCorto: string
@@ -38,7 +44,8 @@ export interface LayoutData {
   centroRelevo?: Enlace
   idiomas: NonNullable<SiteManifest['idiomas']>
   menu: Enlace[]
-  pie: Pie
+  /** The footer with its phones and e-mails looked up in `contacto` (site.yaml). */
+  pie: PieResuelto
   urlPublica?: string
   /** Newsletter form of the footer (manifest/forms/suscripcion.yaml), prepared at pre-render time. */
   suscripcion?: PreparedForm

@@ -16,7 +16,7 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
             <ul>
               {pie.telefonos.map((t) => (
                 <li key={t.etiqueta}>
-                  <strong>{t.etiqueta}:</strong> <a href={`tel:${t.numero.replace(/[^0-9+]/g, '')}`}>{t.numero}</a>
+                  <strong>{t.etiqueta}:</strong> <a href={t.href}>{t.numero}</a>
                   {t.horario && <small> · {t.horario}</small>}
                 </li>
               ))}
@@ -27,7 +27,7 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
             <ul>
               {pie.correos.map((c) => (
                 <li key={c.correo}>
-                  <strong>{c.etiqueta}:</strong> <a href={`mailto:${c.correo}`}>{c.correo}</a>
+                  <strong>{c.etiqueta}:</strong> <a href={c.href}>{c.correo}</a>
                 </li>
               ))}
             </ul>
