@@ -20,9 +20,10 @@ export function writeSyntheticSite(dir: string, pages: number, rows: number, pdf
     barraSuperior: [{ texto: 'GOV.CO', url: 'https://www.gov.co' }],
     menu: [{ texto: 'Inicio', url: '/' }],
     menusLaterales: { sintetico: { titulo: 'Sección', enlaces: Array.from({ length: 10 }, (_, i) => ({ texto: `Página ${i + 1}`, url: `/sintetico/p-${i + 1}` })) } },
+    contacto: { telefonos: { urgencias: { etiqueta: 'Urgencias', numero: '123' } } },
     pie: {
       direccion: 'Calle 1',
-      telefonos: [{ etiqueta: 'Urgencias', numero: '123' }],
+      telefonos: ['urgencias'],
       correspondencia: { direccion: 'Calle 1', horario: 'Lunes a viernes' },
       correos: [],
       enlacesGobierno: [],
