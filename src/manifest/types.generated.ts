@@ -1,5 +1,8 @@
 /* Generated from schemas/*.schema.json by `npm run gen:types`. Do not edit by hand. */
 
+/**
+ * Una sección de la página; su campo «tipo» dice cuál (texto, enlaces, documentos, acordeon…).
+ */
 export type Seccion =
   | SeccionTexto
   | SeccionEnlaces
@@ -32,61 +35,124 @@ export interface ManifestTypes {
   news?: NewsItem
 }
 /**
- * What every page shares: institution facts, top bar, main menu, side menus and footer.
+ * Lo que comparten todas las páginas: datos de la institución, barra superior, menú principal, menús laterales y pie de página (manifest/site.yaml).
  */
 export interface SiteManifest {
+  /**
+   * Nombre oficial de la institución. Ejemplo: «E.S.E. Hospital Local San Juan de Dios».
+   */
   nombre: string
+  /**
+   * Nombre corto para el encabezado. Ejemplo: «Hospital San Juan de Dios».
+   */
   nombreCorto: string
+  /**
+   * Descripción de la institución para buscadores. Ejemplo: «Empresa Social del Estado de primer nivel».
+   */
   descripcion?: string
   /**
-   * Public address of the site, used in sitemap.xml and canonical links.
+   * Dirección pública del sitio, usada en sitemap.xml y en los enlaces canónicos. Ejemplo: https://www.hospital.gov.co.
    */
   urlPublica?: string
-  ultimaActualizacion: string
-  barraSuperior: Enlace[]
-  centroRelevo?: Enlace
   /**
-   * Languages offered by the translation selector.
+   * Fecha de la última actualización del sitio (AAAA-MM-DD), que se muestra en el pie. Ejemplo: 2026-11-20.
+   */
+  ultimaActualizacion: string
+  /**
+   * Enlaces de la barra superior (GOV.CO, correo, redes sociales).
+   */
+  barraSuperior: Enlace[]
+  centroRelevo?: Enlace1
+  /**
+   * Idiomas que ofrece el selector de traducción.
    */
   idiomas?: {
+    /**
+     * Código ISO de dos letras del idioma. Ejemplo: en.
+     */
     codigo: string
+    /**
+     * Nombre del idioma en ese idioma. Ejemplo: English.
+     */
     nombre: string
   }[]
   /**
+   * Enlaces del menú principal, en orden.
+   *
    * @minItems 1
    */
   menu: [Enlace, ...Enlace[]]
+  /**
+   * Menús laterales por id; una página elige el suyo con «menuLateral». Ejemplo: hospital.
+   */
   menusLaterales: {
     [k: string]: MenuLateral
   }
   contacto?: Contacto
   pie: Pie
 }
+/**
+ * Un enlace: texto visible y dirección.
+ */
 export interface Enlace {
+  /**
+   * Texto visible del enlace. Ejemplo: «Transparencia».
+   */
   texto: string
   /**
-   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   * Dirección del enlace: ruta interna, archivo en /assets/, https://, mailto: o tel:. Ejemplo: /transparencia.
    */
   url: string
+  /**
+   * Texto corto opcional bajo el enlace. Ejemplo: «Consulte los informes de 2025».
+   */
+  descripcion?: string
+}
+/**
+ * Un enlace: texto visible y dirección.
+ */
+export interface Enlace1 {
+  /**
+   * Texto visible del enlace. Ejemplo: «Transparencia».
+   */
+  texto: string
+  /**
+   * Dirección del enlace: ruta interna, archivo en /assets/, https://, mailto: o tel:. Ejemplo: /transparencia.
+   */
+  url: string
+  /**
+   * Texto corto opcional bajo el enlace. Ejemplo: «Consulte los informes de 2025».
+   */
   descripcion?: string
 }
 export interface MenuLateral {
+  /**
+   * Título del menú lateral. Ejemplo: «Nuestro hospital».
+   */
   titulo: string
   /**
+   * Enlaces del menú lateral, en orden.
+   *
    * @minItems 1
    */
   enlaces: [ItemMenuLateral, ...ItemMenuLateral[]]
 }
 export interface ItemMenuLateral {
+  /**
+   * Texto visible del enlace del menú lateral. Ejemplo: «Junta directiva».
+   */
   texto: string
   /**
-   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   * Dirección del enlace. Ejemplo: /hospital/junta.
    */
   url: string
+  /**
+   * Enlaces que cuelgan de este (submenú).
+   */
   hijos?: ItemMenuLateral[]
 }
 /**
- * Datos de contacto de la institución, escritos una sola vez. Las páginas los citan con ((telefono.<id>)), ((correo.<id>)), ((direccion.<id>)) u ((horario.<id>)); el pie los cita por su identificador. Ejemplo: en una página, «Urgencias: ((telefono.urgencias))».
+ * Datos de contacto de la institución (teléfonos, correos, direcciones, horarios), escritos una sola vez y citados por su identificador en páginas y pie. Ejemplo: telefonos: { urgencias: { etiqueta: Urgencias, numero: (601) 555 0101 } }.
  */
 export interface Contacto {
   /**
@@ -105,12 +171,18 @@ export interface Contacto {
    * Direcciones por identificador. Ejemplo: principal: Calle 10 No. 5-20, barrio Centro.
    */
   direcciones?: {
+    /**
+     * Texto no vacío.
+     */
     [k: string]: string
   }
   /**
    * Horarios de atención por identificador. Ejemplo: administrativo: lunes a viernes de 8:00 a 12:00 y de 14:00 a 18:00.
    */
   horarios?: {
+    /**
+     * Texto no vacío.
+     */
     [k: string]: string
   }
 }
@@ -138,468 +210,857 @@ export interface Correo {
    */
   correo: string
 }
+/**
+ * Datos del pie de página: dirección, teléfonos, correos y enlaces.
+ */
 export interface Pie {
+  /**
+   * Texto no vacío.
+   */
   direccion: string
+  /**
+   * Horario de atención al público. Ejemplo: «Lunes a viernes de 7:00 a. m. a 5:00 p. m.».
+   */
   horarioAtencion?: string
   /**
    * Teléfonos del pie, por su identificador en «contacto.telefonos», en orden. Ejemplo: [urgencias, citas].
    */
   telefonos: string[]
+  /**
+   * Dónde y cuándo se recibe correspondencia física.
+   */
   correspondencia: {
+    /**
+     * Texto no vacío.
+     */
     direccion: string
+    /**
+     * Texto no vacío.
+     */
     horario: string
   }
   /**
    * Correos del pie, por su identificador en «contacto.correos», en orden. Ejemplo: [contacto, notificaciones-judiciales].
    */
   correos: string[]
+  /**
+   * Enlaces a entidades del Gobierno (Ministerio de Salud, Supersalud…).
+   */
   enlacesGobierno: Enlace[]
+  /**
+   * Enlaces a las políticas (privacidad, derechos de autor…).
+   */
   politicas: Enlace[]
+  /**
+   * Enlaces a las redes sociales de la institución.
+   */
   redes: Enlace[]
   /**
-   * Route of a page inside the site, e.g. /hospital/junta.
+   * Ruta de la página del mapa del sitio. Ejemplo: /mapa-del-sitio.
    */
   mapaSitio: string
   /**
-   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   * Dirección de la política de tratamiento de datos personales (Ley 1581 de 2012). Ejemplo: /assets/politicas/datos.pdf.
    */
   politicaDatos: string
 }
 /**
- * One route of the site. A page is either content (secciones) or a redirect to the group's main child (redirigirA).
+ * Una ruta del sitio. Una página tiene contenido (secciones) o redirige a la página principal de su grupo (redirigirA). Ejemplo: manifest/pages/hospital/junta.yaml.
  */
 export interface PageManifest {
   /**
-   * Route of a page inside the site, e.g. /hospital/junta.
+   * Ruta de la página en el sitio. Ejemplo: /hospital/junta.
    */
   ruta: string
   /**
-   * Breadcrumb label of this route.
+   * Texto no vacío.
    */
   etiqueta: string
   /**
-   * Main heading and <title>.
+   * Texto no vacío.
    */
   titulo: string
   /**
-   * Meta description for search engines.
+   * Descripción para buscadores (meta description). Ejemplo: «Miembros de la junta directiva del hospital».
    */
   descripcion?: string
   /**
-   * Id of a side menu in manifest/site.yaml.
+   * Id de un menú lateral de manifest/site.yaml. Ejemplo: hospital.
    */
   menuLateral?: string
   /**
-   * true when the page holds sample text the hospital must replace.
+   * true cuando la página tiene texto de muestra que el hospital debe reemplazar. Ejemplo: true.
    */
   muestra?: boolean
   /**
-   * Route of a page inside the site, e.g. /hospital/junta.
+   * Ruta a la que lleva esta página en lugar de mostrar contenido. Ejemplo: /hospital/hospital.
    */
   redirigirA?: string
   /**
-   * false hides the page from the site map.
+   * false oculta la página del mapa del sitio. Ejemplo: false.
    */
   enMapa?: boolean
+  /**
+   * Bloques de contenido de la página, en orden; cada uno elige su «tipo» (texto, documentos, enlaces…).
+   */
   secciones?: Seccion[]
 }
 /**
- * Rich text written in Markdown.
+ * Texto enriquecido escrito en Markdown.
  */
 export interface SeccionTexto {
+  /**
+   * Tipo de sección: siempre «texto».
+   */
   tipo: 'texto'
-  titulo?: string
-  contenido: string
-}
-export interface SeccionEnlaces {
-  tipo: 'enlaces'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
   /**
+   * Texto no vacío.
+   */
+  contenido: string
+}
+/**
+ * Una lista de enlaces.
+ */
+export interface SeccionEnlaces {
+  /**
+   * Tipo de sección: siempre «enlaces».
+   */
+  tipo: 'enlaces'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
+  titulo?: string
+  /**
+   * Los enlaces de la lista, en orden.
+   *
    * @minItems 1
    */
   enlaces: [Enlace, ...Enlace[]]
 }
 /**
- * Tiles: a grid of linked boxes.
+ * Mosaicos: una cuadrícula de recuadros con enlace.
  */
 export interface SeccionMosaicos {
+  /**
+   * Tipo de sección: siempre «mosaicos».
+   */
   tipo: 'mosaicos'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
   /**
+   * Los recuadros, en orden.
+   *
    * @minItems 1
    */
   mosaicos: [
     {
+      /**
+       * Texto no vacío.
+       */
       titulo: string
+      /**
+       * Texto corto del recuadro. Ejemplo: «Atención las 24 horas».
+       */
       texto?: string
       /**
-       * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+       * A dónde lleva el recuadro. Ejemplo: /services/urgencias.
        */
       url: string
+      /**
+       * Imagen del recuadro en /assets/. Ejemplo: /assets/imagenes/urgencias.webp.
+       */
       imagen?: string
     },
     ...{
+      /**
+       * Texto no vacío.
+       */
       titulo: string
+      /**
+       * Texto corto del recuadro. Ejemplo: «Atención las 24 horas».
+       */
       texto?: string
       /**
-       * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+       * A dónde lleva el recuadro. Ejemplo: /services/urgencias.
        */
       url: string
+      /**
+       * Imagen del recuadro en /assets/. Ejemplo: /assets/imagenes/urgencias.webp.
+       */
       imagen?: string
     }[]
   ]
 }
+/**
+ * Una tabla con encabezados de columna y filas.
+ */
 export interface SeccionTabla {
+  /**
+   * Tipo de sección: siempre «tabla».
+   */
   tipo: 'tabla'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
   /**
+   * Encabezados de las columnas, en orden. Ejemplo: [Servicio, Horario].
+   *
    * @minItems 1
+   *
+   * Items: Texto no vacío.
    */
   columnas: [string, ...string[]]
+  /**
+   * Filas de la tabla; cada fila es una lista de celdas en el orden de las columnas.
+   */
   filas: (string | number | Enlace)[][]
 }
 /**
- * Rows of a documents manifest, as an accordion of year panels, a table or a plain list.
+ * Las filas de una lista de manifest/documents/, como acordeón de paneles por año, tabla o lista.
  */
 export interface SeccionDocumentos {
+  /**
+   * Tipo de sección: siempre «documentos».
+   */
   tipo: 'documentos'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
   /**
-   * id of a manifest in manifest/documents/.
+   * Id de una lista de manifest/documents/. Ejemplo: control-informes.
    */
   fuente: string
+  /**
+   * Cómo se muestran las filas: acordeon (un panel por año), tabla o lista. Ejemplo: acordeon.
+   */
   vista?: 'acordeon' | 'tabla' | 'lista'
   /**
-   * Only rows of this category.
+   * Muestra solo las filas de esta categoría. Ejemplo: «Auditorías internas».
    */
   categoria?: string
   /**
-   * Year ranges grouped in one panel each; without it, one panel per year, newest first.
+   * Rangos de años agrupados en un panel cada uno; sin él, un panel por año, el más reciente primero.
    */
   paneles?: {
+    /**
+     * Identificador del panel, en minúsculas con guiones. Ejemplo: anteriores.
+     */
     id: string
+    /**
+     * Texto no vacío.
+     */
     titulo: string
+    /**
+     * Primer año del panel. Ejemplo: 2016.
+     */
     desde: number
+    /**
+     * Último año del panel. Ejemplo: 2019.
+     */
     hasta: number
+    /**
+     * Solo las filas de esta categoría en el panel. Ejemplo: «Auditorías internas».
+     */
     categoria?: string
   }[]
   /**
-   * Panel open when the page loads: primero, ninguno, a year (2019) or a panel id (static-13).
+   * Panel abierto al cargar la página: primero, ninguno, un año o el id de un panel. Ejemplo: primero.
    */
   abierto?: string | number
   /**
-   * Columns of the table view, in order.
+   * Columnas de la vista tabla, en orden.
    *
    * @minItems 1
    */
   columnas?: [
     {
+      /**
+       * Dato de la fila que muestra la columna. Ejemplo: titulo.
+       */
       campo: 'anio' | 'categoria' | 'periodo' | 'titulo' | 'descripcion' | 'fecha' | 'enlace'
+      /**
+       * Texto no vacío.
+       */
       encabezado: string
     },
     ...{
+      /**
+       * Dato de la fila que muestra la columna. Ejemplo: titulo.
+       */
       campo: 'anio' | 'categoria' | 'periodo' | 'titulo' | 'descripcion' | 'fecha' | 'enlace'
+      /**
+       * Texto no vacío.
+       */
       encabezado: string
     }[]
   ]
 }
 /**
- * Panels of sections; one open at a time (native <details name>).
+ * Paneles que contienen secciones; uno abierto a la vez.
  */
 export interface SeccionAcordeon {
+  /**
+   * Tipo de sección: siempre «acordeon».
+   */
   tipo: 'acordeon'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
   /**
-   * Panel open when the page loads: primero, ninguno, a year (2019) or a panel id (static-13).
+   * Panel abierto al cargar la página: primero, ninguno o el id de un panel. Ejemplo: primero.
    */
   abierto?: string | number
   /**
+   * Los paneles del acordeón, en orden.
+   *
    * @minItems 1
    */
   paneles: [
     {
+      /**
+       * Identificador del panel, en minúsculas con guiones. Ejemplo: mision.
+       */
       id: string
+      /**
+       * Texto no vacío.
+       */
       titulo: string
+      /**
+       * Secciones dentro del panel (texto, enlaces, documentos…).
+       */
       secciones: Seccion[]
     },
     ...{
+      /**
+       * Identificador del panel, en minúsculas con guiones. Ejemplo: mision.
+       */
       id: string
+      /**
+       * Texto no vacío.
+       */
       titulo: string
+      /**
+       * Secciones dentro del panel (texto, enlaces, documentos…).
+       */
       secciones: Seccion[]
     }[]
   ]
 }
 /**
- * Key facts: a value and its label (15 camas, 24 horas...).
+ * Datos clave: un valor y su etiqueta (15 camas, 24 horas...).
  */
 export interface SeccionDatos {
+  /**
+   * Tipo de sección: siempre «datos».
+   */
   tipo: 'datos'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
   /**
+   * Los datos, en orden.
+   *
    * @minItems 1
    */
   datos: [
     {
+      /**
+       * Cifra o valor destacado. Ejemplo: 15.
+       */
       valor: string | number
+      /**
+       * Texto no vacío.
+       */
       etiqueta: string
+      /**
+       * Aclaración opcional. Ejemplo: «en hospitalización general».
+       */
       detalle?: string
     },
     ...{
+      /**
+       * Cifra o valor destacado. Ejemplo: 15.
+       */
       valor: string | number
+      /**
+       * Texto no vacío.
+       */
       etiqueta: string
+      /**
+       * Aclaración opcional. Ejemplo: «en hospitalización general».
+       */
       detalle?: string
     }[]
   ]
 }
 /**
- * A third-party video loaded only when the visitor asks.
+ * Un video de un tercero que se carga solo cuando el visitante lo pide.
  */
 export interface SeccionVideo {
+  /**
+   * Tipo de sección: siempre «video».
+   */
   tipo: 'video'
+  /**
+   * Texto no vacío.
+   */
   titulo: string
+  /**
+   * Dirección https:// del video. Ejemplo: https://www.youtube.com/embed/abc123.
+   */
   url: string
+  /**
+   * Texto corto sobre el video. Ejemplo: «Audiencia pública del 20 de marzo».
+   */
   descripcion?: string
   /**
-   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   * Archivo de subtítulos (WebVTT). Ejemplo: /assets/videos/rendicion-2025.vtt.
    */
   subtitulos?: string
   /**
-   * An internal route (/...), a file under /assets/, an external https/http address, mailto: or tel:.
+   * Transcripción del video. Ejemplo: /assets/videos/rendicion-2025.pdf.
    */
   transcripcion?: string
 }
 /**
- * A third-party embed (calendar, social page) or a local PDF, loaded only when the visitor asks.
+ * Contenido de un tercero (calendario, página social) o un PDF local, que se carga solo cuando el visitante lo pide.
  */
 export interface SeccionEmbebido {
+  /**
+   * Tipo de sección: siempre «embebido».
+   */
   tipo: 'embebido'
+  /**
+   * Texto no vacío.
+   */
   titulo: string
+  /**
+   * Dirección https:// o un PDF de /assets/. Ejemplo: /assets/planeacion/plan-2025.pdf.
+   */
   url: string
+  /**
+   * Texto corto sobre el contenido. Ejemplo: «Actividades del mes».
+   */
   descripcion?: string
-  alto?: number
-}
-export interface SeccionImagen {
-  tipo: 'imagen'
-  src: string
-  alt: string
-  pie?: string
-  ancho?: number
+  /**
+   * Alto del marco en píxeles, entre 100 y 2000. Ejemplo: 600.
+   */
   alto?: number
 }
 /**
- * Frequently asked questions; answers in Markdown.
+ * Una imagen de /assets/ con su texto alternativo.
+ */
+export interface SeccionImagen {
+  /**
+   * Tipo de sección: siempre «imagen».
+   */
+  tipo: 'imagen'
+  /**
+   * Imagen en /assets/. Ejemplo: /assets/hospital/organigrama.png.
+   */
+  src: string
+  /**
+   * Texto alternativo que describe la imagen para quien no la ve. Ejemplo: «Organigrama del hospital».
+   */
+  alt: string
+  /**
+   * Pie de foto visible. Ejemplo: «Organigrama aprobado en 2024».
+   */
+  pie?: string
+  /**
+   * Ancho de la imagen en píxeles. Ejemplo: 800.
+   */
+  ancho?: number
+  /**
+   * Alto de la imagen en píxeles. Ejemplo: 600.
+   */
+  alto?: number
+}
+/**
+ * Preguntas frecuentes; las respuestas en Markdown.
  */
 export interface SeccionPreguntas {
+  /**
+   * Tipo de sección: siempre «preguntas».
+   */
   tipo: 'preguntas'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
   /**
+   * Las preguntas con sus respuestas, en orden.
+   *
    * @minItems 1
    */
   preguntas: [
     {
+      /**
+       * Texto no vacío.
+       */
       pregunta: string
+      /**
+       * Texto no vacío.
+       */
       respuesta: string
     },
     ...{
+      /**
+       * Texto no vacío.
+       */
       pregunta: string
+      /**
+       * Texto no vacío.
+       */
       respuesta: string
     }[]
   ]
 }
 /**
- * People table (board of directors): name, role, board position.
+ * Tabla de personas (junta directiva): nombre, cargo y posición.
  */
 export interface SeccionPersonas {
+  /**
+   * Tipo de sección: siempre «personas».
+   */
   tipo: 'personas'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
   /**
+   * Las personas, en orden.
+   *
    * @minItems 1
    */
   personas: [
     {
+      /**
+       * Texto no vacío.
+       */
       nombre: string
+      /**
+       * Texto no vacío.
+       */
       cargo: string
+      /**
+       * Texto no vacío.
+       */
       posicion: string
     },
     ...{
+      /**
+       * Texto no vacío.
+       */
       nombre: string
+      /**
+       * Texto no vacío.
+       */
       cargo: string
+      /**
+       * Texto no vacío.
+       */
       posicion: string
     }[]
   ]
 }
 /**
- * The site map, built from every page of the manifest.
+ * El mapa del sitio, construido con todas las páginas del manifiesto.
  */
 export interface SeccionMapaSitio {
+  /**
+   * Tipo de sección: siempre «mapaSitio».
+   */
   tipo: 'mapaSitio'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
 }
 /**
- * A citizen form of manifest/forms/, rendered from its definition and submitted to its endpoint.
+ * Un formulario de manifest/forms/, dibujado desde su definición y enviado a su dirección.
  */
 export interface SeccionFormulario {
+  /**
+   * Tipo de sección: siempre «formulario».
+   */
   tipo: 'formulario'
   /**
-   * id of a form in manifest/forms/.
+   * Id de un formulario de manifest/forms/. Ejemplo: pqrsd.
    */
   formulario: string
   /**
-   * Heading above the form; without it, the form's own titulo.
+   * Título encima del formulario; sin él, el título del propio formulario. Ejemplo: «Radique su PQRSD».
    */
   titulo?: string
 }
 /**
- * A quiz graded in the browser and never sent: a form of manifest/forms/ (envio: navegador) whose radio fields pregunta1..preguntaN are compared with the answer key.
+ * Una evaluación que se califica en el navegador y nunca se envía: un formulario de manifest/forms/ (envio: navegador) cuyas preguntas pregunta1..preguntaN se comparan con la clave.
  */
 export interface SeccionEvaluacion {
+  /**
+   * Tipo de sección: siempre «evaluacion».
+   */
   tipo: 'evaluacion'
   /**
-   * Heading above the quiz; without it, the form's own titulo.
+   * Título encima de la evaluación; sin él, el título del propio formulario. Ejemplo: «Evaluación del módulo 1».
    */
   titulo?: string
   /**
-   * id of a form in manifest/forms/.
+   * Id de un formulario de manifest/forms/ con envio: navegador. Ejemplo: evaluacion.
    */
   formulario: string
   /**
-   * Answer key: the correct option of pregunta1, pregunta2… in order.
+   * Clave de respuestas: la opción correcta de pregunta1, pregunta2… en orden. Ejemplo: [A, C, B].
    *
    * @minItems 1
    */
   clave: ['A' | 'B' | 'C' | 'D', ...('A' | 'B' | 'C' | 'D')[]]
   /**
-   * Congratulation shown when every answer is right.
+   * Felicitación cuando todas las respuestas son correctas. Ejemplo: «¡Felicitaciones, aprobó!».
    */
   textoAprobado?: string
   /**
-   * Text shown when any answer is wrong.
+   * Texto cuando alguna respuesta es incorrecta. Ejemplo: «Revise el módulo e intente de nuevo».
    */
   textoNoAprobado?: string
 }
 /**
- * Static sign-in form: it signs nobody in; a submit points staff to the intranet.
+ * Formulario de ingreso estático: no autentica a nadie; al enviarlo indica al personal el enlace de la intranet.
  */
 export interface SeccionAcceso {
+  /**
+   * Tipo de sección: siempre «acceso».
+   */
   tipo: 'acceso'
   /**
-   * Address of the staff intranet.
+   * Dirección de la intranet del personal. Ejemplo: https://intranet.hospital.gov.co.
    */
   intranet: string
   /**
-   * Text shown on submit, before the intranet link.
+   * Texto no vacío.
    */
   mensaje: string
 }
 /**
- * Banner carousel of image slides (WAI-ARIA carousel pattern): auto-advance, pause on hover and a pause button.
+ * Carrusel de diapositivas con imagen (patrón de carrusel WAI-ARIA): avanza solo, se detiene al pasar el puntero y tiene botón de pausa.
  */
 export interface SeccionCarrusel {
+  /**
+   * Tipo de sección: siempre «carrusel».
+   */
   tipo: 'carrusel'
   /**
-   * Accessible name of the carousel region.
+   * Texto no vacío.
    */
   etiqueta: string
   /**
-   * Milliseconds between slides (spec: 3000).
+   * Milisegundos entre diapositivas (la especificación pide 3000). Ejemplo: 3000.
    */
   intervalo?: number
   /**
+   * Las diapositivas, en orden.
+   *
    * @minItems 1
    */
   diapositivas: [Diapositiva, ...Diapositiva[]]
 }
 /**
- * Banner slide of the spec (src, title, description, type, href) plus its text alternative.
+ * Diapositiva de la especificación (src, title, description, type, href) más su texto alternativo.
  */
 export interface Diapositiva {
+  /**
+   * Imagen de la diapositiva en /assets/. Ejemplo: /assets/banner/vacunacion.webp.
+   */
   src: string
   /**
-   * Text alternative of the image; on a linked slide it names the destination.
+   * Texto no vacío.
    */
   alt: string
+  /**
+   * Título de la diapositiva (nombre de campo de la especificación). Ejemplo: «Jornada de vacunación».
+   */
   title?: string
+  /**
+   * Descripción de la diapositiva (nombre de campo de la especificación). Ejemplo: «Sábado 15 de noviembre».
+   */
   description?: string
+  /**
+   * Tipo de diapositiva: siempre image.
+   */
   type: 'image'
   /**
-   * Link target, opened in a new tab; empty when the slide has no link.
+   * Destino del enlace, que se abre en otra pestaña; vacío cuando la diapositiva no tiene enlace. Ejemplo: /notices/all.
    */
   href?: string
+  /**
+   * Ancho de la imagen en píxeles. Ejemplo: 1200.
+   */
   ancho?: number
+  /**
+   * Alto de la imagen en píxeles. Ejemplo: 400.
+   */
   alto?: number
 }
 /**
- * News from manifest/news/: the latest ones (home block) or all of them (/notices/all).
+ * Noticias de manifest/news/: las últimas (bloque de inicio) o todas (/notices/all).
  */
 export interface SeccionNoticias {
+  /**
+   * Tipo de sección: siempre «noticias».
+   */
   tipo: 'noticias'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
+  /**
+   * ultimas (bloque de inicio) o todas (página de noticias). Ejemplo: ultimas.
+   */
   vista: 'ultimas' | 'todas'
 }
 /**
- * Site search results for ?q=, searched in the browser over /search-index.json.
+ * Resultados de la búsqueda del sitio para ?q=, buscados en el navegador sobre /search-index.json.
  */
 export interface SeccionBusqueda {
+  /**
+   * Tipo de sección: siempre «busqueda».
+   */
   tipo: 'busqueda'
 }
 /**
- * A text box and a Buscar button that go to /buscar?q={text}.
+ * Una caja de texto y un botón Buscar que llevan a /buscar?q={texto}.
  */
 export interface SeccionBuscadorNormas {
+  /**
+   * Tipo de sección: siempre «buscadorNormas».
+   */
   tipo: 'buscadorNormas'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
+  /**
+   * Texto de ayuda sobre la caja de búsqueda. Ejemplo: «Escriba el número o el tema de la norma».
+   */
   descripcion?: string
 }
 /**
- * Font-size and grayscale controls (presentation only).
+ * Controles de tamaño de letra y escala de grises (solo presentación).
  */
 export interface SeccionAccesibilidad {
+  /**
+   * Tipo de sección: siempre «accesibilidad».
+   */
   tipo: 'accesibilidad'
+  /**
+   * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
   titulo?: string
 }
 /**
- * A spreadsheet-style list of downloadable documents (one row per file), shown by pages through a `documentos` section.
+ * Lista de documentos descargables (una fila por archivo), que las páginas muestran con una sección «documentos». Ejemplo: manifest/documents/control-informes.yaml.
  */
 export interface DocumentList {
+  /**
+   * Identificador de la lista, en minúsculas con guiones; las páginas lo citan en «fuente». Ejemplo: control-informes.
+   */
   id: string
+  /**
+   * Texto no vacío.
+   */
   titulo: string
   /**
-   * true when the rows are sample content to be replaced by the hospital.
+   * true cuando las filas son contenido de muestra que el hospital debe reemplazar. Ejemplo: true.
    */
   muestra?: boolean
+  /**
+   * Los documentos, una fila por archivo. Para publicar un año nuevo agregue filas con ese «anio».
+   */
   filas: Fila[]
 }
+/**
+ * Una fila: un documento de un año.
+ */
 export interface Fila {
+  /**
+   * Año del documento; define el panel del año en que aparece. Ejemplo: 2025.
+   */
   anio: number
+  /**
+   * Categoría para agrupar o filtrar filas dentro del año. Ejemplo: «Auditorías internas».
+   */
   categoria?: string
+  /**
+   * Periodo que cubre el documento. Ejemplo: «Primer trimestre».
+   */
   periodo?: string
+  /**
+   * Texto no vacío.
+   */
   titulo: string
   /**
-   * A file under public/assets, written as /assets/...
+   * Archivo dentro de public/assets, escrito como /assets/<área>/<tema>/<año>/<nombre>.pdf. Ejemplo: /assets/control/informes/2025/informe.pdf.
    */
   archivo?: string
+  /**
+   * Dirección externa del documento, cuando no está en /assets/. Ejemplo: https://www.colombiacompra.gov.co/documento.
+   */
   url?: string
+  /**
+   * Fecha de publicación del documento (AAAA-MM-DD). Ejemplo: 2025-05-20.
+   */
   fecha?: string
+  /**
+   * Texto corto opcional sobre el documento. Ejemplo: «Versión aprobada por la junta».
+   */
   descripcion?: string
 }
 /**
- * One citizen form. The same definition renders the form, validates it in the browser and validates it on the server.
+ * Un formulario para la ciudadanía. La misma definición dibuja el formulario, lo valida en el navegador y lo valida en el servidor. Ejemplo: manifest/forms/pqrsd.yaml.
  */
 export interface FormDefinition {
+  /**
+   * Identificador del formulario, en minúsculas con guiones; las páginas lo citan. Ejemplo: pqrsd.
+   */
   id: string
+  /**
+   * Texto no vacío.
+   */
   titulo: string
+  /**
+   * Texto bajo el título del formulario. Ejemplo: «Los campos marcados con * son obligatorios».
+   */
   descripcion?: string
   /**
-   * How the form is submitted: json or multipart to an endpoint, or navegador (kept in the browser, never sent).
+   * Cómo se envía el formulario: json o multipart a una dirección (endpoint), o navegador (se queda en el navegador, nunca se envía). Ejemplo: json.
    */
   envio: 'json' | 'multipart' | 'navegador'
+  /**
+   * Dirección de la API que recibe el formulario. Ejemplo: /api/pqrs.
+   */
   endpoint?: string
   /**
-   * Success text; {id} is replaced by the filing number the server returns.
+   * Texto de éxito; {id} se reemplaza por el número de radicado que devuelve el servidor. Ejemplo: «Radicado: {id}».
    */
   exito?: string
+  /**
+   * Texto no vacío.
+   */
   botonEnviar: string
   /**
+   * Los campos del formulario, en orden.
+   *
    * @minItems 1
    */
   campos: [Campo, ...Campo[]]
@@ -642,82 +1103,180 @@ export interface FormDefinition {
     diasTraslado?: number
   }
 }
+/**
+ * Un campo del formulario.
+ */
 export interface Campo {
+  /**
+   * Nombre técnico del campo tal como se envía (letras y números, sin espacios). Ejemplo: tipoSolicitud.
+   */
   nombre: string
+  /**
+   * Texto no vacío.
+   */
   etiqueta: string
+  /**
+   * Tipo de control: text, email, tel, textarea, select, radio, checkbox, file o hidden. Ejemplo: select.
+   */
   control: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'file' | 'hidden'
+  /**
+   * true cuando el campo es obligatorio. Ejemplo: true.
+   */
   requerido?: boolean
   /**
-   * Regular expression the value must match (e.g. ^[0-9]+$ for digits only).
+   * Expresión regular que debe cumplir el valor. Ejemplo: ^[0-9]+$ (solo dígitos).
    */
   patron?: string
+  /**
+   * Número máximo de caracteres. Ejemplo: 200.
+   */
   longitudMaxima?: number
+  /**
+   * Formato del valor: email o date (fecha). Ejemplo: email.
+   */
   formato?: 'email' | 'date'
   /**
-   * Type of the value sent: texto (default), entero (numeric id), booleano or marcaTiempo (timestamp in ms).
+   * Tipo del valor enviado: texto (por defecto), entero (id numérico), booleano o marcaTiempo (milisegundos). Ejemplo: entero.
    */
   tipoDato?: 'texto' | 'entero' | 'booleano' | 'marcaTiempo'
   /**
-   * Id of a list in manifest/forms/lookups.yaml (for select or radio).
+   * Id de una lista de manifest/forms/lookups.yaml (para select o radio). Ejemplo: tipo-solicitud.
    */
   lista?: string
   /**
+   * Opciones escritas en el propio formulario (para select o radio), cuando no vienen de una lista.
+   *
    * @minItems 1
    */
   opciones?: [
     {
+      /**
+       * Valor que se envía al elegir la opción. Ejemplo: A.
+       */
       valor: string
+      /**
+       * Texto no vacío.
+       */
       etiqueta: string
     },
     ...{
+      /**
+       * Valor que se envía al elegir la opción. Ejemplo: A.
+       */
       valor: string
+      /**
+       * Texto no vacío.
+       */
       etiqueta: string
     }[]
   ]
   /**
-   * Accepted file types for a file control, e.g. application/pdf.
+   * Tipos de archivo aceptados por un control file. Ejemplo: application/pdf.
    */
   aceptar?: string
+  /**
+   * Tamaño máximo del archivo en megabytes. Ejemplo: 10.
+   */
   tamanoMaximoMB?: number
+  /**
+   * Texto de ayuda bajo el campo. Ejemplo: «Sin puntos ni espacios».
+   */
   ayuda?: string
+  /**
+   * Valor del atributo autocomplete del navegador. Ejemplo: email.
+   */
   autocompletar?: string
+  /**
+   * Mensajes de error propios del campo, por regla.
+   */
   mensajes?: {
+    /**
+     * Mensaje cuando falta un campo obligatorio. Ejemplo: «El tipo de solicitud es obligatoria».
+     */
     requerido?: string
+    /**
+     * Mensaje cuando el valor no cumple el patrón. Ejemplo: «Solo se permiten números».
+     */
     patron?: string
+    /**
+     * Mensaje cuando el formato no es válido. Ejemplo: «Correo electrónico inválido».
+     */
     formato?: string
+    /**
+     * Mensaje cuando el texto es demasiado largo. Ejemplo: «Máximo 200 caracteres».
+     */
     longitudMaxima?: string
+    /**
+     * Mensaje cuando el valor no es una de las opciones. Ejemplo: «Seleccione una opción válida».
+     */
     opcion?: string
   }
 }
 /**
- * Option lists used by the forms and served by the API as {id, name}.
+ * Listas de opciones de los formularios; la API las sirve como {id, name}. Ejemplo: manifest/forms/lookups.yaml.
  */
 export interface Lookups {
+  /**
+   * Las listas de opciones por id (en minúsculas con guiones). Ejemplo: tipo-solicitud.
+   */
   listas: {
     /**
      * @minItems 1
      */
     [k: string]: [
       {
+        /**
+         * Número que se envía al elegir la opción; no lo cambie una vez publicado. Ejemplo: 1.
+         */
         id: number
+        /**
+         * Texto no vacío.
+         */
         nombre: string
       },
       ...{
+        /**
+         * Número que se envía al elegir la opción; no lo cambie una vez publicado. Ejemplo: 1.
+         */
         id: number
+        /**
+         * Texto no vacío.
+         */
         nombre: string
       }[]
     ]
   }
 }
 /**
- * One news item (noticia). HTML fields are sanitized at build time.
+ * Una noticia. Los campos con HTML se depuran al compilar. Ejemplo: manifest/news/nueva-ambulancia.yaml.
  */
 export interface NewsItem {
+  /**
+   * Identificador de la noticia, en minúsculas con guiones; forma su dirección. Ejemplo: nueva-ambulancia.
+   */
   id: string
+  /**
+   * Antetítulo en HTML (la sección o tema). Ejemplo: <p>Servicios</p>.
+   */
   encabezado?: string
+  /**
+   * Texto no vacío.
+   */
   titulo: string
+  /**
+   * Texto no vacío.
+   */
   dependencia: string
+  /**
+   * Texto no vacío.
+   */
   cuerpo: string
+  /**
+   * Fecha de la noticia (AAAA-MM-DD). Ejemplo: 2026-08-03.
+   */
   fechaCreacion: string
+  /**
+   * true cuando la noticia es contenido de muestra que el hospital debe reemplazar. Ejemplo: true.
+   */
   muestra?: boolean
 }
