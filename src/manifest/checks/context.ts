@@ -1,0 +1,55 @@
+import type { Manifest, Sourced } from '../load.ts'
+import type { Problem } from '../problem.ts'
+import type { JsonPath } from '../yamlSource.ts'
+import type { PageManifest } from '../types.generated.ts'
+
+/** What every cross-file check may read, computed once per validation. */
+export interface CheckContext {
+  manifest: Manifest
+  /** First page of each route (a repeated route is reported by its own check). */
+  pagesByRoute: Map<string, Sourced<PageManifest>>
+  /** Routes a link may point to: pages, routes declared elsewhere and generated files. */
+  knownRoutes: Set<string>
+}
+
+/** One named check of the validator: a family module (src/manifest/checks/<family>.ts) exports a list of them. */
+export interface CrossCheck {
+  /** Stable name, used by tests (tests/unit/validator-checks.test.ts has one fixture per name). */
+  name: string
+  run(context: CheckContext): Problem[]
+}
+
+export function checkContext(manifest: Manifest, extraRoutes: string[]): CheckContext {
+  const pagesByRoute = new Map<string, Sourced<PageManifest>>()
+  for (const page of manifest.pages) if (!pagesByRoute.has(page.data.ruta)) pagesByRoute.set(page.data.ruta, page)
+  return { manifest, pagesByRoute, knownRoutes: new Set([...pagesByRoute.keys(), ...manifest.declared.routes, ...extraRoutes]) }
+}
+
+export function* walk(value: unknown, p: JsonPath): Generator<{ key: string | number; value: unknown; path: JsonPath }> {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      yield { key: i, value: value[i], path: [...p, i] }
+      yield* walk(value[i], [...p, i])
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      yield { key: k, value: v, path: [...p, k] }
+      yield* walk(v, [...p, k])
+    }
+  }
+}
+
+export function pick(data: unknown, p: JsonPath): unknown {
+  let cur = data
+  for (const s of p) cur = (cur as Record<string | number, unknown>)[s]
+  return cur
+}
+
+/** Every section of a given `tipo` in every page, nested ones included, with its path. */
+export function* sectionsOfType<T>(m: Manifest, tipo: string): Generator<{ page: Sourced<PageManifest>; path: JsonPath; section: T }> {
+  for (const page of m.pages) {
+    for (const { key, value, path: p } of walk(page.data, [])) {
+      if (key === 'tipo' && value === tipo) yield { page, path: p.slice(0, -1), section: pick(page.data, p.slice(0, -1)) as T }
+    }
+  }
+}

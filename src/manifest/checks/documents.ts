@@ -1,0 +1,201 @@
+import { panelsFor, sectionRows } from '../documentPanels.ts'
+import type { Manifest, Sourced } from '../load.ts'
+import type { Problem } from '../problem.ts'
+import type { Fila, PageManifest, SeccionDocumentos } from '../types.generated.ts'
+import { positionOf, problemAt, type JsonPath } from '../yamlSource.ts'
+import { pick, walk, type CrossCheck } from './context.ts'
+
+interface DocumentSection {
+  page: Sourced<PageManifest>
+  path: JsonPath
+  section: SeccionDocumentos
+  rows: Fila[]
+}
+
+/** Every section listing an existing document list (`fuente`), with the rows of that list. */
+function* documentSections(m: Manifest): Generator<DocumentSection> {
+  const lists = new Map(m.documents.map((d) => [d.data.id, d]))
+  for (const page of m.pages) {
+    for (const { key, value, path } of walk(page.data, [])) {
+      if (key !== 'fuente' || typeof value !== 'string' || m.declared.documentIds.has(value)) continue
+      const list = lists.get(value)
+      if (list) yield { page, path: path.slice(0, -1), section: pick(page.data, path.slice(0, -1)) as SeccionDocumentos, rows: list.data.filas }
+    }
+  }
+}
+
+function sectionChecks(fn: (s: DocumentSection) => Problem[]): (context: { manifest: Manifest }) => Problem[] {
+  return ({ manifest }) => [...documentSections(manifest)].flatMap(fn)
+}
+
+function rowChecks(fn: (d: Sourced<{ filas: Fila[] }>, row: Fila, i: number) => Problem[]): (context: { manifest: Manifest }) => Problem[] {
+  return ({ manifest }) => manifest.documents.flatMap((d) => d.data.filas.flatMap((row, i) => fn(d, row, i)))
+}
+
+function rowKey(r: Fila): string {
+  return [r.anio, r.categoria ?? '', r.periodo ?? '', r.titulo.trim().toLowerCase()].join('|')
+}
+
+/** For each row, the index of the first earlier row of the same list with the same key. */
+function earlierRows(rows: Fila[], key: (r: Fila) => string | undefined): Map<number, number> {
+  const first = new Map<string, number>()
+  const earlier = new Map<number, number>()
+  rows.forEach((r, i) => {
+    const k = key(r)
+    if (k === undefined) return
+    const j = first.get(k)
+    if (j === undefined) first.set(k, i)
+    else earlier.set(i, j)
+  })
+  return earlier
+}
+
+const isPanelled = (section: SeccionDocumentos) => section.vista !== 'tabla' && section.vista !== 'lista'
+
+/**
+ * Rows each list shows on some page: a row no section displays (its year is
+ * outside every panel, or its category is filtered out everywhere) would be
+ * published and never seen, typically when staff add a new year to a page
+ * with year-range panels.
+ */
+function shownRows(m: Manifest): { used: Set<string>; shown: Map<string, Set<Fila>> } {
+  const shown = new Map<string, Set<Fila>>()
+  const used = new Set<string>()
+  for (const page of m.pages) {
+    for (const { key, value, path } of walk(page.data, [])) {
+      if (key !== 'fuente' || typeof value !== 'string') continue
+      const list = m.documents.find((d) => d.data.id === value)
+      if (!list) continue
+      used.add(value)
+      const section = pick(page.data, path.slice(0, -1)) as SeccionDocumentos
+      const set = shown.get(value) ?? new Set<Fila>()
+      const visible = !isPanelled(section) || !section.paneles ? sectionRows(section, list.data.filas) : panelsFor(section, list.data.filas).flatMap((x) => x.rows)
+      for (const r of visible) set.add(r)
+      shown.set(value, set)
+    }
+  }
+  return { used, shown }
+}
+
+/** Checks of document lists (manifest/documents/) and of the sections that show them. */
+export const documentChecks: CrossCheck[] = [
+  {
+    name: 'duplicate-document-list',
+    run: ({ manifest }) => {
+      const first = new Map<string, Sourced<unknown>>()
+      const problems: Problem[] = []
+      for (const d of manifest.documents) {
+        const other = first.get(d.data.id)
+        if (other) problems.push(problemAt(d.source, ['id'], `el identificador «${d.data.id}» ya se usa en ${other.source.display}`))
+        else first.set(d.data.id, d)
+      }
+      return problems
+    },
+  },
+  {
+    name: 'missing-document-list',
+    run: ({ manifest }) => {
+      const ids = new Set(manifest.documents.map((d) => d.data.id))
+      const problems: Problem[] = []
+      for (const page of manifest.pages) {
+        for (const { key, value, path } of walk(page.data, [])) {
+          if (key === 'fuente' && typeof value === 'string' && !manifest.declared.documentIds.has(value) && !ids.has(value)) {
+            problems.push(problemAt(page.source, path, `la lista de documentos «${value}» no existe en manifest/documents/`))
+          }
+        }
+      }
+      return problems
+    },
+  },
+  {
+    name: 'impossible-panel-range',
+    run: sectionChecks(({ page, path, section }) =>
+      (section.paneles ?? []).flatMap((panel, i) =>
+        panel.desde > panel.hasta ? [problemAt(page.source, [...path, 'paneles', i], `el rango de años ${panel.desde}–${panel.hasta} es imposible: «desde» debe ser menor o igual que «hasta»`)] : [],
+      ),
+    ),
+  },
+  {
+    name: 'empty-year-panel',
+    run: sectionChecks(({ page, path, section, rows }) =>
+      panelsFor(section, rows)
+        .filter((panel) => panel.rows.length === 0)
+        .map((panel) => {
+          const idx = section.paneles?.findIndex((x) => x.id === panel.id) ?? -1
+          return problemAt(page.source, idx >= 0 ? [...path, 'paneles', idx] : path, `el panel «${panel.title}» está vacío: no hay documentos de esos años en «${section.fuente}»`)
+        }),
+    ),
+  },
+  {
+    name: 'missing-open-document-panel',
+    run: sectionChecks(({ page, path, section, rows }) => {
+      if (section.abierto === undefined || section.abierto === 'primero' || section.abierto === 'ninguno') return []
+      const panels = panelsFor(section, rows)
+      if (panels.some((x) => x.id === String(section.abierto))) return []
+      return [problemAt(page.source, [...path, 'abierto'], `el panel «${section.abierto}» no existe (paneles: ${panels.map((x) => x.id).join(', ')})`)]
+    }),
+  },
+  {
+    name: 'empty-document-section',
+    run: sectionChecks(({ page, path, section, rows }) =>
+      isPanelled(section) && panelsFor(section, rows).length === 0
+        ? [problemAt(page.source, path, `la lista «${section.fuente}» no tiene documentos${section.categoria ? ` de la categoría «${section.categoria}»` : ''}`)]
+        : [],
+    ),
+  },
+  {
+    name: 'duplicate-row',
+    run: ({ manifest }) =>
+      manifest.documents.flatMap((d) =>
+        [...earlierRows(d.data.filas, rowKey)].map(([i, prev]) => {
+          const row = d.data.filas[i]!
+          return problemAt(d.source, ['filas', i], `fila repetida: «${row.titulo}» (${row.anio}) ya aparece en la línea ${positionOf(d.source, ['filas', prev]).line}`)
+        }),
+      ),
+  },
+  {
+    name: 'duplicate-row-file',
+    run: ({ manifest }) =>
+      manifest.documents.flatMap((d) =>
+        [...earlierRows(d.data.filas, (r) => r.archivo)].map(([i, prev]) =>
+          problemAt(d.source, ['filas', i, 'archivo'], `el archivo «${d.data.filas[i]!.archivo}» ya está en la fila de la línea ${positionOf(d.source, ['filas', prev]).line}`),
+        ),
+      ),
+  },
+  {
+    name: 'row-without-link',
+    run: rowChecks((d, row, i) => (!row.archivo && !row.url ? [problemAt(d.source, ['filas', i], `la fila «${row.titulo}» necesita «archivo» o «url»`)] : [])),
+  },
+  {
+    name: 'row-with-file-and-url',
+    run: rowChecks((d, row, i) => (row.archivo && row.url ? [problemAt(d.source, ['filas', i, 'url'], `la fila «${row.titulo}» tiene «archivo» y «url»: deje solo uno`)] : [])),
+  },
+  {
+    name: 'impossible-row-date',
+    run: rowChecks((d, row, i) =>
+      row.fecha && Number(row.fecha.slice(0, 4)) < row.anio - 1 ? [problemAt(d.source, ['filas', i, 'fecha'], `la fecha «${row.fecha}» es imposible para un documento del año ${row.anio}`)] : [],
+    ),
+  },
+  {
+    name: 'list-shown-nowhere',
+    run: ({ manifest }) => {
+      const { used } = shownRows(manifest)
+      return manifest.documents
+        .filter((d) => !used.has(d.data.id))
+        .map((d) => problemAt(d.source, ['id'], `ninguna página muestra la lista «${d.data.id}»: agregue una sección «documentos» con «fuente: ${d.data.id}»`, 'aviso'))
+    },
+  },
+  {
+    name: 'row-shown-nowhere',
+    run: ({ manifest }) => {
+      const { used, shown } = shownRows(manifest)
+      return manifest.documents
+        .filter((d) => used.has(d.data.id))
+        .flatMap((d) =>
+          d.data.filas.flatMap((row, i) =>
+            shown.get(d.data.id)!.has(row) ? [] : [problemAt(d.source, ['filas', i], `la fila «${row.titulo}» (${row.anio}) no aparece en ninguna página: ningún panel incluye ese año o esa categoría`)],
+          ),
+        )
+    },
+  },
+]

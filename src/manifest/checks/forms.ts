@@ -1,0 +1,127 @@
+import type { Problem } from '../problem.ts'
+import type { FormDefinition } from '../types.generated.ts'
+import { problemAt } from '../yamlSource.ts'
+import { sectionsOfType, walk, type CrossCheck } from './context.ts'
+
+interface Quiz {
+  formulario: string
+  clave: string[]
+}
+
+function quizQuestions(form: FormDefinition) {
+  return form.campos.filter((c) => /^pregunta\d+$/.test(c.nombre))
+}
+
+/** Checks of form definitions and of the sections that show them. */
+export const formChecks: CrossCheck[] = [
+  {
+    name: 'missing-form',
+    run: ({ manifest }) => {
+      const forms = new Set(manifest.forms.map((f) => f.data.id))
+      const problems: Problem[] = []
+      for (const page of manifest.pages) {
+        for (const { key, value, path } of walk(page.data, [])) {
+          if (key === 'formulario' && typeof value === 'string' && !forms.has(value) && !manifest.declared.formIds.has(value)) {
+            problems.push(problemAt(page.source, path, `el formulario «${value}» no existe en manifest/forms/`))
+          }
+        }
+      }
+      return problems
+    },
+  },
+  {
+    name: 'missing-lookup-list',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) =>
+        form.data.campos.flatMap((c, i) => (c.lista && !manifest.lookups?.data.listas[c.lista] ? [problemAt(form.source, ['campos', i, 'lista'], `la lista «${c.lista}» no existe en manifest/forms/lookups.yaml`)] : [])),
+      ),
+  },
+  {
+    name: 'choice-without-options',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) =>
+        form.data.campos.flatMap((c, i) =>
+          (c.control === 'select' || c.control === 'radio') && !c.lista && !c.opciones ? [problemAt(form.source, ['campos', i], `el campo «${c.nombre}» necesita «lista» u «opciones»`)] : [],
+        ),
+      ),
+  },
+  {
+    // The answer key must give one answer per question, or the quiz could never be passed.
+    name: 'quiz-key-length',
+    run: ({ manifest }) => {
+      const problems: Problem[] = []
+      for (const { page, path, section } of sectionsOfType<Quiz>(manifest, 'evaluacion')) {
+        const form = manifest.forms.find((f) => f.data.id === section.formulario)?.data
+        if (!form) continue
+        const questions = quizQuestions(form)
+        if (section.clave.length !== questions.length) {
+          problems.push(problemAt(page.source, [...path, 'clave'], `la clave tiene ${section.clave.length} respuesta(s) y el formulario «${form.id}» tiene ${questions.length} pregunta(s)`))
+        }
+      }
+      return problems
+    },
+  },
+  {
+    // Each answer must be an offered option of its question.
+    name: 'quiz-answer-not-an-option',
+    run: ({ manifest }) => {
+      const problems: Problem[] = []
+      for (const { page, path, section } of sectionsOfType<Quiz>(manifest, 'evaluacion')) {
+        const form = manifest.forms.find((f) => f.data.id === section.formulario)?.data
+        if (!form) continue
+        section.clave.forEach((answer, i) => {
+          const q = form.campos.find((c) => c.nombre === `pregunta${i + 1}`)
+          if (q && !(q.opciones ?? []).some((o) => o.valor === answer)) {
+            problems.push(problemAt(page.source, [...path, 'clave', i], `la respuesta «${answer}» no es una opción de la pregunta ${i + 1}`))
+          }
+        })
+      }
+      return problems
+    },
+  },
+  {
+    // A form's terms (the office's legal deadlines) depend on a list field of the form.
+    name: 'terms-by-type-without-field',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) => {
+        const terms = form.data.terminos
+        return terms?.porTipo?.length && !terms.campoTipo ? [problemAt(form.source, ['terminos', 'porTipo'], '«porTipo» necesita «campoTipo»: el campo que dice el tipo de solicitud')] : []
+      }),
+  },
+  {
+    name: 'terms-field-not-a-list',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) => {
+        const terms = form.data.terminos
+        if (!terms?.campoTipo) return []
+        const field = form.data.campos.find((c) => c.nombre === terms.campoTipo)
+        return !field || !field.lista ? [problemAt(form.source, ['terminos', 'campoTipo'], `«${terms.campoTipo}» no es un campo de lista de este formulario`)] : []
+      }),
+  },
+  {
+    name: 'terms-unknown-type',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) => {
+        const terms = form.data.terminos
+        const field = terms?.campoTipo ? form.data.campos.find((c) => c.nombre === terms.campoTipo) : undefined
+        if (!field?.lista) return []
+        const ids = new Set((manifest.lookups?.data.listas[field.lista] ?? []).map((o) => o.id))
+        return (terms!.porTipo ?? []).flatMap((t, i) => (ids.has(t.tipo) ? [] : [problemAt(form.source, ['terminos', 'porTipo', i, 'tipo'], `el tipo ${t.tipo} no existe en la lista «${field.lista}»`)]))
+      }),
+  },
+  {
+    name: 'terms-repeated-type',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) => {
+        const terms = form.data.terminos
+        const field = terms?.campoTipo ? form.data.campos.find((c) => c.nombre === terms.campoTipo) : undefined
+        if (!field?.lista) return []
+        const seen = new Set<number>()
+        return (terms!.porTipo ?? []).flatMap((t, i) => {
+          const repeated = seen.has(t.tipo)
+          seen.add(t.tipo)
+          return repeated ? [problemAt(form.source, ['terminos', 'porTipo', i, 'tipo'], `el tipo ${t.tipo} está repetido`)] : []
+        })
+      }),
+  },
+]
