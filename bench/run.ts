@@ -14,6 +14,7 @@ import autocannon from 'autocannon'
 import { samplePdf } from '../scripts/gen-sample-pdfs.ts'
 import { loadManifest } from '../src/manifest/load.ts'
 import { validateManifest } from '../src/manifest/validate.ts'
+import { sectionsText } from '../src/renderer/searchText.ts'
 import { buildSearchIndex } from '../src/search/buildIndex.ts'
 import { createSearcher } from '../src/search/search.ts'
 import { writeSyntheticSite } from './synthetic.ts'
@@ -219,7 +220,7 @@ async function benchSearch(): Promise<void> {
   const dir = path.join(TMP, 'synthetic-1000')
   if (!fs.existsSync(path.join(dir, 'manifest'))) writeSyntheticSite(dir, 1000, 10_000, await samplePdf('x', 2024, 'x'))
   const manifest = withEnv({ MANIFEST_DIR: path.join(dir, 'manifest'), PUBLIC_DIR: path.join(dir, 'public') }, () => loadManifest(path.join(dir, 'manifest')).manifest)
-  const index = buildSearchIndex(manifest)
+  const index = buildSearchIndex(manifest, sectionsText)
   const search = createSearcher(index)
   // One query in six has a typo, so the fuzzy fallback is measured too (it shows in p95).
   const queries = ['resolucion', 'gestión institucional', 'categoria 3', 'pagina sintetica 512', 'resolucon 12-40', 'resolución 12-40']

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { loadValidManifestCached } from '../src/manifest/load.ts'
 import { projectRoot, publicDir } from '../src/manifest/paths.ts'
-import { generatedFiles } from '../src/manifest/generatedFiles.ts'
+import { generatedFiles } from '../src/renderer/generatedFiles.ts'
 
 const manifest = loadValidManifestCached()
 const root = projectRoot()

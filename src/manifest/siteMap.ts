@@ -1,4 +1,5 @@
-import type { Manifest } from '../manifest/load.ts'
+import type { Manifest } from './load.ts'
+import type { PageManifest } from './types.generated.ts'
 
 export interface SiteMapNode {
   ruta: string
@@ -6,9 +7,14 @@ export interface SiteMapNode {
   hijos: SiteMapNode[]
 }
 
-/** Pages as a tree by route; redirects and pages marked enMapa: false are left out. */
+/** The pages of the site map (HTML section and sitemap.xml): redirects and pages marked `enMapa: false` are left out. */
+export function pagesInSiteMap(manifest: Manifest): PageManifest[] {
+  return manifest.pages.map((p) => p.data).filter((p) => !p.redirigirA && p.enMapa !== false)
+}
+
+/** Pages of the site map as a tree by route. */
 export function siteMapTree(manifest: Manifest): SiteMapNode[] {
-  const pages = manifest.pages.map((p) => p.data).filter((p) => !p.redirigirA && p.enMapa !== false)
+  const pages = pagesInSiteMap(manifest)
   const byRoute = new Map(pages.map((p) => [p.ruta, { ruta: p.ruta, etiqueta: p.etiqueta, hijos: [] as SiteMapNode[] }]))
   const roots: SiteMapNode[] = []
   for (const node of [...byRoute.values()].sort((a, b) => a.ruta.localeCompare(b.ruta))) {

@@ -1,6 +1,9 @@
-// Base styles first: CSS imported by components (header, forms) comes later in the bundle and may refine them.
+// Every style sheet is gathered here, base styles first, so components stay importable by Node scripts
+// (npm run generate) and the cascade order is fixed: Pico, site, forms, header controls, then each section's own styles.
 import '@picocss/pico/css/pico.min.css'
 import '../renderer/styles/site.css'
+import '../renderer/styles/forms.css'
+import '../renderer/styles/interactive.css'
 import { useEffect, type ReactNode } from 'react'
 import { useData } from 'vike-react/useData'
 import { Breadcrumb } from '../renderer/layout/Breadcrumb.tsx'
@@ -11,6 +14,9 @@ import { NEWSLETTER_DATA_ID, NEWSLETTER_ISLAND_ID } from '../renderer/client/isl
 import { Header } from '../renderer/layout/Header.tsx'
 import { SideMenu } from '../renderer/layout/SideMenu.tsx'
 import type { PageData } from '../renderer/types.ts'
+
+// A section type's styles live in its folder (src/renderer/sections/<tipo>/styles.css).
+import.meta.glob('../renderer/sections/*/styles.css', { eager: true })
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useData<PageData>()

@@ -1,14 +1,15 @@
 import type { ComponentType } from 'react'
-import { registry } from './registry.tsx'
+import { SectionListContext } from './sectionContext.ts'
+import { sectionModules } from './sections/registry.ts'
 import type { PreparedSection } from './types.ts'
 
 export function SectionList({ sections }: { sections: PreparedSection[] }) {
   return (
-    <>
+    <SectionListContext.Provider value={SectionList}>
       {sections.map((s, i) => {
-        const Component = registry[s.tipo] as ComponentType<{ section: PreparedSection }>
+        const Component = sectionModules[s.tipo].Component as ComponentType<{ section: PreparedSection }>
         return <Component key={i} section={s} />
       })}
-    </>
+    </SectionListContext.Provider>
   )
 }

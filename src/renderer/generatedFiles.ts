@@ -1,13 +1,13 @@
+import type { Manifest } from '../manifest/load.ts'
+import { pagesInSiteMap } from '../manifest/siteMap.ts'
 import { buildSearchIndex } from '../search/buildIndex.ts'
-import { isInteractivePage } from '../renderer/interactivity.ts'
-import type { Manifest } from './load.ts'
+import { isInteractivePage } from './interactivity.ts'
+import { sectionsText } from './searchText.ts'
 
 function sitemapXml(manifest: Manifest): string {
   const base = manifest.site?.data.urlPublica ?? ''
   const lastmod = manifest.site?.data.ultimaActualizacion
-  const urls = manifest.pages
-    .map((p) => p.data)
-    .filter((p) => !p.redirigirA && p.enMapa !== false)
+  const urls = pagesInSiteMap(manifest)
     .map((p) => p.ruta)
     .sort()
     .map((r) => `  <url><loc>${base}${r}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`)
@@ -32,6 +32,6 @@ export function generatedFiles(manifest: Manifest): Record<string, string> {
     'public/sitemap.xml': sitemapXml(manifest),
     'public/robots.txt': robotsTxt(manifest),
     // Fetched by /buscar only when a visitor searches; also loaded by the API's /api/search.
-    'public/search-index.json': JSON.stringify(buildSearchIndex(manifest)),
+    'public/search-index.json': JSON.stringify(buildSearchIndex(manifest, sectionsText)),
   }
 }

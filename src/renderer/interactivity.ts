@@ -1,16 +1,19 @@
+import { isInteractivePage as pageHasInteractiveSection } from '../manifest/sections.ts'
 import type { PageManifest, Seccion } from '../manifest/types.generated.ts'
+import { sectionModules } from './sections/registry.ts'
+
+/** Section types whose module says it needs React in the browser. */
+export const INTERACTIVE_SECTION_TYPES: ReadonlySet<Seccion['tipo']> = new Set(
+  Object.values(sectionModules)
+    .filter((m) => m.interactive)
+    .map((m) => m.tipo),
+)
 
 /**
- * Section types whose component needs React in the browser. A page holding
- * none of them is sent as plain HTML with a small script (header controls,
- * click-to-load embeds, the footer newsletter on demand): no React download.
+ * A page holding no interactive section is sent as plain HTML with a small
+ * script (header controls, click-to-load embeds, the footer newsletter on
+ * demand): no React download.
  */
-export const INTERACTIVE_SECTION_TYPES: ReadonlySet<Seccion['tipo']> = new Set(['formulario', 'evaluacion', 'acceso', 'carrusel', 'busqueda', 'accesibilidad'])
-
-function hasInteractive(sections: Seccion[]): boolean {
-  return sections.some((s) => INTERACTIVE_SECTION_TYPES.has(s.tipo) || (s.tipo === 'acordeon' && s.paneles.some((p) => hasInteractive(p.secciones))))
-}
-
 export function isInteractivePage(page: PageManifest): boolean {
-  return hasInteractive(page.secciones ?? [])
+  return pageHasInteractiveSection(page, INTERACTIVE_SECTION_TYPES)
 }

@@ -1,22 +1,14 @@
-import type { SiteMapNode } from './siteMap.ts'
 import type { PreparedForm } from '../forms/prepared.ts'
-import type { NoticiaPreparada } from './sections/NoticiasPreparar.ts'
 import type { FooterEmail, FooterPhone } from '../manifest/placeholders.ts'
-import type { Enlace, Fila, MenuLateral, PageManifest, Pie, Seccion, SiteManifest } from '../manifest/types.generated.ts'
+import type { Enlace, MenuLateral, PageManifest, Pie, Seccion, SiteManifest } from '../manifest/types.generated.ts'
 
 /**
  * What a section type needs beyond its manifest fields, filled in at
- * pre-render time by its preparer (see prepare.ts). Markdown fields already
- * hold sanitized HTML once prepared.
+ * pre-render time by its module's preparer. Each module adds its own entry
+ * from its folder (`declare module '../../types.ts'`), so the type lives with
+ * the section. Markdown fields already hold sanitized HTML once prepared.
  */
-export interface PreparedExtras {
-  documentos: { filas: Fila[] }
-  acordeon: { paneles: Array<{ id: string; titulo: string; secciones: PreparedSection[] }> }
-  mapaSitio: { arbol: SiteMapNode[] }
-  formulario: { preparado: PreparedForm }
-  evaluacion: { preparado: PreparedForm }
-  noticias: { items: NoticiaPreparada[] }
-}
+export interface PreparedExtras {}
 
 export type SectionType = Seccion['tipo']
 

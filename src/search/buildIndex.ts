@@ -5,7 +5,8 @@ import type { SearchDoc } from './types.ts'
 
 const ABSTRACT_LENGTH = 180
 
-function markdownToPlain(md: string): string {
+/** Markdown reduced to plain text for abstracts. */
+export function markdownToPlain(md: string): string {
   return md
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -18,19 +19,11 @@ function shorten(text: string): string {
   return text.length <= ABSTRACT_LENGTH ? text : text.slice(0, ABSTRACT_LENGTH).replace(/\s+\S*$/, '') + '…'
 }
 
-function firstText(sections: Seccion[] | undefined): string {
-  for (const s of sections ?? []) {
-    if (s.tipo === 'texto') return markdownToPlain(s.contenido)
-    if (s.tipo === 'acordeon') {
-      const inner = firstText(s.paneles.flatMap((p) => p.secciones))
-      if (inner) return inner
-    }
-  }
-  return ''
-}
+/** The prose of a list of sections; each section module says what its prose is (src/renderer/sectionsText.ts). */
+export type SectionsText = (sections: Seccion[]) => string
 
 /** Every page, document row and news item, as the documents of the site search. */
-export function buildSearchIndex(manifest: Manifest): SearchDoc[] {
+export function buildSearchIndex(manifest: Manifest, sectionsText: SectionsText): SearchDoc[] {
   const docs: SearchDoc[] = []
   const pagesByRoute = new Map(manifest.pages.map((p) => [p.data.ruta, p.data]))
   const groupLabel = (ruta: string) => pagesByRoute.get('/' + (ruta.split('/')[1] ?? ''))?.etiqueta ?? 'Inicio'
@@ -41,7 +34,7 @@ export function buildSearchIndex(manifest: Manifest): SearchDoc[] {
       route: page.ruta,
       title: page.titulo,
       date: '',
-      abstract: shorten(page.descripcion ?? firstText(page.secciones)),
+      abstract: shorten(page.descripcion ?? sectionsText(page.secciones ?? [])),
       category: groupLabel(page.ruta),
       ti_doc: 'Página',
     })

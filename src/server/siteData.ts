@@ -3,7 +3,6 @@ import path from 'node:path'
 import { loadManifest } from '../manifest/load.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
-import { buildSearchIndex } from '../search/buildIndex.ts'
 import type { SearchDoc } from '../search/types.ts'
 
 /** The forms the server receives (the induction evaluation is never sent). */
@@ -55,9 +54,9 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     }
   }
   const indexFile = path.join(clientDir, 'search-index.json')
-  let searchDocs: SearchDoc[]
-  if (fs.existsSync(indexFile)) searchDocs = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as SearchDoc[]
-  else searchDocs = buildSearchIndex(manifest)
+  // The index is written by the build (src/renderer/generatedFiles.ts, from the section modules); without a build the API search is empty.
+  const searchDocs: SearchDoc[] = fs.existsSync(indexFile) ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as SearchDoc[]) : []
+  if (!fs.existsSync(indexFile)) errors.push({ file: indexFile, line: 1, col: 1, level: 'error', message: 'falta el índice de búsqueda: ejecute npm run build' })
   return {
     forms,
     lookups,

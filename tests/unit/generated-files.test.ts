@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { generatedFiles } from '../../src/manifest/generatedFiles.ts'
+import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { clientDir } from '../helpers/builtSite.ts'
 

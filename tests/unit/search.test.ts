@@ -3,6 +3,7 @@ import type { Manifest, Sourced } from '../../src/manifest/load.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import type { DocumentList, NewsItem, PageManifest } from '../../src/manifest/types.generated.ts'
 import type { YamlSource } from '../../src/manifest/yamlSource.ts'
+import { sectionsText } from '../../src/renderer/searchText.ts'
 import { buildSearchIndex } from '../../src/search/buildIndex.ts'
 import { createSearcher, fold, MAX_RESULTS } from '../../src/search/search.ts'
 import type { SearchDoc } from '../../src/search/types.ts'
@@ -71,7 +72,7 @@ function fixture(): Manifest {
 }
 
 describe('buildSearchIndex', () => {
-  const docs = buildSearchIndex(fixture())
+  const docs = buildSearchIndex(fixture(), sectionsText)
 
   it('has one document per content page, document row and news item (redirects left out)', () => {
     expect(docs.filter((d) => d.ti_doc === 'Página').map((d) => d.route)).toEqual(['/normatividad/resoluciones', '/hospital/historia'])
@@ -110,7 +111,7 @@ describe('buildSearchIndex', () => {
 
   it('covers the real manifest: every content page, every row and every news item', () => {
     const { manifest } = loadManifest()
-    const index = buildSearchIndex(manifest)
+    const index = buildSearchIndex(manifest, sectionsText)
     const contentPages = manifest.pages.filter((p) => !p.data.redirigirA).length
     const rows = manifest.documents.reduce((n, d) => n + d.data.filas.length, 0)
     expect(index).toHaveLength(contentPages + rows + manifest.news.length)

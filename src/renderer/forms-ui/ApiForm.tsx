@@ -7,7 +7,6 @@ import { Aviso } from './Aviso.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'
 import { FieldList } from './FieldList.tsx'
 import { useDefinedForm } from './useDefinedForm.ts'
-import '../styles/forms.css'
 
 interface Message {
   text: string

@@ -5,7 +5,6 @@ import { activarCabecera } from '../client/cabecera.ts'
 import { ControlesCabecera } from '../header/ControlesPresentacion.tsx'
 import { Idiomas } from '../header/Idiomas.tsx'
 import type { LayoutData, PageData } from '../types.ts'
-import '../styles/interactive.css'
 
 /**
  * Header controls: today's date, font size, grayscale, language selector and

@@ -1,6 +1,6 @@
-import { Heading } from '../components/Heading.tsx'
-import { ControlesAccesibilidad } from '../header/ControlesPresentacion.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { Heading } from '../../components/Heading.tsx'
+import { ControlesAccesibilidad } from '../../header/ControlesPresentacion.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 /** /accesibilidad: the same font-size and grayscale choices as the header, with full labels. */
 export function Accesibilidad({ section }: { section: PreparedSectionOf<'accesibilidad'> }) {

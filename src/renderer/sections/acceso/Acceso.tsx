@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { Aviso } from '../forms-ui/Aviso.tsx'
-import type { PreparedSectionOf } from '../types.ts'
-import '../styles/forms.css'
+import { Aviso } from '../../forms-ui/Aviso.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 /**
  * The static sign-in form of the spec. It signs nobody in and sends nothing:

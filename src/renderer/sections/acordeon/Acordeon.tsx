@@ -1,12 +1,13 @@
 import { useId } from 'react'
-import { Nested } from '../components/Heading.tsx'
-import { initiallyOpen } from '../documentPanels.ts'
-import { SectionList } from '../SectionList.tsx'
-import { Heading } from '../components/Heading.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { Nested } from '../../components/Heading.tsx'
+import { initiallyOpen } from '../../../manifest/documentPanels.ts'
+import { useSectionList } from '../../sectionContext.ts'
+import { Heading } from '../../components/Heading.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 /** Native <details name> panels: one open at a time works without JavaScript. */
 export function Acordeon({ section }: { section: PreparedSectionOf<'acordeon'> }) {
+  const SectionList = useSectionList()
   const name = `acordeon-${useId().replace(/[^a-zA-Z0-9]/g, '')}`
   const open = initiallyOpen(section.abierto, section.paneles.map((p) => p.id))
   return (

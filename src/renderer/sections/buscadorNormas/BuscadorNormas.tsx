@@ -1,5 +1,5 @@
-import { Heading } from '../components/Heading.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { Heading } from '../../components/Heading.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 /** Norms search: a plain GET form to /buscar?q={text}, so it works without JavaScript. */
 export function BuscadorNormas({ section }: { section: PreparedSectionOf<'buscadorNormas'> }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { Heading, Nested, useHeadingLevel } from '../components/Heading.tsx'
-import { formatDate } from '../dates.ts'
-import type { SearchDoc } from '../../search/types.ts'
-import type { PreparedSectionOf } from '../types.ts'
+import { Heading, Nested, useHeadingLevel } from '../../components/Heading.tsx'
+import { formatDate } from '../../dates.ts'
+import type { SearchDoc } from '../../../search/types.ts'
+import type { PreparedSectionOf } from '../../types.ts'
 
 type Buscador = (consulta: string) => SearchDoc[]
 
@@ -19,7 +19,7 @@ function cargarBuscador(): Promise<Buscador> {
       if (!r.ok) throw new Error(`search-index.json: HTTP ${r.status}`)
       return r.json() as Promise<SearchDoc[]>
     }),
-    import('../../search/search.ts'),
+    import('../../../search/search.ts'),
   ]).then(([docs, { createSearcher }]) => createSearcher(docs))
   buscadorCargado.catch(() => {
     buscadorCargado = undefined // let a later search retry

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent } from 'react'
-import type { Diapositiva } from '../../manifest/types.generated.ts'
-import type { PreparedSectionOf } from '../types.ts'
+import type { Diapositiva } from '../../../manifest/types.generated.ts'
+import type { PreparedSectionOf } from '../../types.ts'
 
 const INTERVALO_POR_DEFECTO = 3000 // spec §9
 

@@ -1,9 +1,9 @@
-import { Heading, Nested } from '../components/Heading.tsx'
-import { SmartLink } from '../components/SmartLink.tsx'
-import { formatDate } from '../dates.ts'
-import { groupByCategory, initiallyOpen, panelsFor, sectionRows } from '../documentPanels.ts'
-import type { PreparedSectionOf } from '../types.ts'
-import type { Fila } from '../../manifest/types.generated.ts'
+import { Heading, Nested } from '../../components/Heading.tsx'
+import { SmartLink } from '../../components/SmartLink.tsx'
+import { formatDate } from '../../dates.ts'
+import { groupByCategory, initiallyOpen, panelsFor, sectionRows } from '../../../manifest/documentPanels.ts'
+import type { PreparedSectionOf } from '../../types.ts'
+import type { Fila } from '../../../manifest/types.generated.ts'
 
 function rowUrl(r: Fila): string {
   return r.archivo ?? r.url ?? '#'

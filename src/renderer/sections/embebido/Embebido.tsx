@@ -1,7 +1,7 @@
-import { ClickToLoad } from '../components/ClickToLoad.tsx'
-import { Heading } from '../components/Heading.tsx'
-import { SmartLink } from '../components/SmartLink.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { ClickToLoad } from '../../components/ClickToLoad.tsx'
+import { Heading } from '../../components/Heading.tsx'
+import { SmartLink } from '../../components/SmartLink.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 /** Local PDFs are embedded directly; third-party content waits for the visitor. */
 export function Embebido({ section }: { section: PreparedSectionOf<'embebido'> }) {

@@ -1,5 +1,5 @@
-import { ApiForm } from '../forms-ui/ApiForm.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { ApiForm } from '../../forms-ui/ApiForm.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 /** A citizen form (PQRSD, appointment, clinical record…) rendered from its definition. */
 export function Formulario({ section }: { section: PreparedSectionOf<'formulario'> }) {

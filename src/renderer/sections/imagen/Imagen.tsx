@@ -1,4 +1,4 @@
-import type { PreparedSectionOf } from '../types.ts'
+import type { PreparedSectionOf } from '../../types.ts'
 
 export function Imagen({ section }: { section: PreparedSectionOf<'imagen'> }) {
   return (

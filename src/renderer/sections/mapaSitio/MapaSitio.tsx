@@ -1,6 +1,6 @@
-import { Heading } from '../components/Heading.tsx'
-import type { SiteMapNode } from '../siteMap.ts'
-import type { PreparedSectionOf } from '../types.ts'
+import { Heading } from '../../components/Heading.tsx'
+import type { SiteMapNode } from '../../../manifest/siteMap.ts'
+import type { PreparedSectionOf } from '../../types.ts'
 
 function Tree({ nodes }: { nodes: SiteMapNode[] }) {
   return (

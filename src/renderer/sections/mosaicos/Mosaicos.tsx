@@ -1,6 +1,6 @@
-import { Heading } from '../components/Heading.tsx'
-import { SmartLink } from '../components/SmartLink.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { Heading } from '../../components/Heading.tsx'
+import { SmartLink } from '../../components/SmartLink.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 export function Mosaicos({ section }: { section: PreparedSectionOf<'mosaicos'> }) {
   return (

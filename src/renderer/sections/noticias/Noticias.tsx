@@ -1,7 +1,7 @@
-import { Heading, Nested, useHeadingLevel } from '../components/Heading.tsx'
-import { formatDate } from '../dates.ts'
-import type { PreparedSectionOf } from '../types.ts'
-import type { NoticiaPreparada } from './NoticiasPreparar.ts'
+import { Heading, Nested, useHeadingLevel } from '../../components/Heading.tsx'
+import { formatDate } from '../../dates.ts'
+import type { PreparedSectionOf } from '../../types.ts'
+import type { NoticiaPreparada } from './prepare.ts'
 
 const RUTA_TODAS = '/notices/all'
 

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
-import type { Manifest } from '../../manifest/load.ts'
-import type { SeccionNoticias } from '../../manifest/types.generated.ts'
-import { HOME_NEWS_COUNT, newsItems, plainText } from '../../news/news.ts'
+import type { Manifest } from '../../../manifest/load.ts'
+import type { SeccionNoticias } from '../../../manifest/types.generated.ts'
+import { HOME_NEWS_COUNT, newsItems, plainText } from '../../../news/news.ts'
 
 /** One news item as the browser receives it: HTML already sanitized at build time. */
 export interface NoticiaPreparada {

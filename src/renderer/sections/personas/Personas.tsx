@@ -1,5 +1,5 @@
-import { Heading } from '../components/Heading.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { Heading } from '../../components/Heading.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 export function Personas({ section }: { section: PreparedSectionOf<'personas'> }) {
   return (

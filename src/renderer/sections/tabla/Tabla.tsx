@@ -1,6 +1,6 @@
-import { Heading } from '../components/Heading.tsx'
-import { SmartLink } from '../components/SmartLink.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { Heading } from '../../components/Heading.tsx'
+import { SmartLink } from '../../components/SmartLink.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 type Cell = PreparedSectionOf<'tabla'>['filas'][number][number]
 

@@ -1,7 +1,7 @@
-import { ClickToLoad } from '../components/ClickToLoad.tsx'
-import { Heading } from '../components/Heading.tsx'
-import { SmartLink } from '../components/SmartLink.tsx'
-import type { PreparedSectionOf } from '../types.ts'
+import { ClickToLoad } from '../../components/ClickToLoad.tsx'
+import { Heading } from '../../components/Heading.tsx'
+import { SmartLink } from '../../components/SmartLink.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
 
 export function Video({ section }: { section: PreparedSectionOf<'video'> }) {
   return (

@@ -1,0 +1,18 @@
+import type { PreparedForm } from '../../../forms/prepared.ts'
+import { preparedFormById } from '../../../forms/prepared.ts'
+import { defineSection } from '../module.ts'
+import { Formulario } from './Formulario.tsx'
+
+export default defineSection({
+  tipo: 'formulario',
+  Component: Formulario,
+  interactive: true,
+  prepare: (s, { manifest }) => ({ ...s, preparado: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario) }),
+})
+
+declare module '../../types.ts' {
+  /** What the preparer adds to a «formulario» section. */
+  interface PreparedExtras {
+    formulario: { preparado: PreparedForm }
+  }
+}
