@@ -13,9 +13,10 @@ import { createNotifier, type Notifier } from './notify.ts'
 import { contentRoutes } from './routes/content.ts'
 import { filingRoutes } from './routes/filings.ts'
 import { helmetOptions, installAssetFraming, installXsrf } from './security.ts'
-import { loadSiteData, type SiteData } from './siteData.ts'
+import { FILING_PLAN, loadSiteData, type SiteData } from './siteData.ts'
 import { registerStatic } from './static.ts'
-import { Store } from './store/store.ts'
+import { openFilingStore } from './store/open.ts'
+import type { FilingStore } from './store/store.ts'
 import { prepareUploads, sweepUploads } from './store/uploads.ts'
 
 /** JSON bodies above this size are refused with 413 (a PQRSD is a few KB). */
@@ -42,7 +43,7 @@ export interface AppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    store: Store
+    store: FilingStore
     notifier: Notifier
     site: SiteData
     /** HTML answers of the forms posted without script. */
@@ -76,9 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const site = loadSiteData(options.manifestDir, options.clientDir)
   for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)
-  const store = new Store(dataDir)
+  const store = await openFilingStore({ dataDir, plan: FILING_PLAN })
   prepareUploads(dataDir)
-  const swept = sweepUploads(dataDir, store.attachmentFiles())
+  const swept = sweepUploads(dataDir, await store.attachmentFiles())
   if (swept > 0) app.log.info({ archivos: swept }, 'adjuntos temporales eliminados')
   const notifier = createNotifier(options.smtpUrl, options.notifyTo, app.log, options.notifyFrom)
   app.decorate('store', store)
@@ -89,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await notifier.flush()
     notifier.close()
-    store.close()
+    await store.close()
   })
 
   installErrorHandler(app)

@@ -6,12 +6,13 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type Database from 'better-sqlite3'
 import { dayTimestamp } from '../forms/normalize.ts'
 import { loadManifest } from '../manifest/load.ts'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { toCsv } from './csv.ts'
-import { listFilings, listSubscriptions, openDatabase, type FilingKind } from './store/store.ts'
+import { FILING_PLAN } from './siteData.ts'
+import { openFilingStore } from './store/open.ts'
+import type { FilingKind, FilingStore } from './store/store.ts'
 import { UPLOADS_DIR } from './store/uploads.ts'
 
 export const EXPORTS = {
@@ -55,16 +56,16 @@ function displayValue(form: FormDefinition | undefined, lookups: Lookups | undef
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
 }
 
-/** The CSV text of one export. */
-export function exportCsv(db: Database.Database, name: ExportName, forms: FormDefinition[], lookups: Lookups | undefined, options: ExportOptions = {}): string {
+/** The CSV text of one export, read through the store's interface. */
+export async function exportCsv(store: FilingStore, name: ExportName, forms: FormDefinition[], lookups: Lookups | undefined, options: ExportOptions = {}): Promise<string> {
   const spec = EXPORTS[name]
   const form = forms.find((f) => f.id === spec.form)
   const since = sinceIso(options.since)
   if (spec.kind === 'suscripcion') {
-    const rows = listSubscriptions(db, since).map((s) => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo])
+    const rows = (await store.listSubscriptions({ since })).map((s) => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo])
     return toCsv(['Radicado', 'Fecha de recepción', 'Correo electrónico'], rows, options.separator)
   }
-  const filings = listFilings(db, spec.kind, since)
+  const filings = await store.listFilings(spec.kind, { since })
   // Columns: the form's fields in order, then any field stored by an older version of the form.
   const fields = (form?.campos ?? []).map((c) => c.nombre)
   for (const f of filings) for (const key of Object.keys(f.datos)) if (!fields.includes(key)) fields.push(key)
@@ -101,21 +102,26 @@ export function parseArgs(argv: string[]): { name: ExportName; options: ExportOp
   return { name: name as ExportName, options }
 }
 
-function main(): void {
+/** The command: arguments and environment → CSV text. Runs in process in the tests. */
+export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const { name, options } = parseArgs(argv)
+  const dataDir = path.resolve(env.DATA_DIR || './data')
+  const { manifest } = loadManifest(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
+  const store = await openFilingStore({ dataDir, plan: FILING_PLAN, readonly: true })
   try {
-    const { name, options } = parseArgs(process.argv.slice(2))
-    const dataDir = path.resolve(process.env.DATA_DIR || './data')
-    const { manifest } = loadManifest(process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
-    const db: Database.Database = openDatabase(dataDir, { readonly: true })
-    try {
-      process.stdout.write(exportCsv(db, name, manifest.forms.map((f) => f.data), manifest.lookups?.data, options))
-    } finally {
-      db.close()
-    }
+    return await exportCsv(store, name, manifest.forms.map((f) => f.data), manifest.lookups?.data, options)
+  } finally {
+    await store.close()
+  }
+}
+
+async function main(): Promise<void> {
+  try {
+    process.stdout.write(await runExport(process.argv.slice(2)))
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 2
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main()
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main()

@@ -4,10 +4,17 @@ import { loadManifest } from '../manifest/load.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
 import type { SearchDoc } from '../search/types.ts'
+import type { NumberingPlan } from './store/store.ts'
 
 /** The forms the server receives (the induction evaluation is never sent). */
 export const SERVER_FORMS = ['pqrsd', 'cita', 'historia-clinica', 'suscripcion'] as const
 export type ServerFormId = (typeof SERVER_FORMS)[number]
+
+/** Kind (radicaciones.tipo) and series of each filing form. */
+export const FILING_PLAN: NumberingPlan = {
+  series: { pqrs: 'PQRS', cita: 'CITA', historia: 'HC' },
+  subscriptionSeries: 'SUS',
+}
 
 export interface SiteData {
   forms: Record<ServerFormId, FormDefinition>

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, countRows, historiaFields, historiaForm, openDb, ROOT, startInProcess, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
+import { Client, countRows, historiaFields, historiaForm, ROOT, startInProcess, storedFiling, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
 
 let server: RunningServer
 let client: Client
@@ -32,9 +32,9 @@ async function expectRefused(res: Response, status: number | number[] = 400): Pr
 }
 
 async function unchanged(fn: () => Promise<void>): Promise<void> {
-  const before = countRows(server.dataDir)
+  const before = await countRows(server.dataDir)
   await fn()
-  expect(countRows(server.dataDir)).toEqual(before)
+  expect(await countRows(server.dataDir)).toEqual(before)
 }
 
 describe('malformed and mistyped JSON', () => {
@@ -171,15 +171,13 @@ describe('uploads', () => {
       ids.push(((await res.json()) as { id: string }).id)
     }
     expect(fs.existsSync(outside)).toBe(false)
-    const db = openDb(server.dataDir)
-    const rows = ids.map((id) => db.prepare('SELECT archivo, nombre_original FROM adjuntos WHERE radicado = ?').get(id) as { archivo: string; nombre_original: string })
-    db.close()
+    const rows = await Promise.all(ids.map(async (id) => (await storedFiling(server.dataDir, id))!.adjuntos[0]!))
     for (const r of rows) {
       expect(r.archivo).toMatch(/^[0-9a-f-]{36}\.pdf$/)
-      expect(r.nombre_original).not.toMatch(/[\\/\u0000-\u001f]/)
+      expect(r.nombreOriginal).not.toMatch(/[\\/\u0000-\u001f]/)
       expect(fs.existsSync(path.join(server.dataDir, 'adjuntos', r.archivo))).toBe(true)
     }
-    expect(rows.map((r) => r.nombre_original).slice(0, 3)).toEqual([path.basename(outside), 'evil.pdf', 'passwd'])
+    expect(rows.map((r) => r.nombreOriginal).slice(0, 3)).toEqual([path.basename(outside), 'evil.pdf', 'passwd'])
   })
 })
 

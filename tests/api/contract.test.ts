@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { HOME_NEWS_COUNT } from '../../src/news/news.ts'
-import { Client, countRows, historiaForm, openDb, RADICADO, startInProcess, validCita, validPqrs, type RunningServer } from './helpers.ts'
+import { Client, countRows, historiaForm, RADICADO, startInProcess, storedFiling, validCita, validPqrs, type RunningServer } from './helpers.ts'
 
 const { manifest } = loadManifest()
 const listas = manifest.lookups!.data.listas
@@ -82,12 +82,10 @@ describe('saves answer {id}', () => {
     const body = (await res.json()) as { id: string }
     expect(Object.keys(body)).toEqual(['id'])
     expect(body.id).toMatch(/^PQRS-\d{4}-\d{6}$/)
-    const db = openDb(server.dataDir)
-    const row = db.prepare('SELECT tipo, datos FROM radicaciones WHERE radicado = ?').get(body.id) as { tipo: string; datos: string }
-    db.close()
-    expect(row.tipo).toBe('pqrs')
+    const row = await storedFiling(server.dataDir, body.id)
+    expect(row?.kind).toBe('pqrs')
     // Digit strings of numeric fields arrive as numbers, as in the browser.
-    expect(JSON.parse(row.datos)).toMatchObject({ tipoSolicitud: 2, numeroIdentificacion: '99887766', nombre: 'María José' })
+    expect(row?.datos).toMatchObject({ tipoSolicitud: 2, numeroIdentificacion: '99887766', nombre: 'María José' })
   })
 
   it('POST /api/cita stores the appointment request', async () => {
@@ -101,11 +99,11 @@ describe('saves answer {id}', () => {
     expect(res.status).toBe(200)
     const { id } = (await res.json()) as { id: string }
     expect(id).toMatch(/^HC-\d{4}-\d{6}$/)
-    const db = openDb(server.dataDir)
-    const a = db.prepare('SELECT archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = ?').get(id) as Record<string, unknown>
-    db.close()
+    const adjuntos = (await storedFiling(server.dataDir, id))!.adjuntos
+    expect(adjuntos).toHaveLength(1)
+    const a = adjuntos[0]!
     expect(a.archivo).toMatch(/^[0-9a-f-]{36}\.pdf$/)
-    expect(a.nombre_original).toBe('solicitud.pdf')
+    expect(a.nombreOriginal).toBe('solicitud.pdf')
     expect(a.tipo).toBe('application/pdf')
     expect(a.sha256).toMatch(/^[0-9a-f]{64}$/)
     expect(a.tamano).toBeGreaterThan(0)
@@ -121,7 +119,7 @@ describe('saves answer {id}', () => {
   })
 
   it('POST /api/suscripcion: a repeated address in any letter case is stored once and still answers success', async () => {
-    const before = countRows(server.dataDir).suscripciones
+    const before = (await countRows(server.dataDir)).suscripciones
     const first = await client.postJson('/api/suscripcion', { correoElectronico: 'Boletin.Lector@Example.com' })
     expect(first.status).toBe(200)
     const { id } = (await first.json()) as { id: string }
@@ -129,7 +127,7 @@ describe('saves answer {id}', () => {
     const again = await client.postJson('/api/suscripcion', { correoElectronico: 'boletin.lector@example.COM' })
     expect(again.status).toBe(200)
     expect(await again.json()).toEqual({ id })
-    expect(countRows(server.dataDir).suscripciones).toBe(before + 1)
+    expect((await countRows(server.dataDir)).suscripciones).toBe(before + 1)
   })
 })
 
@@ -153,7 +151,7 @@ describe('anti-forgery', () => {
   ]
   for (const [label, headers] of cases) {
     it(`POST with ${label} answers 403 in Spanish and stores nothing`, async () => {
-      const before = countRows(server.dataDir)
+      const before = await countRows(server.dataDir)
       for (const p of ['/api/pqrs', '/api/cita', '/api/suscripcion']) {
         const res = await client.postJson(p, p === '/api/suscripcion' ? { correoElectronico: 'x@example.com' } : p === '/api/pqrs' ? validPqrs() : validCita(), headers)
         expect(res.status).toBe(403)
@@ -161,7 +159,7 @@ describe('anti-forgery', () => {
       }
       const hc = await fetch(`${server.url}/api/historia-clinica`, { method: 'POST', headers: { cookie: headers.cookie ?? '' }, body: historiaForm() })
       expect(hc.status).toBe(403)
-      expect(countRows(server.dataDir)).toEqual(before)
+      expect(await countRows(server.dataDir)).toEqual(before)
     })
   }
 })
@@ -199,7 +197,7 @@ describe('rate limit', () => {
       expect(await res.json()).toEqual({ error: 'Ha enviado demasiadas solicitudes en poco tiempo. Espere unos minutos e intente de nuevo.', fields: {} })
       // Reads are not limited.
       expect((await c.get('/api/tipo-solicitud')).status).toBe(200)
-      expect(countRows(limited.dataDir).radicaciones).toBe(0)
+      expect((await countRows(limited.dataDir)).radicaciones).toBe(0)
     } finally {
       await limited.close()
     }
@@ -207,22 +205,14 @@ describe('rate limit', () => {
 })
 
 describe('store', () => {
-  it('SQLite in WAL mode with synchronous=FULL and a versioned migrations table', () => {
-    const db = (server as RunningServer & { app: import('fastify').FastifyInstance }).app.store.db
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
-    expect(db.pragma('synchronous', { simple: true })).toBe(2) // FULL
-    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>
-    expect(versions.map((v) => v.version)).toEqual([1])
-  })
-
   it('a restart on the same DATA_DIR keeps the data and runs no migration twice', async () => {
     const again = await startInProcess({ label: 'reopen', dataDir: server.dataDir })
     try {
       const c = await new Client(again.url).init()
-      const before = countRows(server.dataDir).radicaciones
+      const before = (await countRows(server.dataDir)).radicaciones
       const res = await c.postJson('/api/pqrs', validPqrs())
       expect(res.status).toBe(200)
-      expect(countRows(server.dataDir).radicaciones).toBe(before + 1)
+      expect((await countRows(server.dataDir)).radicaciones).toBe(before + 1)
     } finally {
       await again.close()
     }

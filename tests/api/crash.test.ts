@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { Client, openDb, startChild, tempDataDir, validPqrs, type ChildServer } from './helpers.ts'
+import { Client, startChild, tempDataDir, validPqrs, withStore, type ChildServer } from './helpers.ts'
 
 /**
  * CPACA art. 61 / Ley 1755: an acknowledged filing number is proof of filing.
@@ -58,14 +58,12 @@ describe('durability under kill -9', () => {
     }
     await server.close()
 
-    const db = openDb(dataDir)
-    const rows = db.prepare("SELECT radicado, datos FROM radicaciones WHERE tipo = 'pqrs' ORDER BY numero").all() as Array<{ radicado: string; datos: string }>
-    db.close()
+    const rows = await withStore(dataDir, (store) => store.listFilings('pqrs'))
     const byId = new Map<string, string[]>()
-    for (const r of rows) byId.set(r.radicado, [...(byId.get(r.radicado) ?? []), (JSON.parse(r.datos) as { mensaje: string }).mensaje])
+    for (const r of rows) byId.set(r.radicado, [...(byId.get(r.radicado) ?? []), String(r.datos.mensaje)])
     for (const [id, marker] of acked) expect(byId.get(id), id).toEqual([marker])
     // Each request's content is stored at most once (no duplicates from the crash either).
-    const markers = rows.map((r) => (JSON.parse(r.datos) as { mensaje: string }).mensaje)
+    const markers = rows.map((r) => String(r.datos.mensaje))
     expect(new Set(markers).size).toBe(markers.length)
 
     // Numbers after the restart continue the sequence: never one already handed out or stored.

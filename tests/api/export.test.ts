@@ -1,14 +1,21 @@
 import { spawnSync } from 'node:child_process'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fs from 'node:fs'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { csvCell, toCsv } from '../../src/server/csv.ts'
-import { Store } from '../../src/server/store/store.ts'
+import { runExport as exportInProcess } from '../../src/server/export.ts'
+import { FILING_PLAN } from '../../src/server/siteData.ts'
+import { openFilingStore } from '../../src/server/store/open.ts'
 import { ROOT, tempDataDir, validCita, validPqrs } from './helpers.ts'
 
 const dataDir = tempDataDir('export')
-let store: Store
 
-function runExport(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
+/** The export in this process (fast); the CLI itself is run once, below. */
+async function runExport(...args: string[]): Promise<{ stdout: string }> {
+  return { stdout: await exportInProcess(args, { ...process.env, DATA_DIR: dataDir }) }
+}
+
+function runCli(env: Record<string, string>, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
@@ -31,21 +38,21 @@ function parseCsv(text: string): string[][] {
   return rows
 }
 
-beforeAll(() => {
-  store = new Store(dataDir)
+beforeAll(async () => {
+  const store = await openFilingStore({ dataDir, plan: FILING_PLAN })
   // Colombia is UTC-5: 2025-03-01 04:30 UTC is still 28 February there.
-  store.createFiling('pqrs', validPqrs({ mensaje: 'febrero' }), [], new Date('2025-03-01T04:30:00Z'))
-  store.createFiling('pqrs', validPqrs({ mensaje: 'marzo', nombre: 'Ñoño "el del pueblo"' }), [], new Date('2025-03-01T05:30:00Z'))
-  store.createFiling('pqrs', validPqrs({ mensaje: 'abril' }), [], new Date('2025-04-15T15:00:00Z'))
-  store.createFiling('cita', validCita(), [], new Date('2025-04-15T15:00:00Z'))
-  store.subscribe('Lector@Example.com', new Date('2025-01-10T12:00:00Z'))
-  store.subscribe('otro@example.com', new Date('2025-05-10T12:00:00Z'))
+  await store.createFiling({ kind: 'pqrs', datos: validPqrs({ mensaje: 'febrero' }), now: new Date('2025-03-01T04:30:00Z') })
+  await store.createFiling({ kind: 'pqrs', datos: validPqrs({ mensaje: 'marzo', nombre: 'Ñoño "el del pueblo"' }), now: new Date('2025-03-01T05:30:00Z') })
+  await store.createFiling({ kind: 'pqrs', datos: validPqrs({ mensaje: 'abril' }), now: new Date('2025-04-15T15:00:00Z') })
+  await store.createFiling({ kind: 'cita', datos: validCita(), now: new Date('2025-04-15T15:00:00Z') })
+  await store.subscribe('Lector@Example.com', new Date('2025-01-10T12:00:00Z'))
+  await store.subscribe('otro@example.com', new Date('2025-05-10T12:00:00Z'))
+  await store.close()
 })
-afterAll(() => store.close())
 
 describe('npm run export', () => {
-  it('writes UTF-8 CSV with a BOM, column titles from the form and list names instead of codes', () => {
-    const { status, stdout } = runExport('pqrs')
+  it('the command writes UTF-8 CSV with a BOM, column titles from the form and list names instead of codes', () => {
+    const { status, stdout } = runCli({ DATA_DIR: dataDir }, 'pqrs')
     expect(status).toBe(0)
     expect(stdout.startsWith('\uFEFF"Radicado","Fecha de recepción",')).toBe(true)
     const rows = parseCsv(stdout.slice(1))
@@ -57,51 +64,51 @@ describe('npm run export', () => {
     expect(rows[1]![0]).toBe('PQRS-2025-000001')
     expect(rows[1]![1]).toBe('2025-02-28 23:30')
     expect(rows[2]![rows[0]!.indexOf('Nombres')]).toBe('Ñoño "el del pueblo"')
+    // A mistake is one Spanish line on standard error and exit code 2, nothing on standard output.
+    const wrong = runCli({ DATA_DIR: dataDir }, 'todo')
+    expect(wrong).toEqual({ status: 2, stdout: '', stderr: expect.stringMatching(/^Indique qué exportar: .*\n$/) })
   })
 
-  it('--since YYYY-MM-DD keeps filings received from that day on (Colombia time)', () => {
-    const messages = (args: string[]) => {
-      const rows = parseCsv(runExport('pqrs', ...args).stdout.slice(1))
+  it('--since YYYY-MM-DD keeps filings received from that day on (Colombia time)', async () => {
+    const messages = async (args: string[]) => {
+      const rows = parseCsv((await runExport('pqrs', ...args)).stdout.slice(1))
       const col = rows[0]!.indexOf('Mensaje')
       return rows.slice(1).map((r) => r[col])
     }
-    expect(messages(['--since', '2025-03-01'])).toEqual(['marzo', 'abril'])
-    expect(messages(['--since=2025-04-16'])).toEqual([])
-    expect(messages(['--since', '2025-02-28'])).toEqual(['febrero', 'marzo', 'abril'])
+    expect(await messages(['--since', '2025-03-01'])).toEqual(['marzo', 'abril'])
+    expect(await messages(['--since=2025-04-16'])).toEqual([])
+    expect(await messages(['--since', '2025-02-28'])).toEqual(['febrero', 'marzo', 'abril'])
   })
 
-  it('exports appointments, clinical records and subscriptions', () => {
-    const citas = parseCsv(runExport('citas').stdout.slice(1))
+  it('exports appointments, clinical records and subscriptions', async () => {
+    const citas = parseCsv((await runExport('citas')).stdout.slice(1))
     expect(citas).toHaveLength(2)
     expect(citas[1]![citas[0]!.indexOf('Servicio')]).toBe('Medicina general')
     expect(citas[1]![citas[0]!.indexOf('Acepto la política de tratamiento de datos personales')]).toBe('Sí')
-    const historias = parseCsv(runExport('historias').stdout.slice(1))
+    const historias = parseCsv((await runExport('historias')).stdout.slice(1))
     expect(historias[0]).toEqual(expect.arrayContaining(['Radicado', 'Archivo guardado', 'SHA-256']))
     expect(historias).toHaveLength(1)
-    const subs = parseCsv(runExport('suscripciones', '--since', '2025-02-01').stdout.slice(1))
+    const subs = parseCsv((await runExport('suscripciones', '--since', '2025-02-01')).stdout.slice(1))
     expect(subs).toEqual([
       ['Radicado', 'Fecha de recepción', 'Correo electrónico'],
       ['SUS-2025-000002', '2025-05-10 07:00', 'otro@example.com'],
     ])
   })
 
-  it('semicolon separator on request', () => {
-    expect(runExport('suscripciones', '--sep', ';').stdout.split('\r\n')[0]).toBe('\uFEFF"Radicado";"Fecha de recepción";"Correo electrónico"')
+  it('semicolon separator on request', async () => {
+    expect((await runExport('suscripciones', '--sep', ';')).stdout.split('\r\n')[0]).toBe('\uFEFF"Radicado";"Fecha de recepción";"Correo electrónico"')
   })
 
-  it('refuses unknown exports, options and dates with a Spanish message', () => {
+  it('refuses unknown exports, options and dates with a Spanish message', async () => {
     for (const args of [[], ['todo'], ['pqrs', '--since', '01/02/2025'], ['pqrs', '--desconocida']]) {
-      const r = runExport(...args)
-      expect(r.status).toBe(2)
-      expect(r.stdout).toBe('')
-      expect(r.stderr).toMatch(/Indique qué exportar|AAAA-MM-DD|Opción desconocida/)
+      await expect(runExport(...args)).rejects.toThrow(/Indique qué exportar|AAAA-MM-DD|Opción desconocida/)
     }
   })
 
-  it('a missing database is reported, not created', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'pqrs'], { cwd: ROOT, env: { ...process.env, DATA_DIR: tempDataDir('empty') }, encoding: 'utf8' })
-    expect(r.status).toBe(2)
-    expect(r.stderr).toMatch(/No existe la base de datos/)
+  it('a missing database is reported, not created', async () => {
+    const empty = tempDataDir('empty')
+    await expect(exportInProcess(['pqrs'], { ...process.env, DATA_DIR: empty })).rejects.toThrow(/No existe la base de datos/)
+    expect(fs.readdirSync(empty)).toEqual([])
   })
 })
 

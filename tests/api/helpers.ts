@@ -3,12 +3,13 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../src/server/app.ts'
 import { clientDirFromEnv } from '../../src/server/config.ts'
-import { DB_FILE } from '../../src/server/store/store.ts'
+import { FILING_PLAN } from '../../src/server/siteData.ts'
+import { openFilingStore } from '../../src/server/store/open.ts'
+import type { FilingRow, FilingStore } from '../../src/server/store/store.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -202,23 +203,37 @@ export function historiaForm(fields: Record<string, string> = historiaFields(), 
   return form
 }
 
-/** Opens the store read-only (the server may still be running: WAL allows it). */
-export function openDb(dataDir: string): Database.Database {
-  return new Database(path.join(dataDir, DB_FILE), { readonly: true, fileMustExist: true })
+/** Opens the store of a DATA_DIR read-only through its interface (the server may still be running: WAL allows it). */
+export function openStore(dataDir: string): Promise<FilingStore> {
+  return openFilingStore({ dataDir, plan: FILING_PLAN, readonly: true })
 }
 
-export function countRows(dataDir: string): { radicaciones: number; adjuntos: number; suscripciones: number; archivos: number } {
-  const db = openDb(dataDir)
+/** Runs `fn` on a read-only store of the DATA_DIR and closes it. */
+export async function withStore<T>(dataDir: string, fn: (store: FilingStore) => Promise<T>): Promise<T> {
+  const store = await openStore(dataDir)
   try {
-    const n = (t: string) => (db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n
-    const dir = path.join(dataDir, 'adjuntos')
-    const archivos = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).length : 0
-    const tmp = path.join(dir, '.tmp')
-    const pending = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0
-    return { radicaciones: n('radicaciones'), adjuntos: n('adjuntos'), suscripciones: n('suscripciones'), archivos: archivos + pending }
+    return await fn(store)
   } finally {
-    db.close()
+    await store.close()
   }
+}
+
+/** A stored filing by its number (its kind is read off the series), through the store's interface. */
+export async function storedFiling(dataDir: string, radicado: string): Promise<FilingRow | undefined> {
+  const serie = radicado.split('-')[0]
+  const kind = Object.entries(FILING_PLAN.series).find(([, s]) => s === serie)?.[0]
+  if (!kind) throw new Error(`Serie desconocida en ${radicado}`)
+  return withStore(dataDir, async (store) => (await store.listFilings(kind)).find((f) => f.radicado === radicado))
+}
+
+/** Rows in the store and files in the uploads folder (kept and half-received). */
+export async function countRows(dataDir: string): Promise<{ radicaciones: number; adjuntos: number; suscripciones: number; archivos: number }> {
+  const counts = await withStore(dataDir, (store) => store.counts())
+  const dir = path.join(dataDir, 'adjuntos')
+  const archivos = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).length : 0
+  const tmp = path.join(dir, '.tmp')
+  const pending = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0
+  return { ...counts, archivos: archivos + pending }
 }
 
 export const RADICADO = /^(PQRS|CITA|HC|SUS)-\d{4}-\d{6,}$/

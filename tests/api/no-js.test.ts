@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { exportCsv } from '../../src/server/export.ts'
-import { listFilings, listSubscriptions } from '../../src/server/store/store.ts'
-import { countRows, historiaFields, historiaForm, openDb, startInProcess, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
+import { countRows, historiaFields, historiaForm, startInProcess, storedFiling, TINY_PDF, validCita, validPqrs, withStore, type RunningServer } from './helpers.ts'
 
 /**
  * The forms posted without JavaScript (a browser navigation: url-encoded, or
@@ -85,9 +84,9 @@ async function expectHtml(res: Response, status: number): Promise<string> {
 }
 
 async function unchanged(fn: () => Promise<void>): Promise<void> {
-  const before = countRows(server.dataDir)
+  const before = await countRows(server.dataDir)
   await fn()
-  expect(countRows(server.dataDir)).toEqual(before)
+  expect(await countRows(server.dataDir)).toEqual(before)
 }
 
 describe('the confirmation page after a filing without JavaScript (Post/Redirect/Get)', () => {
@@ -138,16 +137,13 @@ describe('url-encoded forms posted without JavaScript', () => {
     expect(html).toMatch(/<link rel="stylesheet" href="\/_app\/[^"]+\.css">/)
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
 
-    const db = openDb(server.dataDir)
-    try {
-      const stored = listFilings(db, 'pqrs').find((f) => f.radicado === id)
+    await withStore(server.dataDir, async (store) => {
+      const stored = (await store.listFilings('pqrs')).find((f) => f.radicado === id)
       expect(stored?.datos).toEqual(validPqrs({ numeroIdentificacion: '1122334455', mensaje: 'Enviado sin JavaScript <b>&</b>' }))
-      const csv = exportCsv(db, 'pqrs', forms, manifest.lookups?.data)
+      const csv = await exportCsv(store, 'pqrs', forms, manifest.lookups?.data)
       expect(csv).toContain(`"${id}"`)
       expect(csv).toContain('Enviado sin JavaScript <b>&</b>')
-    } finally {
-      db.close()
-    }
+    })
   })
 
   it('without Origin, a same-origin Referer is enough', async () => {
@@ -161,14 +157,9 @@ describe('url-encoded forms posted without JavaScript', () => {
       const text = textOf(await expectHtml(res, 200))
       const id = /Solicitud de cita radicada exitosamente con número: (CITA-\d{4}-\d{6,})\. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud\./.exec(text)?.[1]
       expect(id).toBeDefined()
-      const db = openDb(server.dataDir)
-      try {
-        const stored = listFilings(db, 'cita').find((f) => f.radicado === id)
-        expect(stored?.datos.fechaCita).toBe(dayTimestamp(todayInColombia()))
-        expect(stored?.datos.aceptarPolitica).toBe(true)
-      } finally {
-        db.close()
-      }
+      const stored = await storedFiling(server.dataDir, id!)
+      expect(stored?.datos.fechaCita).toBe(dayTimestamp(todayInColombia()))
+      expect(stored?.datos.aceptarPolitica).toBe(true)
     }
   })
 
@@ -177,12 +168,7 @@ describe('url-encoded forms posted without JavaScript', () => {
     const html = await expectHtml(res, 200)
     expect(textOf(html)).toContain('Registro Exitoso')
     expect(html).toContain('href="/hospital/hospital"')
-    const db = openDb(server.dataDir)
-    try {
-      expect(listSubscriptions(db).map((s) => s.correo)).toContain('sin-js@example.com')
-    } finally {
-      db.close()
-    }
+    expect((await withStore(server.dataDir, (store) => store.listSubscriptions())).map((s) => s.correo)).toContain('sin-js@example.com')
   })
 })
 
@@ -326,25 +312,20 @@ describe('validation errors without JavaScript', () => {
 
 describe('the clinical record posted without JavaScript (multipart)', () => {
   it('with a real PDF answers 200 HTML with the success text; the filing and the file are stored', async () => {
-    const before = countRows(server.dataDir)
+    const before = await countRows(server.dataDir)
     const res = await postNative('/api/historia-clinica', historiaForm(historiaFields(), { content: TINY_PDF, name: 'solicitud firmada.pdf' }), { referer: `${server.url}/historia-clinica` })
     const html = await expectHtml(res, 200)
     const text = textOf(html)
     const id = /Solicitud de historia clínica radicada exitosamente con número: (HC-\d{4}-\d{6,})\. La respuesta se enviará al correo electrónico indicado\./.exec(text)?.[1]
     expect(id).toBeDefined()
     expect(html).toContain('href="/historia-clinica"')
-    const after = countRows(server.dataDir)
+    const after = await countRows(server.dataDir)
     expect(after.radicaciones).toBe(before.radicaciones + 1)
     expect(after.adjuntos).toBe(before.adjuntos + 1)
     expect(after.archivos).toBe(before.archivos + 1)
-    const db = openDb(server.dataDir)
-    try {
-      const stored = listFilings(db, 'historia').find((f) => f.radicado === id)
-      expect(stored?.adjuntos[0]?.nombreOriginal).toBe('solicitud firmada.pdf')
-      expect(stored?.adjuntos[0]?.tamano).toBe(TINY_PDF.length)
-    } finally {
-      db.close()
-    }
+    const stored = await storedFiling(server.dataDir, id!)
+    expect(stored?.adjuntos[0]?.nombreOriginal).toBe('solicitud firmada.pdf')
+    expect(stored?.adjuntos[0]?.tamano).toBe(TINY_PDF.length)
   })
 
   it('without a file (the empty part a browser sends) answers 400 HTML with the field message; nothing stored', async () => {

@@ -102,7 +102,7 @@ describe('e-mail to the office on each new filing (SMTP_URL + NOTIFY_TO)', () =>
       const res = await client.postJson('/api/pqrs', validPqrs({ nombre: 'Persona Secreta' }))
       expect(res.status).toBe(200)
       const { id } = (await res.json()) as { id: string }
-      expect(countRows(dataDir).radicaciones).toBe(1)
+      expect((await countRows(dataDir)).radicaciones).toBe(1)
       await waitFor(() => (failing.output().includes('no se pudo enviar la notificación') ? true : undefined))
       expect(failing.output()).toContain(id)
       // Logs carry the filing number, not the citizen's data.

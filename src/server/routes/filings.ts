@@ -8,19 +8,20 @@ import { MSG } from '../messages.ts'
 import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeForms.ts'
 import type { Notifier } from '../notify.ts'
 import type { ServerFormId, SiteData } from '../siteData.ts'
-import { SERIES, type FilingKind, type Store } from '../store/store.ts'
+import { FILING_PLAN } from '../siteData.ts'
+import type { FilingKind, FilingStore } from '../store/store.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, type ReceivedFile } from '../store/uploads.ts'
 
 export interface FilingRouteOptions {
   site: SiteData
-  store: Store
+  store: FilingStore
   notifier: Notifier
   dataDir: string
   rateLimit: { max: number; timeWindow: number }
 }
 
 /** Type label of each kind, for logs, the office e-mail and the export. */
-export const KIND_LABEL: Record<FilingKind, string> = {
+export const KIND_LABEL: Record<'pqrs' | 'cita' | 'historia', string> = {
   pqrs: 'PQRSD',
   cita: 'Solicitud de cita',
   historia: 'Solicitud de historia clínica',
@@ -84,11 +85,11 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
   // One shared budget per client address for all POSTs (a per-route config would count each route apart).
   const routeConfig = { onRequest: app.rateLimit(opts.rateLimit) }
 
-  const jsonFiling = (url: string, formId: ServerFormId, kind: FilingKind) => {
+  const jsonFiling = (url: string, formId: ServerFormId, kind: keyof typeof KIND_LABEL & FilingKind) => {
     const { form, validate } = formParts(site, formId, site.lookups)
     app.post(url, routeConfig, async (request, reply) => {
       const datos = validated(form, validate, requestFields(request, form))
-      const id = await store.queueFiling(kind, datos)
+      const id = await store.createFiling({ kind, datos })
       request.log.info({ radicado: id }, 'radicación recibida')
       notifier.filingReceived(id, KIND_LABEL[kind])
       if (request.nativeForm) return app.nativeForms.success(request, reply, formId, id)
@@ -96,11 +97,16 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     })
   }
   // The no-JavaScript confirmation page (Post/Redirect/Get): shows the success text of a number that exists, for its own form only.
-  const SERIES_OF_FORM: Record<ServerFormId, string> = { pqrsd: SERIES.pqrs, cita: SERIES.cita, 'historia-clinica': SERIES.historia, suscripcion: SERIES.suscripcion }
+  const SERIES_OF_FORM: Record<ServerFormId, string> = {
+    pqrsd: FILING_PLAN.series.pqrs!,
+    cita: FILING_PLAN.series.cita!,
+    'historia-clinica': FILING_PLAN.series.historia!,
+    suscripcion: FILING_PLAN.subscriptionSeries,
+  }
   app.get(CONFIRMATION_PATH, async (request, reply) => {
     const { formulario, id, volver } = request.query as Record<string, string | undefined>
     const formId = Object.hasOwn(SERIES_OF_FORM, formulario ?? '') ? (formulario as ServerFormId) : undefined
-    const valid = formId && typeof id === 'string' && new RegExp(`^${SERIES_OF_FORM[formId]}-\\d{4}-\\d{6,}$`).test(id) && store.hasRadicado(id)
+    const valid = formId && typeof id === 'string' && new RegExp(`^${SERIES_OF_FORM[formId]}-\\d{4}-\\d{6,}$`).test(id) && (await store.hasRadicado(id))
     if (!valid) return reply.code(404).type('application/json; charset=utf-8').send({ error: MSG.notFound, fields: {} })
     return app.nativeForms.confirmation(reply, formId, id, volver)
   })
@@ -113,7 +119,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     const { form, validate } = formParts(site, 'suscripcion', site.lookups)
     app.post('/api/suscripcion', routeConfig, async (request, reply) => {
       const datos = validated(form, validate, requestFields(request, form))
-      const result = store.subscribe(String(datos.correoElectronico))
+      const result = await store.subscribe(String(datos.correoElectronico))
       request.log.info({ radicado: result.id, nuevo: result.nuevo }, 'suscripción')
       if (request.nativeForm) return app.nativeForms.success(request, reply, 'suscripcion', result.id)
       return reply.code(200).send({ id: result.id })
@@ -155,9 +161,11 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
         if (extraFile) throw new ApiError(400, MSG.onlyOneFile, {})
         if (!file || !descriptor) throw new ApiError(400, MSG.invalidForm, {})
         kept = keepUpload(dataDir, file)
-        const id = await store.queueFiling('historia', datos, [
-          { campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 },
-        ])
+        const id = await store.createFiling({
+          kind: 'historia',
+          datos,
+          attachments: [{ campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 }],
+        })
         kept = undefined
         request.log.info({ radicado: id }, 'radicación recibida')
         notifier.filingReceived(id, KIND_LABEL.historia)

@@ -1,0 +1,215 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { todayInColombia } from '../../forms/normalize.ts'
+import { migrate } from './migrations.ts'
+import {
+  formatRadicado,
+  UnknownKindError,
+  type AttachmentRecord,
+  type FilingKind,
+  type FilingRow,
+  type FilingStore,
+  type ListOptions,
+  type NewFiling,
+  type NumberingPlan,
+  type StoreCounts,
+  type SubscribeResult,
+  type SubscriptionRow,
+} from './store.ts'
+
+export const DB_FILE = 'radicaciones.sqlite'
+
+export interface SqliteStoreOptions {
+  /** Folder of the database file (DATA_DIR). */
+  dataDir: string
+  plan: NumberingPlan
+  /** Read-only (the export): the file must exist; nothing is created or migrated. */
+  readonly?: boolean
+}
+
+function openDatabase(dataDir: string, readonly: boolean): Database.Database {
+  const file = path.join(dataDir, DB_FILE)
+  if (readonly) {
+    if (!fs.existsSync(file)) throw new Error(`No existe la base de datos ${file}. ¿Es correcto DATA_DIR?`)
+    const db = new Database(file, { readonly: true, fileMustExist: true })
+    db.pragma('busy_timeout = 5000')
+    return db
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  const db = new Database(file)
+  // WAL lets readers (the export) work while the server writes. With
+  // synchronous=FULL every commit is fsync'ed before it returns, so a filing
+  // that was answered survives a crash of the process or of the machine.
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+interface Queued {
+  item: NewFiling
+  resolve: (id: string) => void
+  reject: (e: unknown) => void
+}
+
+/**
+ * The embedded default: one SQLite file in DATA_DIR. better-sqlite3 is
+ * synchronous, so a commit is on disk when the call returns; the methods are
+ * asynchronous only to honour the interface.
+ */
+export class SqliteFilingStore implements FilingStore {
+  readonly engine = 'sqlite'
+  readonly #db: Database.Database
+  readonly #plan: NumberingPlan
+  #queue: Queued[] = []
+  #flushing: Promise<void> | undefined
+
+  constructor(options: SqliteStoreOptions) {
+    this.#db = openDatabase(options.dataDir, options.readonly ?? false)
+    this.#plan = options.plan
+  }
+
+  /** The durability settings in force (journal mode, synchronous level), for the SQLite-specific test. */
+  durability(): { journalMode: unknown; synchronous: unknown; schemaVersions: number[] } {
+    return {
+      journalMode: this.#db.pragma('journal_mode', { simple: true }),
+      synchronous: this.#db.pragma('synchronous', { simple: true }),
+      schemaVersions: (this.#db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>).map((v) => v.version),
+    }
+  }
+
+  #allocate(serie: string, now: Date): string {
+    const year = Number(todayInColombia(now).slice(0, 4))
+    // Only ever incremented, in the same transaction as the filing: a number is never reused.
+    const row = this.#db
+      .prepare(
+        `INSERT INTO consecutivos (serie, anio, ultimo) VALUES (?, ?, 1)
+         ON CONFLICT (serie, anio) DO UPDATE SET ultimo = ultimo + 1
+         RETURNING ultimo`,
+      )
+      .get(serie, year) as { ultimo: number }
+    return formatRadicado(serie, year, row.ultimo)
+  }
+
+  /** Several filings in one transaction: one durable commit (one fsync) for all of them. */
+  #insertAll(items: ReadonlyArray<NewFiling>): string[] {
+    const insertFiling = this.#db.prepare('INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES (?, ?, ?, ?)')
+    const insertAttachment = this.#db.prepare(
+      'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    return this.#db
+      .transaction(() =>
+        items.map(({ kind, datos, attachments = [], now = new Date() }) => {
+          const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
+          if (!serie) throw new UnknownKindError(kind)
+          const radicado = this.#allocate(serie, now)
+          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos))
+          for (const a of attachments) insertAttachment.run(radicado, a.campo, a.archivo, a.nombreOriginal, a.tipo, a.tamano, a.sha256)
+          return radicado
+        }),
+      )
+      .immediate()
+  }
+
+  /**
+   * Group commit: filings that arrive while the event loop is busy are
+   * written together at the next turn, in one transaction, and each promise
+   * resolves only after that commit is on disk. If the batch fails, each
+   * filing is retried on its own, so one bad filing cannot fail the others.
+   */
+  createFiling(filing: NewFiling): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const item = { ...filing, now: filing.now ?? new Date() }
+      if (this.#queue.push({ item, resolve, reject }) === 1) {
+        this.#flushing = new Promise((done) =>
+          setImmediate(() => {
+            this.#flush()
+            done()
+          }),
+        )
+      }
+    })
+  }
+
+  #flush(): void {
+    const batch = this.#queue
+    this.#queue = []
+    try {
+      const ids = this.#insertAll(batch.map((b) => b.item))
+      batch.forEach((b, i) => b.resolve(ids[i]!))
+    } catch {
+      for (const b of batch) {
+        try {
+          b.resolve(this.#insertAll([b.item])[0]!)
+        } catch (e) {
+          b.reject(e)
+        }
+      }
+    }
+  }
+
+  async subscribe(correo: string, now = new Date()): Promise<SubscribeResult> {
+    const normalized = correo.trim().toLowerCase()
+    return this.#db
+      .transaction((): SubscribeResult => {
+        const existing = this.#db.prepare('SELECT radicado FROM suscripciones WHERE correo_normalizado = ?').get(normalized) as { radicado: string } | undefined
+        if (existing) return { id: existing.radicado, nuevo: false }
+        const radicado = this.#allocate(this.#plan.subscriptionSeries, now)
+        this.#db
+          .prepare('INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES (?, ?, ?, ?)')
+          .run(radicado, correo.trim(), normalized, now.toISOString())
+        return { id: radicado, nuevo: true }
+      })
+      .immediate()
+  }
+
+  async hasRadicado(radicado: string): Promise<boolean> {
+    return (
+      this.#db.prepare('SELECT 1 FROM radicaciones WHERE radicado = ? UNION ALL SELECT 1 FROM suscripciones WHERE radicado = ? LIMIT 1').get(radicado, radicado) !==
+      undefined
+    )
+  }
+
+  async listFilings(kind: FilingKind, options: ListOptions = {}): Promise<FilingRow[]> {
+    const rows = this.#db
+      .prepare('SELECT radicado, tipo, recibido_en, datos FROM radicaciones WHERE tipo = ? AND recibido_en >= ? ORDER BY numero')
+      .all(kind, options.since ?? '') as Array<{ radicado: string; tipo: string; recibido_en: string; datos: string }>
+    const attachments = this.#db.prepare('SELECT campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = ? ORDER BY rowid')
+    return rows.map((r) => ({
+      radicado: r.radicado,
+      kind: r.tipo,
+      recibidoEn: r.recibido_en,
+      datos: JSON.parse(r.datos) as Record<string, unknown>,
+      adjuntos: (
+        attachments.all(r.radicado) as Array<{ campo: string; archivo: string; nombre_original: string; tipo: string; tamano: number; sha256: string }>
+      ).map((a): AttachmentRecord => ({ campo: a.campo, archivo: a.archivo, nombreOriginal: a.nombre_original, tipo: a.tipo, tamano: a.tamano, sha256: a.sha256 })),
+    }))
+  }
+
+  async listSubscriptions(options: ListOptions = {}): Promise<SubscriptionRow[]> {
+    return (
+      this.#db.prepare('SELECT radicado, correo, recibido_en FROM suscripciones WHERE recibido_en >= ? ORDER BY numero').all(options.since ?? '') as Array<{
+        radicado: string
+        correo: string
+        recibido_en: string
+      }>
+    ).map((r) => ({ radicado: r.radicado, correo: r.correo, recibidoEn: r.recibido_en }))
+  }
+
+  async attachmentFiles(): Promise<Set<string>> {
+    return new Set((this.#db.prepare('SELECT archivo FROM adjuntos').all() as Array<{ archivo: string }>).map((r) => r.archivo))
+  }
+
+  async counts(): Promise<StoreCounts> {
+    const n = (table: string) => (this.#db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+    return { radicaciones: n('radicaciones'), adjuntos: n('adjuntos'), suscripciones: n('suscripciones') }
+  }
+
+  async close(): Promise<void> {
+    await this.#flushing
+    if (this.#db.open) this.#db.close()
+  }
+}

@@ -1,0 +1,196 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FILING_PLAN } from '../../src/server/siteData.ts'
+import { openFilingStore } from '../../src/server/store/open.ts'
+import { SqliteFilingStore } from '../../src/server/store/sqlite.ts'
+import { UnknownKindError, type AttachmentRecord, type FilingStore } from '../../src/server/store/store.ts'
+
+/**
+ * The FilingStore interface suite: written once against the interface and
+ * run against every implementation. Each test gets an empty database;
+ * `open()` may be called more than once (a restart, a second process) and
+ * every store it returns shares that database.
+ */
+interface Engine {
+  name: string
+  /** Creates an empty database; returns how to open stores on it and how to drop it. */
+  fresh(): Promise<{ open(): Promise<FilingStore>; drop(): Promise<void> }>
+}
+
+const engines: Engine[] = [
+  {
+    name: 'sqlite',
+    async fresh() {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
+      return {
+        open: () => openFilingStore({ dataDir, plan: FILING_PLAN }),
+        drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      }
+    },
+  },
+]
+
+function attachment(archivo: string, extra: Partial<AttachmentRecord> = {}): AttachmentRecord {
+  return { campo: 'pdf', archivo, nombreOriginal: 'solicitud.pdf', tipo: 'application/pdf', tamano: 1234, sha256: 'a'.repeat(64), ...extra }
+}
+
+const sequence = (id: string) => Number(id.split('-')[2])
+
+describe.each(engines)('FilingStore on $name', (engine) => {
+  let db: Awaited<ReturnType<Engine['fresh']>>
+  const opened: FilingStore[] = []
+  const open = async () => {
+    const store = await db.open()
+    opened.push(store)
+    return store
+  }
+  let store: FilingStore
+
+  beforeEach(async () => {
+    db = await engine.fresh()
+    store = await open()
+  })
+  afterEach(async () => {
+    for (const s of opened.splice(0)) await s.close()
+    await db.drop()
+  })
+
+  it('filings arriving together get consecutive numbers of their series, each with its own content', async () => {
+    const ids = await Promise.all(Array.from({ length: 25 }, (_, i) => store.createFiling({ kind: 'pqrs', datos: { marca: i } })))
+    expect(new Set(ids).size).toBe(25)
+    expect(ids.map(sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
+    for (const id of ids) expect(id).toMatch(/^PQRS-\d{4}-\d{6}$/)
+    const stored = await store.listFilings('pqrs')
+    expect(stored).toHaveLength(25)
+    for (const [i, id] of ids.entries()) expect(stored.find((r) => r.radicado === id)?.datos).toEqual({ marca: i })
+  })
+
+  it('each series has its own sequence', async () => {
+    const ids = [
+      await store.createFiling({ kind: 'pqrs', datos: {} }),
+      await store.createFiling({ kind: 'cita', datos: {} }),
+      await store.createFiling({ kind: 'pqrs', datos: {} }),
+      await store.createFiling({ kind: 'historia', datos: {} }),
+      (await store.subscribe('a@example.com')).id,
+    ]
+    const year = new Date(Date.now() - 5 * 3600_000).getUTCFullYear()
+    expect(ids).toEqual([`PQRS-${year}-000001`, `CITA-${year}-000001`, `PQRS-${year}-000002`, `HC-${year}-000001`, `SUS-${year}-000001`])
+  })
+
+  it('one filing that cannot be stored fails alone; the others of its batch are stored and answered', async () => {
+    const results = await Promise.allSettled([
+      store.createFiling({ kind: 'pqrs', datos: { marca: 'a' } }),
+      store.createFiling({ kind: 'no-existe', datos: { marca: 'b' } }),
+      store.createFiling({ kind: 'cita', datos: { marca: 'c' } }),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(UnknownKindError)
+    expect(await store.counts()).toEqual({ radicaciones: 2, adjuntos: 0, suscripciones: 0 })
+  })
+
+  it('a filing is stored whole with its attachments, or not at all', async () => {
+    const id = await store.createFiling({ kind: 'historia', datos: { nombre: 'Luz' }, attachments: [attachment('uno.pdf', { nombreOriginal: 'Mi solicitud.pdf', tamano: 99, sha256: 'b'.repeat(64) })] })
+    const [row] = await store.listFilings('historia')
+    expect(row).toEqual({
+      radicado: id,
+      kind: 'historia',
+      recibidoEn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      datos: { nombre: 'Luz' },
+      adjuntos: [{ campo: 'pdf', archivo: 'uno.pdf', nombreOriginal: 'Mi solicitud.pdf', tipo: 'application/pdf', tamano: 99, sha256: 'b'.repeat(64) }],
+    })
+    // The same stored file name twice cannot be kept: the filing is refused whole.
+    await expect(store.createFiling({ kind: 'historia', datos: {}, attachments: [attachment('dos.pdf'), attachment('dos.pdf')] })).rejects.toThrow()
+    expect(await store.counts()).toEqual({ radicaciones: 1, adjuntos: 1, suscripciones: 0 })
+    expect(await store.attachmentFiles()).toEqual(new Set(['uno.pdf']))
+  })
+
+  it('an answered filing is in the database: another store opened on it sees it', async () => {
+    const id = await store.createFiling({ kind: 'historia', datos: { marca: 'x' } })
+    const other = await open()
+    expect(await other.hasRadicado(id)).toBe(true)
+    expect((await other.listFilings('historia')).map((r) => r.radicado)).toEqual([id])
+  })
+
+  it('numbers are never reused after a restart', async () => {
+    const before = [await store.createFiling({ kind: 'pqrs', datos: {} }), await store.createFiling({ kind: 'pqrs', datos: {} })]
+    await store.close()
+    const again = await open()
+    const after = await again.createFiling({ kind: 'pqrs', datos: {} })
+    expect(before.map(sequence)).toEqual([1, 2])
+    expect(sequence(after)).toBe(3)
+  })
+
+  it('the year of a number is the Colombian year (UTC-5): the sequence restarts at its midnight', async () => {
+    const late = await store.createFiling({ kind: 'pqrs', datos: {}, now: new Date('2025-01-01T04:59:59Z') })
+    const first = await store.createFiling({ kind: 'pqrs', datos: {}, now: new Date('2025-01-01T05:00:00Z') })
+    const second = await store.createFiling({ kind: 'pqrs', datos: {}, now: new Date('2025-12-31T23:00:00Z') })
+    const next = await store.createFiling({ kind: 'pqrs', datos: {}, now: new Date('2026-01-01T05:00:00Z') })
+    expect([late, first, second, next]).toEqual(['PQRS-2024-000001', 'PQRS-2025-000001', 'PQRS-2025-000002', 'PQRS-2026-000001'])
+    const sub = await store.subscribe('fin@example.com', new Date('2026-01-01T04:00:00Z'))
+    expect(sub.id).toBe('SUS-2025-000001')
+  })
+
+  it('listFilings: one kind, in numbering order, from a given instant', async () => {
+    await store.createFiling({ kind: 'pqrs', datos: { m: 'febrero' }, now: new Date('2025-02-10T12:00:00Z') })
+    await store.createFiling({ kind: 'cita', datos: { m: 'cita' }, now: new Date('2025-03-10T12:00:00Z') })
+    await store.createFiling({ kind: 'pqrs', datos: { m: 'marzo' }, now: new Date('2025-03-10T12:00:00Z') })
+    expect((await store.listFilings('pqrs')).map((r) => r.datos.m)).toEqual(['febrero', 'marzo'])
+    expect((await store.listFilings('pqrs', { since: '2025-03-01T05:00:00.000Z' })).map((r) => r.datos.m)).toEqual(['marzo'])
+    expect(await store.listFilings('historia')).toEqual([])
+  })
+
+  it('a repeated address (any letter case) is stored once and answers the first id', async () => {
+    const first = await store.subscribe(' Lector@Example.com ', new Date('2025-01-10T12:00:00Z'))
+    const again = await store.subscribe('lector@example.COM')
+    expect(first).toEqual({ id: expect.stringMatching(/^SUS-2025-000001$/), nuevo: true })
+    expect(again).toEqual({ id: first.id, nuevo: false })
+    await store.subscribe('otro@example.com', new Date('2025-05-10T12:00:00Z'))
+    expect(await store.listSubscriptions()).toEqual([
+      { radicado: first.id, correo: 'Lector@Example.com', recibidoEn: '2025-01-10T12:00:00.000Z' },
+      { radicado: 'SUS-2025-000002', correo: 'otro@example.com', recibidoEn: '2025-05-10T12:00:00.000Z' },
+    ])
+    expect((await store.listSubscriptions({ since: '2025-02-01T05:00:00.000Z' })).map((s) => s.correo)).toEqual(['otro@example.com'])
+  })
+
+  it('hasRadicado knows filings and subscriptions, and nothing else', async () => {
+    const id = await store.createFiling({ kind: 'cita', datos: {} })
+    const { id: sub } = await store.subscribe('s@example.com')
+    expect(await store.hasRadicado(id)).toBe(true)
+    expect(await store.hasRadicado(sub)).toBe(true)
+    expect(await store.hasRadicado(id.replace(/\d$/, '9'))).toBe(false)
+    expect(await store.hasRadicado("' OR 1=1 --")).toBe(false)
+  })
+
+  it('close waits for filings still queued', async () => {
+    const pending = store.createFiling({ kind: 'pqrs', datos: { marca: 'ultima' } })
+    await store.close()
+    const id = await pending
+    const again = await open()
+    expect(await again.hasRadicado(id)).toBe(true)
+  })
+})
+
+describe('SQLite specifics', () => {
+  it('WAL with synchronous=FULL (every commit fsync-ed) and a versioned migrations table', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
+    const store = new SqliteFilingStore({ dataDir, plan: FILING_PLAN })
+    try {
+      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: [1] })
+    } finally {
+      await store.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('read-only opening of a missing database is reported, not created', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
+    try {
+      await expect(openFilingStore({ dataDir, plan: FILING_PLAN, readonly: true })).rejects.toThrow(/No existe la base de datos/)
+      expect(fs.readdirSync(dataDir)).toEqual([])
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
