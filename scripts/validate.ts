@@ -1,15 +1,43 @@
-/** `npm run validate`: every manifest problem as file:line:col, exit 1 on errors. */
-import { formatProblem } from '../src/manifest/problem.ts'
+/**
+ * `npm run validate`: every manifest problem as file:line:col, exit 1 on errors.
+ * Options: `--formato json|gitlab` (machine-readable report), `--salida <archivo>` (write that report to
+ * a file instead of standard output). Under GitHub Actions it also prints workflow annotations.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { formatProblem, sortProblems } from '../src/manifest/problem.ts'
+import { githubAnnotation, gitlabReport, jsonReport, parseValidateArgs, underGithubActions, type ValidateOptions } from '../src/manifest/report.ts'
 import { validateManifest } from '../src/manifest/validate.ts'
+
+let options: ValidateOptions
+try {
+  options = parseValidateArgs(process.argv.slice(2))
+} catch (error) {
+  console.error(`npm run validate: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(2)
+}
 
 const started = performance.now()
 const { manifest, errors, warnings } = validateManifest()
-for (const w of warnings) console.log(formatProblem(w))
+// A report on standard output must stay parseable: the human lines go to stderr then.
+const reportOnStdout = options.formato !== 'texto' && !options.salida
+const say = reportOnStdout ? console.error : console.log
+for (const w of warnings) say(formatProblem(w))
 for (const e of errors) console.error(formatProblem(e))
+if (underGithubActions()) for (const p of sortProblems([...errors, ...warnings])) say(githubAnnotation(p))
+if (options.formato !== 'texto') {
+  const problems = sortProblems([...errors, ...warnings])
+  const report = options.formato === 'json' ? jsonReport(problems) : gitlabReport(problems)
+  if (options.salida) {
+    fs.mkdirSync(path.dirname(path.resolve(options.salida)), { recursive: true })
+    fs.writeFileSync(options.salida, report)
+    say(`Informe ${options.formato} escrito en ${options.salida}`)
+  } else process.stdout.write(report)
+}
 const ms = Math.round(performance.now() - started)
 const summary = `${manifest.pages.length} páginas, ${manifest.documents.reduce((n, d) => n + d.data.filas.length, 0)} documentos, ${manifest.forms.length} formularios, ${manifest.news.length} noticias revisados en ${ms} ms`
 if (errors.length > 0) {
   console.error(`\n✗ ${errors.length} error(es), ${warnings.length} aviso(s). ${summary}.`)
   process.exit(1)
 }
-console.log(`✓ Manifiesto válido: ${warnings.length} aviso(s). ${summary}.`)
+say(`✓ Manifiesto válido: ${warnings.length} aviso(s). ${summary}.`)
