@@ -31,7 +31,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
 function validate(args: string[], env: Record<string, string> = {}) {
-  const baseEnv = { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PUBLIC_DIR: path.join(tmp, 'public') }
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PUBLIC_DIR: path.join(tmp, 'public') }
   delete baseEnv.GITHUB_ACTIONS
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', ...args], {
     encoding: 'utf8',
