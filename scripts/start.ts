@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { clientDirFromEnv, configFromEnv } from '../src/server/config.ts'
 import { startServer } from '../src/server/run.ts'
+import { npmCommand, spawnOptions } from './lib/commands.ts'
 
 const root = process.cwd()
 /** What the pre-rendered site is made from. The server's own code and generated files are not. */
@@ -39,8 +40,8 @@ const clientDir = clientDirFromEnv()
 const reason = buildReason(clientDir)
 if (reason) {
   console.log(`Compilando el sitio (${reason})…`)
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const result = spawnSync(npm, ['run', 'build'], { stdio: 'inherit', env: process.env })
+  const build = npmCommand(['run', 'build'])
+  const result = spawnSync(build.command, build.args, spawnOptions(build, { stdio: 'inherit', env: process.env }))
   if (result.status !== 0) {
     console.error('La compilación falló; corrija los errores indicados arriba y vuelva a ejecutar npm start.')
     process.exit(result.status ?? 1)
