@@ -1,12 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { isMap, isSeq, parseDocument, YAMLSeq } from 'yaml'
-import { publicDir } from './paths.ts'
+import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml'
+import { manifestDir, publicDir } from './paths.ts'
+import { closest } from './schemaMessages.ts'
 
 export interface AddDocumentsResult {
+  /** The list file written (resolved from a path or a list id). */
+  file: string
   added: Array<{ titulo: string; archivo: string }>
   skipped: string[]
   renamed: Array<{ from: string; to: string }>
+  /** Row number (1-based, in the file's list) of the first row added. */
+  insertedAt?: number
 }
 
 /** «informe-de-gestion_2025.pdf» → «Informe de gestion 2025» (staff fix accents afterwards). */
@@ -15,11 +20,18 @@ export function titleFromFileName(file: string): string {
   return base.charAt(0).toUpperCase() + base.slice(1)
 }
 
-/** A name that is safe in a URL: lower case, no accents, hyphens instead of spaces (underscores are fine and kept). */
+/**
+ * A name that is safe in a URL: lower case, no accents, hyphens instead of
+ * spaces (underscores are fine and kept). «ñ» becomes «ni», as in the
+ * manifest's own `anio`: dropping the tilde would turn «Año» into «ano».
+ */
 export function safeFileName(name: string): string {
   const ext = path.extname(name).toLowerCase()
   const base = path
     .basename(name, path.extname(name))
+    .normalize('NFC')
+    .replace(/ñ/g, 'ni')
+    .replace(/Ñ/g, 'NI')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -30,37 +42,134 @@ export function safeFileName(name: string): string {
 
 export class StaffError extends Error {}
 
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']
+const ORDINALS = ['primer', 'segundo', 'tercer', 'cuarto']
+
 /**
- * Appends one row per PDF of `folder` (which must be inside public/assets) to
- * a documents manifest, keeping the file's comments and layout. Files already
- * listed are skipped; names with spaces or accents are renamed to safe ones.
+ * The month a file name points to, for putting new rows in period order
+ * before staff write their `fecha`: «marzo», «setiembre», «trimestre-2»,
+ * «2-trimestre», «segundo-trimestre», «semestre-1». Undefined when the name
+ * says nothing about a period.
  */
-export function addDocuments(manifestFile: string, year: number, folder: string, categoria?: string): AddDocumentsResult {
-  if (!Number.isInteger(year) || year < 1990 || year > 2100) throw new StaffError(`el año «${year}» no es válido`)
-  if (!fs.existsSync(manifestFile)) throw new StaffError(`no existe el archivo ${manifestFile}`)
+export function periodMonthOfName(name: string): number | undefined {
+  const words = safeFileName(name).replace(/\.[a-z0-9]+$/, '').split(/[-_]+/)
+  for (const w of words) {
+    const m = MONTHS.indexOf(w === 'setiembre' ? 'septiembre' : w)
+    if (m >= 0) return m + 1
+  }
+  const text = words.join(' ')
+  const quarter = /trimestre (\d)\b/.exec(text)?.[1] ?? /\b(\d) trimestre/.exec(text)?.[1] ?? String(ORDINALS.findIndex((o) => text.includes(`${o} trimestre`)) + 1)
+  if (Number(quarter) >= 1 && Number(quarter) <= 4) return Number(quarter) * 3
+  const semester = /semestre (\d)\b/.exec(text)?.[1] ?? /\b(\d) semestre/.exec(text)?.[1] ?? (text.includes('primer semestre') ? '1' : text.includes('segundo semestre') ? '2' : undefined)
+  if (semester === '1' || semester === '2') return Number(semester) * 6
+  return undefined
+}
+
+/** Lists whose file name or id is close to what was typed, for the «does not exist» message. */
+export function closeLists(wanted: string, dir = path.join(manifestDir(), 'documents')): string[] {
+  if (!fs.existsSync(dir)) return []
+  const names = fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).map((f) => f.replace(/\.ya?ml$/, ''))
+  const key = path.basename(wanted).replace(/\.ya?ml$/, '').toLowerCase()
+  const words = key.split(/[-_\s]+/).filter((w) => w.length >= 4)
+  const near = new Set<string>()
+  const best = closest(key, names)
+  if (best) near.add(best)
+  for (const n of names) if (n.includes(key) || words.some((w) => n.includes(w))) near.add(n)
+  return [...near].sort().map((n) => path.join('manifest', 'documents', `${n}.yaml`).split(path.sep).join('/'))
+}
+
+/** A path to a list file, or the id of a list (its file name without .yaml). */
+function resolveListFile(list: string): string {
+  if (fs.existsSync(list) && fs.statSync(list).isFile()) return list
+  const byId = path.join(manifestDir(), 'documents', `${path.basename(list).replace(/\.ya?ml$/, '')}.yaml`)
+  if (!/[\\/]/.test(list) && fs.existsSync(byId)) return byId
+  const near = closeLists(list)
+  throw new StaffError(
+    `no existe la lista de documentos «${list}».` +
+      (near.length ? ` Listas con nombre parecido:\n  ${near.join('\n  ')}` : ' Las listas están en manifest/documents/.'),
+  )
+}
+
+interface FileStyle {
+  indent: number
+  indentSeq: boolean
+  /** Quote titles when most existing titles are quoted. */
+  quoteTitles: boolean
+}
+
+/** How the list file is written, so added rows look like the rows around them. */
+function styleOf(text: string, doc: Document): FileStyle {
+  const lines = text.split('\n')
+  const at = lines.findIndex((l) => /^filas:\s*$/.test(l))
+  const item = lines.slice(at + 1).find((l) => /^\s*- /.test(l))
+  const seqIndent = item ? item.indexOf('-') : 2
+  const afterItem = item ? lines[lines.indexOf(item) + 1] : undefined
+  const keyIndent = afterItem && /^\s+\S/.test(afterItem) ? afterItem.search(/\S/) - seqIndent : 2
+  const titles = (doc.get('filas', true) as YAMLSeq | undefined)?.items.map((r) => (isMap(r) ? r.get('titulo', true) : undefined)).filter(isScalar) ?? []
+  const quoted = titles.filter((s) => s.type === Scalar.QUOTE_DOUBLE || s.type === Scalar.QUOTE_SINGLE).length
+  return { indent: Math.max(2, keyIndent), indentSeq: seqIndent > 0, quoteTitles: titles.length > 0 && quoted > titles.length / 2 }
+}
+
+/**
+ * Where new rows of `year` go: the list runs newest first (or oldest first);
+ * after the rows of the same year, before the rows of older (newer) years.
+ */
+function insertionIndex(years: number[], year: number): number {
+  let descending = 0
+  let ascending = 0
+  for (let i = 1; i < years.length; i++) {
+    if (years[i]! < years[i - 1]!) descending++
+    else if (years[i]! > years[i - 1]!) ascending++
+  }
+  if (ascending > descending) {
+    const i = years.findIndex((y) => y > year)
+    return i < 0 ? years.length : i
+  }
+  const i = years.findIndex((y) => y < year)
+  return i < 0 ? years.length : i
+}
+
+/**
+ * Adds one row per PDF of `folder` (which must be inside public/assets) to a
+ * documents list, where the list's order says, keeping the file's comments,
+ * indentation and quoting. Files already listed are skipped; names with
+ * spaces or accents are renamed to safe ones. New rows follow the period
+ * their file names mention (month, quarter, semester), else their names.
+ */
+export function addDocuments(list: string, year: number, folder: string, categoria?: string): AddDocumentsResult {
+  if (!Number.isInteger(year) || year < 1990 || year > 2100) throw new StaffError(`el año «${year}» no es válido: escriba el año con cuatro cifras, por ejemplo 2026`)
+  const manifestFile = resolveListFile(list)
   const assetsRoot = path.join(publicDir(), 'assets')
   const absFolder = path.resolve(folder)
   if (!fs.existsSync(absFolder) || !fs.statSync(absFolder).isDirectory()) throw new StaffError(`no existe la carpeta ${folder}`)
   if (!absFolder.startsWith(assetsRoot + path.sep)) throw new StaffError(`la carpeta debe estar dentro de public/assets (copie allí los PDF primero): ${folder}`)
 
-  const doc = parseDocument(fs.readFileSync(manifestFile, 'utf8'))
-  if (doc.errors.length > 0) throw new StaffError(`${manifestFile} tiene errores de sintaxis; ejecute npm run validate`)
+  const text = fs.readFileSync(manifestFile, 'utf8')
+  const doc = parseDocument(text)
+  if (doc.errors.length > 0) throw new StaffError(`${manifestFile} tiene errores de sintaxis; ejecute npm run validate y corríjalos primero`)
   if (!isMap(doc.contents)) throw new StaffError(`${manifestFile} no es una lista de documentos`)
+  const style = styleOf(text, doc)
   let rows = doc.get('filas', true)
   if (!isSeq(rows)) {
     rows = new YAMLSeq()
     doc.set('filas', rows)
   }
-  const listed = new Set(((doc.toJS() as { filas?: Array<{ archivo?: string }> }).filas ?? []).map((r) => r.archivo))
+  const seq = rows as YAMLSeq
+  const existing = ((doc.toJS() as { filas?: Array<{ archivo?: string; anio?: number }> }).filas ?? [])
+  const listed = new Set(existing.map((r) => r.archivo))
 
-  const result: AddDocumentsResult = { added: [], skipped: [], renamed: [] }
-  const pdfs = fs.readdirSync(absFolder).filter((f) => /\.pdf$/i.test(f)).sort((a, b) => a.localeCompare(b, 'es'))
+  const result: AddDocumentsResult = { file: manifestFile, added: [], skipped: [], renamed: [] }
+  const pdfs = fs
+    .readdirSync(absFolder)
+    .filter((f) => /\.pdf$/i.test(f))
+    .sort((a, b) => (periodMonthOfName(a) ?? 13) - (periodMonthOfName(b) ?? 13) || a.localeCompare(b, 'es'))
   if (pdfs.length === 0) throw new StaffError(`la carpeta ${folder} no tiene archivos PDF`)
+  const nodes: YAMLMap[] = []
   for (const original of pdfs) {
     let name = original
     const safe = safeFileName(original)
     if (safe !== original) {
-      if (fs.existsSync(path.join(absFolder, safe))) throw new StaffError(`no se puede renombrar «${original}»: ya existe «${safe}»`)
+      if (fs.existsSync(path.join(absFolder, safe)) && safe.toLowerCase() !== original.toLowerCase()) throw new StaffError(`no se puede renombrar «${original}»: ya existe «${safe}»`)
       fs.renameSync(path.join(absFolder, original), path.join(absFolder, safe))
       result.renamed.push({ from: original, to: safe })
       name = safe
@@ -75,9 +184,16 @@ export function addDocuments(manifestFile: string, year: number, folder: string,
     if (categoria) row.categoria = categoria
     row.titulo = titulo
     row.archivo = archivo
-    ;(rows as YAMLSeq).add(doc.createNode(row))
+    const node = doc.createNode(row) as YAMLMap
+    if (style.quoteTitles) (node.get('titulo', true) as Scalar).type = Scalar.QUOTE_DOUBLE
+    nodes.push(node)
     result.added.push({ titulo, archivo })
   }
-  fs.writeFileSync(manifestFile, doc.toString({ lineWidth: 0 }))
+  if (nodes.length > 0) {
+    const at = insertionIndex(existing.map((r) => Number(r.anio)), year)
+    seq.items.splice(at, 0, ...nodes)
+    result.insertedAt = at + 1
+    fs.writeFileSync(manifestFile, doc.toString({ lineWidth: 0, indent: style.indent, indentSeq: style.indentSeq, singleQuote: false }))
+  }
   return result
 }

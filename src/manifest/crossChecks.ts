@@ -2,7 +2,7 @@ import type { Manifest } from './load.ts'
 import type { Problem } from './problem.ts'
 import { accordionChecks } from './checks/accordions.ts'
 import { checkContext, type CrossCheck } from './checks/context.ts'
-import { contactChecks } from './contactChecks.ts'
+import { contactChecks } from './checks/contact.ts'
 import { documentChecks } from './checks/documents.ts'
 import { formChecks } from './checks/forms.ts'
 import { linkChecks } from './checks/links.ts'
@@ -21,8 +21,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   ...documentChecks,
   ...formChecks,
   ...linkChecks,
-  // Placeholders and contact data typed twice (src/manifest/contactChecks.ts).
-  { name: 'contact-placeholders', run: ({ manifest }) => contactChecks(manifest) },
+  ...contactChecks,
 ]
 
 /** Runs the given checks (all of them unless told) over a loaded manifest. */

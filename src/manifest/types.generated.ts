@@ -447,7 +447,7 @@ export interface SeccionDocumentos {
    */
   categoria?: string
   /**
-   * Rangos de años agrupados en un panel cada uno; sin él, un panel por año, el más reciente primero.
+   * Rangos de años agrupados en un panel cada uno. Se muestran del más reciente al más antiguo, escritos en cualquier orden; los años que ningún panel cubre reciben su propio panel automáticamente (un año nuevo no requiere editar la página). Sin «paneles», un panel por año. Ejemplo: - { id: 2020-2023, titulo: 2020 a 2023, desde: 2020, hasta: 2023 }.
    */
   paneles?: {
     /**

@@ -1,4 +1,6 @@
-import { panelsFor, sectionRows } from '../documentPanels.ts'
+import { NEWEST, panelsFor, sectionRows } from '../documentPanels.ts'
+import { YEARS_PLACEHOLDER, yearRange } from '../placeholders.ts'
+import { documentSectionsOf, pageYearRange, rowsOfSectionData } from '../resolve.ts'
 import type { Manifest, Sourced } from '../load.ts'
 import type { Problem } from '../problem.ts'
 import type { Fila, PageManifest, SeccionDocumentos } from '../types.generated.ts'
@@ -58,9 +60,11 @@ const isPanelled = (section: SeccionDocumentos) => section.vista !== 'tabla' && 
  * published and never seen, typically when staff add a new year to a page
  * with year-range panels.
  */
-function shownRows(m: Manifest): { used: Set<string>; shown: Map<string, Set<Fila>> } {
+function shownRows(m: Manifest): { used: Set<string>; shown: Map<string, Set<Fila>>; where: Map<string, string[]> } {
   const shown = new Map<string, Set<Fila>>()
   const used = new Set<string>()
+  /** Where each list is shown: `file:line` of its documents sections and the category they keep. */
+  const where = new Map<string, string[]>()
   for (const page of m.pages) {
     for (const { key, value, path } of walk(page.data, [])) {
       if (key !== 'fuente' || typeof value !== 'string') continue
@@ -72,9 +76,97 @@ function shownRows(m: Manifest): { used: Set<string>; shown: Map<string, Set<Fil
       const visible = !isPanelled(section) || !section.paneles ? sectionRows(section, list.data.filas) : panelsFor(section, list.data.filas).flatMap((x) => x.rows)
       for (const r of visible) set.add(r)
       shown.set(value, set)
+      const at = `${page.source.display}:${positionOf(page.source, path.slice(0, -1)).line}`
+      where.set(value, [...(where.get(value) ?? []), section.categoria ? `${at} (solo la categoría «${section.categoria}»)` : at])
     }
   }
-  return { used, shown }
+  return { used, shown, where }
+}
+
+type Panel = NonNullable<SeccionDocumentos['paneles']>[number]
+
+/**
+ * Two declared panels overlap when a year is in both ranges and both show
+ * the same rows of it (same category filter, or neither has one). A panel
+ * limited to a category may repeat years on purpose (the budget's «2014 a
+ * 2023» approvals next to the «2023» panel).
+ */
+function overlappingPanels(page: Sourced<PageManifest>, p: JsonPath, section: SeccionDocumentos): Problem[] {
+  const panels = section.paneles ?? []
+  const out: Problem[] = []
+  panels.forEach((b, j) => {
+    for (let i = 0; i < j; i++) {
+      const a: Panel = panels[i]!
+      if ((a.categoria ?? '') !== (b.categoria ?? '')) continue
+      const from = Math.max(a.desde, b.desde)
+      const to = Math.min(a.hasta, b.hasta)
+      if (from > to || a.desde > a.hasta || b.desde > b.hasta) continue
+      const years = from === to ? `el año ${from} está` : `los años ${from} a ${to} están`
+      out.push(problemAt(page.source, [...p, 'paneles', j], `los paneles «${a.titulo}» y «${b.titulo}» se superponen: ${years} en los dos; cada año debe estar en un solo panel`))
+      break
+    }
+  })
+  return out
+}
+
+/** An open panel pinned to a year while newer documents exist: next year's panel would stay closed. */
+function outdatedPinnedPanel(page: Sourced<PageManifest>, p: JsonPath, section: SeccionDocumentos, rows: Fila[]): Problem[] {
+  const abierto = section.abierto
+  if (abierto === undefined || !/^\d{4}$/.test(String(abierto))) return []
+  const panels = panelsFor(section, rows)
+  const pinned = panels.find((x) => x.id === String(abierto))
+  const newest = panels.find((x) => x.rows.length > 0)
+  if (!pinned || !newest || newest.newest <= pinned.newest) return []
+  return [
+    problemAt(
+      page.source,
+      [...p, 'abierto'],
+      `el panel abierto al cargar es «${abierto}», pero hay documentos de ${newest.newest}: escriba «abierto: ${NEWEST}» para abrir siempre el año más reciente`,
+      'aviso',
+    ),
+  ]
+}
+
+/** «de 2016 a 2024», «2016 a 2024», «2016-2024» in a text. */
+const WRITTEN_RANGE = /\b((?:19|20)\d{2})\s*(?:a|-|–|al|hasta)\s*((?:19|20)\d{2})\b/
+
+function rangeProblem(page: Sourced<PageManifest>, p: JsonPath, written: string, actual: string | undefined, what: string): Problem[] {
+  const m = WRITTEN_RANGE.exec(written)
+  if (!m || !actual) return []
+  const [from, to] = actual.split(' a ').map(Number) as [number, number?]
+  if (Number(m[1]) === from && Number(m[2]) === (to ?? from)) return []
+  return [
+    problemAt(
+      page.source,
+      p,
+      `${what} dice «${m[0]}» pero sus documentos van de ${actual}: escriba ((${YEARS_PLACEHOLDER})) en lugar de los años para que se calculen solos`,
+    ),
+  ]
+}
+
+/**
+ * The year range written by hand in a page's description or in a documents
+ * section's title must match the documents shown (placeholders are already
+ * replaced in `data`, so only literal ranges are checked).
+ */
+function writtenYearRanges(m: Manifest, page: Sourced<PageManifest>): Problem[] {
+  const raw = page.source.data as PageManifest
+  const out: Problem[] = []
+  if (typeof raw.descripcion === 'string' && !raw.descripcion.includes(`((${YEARS_PLACEHOLDER}))`) && documentSectionsOf(raw).length > 0) {
+    out.push(...rangeProblem(page, ['descripcion'], raw.descripcion, pageYearRange(m, raw), 'la descripción de la página'))
+  }
+  const visit = (value: unknown, p: JsonPath) => {
+    if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...p, i]))
+    else if (value && typeof value === 'object') {
+      const obj = value as Record<string, unknown>
+      if (obj.tipo === 'documentos' && typeof obj.titulo === 'string' && !obj.titulo.includes(`((${YEARS_PLACEHOLDER}))`)) {
+        out.push(...rangeProblem(page, [...p, 'titulo'], obj.titulo, yearRange(rowsOfSectionData(m, obj)), 'el título de la sección'))
+      }
+      for (const [k, v] of Object.entries(obj)) visit(v, [...p, k])
+    }
+  }
+  visit(raw, [])
+  return out
 }
 
 /** Checks of document lists (manifest/documents/) and of the sections that show them. */
@@ -116,6 +208,18 @@ export const documentChecks: CrossCheck[] = [
     ),
   },
   {
+    name: 'overlapping-panels',
+    run: sectionChecks(({ page, path, section }) => overlappingPanels(page, path, section)),
+  },
+  {
+    name: 'outdated-open-panel',
+    run: sectionChecks(({ page, path, section, rows }) => outdatedPinnedPanel(page, path, section, rows)),
+  },
+  {
+    name: 'written-year-range',
+    run: ({ manifest }) => manifest.pages.flatMap((page) => writtenYearRanges(manifest, page)),
+  },
+  {
     name: 'empty-year-panel',
     run: sectionChecks(({ page, path, section, rows }) =>
       panelsFor(section, rows)
@@ -129,7 +233,7 @@ export const documentChecks: CrossCheck[] = [
   {
     name: 'missing-open-document-panel',
     run: sectionChecks(({ page, path, section, rows }) => {
-      if (section.abierto === undefined || section.abierto === 'primero' || section.abierto === 'ninguno') return []
+      if (section.abierto === undefined || section.abierto === 'primero' || section.abierto === 'ninguno' || section.abierto === NEWEST) return []
       const panels = panelsFor(section, rows)
       if (panels.some((x) => x.id === String(section.abierto))) return []
       return [problemAt(page.source, [...path, 'abierto'], `el panel «${section.abierto}» no existe (paneles: ${panels.map((x) => x.id).join(', ')})`)]
@@ -188,13 +292,21 @@ export const documentChecks: CrossCheck[] = [
   {
     name: 'row-shown-nowhere',
     run: ({ manifest }) => {
-      const { used, shown } = shownRows(manifest)
+      const { used, shown, where } = shownRows(manifest)
       return manifest.documents
         .filter((d) => used.has(d.data.id))
         .flatMap((d) =>
-          d.data.filas.flatMap((row, i) =>
-            shown.get(d.data.id)!.has(row) ? [] : [problemAt(d.source, ['filas', i], `la fila «${row.titulo}» (${row.anio}) no aparece en ninguna página: ningún panel incluye ese año o esa categoría`)],
-          ),
+          d.data.filas.flatMap((row, i) => {
+            if (shown.get(d.data.id)!.has(row)) return []
+            const cat = row.categoria ? `la categoría «${row.categoria}»` : 'filas sin categoría'
+            return [
+              problemAt(
+                d.source,
+                ['filas', i],
+                `la fila «${row.titulo}» (${row.anio}) no aparece en ninguna página: ninguna sección «documentos» de esta lista muestra ${cat}; corrija la categoría de la fila o la sección en ${where.get(d.data.id)!.join(', ')}`,
+              ),
+            ]
+          }),
         )
     },
   },

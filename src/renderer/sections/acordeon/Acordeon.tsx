@@ -9,7 +9,7 @@ import type { PreparedSectionOf } from '../../types.ts'
 export function Acordeon({ section }: { section: PreparedSectionOf<'acordeon'> }) {
   const SectionList = useSectionList()
   const name = `acordeon-${useId().replace(/[^a-zA-Z0-9]/g, '')}`
-  const open = initiallyOpen(section.abierto, section.paneles.map((p) => p.id))
+  const open = initiallyOpen(section.abierto, section.paneles)
   return (
     <section className="seccion-acordeon acordeon">
       {section.titulo && <Heading>{section.titulo}</Heading>}

@@ -111,7 +111,7 @@ export function Documentos({ section }: { section: PreparedSectionOf<'documentos
     )
   }
   const panels = panelsFor(section, section.filas)
-  const open = initiallyOpen(section.abierto, panels.map((p) => p.id))
+  const open = initiallyOpen(section.abierto, panels)
   return (
     <section className="seccion-documentos acordeon">
       {title && <Heading>{title}</Heading>}

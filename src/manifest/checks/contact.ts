@@ -4,12 +4,13 @@
  * a news item is a warning (it would go stale when the number changes).
  */
 import { isScalar, Scalar } from 'yaml'
-import type { Manifest, Sourced } from './load.ts'
-import { CONTACT_KINDS, contactIds, nationalDigits, PLACEHOLDER, YEARS_PLACEHOLDER, type ContactKind } from './placeholders.ts'
-import type { Problem } from './problem.ts'
-import { documentSectionsOf } from './resolve.ts'
-import { closest } from './schemaMessages.ts'
-import { positionOf, problemAt, type JsonPath, type YamlSource } from './yamlSource.ts'
+import type { Manifest, Sourced } from '../load.ts'
+import { CONTACT_KINDS, contactIds, nationalDigits, PLACEHOLDER, YEARS_PLACEHOLDER, type ContactKind } from '../placeholders.ts'
+import type { Problem } from '../problem.ts'
+import { documentSectionsOf } from '../resolve.ts'
+import { closest } from '../schemaMessages.ts'
+import { positionOf, problemAt, type JsonPath, type YamlSource } from '../yamlSource.ts'
+import type { CrossCheck } from './context.ts'
 
 interface FoundString {
   path: JsonPath
@@ -125,10 +126,16 @@ function footerIds(m: Manifest): Problem[] {
   return out
 }
 
-export function contactChecks(m: Manifest): Problem[] {
-  const out: Problem[] = [...footerIds(m)]
-  if (m.site) out.push(...placeholderProblems(m, m.site, false))
-  for (const p of m.pages) out.push(...placeholderProblems(m, p, true), ...typedPhones(m, p))
-  for (const n of m.news) out.push(...placeholderProblems(m, n, false), ...typedPhones(m, n))
-  return out
-}
+/** Checks of contact data (`contacto` in site.yaml) and of the placeholders that cite it. */
+export const contactChecks: CrossCheck[] = [
+  { name: 'footer-contact-id', run: ({ manifest }) => footerIds(manifest) },
+  {
+    name: 'unknown-placeholder',
+    run: ({ manifest }) => [
+      ...(manifest.site ? placeholderProblems(manifest, manifest.site, false) : []),
+      ...manifest.pages.flatMap((p) => placeholderProblems(manifest, p, true)),
+      ...manifest.news.flatMap((n) => placeholderProblems(manifest, n, false)),
+    ],
+  },
+  { name: 'phone-typed-out', run: ({ manifest }) => [...manifest.pages, ...manifest.news].flatMap((item) => typedPhones(manifest, item)) },
+]
