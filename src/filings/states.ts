@@ -148,3 +148,12 @@ export function applyAction(status: FilingStatus, input: ActionInput, today: str
 export function answeredOnTime(answeredDay: string, vence: string): boolean {
   return answeredDay <= vence
 }
+
+/** The actions staff may take now: the state allows them and, for an extension, the law still does. */
+export function allowedActions(status: FilingStatus, today: string): Accion[] {
+  return ACCIONES.filter((a) => {
+    if (!TRANSITIONS[a].from.includes(status.estado)) return false
+    if (a === 'ampliar') return !status.ampliada && today <= status.venceOriginal && status.vence < status.venceMaximo
+    return true
+  })
+}

@@ -124,7 +124,7 @@ export function escapeHtml(value: unknown): string {
 }
 
 /** The stylesheets of the built home page (Pico and the site's own), so the answers look like the site. */
-function siteStylesheets(clientDir: string): string[] {
+export function siteStylesheets(clientDir: string): string[] {
   try {
     const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8')
     const out: string[] = []

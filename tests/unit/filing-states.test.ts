@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ACCIONES, applyAction, ESTADOS, type Accion, type Estado, type FilingStatus } from '../../src/filings/states.ts'
+import { ACCIONES, allowedActions, applyAction, ESTADOS, type Accion, type Estado, type FilingStatus } from '../../src/filings/states.ts'
 
 const base: FilingStatus = { estado: 'radicada', vence: '2026-04-17', venceOriginal: '2026-04-17', venceMaximo: '2026-05-11', ampliada: false }
 const TODAY = '2026-04-01'
@@ -64,5 +64,15 @@ describe('filing state machine', () => {
     expect(applyAction(base, { ...INPUT.ampliar, nuevaFecha: '2026-04-17' }, TODAY)).toMatchObject({ ok: false, fields: { nuevaFecha: expect.any(String) } })
     expect(applyAction(base, { ...INPUT.ampliar, nuevaFecha: '2026-02-30' }, TODAY)).toMatchObject({ ok: false, fields: { nuevaFecha: 'Indique la nueva fecha como AAAA-MM-DD.' } })
     expect(applyAction({ ...base, ampliada: true, vence: '2026-04-30' }, INPUT.ampliar, TODAY)).toMatchObject({ ok: false, error: expect.stringContaining('ya fue ampliado') })
+  })
+})
+
+describe('allowedActions (what the office page offers)', () => {
+  it('follows the table and the extension rules', () => {
+    expect(allowedActions(base, TODAY)).toEqual(['en_tramite', 'responder', 'trasladar', 'ampliar'])
+    expect(allowedActions({ ...base, estado: 'en_tramite' }, '2026-04-18')).toEqual(['responder', 'trasladar'])
+    expect(allowedActions({ ...base, estado: 'en_tramite', ampliada: true, vence: '2026-04-30' }, TODAY)).toEqual(['responder', 'trasladar'])
+    expect(allowedActions({ ...base, estado: 'respondida' }, TODAY)).toEqual(['cerrar'])
+    expect(allowedActions({ ...base, estado: 'cerrada' }, TODAY)).toEqual([])
   })
 })

@@ -1,0 +1,169 @@
+import type { Estado } from '../../filings/states.ts'
+
+/**
+ * The office's part of the store: staff accounts, sessions, the state,
+ * deadlines and history of each filing, and the audit trail. Every engine
+ * implements it (see store.ts); the interface suite runs against each.
+ *
+ * Guarantees: an action, its history row and its audit row are committed
+ * together or not at all, and durably before the promise resolves; history
+ * and audit rows are never changed or deleted (the database refuses it).
+ */
+
+export const ROLES = ['siau', 'admin'] as const
+export type Rol = (typeof ROLES)[number]
+
+export interface AccountRow {
+  id: number
+  /** Lower case. */
+  correo: string
+  nombre: string
+  rol: Rol
+  /** Form ids the account may see; undefined = every form. */
+  formularios?: string[]
+  /** Argon2id encoded hash. */
+  clave: string
+  activa: boolean
+  creadaEn: string
+}
+
+export interface NewAccount {
+  correo: string
+  nombre: string
+  rol: Rol
+  formularios?: string[]
+  clave: string
+  now?: Date
+}
+
+export interface AccountChanges {
+  nombre?: string
+  rol?: Rol
+  /** null = every form. */
+  formularios?: string[] | null
+  clave?: string
+  activa?: boolean
+}
+
+export class DuplicateAccountError extends Error {
+  constructor(correo: string) {
+    super(`Ya existe una cuenta con el correo ${correo}.`)
+  }
+}
+
+export interface NewSession {
+  /** SHA-256 of the cookie's token: a copy of the database does not give working sessions. */
+  tokenHash: string
+  cuentaId: number
+  recordar: boolean
+  /** Absolute end. */
+  expiraEn: Date
+  /** Idle timeout in ms. */
+  inactividadMs: number
+  now?: Date
+}
+
+export interface SessionWithAccount {
+  tokenHash: string
+  cuentaId: number
+  recordar: boolean
+  expiraEn: string
+  account: AccountRow
+}
+
+/** Deadlines and state of a filing, fixed when it is received (the term in force then applies). */
+export interface TramiteRow {
+  radicado: string
+  estado: Estado
+  diasHabiles: number
+  vence: string
+  venceOriginal: string
+  venceMaximo: string
+  venceTraslado: string
+  ampliada: boolean
+  /** ISO instant of the answer (or forward) that ended the term. */
+  respondidaEn?: string
+  cerradaEn?: string
+}
+
+export interface HistoryRow {
+  id: number
+  radicado: string
+  accion: string
+  estadoAnterior?: string
+  estadoNuevo: string
+  cuentaId?: number
+  cuentaNombre?: string
+  en: string
+  texto?: string
+  entidad?: string
+  nuevaFecha?: string
+  /** An answer PDF, under DATA_DIR/adjuntos. */
+  archivo?: string
+  archivoNombre?: string
+  archivoTamano?: number
+  archivoSha256?: string
+  /** A forward made after the art. 21 term. */
+  tardio?: boolean
+}
+
+export type NewHistory = Omit<HistoryRow, 'id' | 'cuentaNombre'>
+
+export interface AuditEntry {
+  /** E.g. `acceso`, `acceso_fallido`, `salida`, `ver`, `descargar`, `accion`, `cuenta_creada`. */
+  evento: string
+  cuentaId?: number
+  /** The e-mail typed, for a failed sign-in (staff, not citizens). */
+  correo?: string
+  radicado?: string
+  /** A short note without citizens' personal data (action name, file kind…). */
+  detalle?: string
+  direccion?: string
+  now?: Date
+}
+
+export interface AuditRow extends Omit<AuditEntry, 'now'> {
+  id: number
+  en: string
+  cuentaCorreo?: string
+}
+
+export interface ActionRecord {
+  /** The state the action was checked against: the write is refused if it changed meanwhile. */
+  expected: { estado: Estado; ampliada: boolean; existed: boolean }
+  tramite: TramiteRow
+  history: NewHistory
+  audit: AuditEntry
+}
+
+/** The filing changed between reading and acting (another member of staff acted first). */
+export class StaleActionError extends Error {
+  constructor() {
+    super('La radicación cambió mientras tanto. Recargue la página para ver su estado actual.')
+  }
+}
+
+export interface OfficeStore {
+  createAccount(account: NewAccount): Promise<AccountRow>
+  findAccountByEmail(correo: string): Promise<AccountRow | undefined>
+  listAccounts(): Promise<AccountRow[]>
+  /** Changing the password or deactivating revokes every session of the account. */
+  updateAccount(id: number, changes: AccountChanges, audit: AuditEntry): Promise<void>
+
+  createSession(session: NewSession): Promise<void>
+  /** The live session of a token hash, its last use moved to now; undefined when unknown, revoked, idle too long, past its end, or its account inactive. */
+  useSession(tokenHash: string, now?: Date): Promise<SessionWithAccount | undefined>
+  revokeSession(tokenHash: string, now?: Date): Promise<void>
+
+  /** Filing state and deadlines, if recorded (filings stored before the office existed have none until their first action). */
+  getTramite(radicado: string): Promise<TramiteRow | undefined>
+  /** Every recorded state, for the inbox. */
+  listTramites(): Promise<TramiteRow[]>
+  saveTramite(tramite: TramiteRow): Promise<void>
+  history(radicado: string): Promise<HistoryRow[]>
+  /** The action's new state, its history row and its audit row, in one durable transaction. */
+  recordAction(record: ActionRecord): Promise<void>
+
+  audit(entry: AuditEntry): Promise<void>
+  listAudit(options?: { since?: string; limit?: number }): Promise<AuditRow[]>
+}
