@@ -66,3 +66,18 @@ export function dueDates(recibido: Date, term: Pick<FilingTerm, 'diasHabiles' | 
 export function businessDaysLeft(vence: string, now: Date = new Date()): number {
   return businessDaysBetween(colombiaDay(now), vence)
 }
+
+/** The state of a filing at receipt: `radicada`, with the deadlines of the term in force that day. */
+export function initialStatus(form: FormDefinition, datos: Record<string, unknown>, lookups: Lookups | undefined, recibido: Date) {
+  const term = termOf(form, datos, lookups)
+  const d = dueDates(recibido, term)
+  return {
+    estado: 'radicada' as const,
+    diasHabiles: term.diasHabiles,
+    vence: d.vence,
+    venceOriginal: d.vence,
+    venceMaximo: d.venceMaximo,
+    venceTraslado: d.venceTraslado,
+    ampliada: false,
+  }
+}

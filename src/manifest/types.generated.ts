@@ -836,7 +836,7 @@ export interface SeccionEvaluacion {
   textoNoAprobado?: string
 }
 /**
- * Formulario de ingreso estático: no autentica a nadie; al enviarlo indica al personal el enlace de la intranet.
+ * Formulario de ingreso del personal de la oficina de atención al ciudadano (SIAU): correo, contraseña, «Recordarme» e Ingresar. Envía los datos al servidor, que abre la sesión y lleva a /oficina.
  */
 export interface SeccionAcceso {
   /**
@@ -844,13 +844,13 @@ export interface SeccionAcceso {
    */
   tipo: 'acceso'
   /**
-   * Dirección de la intranet del personal. Ejemplo: https://intranet.hospital.gov.co.
+   * Dirección de la intranet, para el personal que busca otros servicios; se muestra como enlace bajo el formulario. Ejemplo: https://intranet.hospital.gov.co.
    */
-  intranet: string
+  intranet?: string
   /**
    * Texto no vacío.
    */
-  mensaje: string
+  mensaje?: string
 }
 /**
  * Carrusel de diapositivas con imagen (patrón de carrusel WAI-ARIA): avanza solo, se detiene al pasar el puntero y tiene botón de pausa.

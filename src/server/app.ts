@@ -12,6 +12,8 @@ import { createNativeFormPages, type NativeFormPages } from './nativeForms.ts'
 import { createNotifier, type Notifier } from './notify.ts'
 import { contentRoutes } from './routes/content.ts'
 import { filingRoutes } from './routes/filings.ts'
+import { officeForms, officeRoutes } from './routes/office.ts'
+import type { SessionPolicy } from './office/session.ts'
 import { helmetOptions, installAssetFraming, installXsrf } from './security.ts'
 import { FILING_PLAN, loadSiteData, type SiteData } from './siteData.ts'
 import { registerStatic } from './static.ts'
@@ -39,6 +41,8 @@ export interface AppOptions {
   logLevel?: string
   /** Fastify trustProxy: set when behind a reverse proxy so the rate limit sees real addresses. */
   trustProxy?: boolean | string
+  /** Staff session lifetimes (tests shorten them). */
+  officeSession?: Partial<SessionPolicy>
 }
 
 declare module 'fastify' {
@@ -115,6 +119,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifier,
     dataDir,
     rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
+  })
+  await officeRoutes(app, {
+    site,
+    dataDir,
+    clientDir: options.clientDir,
+    session: options.officeSession,
+    forms: officeForms(site, { pqrs: 'pqrsd', cita: 'cita', historia: 'historia-clinica' }),
+    store,
   })
   await registerStatic(app, options.clientDir, site.redirects)
   return app

@@ -4,6 +4,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet'
 import { ApiError } from './errors.ts'
 import { MSG } from './messages.ts'
 import { isNativeFormPost, isSameOriginPost } from './nativeForms.ts'
+import { isOfficeFormPost } from './routes/office.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'x-xsrf-token'
@@ -55,6 +56,12 @@ export function installXsrf(app: FastifyInstance): void {
     }
     if (isNativeFormPost(request)) {
       request.nativeForm = true
+      if (!isSameOriginPost(request)) throw new ApiError(403, MSG.xsrf)
+      return
+    }
+    // The office's own forms without script: same origin here, and the session's form token in the route (routes/office.ts).
+    if (isOfficeFormPost(request)) {
+      request.officeForm = true
       if (!isSameOriginPost(request)) throw new ApiError(403, MSG.xsrf)
       return
     }

@@ -306,19 +306,18 @@ test.describe('newsletter in the footer', () => {
 })
 
 test.describe('sign-in page', () => {
-  test('/acceder is the static form; a submit says staff sign in through the intranet', async ({ page }) => {
+  test('/acceder posts to the office sign-in; wrong credentials get one plain message and stay on the page', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
     await page.goto('/acceder')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicia Sesión')
     await expect(page.getByLabel('Correo electrónico').first()).toBeVisible()
     await expect(page.getByLabel('Contraseña')).toHaveAttribute('type', 'password')
     await expect(page.getByLabel('Recordarme')).not.toBeChecked()
-    await page.getByLabel('Contraseña').fill('secreto')
+    await page.getByLabel('Correo electrónico').first().fill('nadie@example.org')
+    await page.getByLabel('Contraseña').fill('secreto equivocado')
     await page.getByRole('button', { name: 'Ingresar' }).click()
-    const message = page.locator('.formulario-acceso .aviso-info')
-    await expect(message).toContainText('el personal de la E.S.E. ingresa por la intranet institucional')
-    await expect(message.getByRole('link', { name: 'Ir a la intranet institucional' })).toHaveAttribute('href', 'https://intranet.hospital-muestra.gov.co')
+    await expect(page.locator('.formulario-acceso [role="alert"]')).toContainText('Correo o contraseña incorrectos.')
     await expect(page).toHaveURL(/\/acceder$/)
-    expect(unsafe).toHaveLength(0)
+    await expectXsrfOn(page, unsafe)
   })
 })

@@ -1,9 +1,8 @@
 import { colombiaDay } from '../../filings/businessDays.ts'
-import { businessDaysLeft, dueDates, termOf } from '../../filings/deadlines.ts'
+import { businessDaysLeft, initialStatus, termOf } from '../../filings/deadlines.ts'
 import { ESTADOS, type Estado } from '../../filings/states.ts'
 import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
-import type { TramiteRow } from '../store/office.ts'
-import type { FilingRow } from '../store/store.ts'
+import type { OfficeFilingRow as FilingRow, TramiteRow } from '../store/office.ts'
 
 /** A filing form the office works: the kind stored in `radicaciones.tipo` and its definition. */
 export interface OfficeForm {
@@ -46,19 +45,7 @@ export function isOpen(estado: Estado): boolean {
 
 /** The filing's recorded state, or the one it has by law when nothing was recorded yet (a filing stored before the office existed). */
 export function tramiteOf(filing: FilingRow, form: FormDefinition, lookups: Lookups, stored?: TramiteRow): TramiteRow {
-  if (stored) return stored
-  const term = termOf(form, filing.datos, lookups)
-  const d = dueDates(new Date(filing.recibidoEn), term)
-  return {
-    radicado: filing.radicado,
-    estado: 'radicada',
-    diasHabiles: term.diasHabiles,
-    vence: d.vence,
-    venceOriginal: d.vence,
-    venceMaximo: d.venceMaximo,
-    venceTraslado: d.venceTraslado,
-    ampliada: false,
-  }
+  return stored ?? { radicado: filing.radicado, ...initialStatus(form, filing.datos, lookups, new Date(filing.recibidoEn)) }
 }
 
 export function inboxItem(filing: FilingRow, office: OfficeForm, lookups: Lookups, t: TramiteRow, now: Date): InboxItem {

@@ -3,6 +3,7 @@ import type { FileDescriptor } from '../../forms/compileFormSchema.ts'
 import { dayTimestamp, normalizeSubmission, todayInColombia } from '../../forms/normalize.ts'
 import { createFormValidator } from '../../forms/validateSubmission.ts'
 import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
+import { initialStatus } from '../../filings/deadlines.ts'
 import { ApiError } from '../errors.ts'
 import { MSG } from '../messages.ts'
 import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeForms.ts'
@@ -89,7 +90,8 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     const { form, validate } = formParts(site, formId, site.lookups)
     app.post(url, routeConfig, async (request, reply) => {
       const datos = validated(form, validate, requestFields(request, form))
-      const id = await store.createFiling({ kind, datos })
+      const now = new Date()
+      const id = await store.createFiling({ kind, datos, now, tramite: initialStatus(form, datos, site.lookups, now) })
       request.log.info({ radicado: id }, 'radicación recibida')
       notifier.filingReceived(id, KIND_LABEL[kind])
       if (request.nativeForm) return app.nativeForms.success(request, reply, formId, id)
@@ -161,9 +163,12 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
         if (extraFile) throw new ApiError(400, MSG.onlyOneFile, {})
         if (!file || !descriptor) throw new ApiError(400, MSG.invalidForm, {})
         kept = keepUpload(dataDir, file)
+        const now = new Date()
         const id = await store.createFiling({
           kind: 'historia',
           datos,
+          now,
+          tramite: initialStatus(form, datos, site.lookups, now),
           attachments: [{ campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 }],
         })
         kept = undefined

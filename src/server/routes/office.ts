@@ -14,14 +14,12 @@ import { burnVerification, verifyPassword } from '../office/passwords.ts'
 import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, newToken, sameSecret, SESSION_COOKIE, tokenHash, type SessionPolicy } from '../office/session.ts'
 import { LoginThrottle } from '../office/throttle.ts'
 import type { SiteData } from '../siteData.ts'
-import { StaleActionError, type AccountRow, type OfficeStore, type TramiteRow } from '../store/office.ts'
-import type { FilingRow } from '../store/store.ts'
+import { StaleActionError, type AccountRow, type OfficeFilingRow, type OfficeStore, type TramiteRow } from '../store/office.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, uploadsDir, type ReceivedFile } from '../store/uploads.ts'
 
-/** What the office needs of the store: its own part plus reading filings. */
+/** What the office needs of the store: its own part plus listing filings of a kind. */
 export type OfficeBackend = OfficeStore & {
-  findFiling(radicado: string): Promise<FilingRow | undefined>
-  listFilings(kind: string): Promise<FilingRow[]>
+  listFilings(kind: string): Promise<OfficeFilingRow[]>
 }
 
 export interface OfficeRouteOptions {
@@ -136,7 +134,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body)
 
   /** A filing the account may see, or 404/403. */
-  const loadFiling = async (s: Signed, radicado: string): Promise<{ filing: FilingRow; office: OfficeForm; stored?: TramiteRow; tramite: TramiteRow }> => {
+  const loadFiling = async (s: Signed, radicado: string): Promise<{ filing: OfficeFilingRow; office: OfficeForm; stored?: TramiteRow; tramite: TramiteRow }> => {
     const filing = RADICADO.test(radicado) ? await store.findFiling(radicado) : undefined
     const office = filing ? byKind.get(filing.kind) : undefined
     if (!filing || !office) throw new ApiError(404, OFFICE_MSG.notFound)
@@ -391,7 +389,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
         values = body as Record<string, unknown>
       }
       if (native) checkFormToken(request, s, values._xsrf)
-      const { filing, office, stored, tramite } = await loadFiling(s, radicado)
+      const { stored, tramite } = await loadFiling(s, radicado)
       const at = now()
       const today = colombiaDay(at)
       const status = { estado: tramite.estado, vence: tramite.vence, venceOriginal: tramite.venceOriginal, venceMaximo: tramite.venceMaximo, ampliada: tramite.ampliada }
@@ -429,8 +427,6 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       })
       kept = undefined
       request.log.info({ radicado, accion: result.accion }, 'acción de la oficina')
-      void filing
-      void office
       if (native) return reply.code(303).redirect(`/oficina/radicaciones/${radicado}?hecho=${result.accion}`, 303)
       return reply.send({ radicado, estado: next.estado, vence: next.vence, ampliada: next.ampliada })
     } catch (error) {

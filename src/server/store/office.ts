@@ -1,5 +1,15 @@
 import type { Estado } from '../../filings/states.ts'
 
+/** A stored filing as the office reads it. */
+export interface OfficeFilingRow {
+  radicado: string
+  /** Kind stored in radicaciones.tipo, e.g. `pqrs`. */
+  kind: string
+  recibidoEn: string
+  datos: Record<string, unknown>
+  adjuntos: Array<{ campo: string; archivo: string; nombreOriginal: string; tipo: string; tamano: number; sha256: string }>
+}
+
 /**
  * The office's part of the store: staff accounts, sessions, the state,
  * deadlines and history of each filing, and the audit trail. Every engine
@@ -144,6 +154,8 @@ export class StaleActionError extends Error {
 }
 
 export interface OfficeStore {
+  /** One filing with its attachments, whatever its kind. */
+  findFiling(radicado: string): Promise<OfficeFilingRow | undefined>
   createAccount(account: NewAccount): Promise<AccountRow>
   findAccountByEmail(correo: string): Promise<AccountRow | undefined>
   listAccounts(): Promise<AccountRow[]>

@@ -3,6 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { todayInColombia } from '../../forms/normalize.ts'
 import { migrate } from './migrations.ts'
+import { SqliteOfficeStore } from './sqliteOffice.ts'
 import {
   formatRadicado,
   UnknownKindError,
@@ -60,7 +61,7 @@ interface Queued {
  * synchronous, so a commit is on disk when the call returns; the methods are
  * asynchronous only to honour the interface.
  */
-export class SqliteFilingStore implements FilingStore {
+export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore {
   readonly engine = 'sqlite'
   readonly #db: Database.Database
   readonly #plan: NumberingPlan
@@ -68,7 +69,10 @@ export class SqliteFilingStore implements FilingStore {
   #flushing: Promise<void> | undefined
 
   constructor(options: SqliteStoreOptions) {
-    this.#db = openDatabase(options.dataDir, options.readonly ?? false)
+    const db = openDatabase(options.dataDir, options.readonly ?? false)
+    // The office's tables live in the same file (sqliteOffice.ts).
+    super(db)
+    this.#db = db
     this.#plan = options.plan
   }
 
@@ -102,12 +106,13 @@ export class SqliteFilingStore implements FilingStore {
     )
     return this.#db
       .transaction(() =>
-        items.map(({ kind, datos, attachments = [], now = new Date() }) => {
+        items.map(({ kind, datos, attachments = [], now = new Date(), tramite }) => {
           const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
           if (!serie) throw new UnknownKindError(kind)
           const radicado = this.#allocate(serie, now)
           insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos))
           for (const a of attachments) insertAttachment.run(radicado, a.campo, a.archivo, a.nombreOriginal, a.tipo, a.tamano, a.sha256)
+          if (tramite) this.insertTramite({ ...tramite, radicado })
           return radicado
         }),
       )
@@ -200,7 +205,8 @@ export class SqliteFilingStore implements FilingStore {
   }
 
   async attachmentFiles(): Promise<Set<string>> {
-    return new Set((this.#db.prepare('SELECT archivo FROM adjuntos').all() as Array<{ archivo: string }>).map((r) => r.archivo))
+    const rows = this.#db.prepare('SELECT archivo FROM adjuntos UNION ALL SELECT archivo FROM historial WHERE archivo IS NOT NULL').all() as Array<{ archivo: string }>
+    return new Set(rows.map((r) => r.archivo))
   }
 
   async counts(): Promise<StoreCounts> {

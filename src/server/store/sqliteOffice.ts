@@ -11,6 +11,7 @@ import {
   type HistoryRow,
   type NewAccount,
   type NewSession,
+  type OfficeFilingRow,
   type OfficeStore,
   type Rol,
   type SessionWithAccount,
@@ -80,6 +81,29 @@ const ACCOUNT_COLUMNS = 'id, correo, nombre, rol, formularios, clave, activa, cr
  */
 export class SqliteOfficeStore implements OfficeStore {
   constructor(private readonly db: Database.Database) {}
+
+  /** The state row of a new filing, inside the filing's own transaction. */
+  protected insertTramite(t: TramiteRow): void {
+    this.#upsertTramite(t)
+  }
+
+  async findFiling(radicado: string): Promise<OfficeFilingRow | undefined> {
+    const r = this.db.prepare('SELECT radicado, tipo, recibido_en, datos FROM radicaciones WHERE radicado = ?').get(radicado) as
+      | { radicado: string; tipo: string; recibido_en: string; datos: string }
+      | undefined
+    if (!r) return undefined
+    const adjuntos = (
+      this.db.prepare('SELECT campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = ? ORDER BY rowid').all(radicado) as Array<{
+        campo: string
+        archivo: string
+        nombre_original: string
+        tipo: string
+        tamano: number
+        sha256: string
+      }>
+    ).map((a) => ({ campo: a.campo, archivo: a.archivo, nombreOriginal: a.nombre_original, tipo: a.tipo, tamano: a.tamano, sha256: a.sha256 }))
+    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: JSON.parse(r.datos) as Record<string, unknown>, adjuntos }
+  }
 
   async createAccount(a: NewAccount): Promise<AccountRow> {
     const now = (a.now ?? new Date()).toISOString()
@@ -279,10 +303,5 @@ export class SqliteOfficeStore implements OfficeStore {
       detalle: orUndef(r.detalle as string | null),
       direccion: orUndef(r.direccion as string | null),
     }))
-  }
-
-  /** Answer PDFs, which the start-up sweep must keep. */
-  answerFiles(): string[] {
-    return (this.db.prepare('SELECT archivo FROM historial WHERE archivo IS NOT NULL').all() as Array<{ archivo: string }>).map((r) => r.archivo)
   }
 }

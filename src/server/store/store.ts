@@ -19,6 +19,8 @@
  * - a filing is stored whole with its attachments, or not at all.
  */
 
+import type { OfficeStore, TramiteRow } from './office.ts'
+
 /** Kind of filing as stored in `radicaciones.tipo`, e.g. `pqrs`. */
 export type FilingKind = string
 
@@ -56,6 +58,8 @@ export interface NewFiling {
   attachments?: AttachmentRecord[]
   /** Time of receipt (default: now); decides the year of the number. */
   now?: Date
+  /** State and deadlines fixed at receipt (the office's due date), stored in the same commit. */
+  tramite?: Omit<TramiteRow, 'radicado'>
 }
 
 export interface SubscriptionRow {
@@ -96,7 +100,7 @@ export class UnknownKindError extends Error {
   }
 }
 
-export interface FilingStore {
+export interface FilingStore extends OfficeStore {
   /** `sqlite` or `postgresql`, for logs. */
   readonly engine: string
 
@@ -118,7 +122,7 @@ export interface FilingStore {
 
   listSubscriptions(options?: ListOptions): Promise<SubscriptionRow[]>
 
-  /** Names of every attachment file a stored filing references. */
+  /** Names of every file a stored filing references: citizens' attachments and the office's answer PDFs. */
   attachmentFiles(): Promise<Set<string>>
 
   counts(): Promise<StoreCounts>

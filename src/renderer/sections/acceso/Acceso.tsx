@@ -1,48 +1,75 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { apiFetch } from '../../../forms/apiClient.ts'
 import { Aviso } from '../../forms-ui/Aviso.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
+/** The server's sign-in endpoint (src/server/routes/office.ts). */
+export const SIGN_IN_URL = '/api/oficina/sesion'
+
+const NETWORK = 'No fue posible comunicarse con el servidor. Revise su conexión e intente de nuevo.'
+
 /**
- * The static sign-in form of the spec. It signs nobody in and sends nothing:
- * the inputs have no name, and a submit only says that staff sign in through
- * the intranet, with its link (without JavaScript, a <noscript> says it).
+ * The spec's sign-in form, now the staff sign-in of the citizen-service
+ * office. With script it posts JSON and goes to the office; without script
+ * the browser posts the same form natively and the server answers with a
+ * redirect or its own page with the error.
  */
 export function Acceso({ section }: { section: PreparedSectionOf<'acceso'> }) {
-  const [shown, setShown] = useState(0)
+  const [error, setError] = useState<{ text: string; n: number } | undefined>()
+  const [busy, setBusy] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
   return (
     <section className="formulario formulario-acceso" aria-label="Inicio de sesión">
-      {shown > 0 && (
-        <Aviso key={shown} kind="info" onClose={() => setShown(0)}>
-          {section.mensaje}{' '}
-          <a href={section.intranet}>
-            Ir a la intranet institucional
-          </a>
+      {section.mensaje && <p>{section.mensaje}</p>}
+      {error && (
+        <Aviso key={error.n} kind="error" onClose={() => setError(undefined)}>
+          {error.text}
         </Aviso>
       )}
-      <noscript>
-        <p>
-          {section.mensaje} <a href={section.intranet}>Ir a la intranet institucional</a>
-        </p>
-      </noscript>
-      {/* method=dialog outside a dialog: a submit without JavaScript sends nothing anywhere. */}
       <form
-        noValidate
-        method="dialog"
-        onSubmit={(e) => {
+        ref={form}
+        method="post"
+        action={SIGN_IN_URL}
+        onSubmit={async (e) => {
           e.preventDefault()
-          setShown((n) => n + 1)
+          const data = new FormData(e.currentTarget)
+          setBusy(true)
+          try {
+            const res = await apiFetch(SIGN_IN_URL, {
+              method: 'POST',
+              headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+              body: JSON.stringify({ correo: data.get('correo'), clave: data.get('clave'), recordarme: data.get('recordarme') === 'true' }),
+            })
+            const body = (await res.json().catch(() => ({}))) as { destino?: string; error?: string }
+            if (res.ok && body.destino?.startsWith('/')) {
+              window.location.assign(body.destino)
+              return
+            }
+            setError((prev) => ({ text: body.error ?? NETWORK, n: (prev?.n ?? 0) + 1 }))
+          } catch {
+            setError((prev) => ({ text: NETWORK, n: (prev?.n ?? 0) + 1 }))
+          } finally {
+            setBusy(false)
+          }
         }}
       >
         <label htmlFor="acceso-correo">Correo electrónico</label>
-        <input id="acceso-correo" type="email" autoComplete="username" />
+        <input id="acceso-correo" name="correo" type="email" autoComplete="username" required />
         <label htmlFor="acceso-clave">Contraseña</label>
-        <input id="acceso-clave" type="password" autoComplete="current-password" />
+        <input id="acceso-clave" name="clave" type="password" autoComplete="current-password" required />
         <label htmlFor="acceso-recordar">
-          <input id="acceso-recordar" type="checkbox" />
+          <input id="acceso-recordar" name="recordarme" type="checkbox" value="true" />
           Recordarme
         </label>
-        <button type="submit">Ingresar</button>
+        <button type="submit" aria-busy={busy}>
+          Ingresar
+        </button>
       </form>
+      {section.intranet && (
+        <p>
+          Otros servicios del personal: <a href={section.intranet}>intranet institucional</a>.
+        </p>
+      )}
     </section>
   )
 }

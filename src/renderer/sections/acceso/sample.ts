@@ -2,12 +2,15 @@ import type { SectionSample } from '../sample.ts'
 
 /** A small manifest section of this type, and what a visitor must see from it (run by tests/unit/renderer.test.tsx). */
 export const sample: SectionSample<'acceso'> = {
-  section: { tipo: 'acceso', intranet: 'https://intranet.example.org', mensaje: 'Ingrese por la intranet.' },
+  section: { tipo: 'acceso', mensaje: 'Acceso del personal de la oficina.' },
   check: (h, expect) => {
-    expect(h.querySelector('input[type="password"]')).not.toBeNull()
-    expect(h.querySelector('input[type="checkbox"]')).not.toBeNull()
+    // A real form: it posts to the office's sign-in endpoint, also without JavaScript.
+    const form = h.querySelector('form')
+    expect(form?.getAttribute('method')).toBe('post')
+    expect(form?.getAttribute('action')).toBe('/api/oficina/sesion')
+    expect(h.querySelector('input[type="email"][name="correo"]')).not.toBeNull()
+    expect(h.querySelector('input[type="password"][name="clave"]')).not.toBeNull()
+    expect(h.querySelector('input[type="checkbox"][name="recordarme"]')).not.toBeNull()
     expect(h.querySelector('button')?.textContent).toBe('Ingresar')
-    // The inputs have no name: nothing typed is ever sent.
-    expect(h.querySelectorAll('input[name]')).toHaveLength(0)
   },
 }

@@ -1,0 +1,107 @@
+import { passwordProblem, hashPassword } from './passwords.ts'
+import { DuplicateAccountError, ROLES, type OfficeStore, type Rol } from '../store/office.ts'
+
+/**
+ * `npm run -s usuarios -- crear <correo> --nombre "<nombre>" --rol siau|admin [--formularios pqrsd,cita]`,
+ * `lista`, `desactivar <correo>`, `activar <correo>`, `clave <correo>`.
+ * Passwords come from standard input, never from the arguments (which other
+ * users of the machine can read in the process list and which shells keep in
+ * their history). The command logic is here; `scripts`-level wiring in
+ * src/server/usuarios.ts opens the store and reads stdin.
+ */
+export const USAGE = `Uso:
+  npm run -s usuarios -- crear <correo> --nombre "<nombre>" --rol siau|admin [--formularios pqrsd,cita,historia-clinica]
+  npm run -s usuarios -- lista
+  npm run -s usuarios -- desactivar <correo>
+  npm run -s usuarios -- activar <correo>
+  npm run -s usuarios -- clave <correo>
+La contraseña se lee de la entrada estándar (escríbala y pulse Enter, o envíela por una tubería).`
+
+export class UsageError extends Error {}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+interface Parsed {
+  command: string
+  correo?: string
+  nombre?: string
+  rol?: string
+  formularios?: string[]
+}
+
+export function parseUsuariosArgs(argv: string[]): Parsed {
+  const [command, ...rest] = argv
+  if (!command || !['crear', 'lista', 'desactivar', 'activar', 'clave'].includes(command)) throw new UsageError(USAGE)
+  const out: Parsed = { command }
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
+    const flag = eq > 0 ? arg.slice(0, eq) : arg
+    const value = () => (eq > 0 ? arg.slice(eq + 1) : rest[++i])
+    if (flag === '--nombre') out.nombre = value()
+    else if (flag === '--rol') out.rol = value()
+    else if (flag === '--formularios') out.formularios = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+    else if (flag === '--clave' || flag === '--password') throw new UsageError('La contraseña no se acepta como argumento: escríbala cuando se le pida o envíela por la entrada estándar.')
+    else if (!arg.startsWith('--') && out.correo === undefined) out.correo = arg.trim().toLowerCase()
+    else throw new UsageError(`Opción desconocida: ${arg}\n${USAGE}`)
+  }
+  if (command !== 'lista' && (!out.correo || !EMAIL.test(out.correo))) throw new UsageError(`Indique un correo electrónico válido.\n${USAGE}`)
+  return out
+}
+
+export interface CliIo {
+  /** The password typed or piped in. */
+  readPassword(prompt: string): Promise<string>
+  out(line: string): void
+}
+
+/** Runs one command; throws UsageError (or another Error) with a Spanish message. */
+export async function runUsuarios(argv: string[], store: OfficeStore, io: CliIo, formIds: readonly string[]): Promise<void> {
+  const p = parseUsuariosArgs(argv)
+  const audit = (evento: string, cuentaId: number, detalle: string) => ({ evento, cuentaId, detalle: `${detalle} (consola)` })
+  switch (p.command) {
+    case 'lista': {
+      const rows = await store.listAccounts()
+      if (rows.length === 0) io.out('No hay cuentas.')
+      for (const a of rows) io.out([a.correo, a.nombre, a.rol, a.formularios?.join(',') ?? 'todos', a.activa ? 'activa' : 'inactiva'].join('\t'))
+      return
+    }
+    case 'crear': {
+      if (!p.nombre?.trim()) throw new UsageError(`Falta --nombre "<nombre>".\n${USAGE}`)
+      if (!p.rol || !(ROLES as readonly string[]).includes(p.rol)) throw new UsageError(`--rol debe ser ${ROLES.join(' o ')}.`)
+      const unknown = (p.formularios ?? []).filter((f) => !formIds.includes(f))
+      if (unknown.length) throw new UsageError(`Formulario desconocido: ${unknown.join(', ')}. Use: ${formIds.join(', ')}.`)
+      if (p.formularios && p.formularios.length === 0) throw new UsageError('--formularios necesita al menos un formulario.')
+      if (await store.findAccountByEmail(p.correo!)) throw new UsageError(`Ya existe una cuenta con el correo ${p.correo}.`)
+      const clave = await io.readPassword('Contraseña nueva: ')
+      const problem = passwordProblem(clave, p.correo!)
+      if (problem) throw new UsageError(problem)
+      try {
+        const a = await store.createAccount({ correo: p.correo!, nombre: p.nombre.trim(), rol: p.rol as Rol, formularios: p.formularios, clave: await hashPassword(clave) })
+        await store.audit(audit('cuenta_creada', a.id, `rol ${a.rol}; formularios ${a.formularios?.join(',') ?? 'todos'}`))
+        io.out(`Cuenta creada: ${a.correo} (${a.rol}).`)
+      } catch (e) {
+        if (e instanceof DuplicateAccountError) throw new UsageError(e.message)
+        throw e
+      }
+      return
+    }
+    default: {
+      const account = await store.findAccountByEmail(p.correo!)
+      if (!account) throw new UsageError(`No existe una cuenta con el correo ${p.correo}.`)
+      if (p.command === 'desactivar') {
+        await store.updateAccount(account.id, { activa: false }, audit('cuenta_desactivada', account.id, 'desactivada'))
+        io.out(`Cuenta desactivada: ${account.correo}. Sus sesiones abiertas se cerraron.`)
+      } else if (p.command === 'activar') {
+        await store.updateAccount(account.id, { activa: true }, audit('cuenta_activada', account.id, 'activada'))
+        io.out(`Cuenta activada: ${account.correo}.`)
+      } else {
+        const clave = await io.readPassword('Contraseña nueva: ')
+        const problem = passwordProblem(clave, account.correo)
+        if (problem) throw new UsageError(problem)
+        await store.updateAccount(account.id, { clave: await hashPassword(clave) }, audit('clave_cambiada', account.id, 'contraseña cambiada'))
+        io.out(`Contraseña cambiada: ${account.correo}. Sus sesiones abiertas se cerraron.`)
+      }
+    }
+  }
+}

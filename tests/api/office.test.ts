@@ -1,0 +1,285 @@
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, validPqrs, type RunningServer } from './helpers.ts'
+
+/** `npm run -s usuarios -- …` as staff run it: the password on standard input. */
+function usuarios(dataDir: string, args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    input,
+    encoding: 'utf8',
+  })
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
+}
+
+const ADMIN = { correo: 'jefe.siau@hospital.gov.co', clave: 'una clave larga de prueba 1' }
+const LIMITED = { correo: 'pqrs.siau@hospital.gov.co', clave: 'otra clave larga de prueba 2' }
+const ANSWER_PDF = Buffer.from('%PDF-1.4\n% respuesta\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
+
+/** A browser of one member of staff: the XSRF cookie and header, and the session cookie once signed in. */
+class Staff {
+  session = ''
+  constructor(readonly client: Client) {}
+  get base() {
+    return this.client.base
+  }
+  cookies(): string {
+    return [`XSRF-TOKEN=${this.client.token}`, this.session && `oficina_sesion=${this.session}`].filter(Boolean).join('; ')
+  }
+  async signIn(correo: string, clave: string, extra: Record<string, unknown> = {}): Promise<Response> {
+    const res = await fetch(`${this.base}/api/oficina/sesion`, {
+      method: 'POST',
+      headers: { cookie: this.cookies(), 'x-xsrf-token': this.client.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ correo, clave, ...extra }),
+    })
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))
+    if (set) this.session = set.split(';')[0]!.slice('oficina_sesion='.length)
+    return res
+  }
+  get(p: string): Promise<Response> {
+    return fetch(`${this.base}${p}`, { headers: { cookie: this.cookies() }, redirect: 'manual' })
+  }
+  act(radicado: string, body: Record<string, unknown>): Promise<Response> {
+    return fetch(`${this.base}/api/oficina/radicaciones/${radicado}/acciones`, {
+      method: 'POST',
+      headers: { cookie: this.cookies(), 'x-xsrf-token': this.client.token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  }
+  actMultipart(radicado: string, form: FormData): Promise<Response> {
+    return fetch(`${this.base}/api/oficina/radicaciones/${radicado}/acciones`, { method: 'POST', headers: { cookie: this.cookies(), 'x-xsrf-token': this.client.token }, body: form })
+  }
+  signOut(): Promise<Response> {
+    return fetch(`${this.base}/api/oficina/salir`, { method: 'POST', headers: { cookie: this.cookies(), 'x-xsrf-token': this.client.token } })
+  }
+}
+
+function auditRows(dataDir: string): Array<{ evento: string; cuenta: string | null; radicado: string | null; detalle: string | null }> {
+  const db = new Database(path.join(dataDir, 'radicaciones.sqlite'), { readonly: true })
+  try {
+    return db
+      .prepare('SELECT a.evento, c.correo AS cuenta, a.radicado, a.detalle FROM auditoria a LEFT JOIN cuentas c ON c.id = a.cuenta_id ORDER BY a.id')
+      .all() as Array<{ evento: string; cuenta: string | null; radicado: string | null; detalle: string | null }>
+  } finally {
+    db.close()
+  }
+}
+
+describe('the office over real HTTP, with accounts made by the usuarios command', () => {
+  let server: RunningServer
+  let dataDir: string
+  let citizen: Client
+  let pqrs: string
+  let historia: string
+
+  beforeAll(async () => {
+    dataDir = tempDataDir('oficina')
+    expect(usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe SIAU', '--rol', 'admin'], `${ADMIN.clave}\n`)).toMatchObject({ status: 0 })
+    expect(usuarios(dataDir, ['crear', LIMITED.correo, '--nombre', 'Auxiliar PQRSD', '--rol', 'siau', '--formularios', 'pqrsd'], `${LIMITED.clave}\n`)).toMatchObject({ status: 0 })
+    server = await startInProcess({ dataDir })
+    citizen = await new Client(server.url).init()
+    const a = await citizen.postJson('/api/pqrs', validPqrs())
+    pqrs = ((await a.json()) as { id: string }).id
+    const b = await citizen.postForm('/api/historia-clinica', historiaForm())
+    historia = ((await b.json()) as { id: string }).id
+  })
+  afterAll(async () => server?.close())
+
+  it('the command refuses a password in the arguments, a short one, and a duplicate account', () => {
+    expect(usuarios(dataDir, ['crear', 'x@hospital.gov.co', '--nombre', 'X', '--rol', 'siau', '--clave', 'algo'], '').stderr).toMatch(/no se acepta como argumento/)
+    const short = usuarios(dataDir, ['crear', 'y@hospital.gov.co', '--nombre', 'Y', '--rol', 'siau'], 'corta\n')
+    expect(short.status).not.toBe(0)
+    expect(short.stderr).toMatch(/al menos 12 caracteres/)
+    expect(usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Otra', '--rol', 'siau'], 'una clave larga distinta\n').stderr).toMatch(/Ya existe/)
+    const list = usuarios(dataDir, ['lista'])
+    expect(list.stdout).toContain(`${LIMITED.correo}\tAuxiliar PQRSD\tsiau\tpqrsd\tactiva`)
+    expect(list.stdout).not.toContain('y@hospital.gov.co')
+    expect(list.stdout).not.toMatch(/argon2/)
+  })
+
+  it('401 without a session, for the API and the pages', async () => {
+    const anon = new Staff(await new Client(server.url).init())
+    expect((await anon.get('/api/oficina/radicaciones')).status).toBe(401)
+    expect((await anon.get(`/api/oficina/radicaciones/${pqrs}`)).status).toBe(401)
+    expect((await anon.act(pqrs, { accion: 'en_tramite' })).status).toBe(401)
+    const page = await anon.get('/oficina')
+    expect(page.status).toBe(303)
+    expect(page.headers.get('location')).toBe('/acceder')
+  })
+
+  it('an unknown e-mail and a wrong password get the same answer', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    const unknown = await s.signIn('nadie@hospital.gov.co', ADMIN.clave)
+    const wrong = await s.signIn(ADMIN.correo, 'no es la clave correcta')
+    expect(unknown.status).toBe(401)
+    expect(wrong.status).toBe(401)
+    expect(await unknown.json()).toEqual(await wrong.json())
+    expect(s.session).toBe('')
+  })
+
+  it('signs in, lists, opens, acts, downloads; every step audited', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    const res = await s.signIn(ADMIN.correo, ADMIN.clave)
+    expect(res.status).toBe(200)
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Strict/i)
+    expect(cookie).not.toMatch(/Max-Age/i) // without «recordarme» the cookie ends with the browser
+
+    const list = await s.get('/api/oficina/radicaciones')
+    expect(list.status).toBe(200)
+    expect(list.headers.get('cache-control')).toBe('no-store')
+    const body = (await list.json()) as { radicaciones: Array<Record<string, unknown>>; porEstado: Record<string, number> }
+    const item = body.radicaciones.find((r) => r.radicado === pqrs)!
+    expect(item).toMatchObject({ formulario: 'pqrsd', tipo: 'Petición', estado: 'radicada', diasHabilesRestantes: expect.any(Number) })
+    expect(item.recibido).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+    expect(item.vence).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(body.radicaciones.map((r) => r.radicado)).toContain(historia)
+    const dues = body.radicaciones.map((r) => String(r.vence))
+    expect(dues).toEqual([...dues].sort())
+    expect(body.porEstado.radicada).toBeGreaterThanOrEqual(2)
+
+    const detail = (await (await s.get(`/api/oficina/radicaciones/${pqrs}`)).json()) as Record<string, unknown>
+    expect(detail.campos).toEqual(expect.arrayContaining([{ nombre: 'tipoSolicitud', etiqueta: 'Tipo de solicitud', valor: 'Petición' }]))
+    expect(detail.campos).toEqual(expect.arrayContaining([{ nombre: 'nombre', etiqueta: 'Nombres', valor: 'María José' }]))
+
+    const hc = (await (await s.get(`/api/oficina/radicaciones/${historia}`)).json()) as { adjuntos: Array<{ url: string }> }
+    const file = await s.get(hc.adjuntos[0]!.url)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="solicitud.pdf"/)
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(TINY_PDF)
+
+    expect((await s.act(pqrs, { accion: 'en_tramite' })).status).toBe(200)
+    const form = new FormData()
+    form.append('accion', 'responder')
+    form.append('texto', 'Le informamos que la vacunación es de lunes a viernes.')
+    form.append('archivo', new Blob([ANSWER_PDF], { type: 'application/pdf' }), 'respuesta.pdf')
+    const answered = await s.actMultipart(pqrs, form)
+    expect(answered.status).toBe(200)
+    expect(await answered.json()).toMatchObject({ radicado: pqrs, estado: 'respondida' })
+
+    const after = (await (await s.get(`/api/oficina/radicaciones/${pqrs}`)).json()) as { estado: string; historial: Array<{ accion: string; por: string; archivo: { url: string } | null }> }
+    expect(after.estado).toBe('respondida')
+    expect(after.historial.map((h) => h.accion)).toEqual(['en_tramite', 'responder'])
+    expect(after.historial[1]!.por).toBe('Jefe SIAU')
+    const answer = await s.get(after.historial[1]!.archivo!.url)
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment/)
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(ANSWER_PDF)
+
+    // An action that does not fit the state: a clear Spanish refusal, nothing changes.
+    const again = await s.act(pqrs, { accion: 'en_tramite' })
+    expect(again.status).toBe(409)
+    expect(((await again.json()) as { error: string }).error).toBe('No se puede «poner en trámite» una radicación en estado «Respondida».')
+
+    const rows = auditRows(dataDir).filter((r) => r.cuenta === ADMIN.correo)
+    const events = rows.map((r) => `${r.evento}:${r.radicado ?? ''}:${r.detalle ?? ''}`)
+    expect(events).toEqual(
+      expect.arrayContaining([
+        'cuenta_creada::rol admin; formularios todos (consola)',
+        'acceso_fallido::',
+        'acceso::',
+        `ver:${pqrs}:`,
+        `ver:${historia}:`,
+        `descargar:${historia}:adjunto`,
+        `accion:${pqrs}:en_tramite`,
+        `accion:${pqrs}:responder`,
+        `descargar:${pqrs}:respuesta`,
+      ]),
+    )
+  })
+
+  it('a siau account limited to pqrsd gets 403 on a clinical-record request and never lists one', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    expect((await s.signIn(LIMITED.correo, LIMITED.clave)).status).toBe(200)
+    const list = (await (await s.get('/api/oficina/radicaciones')).json()) as { radicaciones: Array<{ radicado: string; formulario: string }> }
+    expect(list.radicaciones.length).toBeGreaterThan(0)
+    expect(list.radicaciones.every((r) => r.formulario === 'pqrsd')).toBe(true)
+    expect((await s.get(`/api/oficina/radicaciones/${historia}`)).status).toBe(403)
+    expect((await s.get(`/api/oficina/radicaciones/${historia}/adjuntos/0`)).status).toBe(403)
+    expect((await s.act(historia, { accion: 'en_tramite' })).status).toBe(403)
+    expect((await s.get('/api/oficina/radicaciones?formulario=historia-clinica')).status).toBe(403)
+    expect((await s.get('/api/oficina/auditoria')).status).toBe(403)
+    expect(auditRows(dataDir).some((r) => r.cuenta === LIMITED.correo && r.radicado === historia)).toBe(false)
+  })
+
+  it('anti-forgery on every office POST', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    await s.signIn(ADMIN.correo, ADMIN.clave)
+    const noHeader = (p: string, body: string, type = 'application/json') =>
+      fetch(`${server.url}${p}`, { method: 'POST', headers: { cookie: s.cookies(), 'content-type': type }, body })
+    expect((await noHeader('/api/oficina/sesion', JSON.stringify(ADMIN))).status).toBe(403)
+    expect((await noHeader(`/api/oficina/radicaciones/${pqrs}/acciones`, JSON.stringify({ accion: 'cerrar' }))).status).toBe(403)
+    expect((await noHeader('/api/oficina/salir', '{}')).status).toBe(403)
+    // A form posted from another site (native, no header): refused by origin.
+    const foreign = await fetch(`${server.url}/api/oficina/radicaciones/${pqrs}/acciones`, {
+      method: 'POST',
+      headers: { cookie: s.cookies(), 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: 'https://atacante.example' },
+      body: 'accion=cerrar',
+    })
+    expect(foreign.status).toBe(403)
+    // Same origin but without the session's form token: refused.
+    const noToken = await fetch(`${server.url}/api/oficina/radicaciones/${pqrs}/acciones`, {
+      method: 'POST',
+      headers: { cookie: s.cookies(), 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: server.url },
+      body: 'accion=cerrar',
+    })
+    expect(noToken.status).toBe(403)
+    const still = (await (await s.get(`/api/oficina/radicaciones/${pqrs}`)).json()) as { estado: string }
+    expect(still.estado).toBe('respondida')
+  })
+
+  it('sign-out revokes the session on the server', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    await s.signIn(ADMIN.correo, ADMIN.clave)
+    const stolen = s.session
+    expect((await s.get('/api/oficina/radicaciones')).status).toBe(200)
+    expect((await s.signOut()).status).toBe(200)
+    s.session = stolen // the old cookie, kept by someone
+    expect((await s.get('/api/oficina/radicaciones')).status).toBe(401)
+    expect(auditRows(dataDir).some((r) => r.evento === 'salida' && r.cuenta === ADMIN.correo)).toBe(true)
+  })
+
+  it('a deactivated account is signed out and cannot sign in', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    await s.signIn(LIMITED.correo, LIMITED.clave)
+    expect(usuarios(dataDir, ['desactivar', LIMITED.correo]).status).toBe(0)
+    expect((await s.get('/api/oficina/radicaciones')).status).toBe(401)
+    expect((await s.signIn(LIMITED.correo, LIMITED.clave)).status).toBe(401)
+    expect(auditRows(dataDir).some((r) => r.evento === 'cuenta_desactivada' && r.cuenta === LIMITED.correo)).toBe(true)
+  })
+
+  it('throttles repeated failures per account, even with the right password afterwards', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    expect(usuarios(dataDir, ['crear', 'tercera@hospital.gov.co', '--nombre', 'Tercera', '--rol', 'siau'], 'clave larga número tres\n').status).toBe(0)
+    for (let i = 0; i < 5; i++) expect((await s.signIn('tercera@hospital.gov.co', `equivocada número ${i}`)).status).toBe(401)
+    const locked = await s.signIn('tercera@hospital.gov.co', 'clave larga número tres')
+    expect(locked.status).toBe(429)
+    expect(((await locked.json()) as { error: string }).error).toMatch(/^Demasiados intentos fallidos\. Espere \d+ minutos?/)
+    expect(s.session).toBe('')
+  })
+})
+
+describe('session lifetime', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    const dataDir = tempDataDir('oficina-expira')
+    usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe', '--rol', 'admin'], `${ADMIN.clave}\n`)
+    server = await startInProcess({ dataDir, officeSession: { idleMs: 1_000, idleRememberMs: 60_000, maxMs: 60_000 } })
+  })
+  afterAll(async () => server?.close())
+
+  it('an idle session expires; «recordarme» gets the longer idle time and a persistent cookie', async () => {
+    const plain = new Staff(await new Client(server.url).init())
+    await plain.signIn(ADMIN.correo, ADMIN.clave)
+    const remembered = new Staff(await new Client(server.url).init())
+    const res = await remembered.signIn(ADMIN.correo, ADMIN.clave, { recordarme: true })
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))).toMatch(/Max-Age=60/)
+    expect((await plain.get('/api/oficina/radicaciones')).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 1_300))
+    expect((await plain.get('/api/oficina/radicaciones')).status).toBe(401)
+    expect((await remembered.get('/api/oficina/radicaciones')).status).toBe(200)
+  })
+})
