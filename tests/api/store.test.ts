@@ -1,9 +1,12 @@
 import fs from 'node:fs'
+import Database from 'better-sqlite3'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FILING_PLAN } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
+import { MIGRATIONS } from '../../src/server/store/migrations.ts'
+import { StaleActionError, type TramiteRow } from '../../src/server/store/office.ts'
 import { SqliteFilingStore } from '../../src/server/store/sqlite.ts'
 import { UnknownKindError, type AttachmentRecord, type FilingStore } from '../../src/server/store/store.ts'
 
@@ -170,6 +173,87 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const again = await open()
     expect(await again.hasRadicado(id)).toBe(true)
   })
+
+  // --- The office's part of the interface (issue 11) ---
+
+  const tramiteAt = (radicado: string, extra: Partial<TramiteRow> = {}): TramiteRow => ({
+    radicado,
+    estado: 'radicada',
+    diasHabiles: 15,
+    vence: '2026-04-17',
+    venceOriginal: '2026-04-17',
+    venceMaximo: '2026-05-11',
+    venceTraslado: '2026-04-01',
+    ampliada: false,
+    ...extra,
+  })
+
+  it('accounts: e-mail unique in any case; a new password or a deactivation revokes open sessions', async () => {
+    const a = await store.createAccount({ correo: 'Ana@Hospital.gov.co', nombre: 'Ana', rol: 'siau', formularios: ['pqrsd'], clave: 'hash' })
+    expect(a).toMatchObject({ correo: 'ana@hospital.gov.co', rol: 'siau', formularios: ['pqrsd'], activa: true })
+    await expect(store.createAccount({ correo: 'ANA@hospital.gov.co', nombre: 'Otra', rol: 'admin', clave: 'x' })).rejects.toThrow(/Ya existe/)
+    expect((await store.findAccountByEmail(' ana@HOSPITAL.gov.co '))?.id).toBe(a.id)
+    const t0 = new Date('2026-03-25T15:00:00Z')
+    await store.createSession({ tokenHash: 's1', cuentaId: a.id, recordar: false, expiraEn: new Date(t0.getTime() + 3_600_000), inactividadMs: 600_000, now: t0 })
+    expect((await store.useSession('s1', new Date(t0.getTime() + 60_000)))?.account.correo).toBe('ana@hospital.gov.co')
+    await store.updateAccount(a.id, { clave: 'nuevo' }, { evento: 'clave_cambiada', cuentaId: a.id })
+    expect(await store.useSession('s1', new Date(t0.getTime() + 120_000))).toBeUndefined()
+    await store.createSession({ tokenHash: 's2', cuentaId: a.id, recordar: false, expiraEn: new Date(t0.getTime() + 3_600_000), inactividadMs: 600_000, now: t0 })
+    await store.updateAccount(a.id, { activa: false }, { evento: 'cuenta_desactivada', cuentaId: a.id })
+    expect(await store.useSession('s2', t0)).toBeUndefined()
+    expect((await store.listAudit()).map((r) => r.evento)).toEqual(['cuenta_desactivada', 'clave_cambiada'])
+  })
+
+  it('sessions end when idle too long, past their absolute end, or revoked; each use moves the idle clock', async () => {
+    const a = await store.createAccount({ correo: 'b@h.gov.co', nombre: 'B', rol: 'admin', clave: 'hash' })
+    const t0 = Date.parse('2026-03-25T15:00:00Z')
+    const at = (ms: number) => new Date(t0 + ms)
+    await store.createSession({ tokenHash: 'idle', cuentaId: a.id, recordar: false, expiraEn: at(10_000), inactividadMs: 3_000, now: at(0) })
+    expect(await store.useSession('idle', at(2_000))).toBeDefined()
+    expect(await store.useSession('idle', at(4_500))).toBeDefined() // 2.5 s after the last use
+    expect(await store.useSession('idle', at(8_000))).toBeUndefined() // 3.5 s idle
+    await store.createSession({ tokenHash: 'abs', cuentaId: a.id, recordar: true, expiraEn: at(5_000), inactividadMs: 60_000, now: at(0) })
+    expect(await store.useSession('abs', at(4_000))).toBeDefined()
+    expect(await store.useSession('abs', at(5_000))).toBeUndefined()
+    await store.createSession({ tokenHash: 'rev', cuentaId: a.id, recordar: false, expiraEn: at(10_000), inactividadMs: 60_000, now: at(0) })
+    await store.revokeSession('rev', at(1_000))
+    expect(await store.useSession('rev', at(1_000))).toBeUndefined()
+    expect(await store.useSession('desconocida', at(0))).toBeUndefined()
+  })
+
+  it('a filing stored with its deadlines; an action, its history and its audit row commit together, and a stale one is refused', async () => {
+    const a = await store.createAccount({ correo: 'c@h.gov.co', nombre: 'C', rol: 'siau', clave: 'hash' })
+    const { radicado: _r, ...initial } = tramiteAt('x')
+    const id = await store.createFiling({ kind: 'pqrs', datos: { mensaje: 'hola' }, tramite: initial })
+    expect(await store.getTramite(id)).toEqual(tramiteAt(id))
+    expect((await store.findFiling(id))?.kind).toBe('pqrs')
+    const record = {
+      expected: { estado: 'radicada' as const, ampliada: false, existed: true },
+      tramite: tramiteAt(id, { estado: 'respondida', respondidaEn: '2026-03-30T15:00:00.000Z' }),
+      history: { radicado: id, accion: 'responder', estadoAnterior: 'radicada', estadoNuevo: 'respondida', cuentaId: a.id, en: '2026-03-30T15:00:00.000Z', texto: 'Respuesta', archivo: 'resp.pdf', archivoNombre: 'r.pdf', archivoTamano: 10, archivoSha256: 'b'.repeat(64) },
+      audit: { evento: 'accion', cuentaId: a.id, radicado: id, detalle: 'responder' },
+    }
+    await store.recordAction(record)
+    // The same action again, checked against the old state: refused, nothing written.
+    await expect(store.recordAction(record)).rejects.toBeInstanceOf(StaleActionError)
+    expect((await store.getTramite(id))?.estado).toBe('respondida')
+    const history = await store.history(id)
+    expect(history).toHaveLength(1)
+    expect(history[0]).toMatchObject({ accion: 'responder', cuentaNombre: 'C', texto: 'Respuesta', archivo: 'resp.pdf' })
+    expect((await store.listAudit()).filter((r) => r.evento === 'accion')).toHaveLength(1)
+    // The answer PDF is kept by the start-up sweep.
+    expect(await store.attachmentFiles()).toContain('resp.pdf')
+  })
+
+  it('a filing stored before the office existed gets its state at its first action', async () => {
+    const id = await store.createFiling({ kind: 'cita', datos: {} })
+    expect(await store.getTramite(id)).toBeUndefined()
+    const base = { history: { radicado: id, accion: 'en_tramite', estadoNuevo: 'en_tramite', en: '2026-03-30T15:00:00.000Z' }, audit: { evento: 'accion', radicado: id } }
+    await expect(store.recordAction({ ...base, expected: { estado: 'radicada', ampliada: false, existed: true }, tramite: tramiteAt(id, { estado: 'en_tramite' }) })).rejects.toBeInstanceOf(StaleActionError)
+    await store.recordAction({ ...base, expected: { estado: 'radicada', ampliada: false, existed: false }, tramite: tramiteAt(id, { estado: 'en_tramite' }) })
+    expect((await store.getTramite(id))?.estado).toBe('en_tramite')
+    expect((await store.listTramites()).map((t) => t.radicado)).toEqual([id])
+  })
 })
 
 describe('SQLite specifics', () => {
@@ -177,7 +261,7 @@ describe('SQLite specifics', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
     const store = new SqliteFilingStore({ dataDir, plan: FILING_PLAN })
     try {
-      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: [1] })
+      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: MIGRATIONS.map((m) => m.version) })
     } finally {
       await store.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
@@ -190,6 +274,32 @@ describe('SQLite specifics', () => {
       await expect(openFilingStore({ dataDir, plan: FILING_PLAN, readonly: true })).rejects.toThrow(/No existe la base de datos/)
       expect(fs.readdirSync(dataDir)).toEqual([])
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('SQLite: history and audit are append-only', () => {
+  it('the database refuses to change or delete them', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
+    const store = new SqliteFilingStore({ dataDir, plan: FILING_PLAN })
+    await store.audit({ evento: 'acceso' })
+    const id = await store.createFiling({ kind: 'pqrs', datos: {} })
+    await store.recordAction({
+      expected: { estado: 'radicada', ampliada: false, existed: false },
+      tramite: { radicado: id, estado: 'en_tramite', diasHabiles: 15, vence: '2026-04-17', venceOriginal: '2026-04-17', venceMaximo: '2026-05-11', venceTraslado: '2026-04-01', ampliada: false },
+      history: { radicado: id, accion: 'en_tramite', estadoNuevo: 'en_tramite', en: new Date().toISOString() },
+      audit: { evento: 'accion', radicado: id },
+    })
+    await store.close()
+    const db = new Database(path.join(dataDir, 'radicaciones.sqlite'))
+    try {
+      expect(() => db.prepare("UPDATE auditoria SET evento = 'otro'").run()).toThrow(/no se modifica/)
+      expect(() => db.prepare('DELETE FROM auditoria').run()).toThrow(/no se borra/)
+      expect(() => db.prepare('DELETE FROM historial').run()).toThrow(/no se borra/)
+      expect(() => db.prepare("UPDATE historial SET texto = 'cambiado'").run()).toThrow(/no se modifica/)
+    } finally {
+      db.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
