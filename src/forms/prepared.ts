@@ -1,3 +1,4 @@
+import { lookupOptions } from '../manifest/lookups.ts'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { compileFormSchema, type JsonSchema } from './compileFormSchema.ts'
 
@@ -23,7 +24,7 @@ export function prepareForm(form: FormDefinition, lookups?: Lookups): PreparedFo
   const opciones: Record<string, FormOption[]> = {}
   for (const c of form.campos) {
     if (c.opciones) opciones[c.nombre] = c.opciones.map((o) => ({ valor: o.valor, etiqueta: o.etiqueta }))
-    else if (c.lista) opciones[c.nombre] = (lookups?.listas[c.lista] ?? []).map((o) => ({ valor: String(o.id), etiqueta: o.nombre }))
+    else if (c.lista) opciones[c.nombre] = lookupOptions(lookups, c.lista)
   }
   return { definicion: form, opciones, esquema: compileFormSchema(form, lookups) }
 }

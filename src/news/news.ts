@@ -1,3 +1,4 @@
+import { EXTERNAL_LINK_REL } from '../manifest/externalLinks.ts'
 import sanitizeHtml from 'sanitize-html'
 import type { Manifest } from '../manifest/load.ts'
 import type { NewsItem } from '../manifest/types.generated.ts'
@@ -7,7 +8,7 @@ const NEWS_HTML: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'blockquote', 'span'],
   allowedAttributes: { a: ['href', 'title'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: EXTERNAL_LINK_REL }) },
 }
 
 export function sanitizeNewsHtml(html: string): string {

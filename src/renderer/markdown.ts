@@ -1,5 +1,6 @@
 import { marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
+import { markExternalLinks } from '../manifest/externalLinks.ts'
 
 const ALLOWED = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
@@ -7,12 +8,6 @@ const ALLOWED = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
 }
 
-/** External links in rich text open away from the site, announced to screen readers. */
-function markExternalLinks(html: string): string {
-  return html.replace(/<a href="(https?:\/\/[^"]+)"([^>]*)>([\s\S]*?)<\/a>/g, (_m, href: string, rest: string, text: string) =>
-    `<a href="${href}"${rest} target="_blank" rel="noopener noreferrer" class="externo">${text}<span class="visually-hidden"> (abre en una ventana nueva)</span></a>`,
-  )
-}
 
 export function sanitize(html: string): string {
   return markExternalLinks(sanitizeHtml(html, ALLOWED))

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react'
-
-export function isExternal(url: string): boolean {
-  return /^https?:\/\//.test(url)
-}
+import { EXTERNAL_LINK_CLASS, isExternalUrl } from '../../manifest/externalLinks.ts'
+import { withoutQuery } from '../../manifest/urls.ts'
+import { ExternalLink } from './ExternalLink.tsx'
 
 function fileKind(url: string): string | undefined {
-  const m = /\.(pdf|xlsx?|docx?|pptx?|csv|zip)$/i.exec(url.split(/[?#]/)[0]!)
+  const m = /\.(pdf|xlsx?|docx?|pptx?|csv|zip)$/i.exec(withoutQuery(url))
   return m ? m[1]!.toUpperCase() : undefined
 }
 
@@ -15,12 +14,11 @@ function fileKind(url: string): string | undefined {
  */
 export function SmartLink({ url, children, className }: { url: string; children: ReactNode; className?: string }) {
   const kind = url.startsWith('/assets/') ? fileKind(url) : undefined
-  if (isExternal(url)) {
+  if (isExternalUrl(url)) {
     return (
-      <a href={url} target="_blank" rel="noopener noreferrer" className={['externo', className].filter(Boolean).join(' ')}>
+      <ExternalLink href={url} className={[EXTERNAL_LINK_CLASS, className].filter(Boolean).join(' ')}>
         {children}
-        <span className="visually-hidden"> (abre en una ventana nueva)</span>
-      </a>
+      </ExternalLink>
     )
   }
   return (

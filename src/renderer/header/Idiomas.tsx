@@ -1,3 +1,4 @@
+import { ExternalLink } from '../components/ExternalLink.tsx'
 import type { LayoutData } from '../types.ts'
 
 import { urlTraduccion } from './traduccion.ts'
@@ -19,13 +20,9 @@ export function Idiomas({ layout, ruta }: { layout: LayoutData; ruta: string }) 
       <ul>
         {layout.idiomas.map((i) => (
           <li key={i.codigo}>
-            <a href={urlTraduccion(i.codigo, actual)} lang={i.codigo} hrefLang={i.codigo} target="_blank" rel="noopener noreferrer" data-idioma={i.codigo}>
+            <ExternalLink href={urlTraduccion(i.codigo, actual)} lang={i.codigo} hrefLang={i.codigo} data-idioma={i.codigo} noticeLang="es" notice=" (traducción automática, abre en una ventana nueva)">
               {i.nombre}
-              <span className="visually-hidden" lang="es">
-                {' '}
-                (traducción automática, abre en una ventana nueva)
-              </span>
-            </a>
+            </ExternalLink>
           </li>
         ))}
       </ul>

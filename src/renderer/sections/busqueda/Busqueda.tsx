@@ -4,6 +4,7 @@ import { Heading, Nested, useHeadingLevel } from '../../components/Heading.tsx'
 import { formatDate } from '../../dates.ts'
 import type { SearchDoc } from '../../../search/types.ts'
 import type { PreparedSectionOf } from '../../types.ts'
+import { ExternalLink } from '../../components/ExternalLink.tsx'
 
 type Buscador = (consulta: string) => SearchDoc[]
 
@@ -39,10 +40,7 @@ function Resultado({ r }: { r: SearchDoc }) {
     <li>
       <article className="resultado-busqueda">
         <Titulo>
-          <a href={r.route} target="_blank" rel="noopener noreferrer">
-            {r.title}
-            <span className="visually-hidden"> (abre en una ventana nueva)</span>
-          </a>
+          <ExternalLink href={r.route}>{r.title}</ExternalLink>
         </Titulo>
         <p className="ruta-resultado">{r.route}</p>
         {r.abstract && <p>{r.abstract}</p>}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent } from 'react'
 import type { Diapositiva } from '../../../manifest/types.generated.ts'
 import type { PreparedSectionOf } from '../../types.ts'
+import { ExternalLink } from '../../components/ExternalLink.tsx'
 
 const INTERVALO_POR_DEFECTO = 3000 // spec §9
 
@@ -94,10 +95,9 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
             hidden={i !== activa}
           >
             {d.href ? (
-              <a href={d.href} target="_blank" rel="noopener noreferrer">
+              <ExternalLink href={d.href}>
                 <Imagen d={d} indice={i} />
-                <span className="visually-hidden"> (abre en una ventana nueva)</span>
-              </a>
+              </ExternalLink>
             ) : (
               <Imagen d={d} indice={i} />
             )}

@@ -1,0 +1,128 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Layers point one way (README, "Layers"): a folder may import its own files
+ * and the folders of lower layers, never a folder of its own layer or above.
+ * Imports are read with the TypeScript compiler's parser (static, re-export
+ * and dynamic imports), so a planted upward import fails this test.
+ */
+export const LAYERS: Record<string, number> = {
+  'src/manifest': 0,
+  'src/generated': 0,
+  'src/news': 1,
+  'src/forms': 1,
+  'src/filings': 1,
+  'src/search': 2,
+  'src/renderer': 3,
+  'src/server': 3,
+  'src/pages': 4,
+  scripts: 4,
+  bench: 5,
+}
+
+const ROOT = path.resolve('.')
+
+interface Edge {
+  from: string
+  to: string
+  typeOnly: boolean
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name)
+    if (e.isDirectory()) return sourceFiles(full)
+    return /\.tsx?$/.test(e.name) ? [full] : []
+  })
+}
+
+/** The relative imports of one file, resolved to project paths. */
+export function importsOf(file: string, text = fs.readFileSync(file, 'utf8')): Edge[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const edges: Edge[] = []
+  const add = (spec: string, typeOnly: boolean) => {
+    if (!spec.startsWith('.')) return
+    edges.push({ from: path.relative(ROOT, file), to: path.relative(ROOT, path.resolve(path.dirname(file), spec)), typeOnly })
+  }
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause
+      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly)))
+      add(node.moduleSpecifier.text, typeOnly)
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, node.isTypeOnly)
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      add(node.arguments[0].text, false)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return edges
+}
+
+export function layerOf(file: string): string | undefined {
+  const norm = file.split(path.sep).join('/')
+  return Object.keys(LAYERS)
+    .filter((l) => norm === l || norm.startsWith(l + '/'))
+    .sort((a, b) => b.length - a.length)[0]
+}
+
+/** Imports that go up or sideways between layers. */
+export function wrongWayImports(edges: Edge[]): string[] {
+  const out: string[] = []
+  for (const e of edges) {
+    const from = layerOf(e.from)
+    const to = layerOf(e.to)
+    if (!from || !to || from === to) continue
+    if (LAYERS[to]! >= LAYERS[from]!) out.push(`${e.from} → ${e.to} (${from} may not import ${to})`)
+  }
+  return out
+}
+
+/** Runtime import cycles (type-only imports are erased and create none). */
+function cycles(edges: Edge[]): string[][] {
+  const graph = new Map<string, string[]>()
+  for (const e of edges) if (!e.typeOnly) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to])
+  const found: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const visit = (n: string) => {
+    state.set(n, 'open')
+    stack.push(n)
+    for (const m of graph.get(n) ?? []) {
+      if (state.get(m) === 'open') found.push([...stack.slice(stack.indexOf(m)), m])
+      else if (!state.has(m)) visit(m)
+    }
+    stack.pop()
+    state.set(n, 'done')
+  }
+  for (const n of graph.keys()) if (!state.has(n)) visit(n)
+  return found
+}
+
+const files = Object.keys(LAYERS).flatMap((l) => sourceFiles(path.join(ROOT, l)))
+const edges = files.flatMap((f) => importsOf(f))
+
+describe('import direction', () => {
+  it('reads the imports of every layer', () => {
+    expect(files.length).toBeGreaterThan(100)
+    expect(edges.some((e) => e.from.startsWith('src/renderer/') && e.to.startsWith('src/manifest/'))).toBe(true)
+  })
+
+  it('no import runs up or sideways between layers', () => expect(wrongWayImports(edges)).toEqual([]))
+
+  it('no runtime import cycle', () => expect(cycles(edges)).toEqual([]))
+
+  it('catches a planted upward import, a dynamic one and a sideways one', () => {
+    const planted = [
+      ...importsOf(path.join(ROOT, 'src/manifest/x.ts'), "import { isInteractivePage } from '../renderer/interactivity.ts'\n"),
+      ...importsOf(path.join(ROOT, 'src/forms/x.ts'), "const m = await import('../search/search.ts')\n"),
+      ...importsOf(path.join(ROOT, 'src/server/x.ts'), "export { sectionsText } from '../renderer/searchText.ts'\n"),
+    ]
+    expect(wrongWayImports(planted)).toHaveLength(3)
+  })
+})
