@@ -22,7 +22,10 @@ const { manifest, errors, warnings } = validateManifest()
 // A report on standard output must stay parseable: the human lines go to stderr then.
 const reportOnStdout = options.formato !== 'texto' && !options.salida
 const say = reportOnStdout ? console.error : console.log
+// Warnings first, errors last (next to the summary), each group under its count.
+if (warnings.length > 0) say(`${warnings.length} aviso(s) (no impiden publicar):`)
 for (const w of warnings) say(formatProblem(w))
+if (errors.length > 0) console.error(`${warnings.length > 0 ? '\n' : ''}${errors.length} error(es) (impiden publicar; corríjalos y vuelva a ejecutar npm run validate):`)
 for (const e of errors) console.error(formatProblem(e))
 if (underGithubActions()) for (const p of sortProblems([...errors, ...warnings])) say(githubAnnotation(p))
 if (options.formato !== 'texto') {

@@ -22,6 +22,8 @@ export interface Declared {
   routes: Set<string>
   documentIds: Set<string>
   formIds: Set<string>
+  /** Files that failed to load (absolute paths): what they link is not reported file by file. */
+  files: Set<string>
 }
 
 export interface Manifest {
@@ -58,6 +60,7 @@ const DECLARING_KEY: Partial<Record<ManifestKind, { key: string; set: keyof Decl
 }
 
 function declare(declared: Declared, kind: ManifestKind, file: string, data: unknown): void {
+  declared.files.add(file)
   const d = DECLARING_KEY[kind]
   if (!d) return
   let value: unknown = data && typeof data === 'object' ? (data as Record<string, unknown>)[d.key] : undefined
@@ -77,6 +80,7 @@ function loadOne<T>(file: string, kind: ManifestKind, problems: Problem[], decla
   }
   if (source.data === null || typeof source.data !== 'object' || Array.isArray(source.data)) {
     problems.push(problemAt(source, [], 'el archivo debe contener un bloque de campos (clave: valor)'))
+    declared.files.add(file)
     return undefined
   }
   const validate = manifestValidators()[kind]
@@ -94,7 +98,7 @@ function loadOne<T>(file: string, kind: ManifestKind, problems: Problem[], decla
 /** Reads and schema-validates every manifest file. Invalid files are reported and left out. */
 export function loadManifest(dir = manifestDir()): LoadResult {
   const problems: Problem[] = []
-  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set() }
+  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set(), files: new Set() }
   const manifest: Manifest = { dir, declared, pages: [], documents: [], forms: [], news: [] }
   const load = <T>(file: string, kind: ManifestKind) => loadOne<T>(file, kind, problems, declared)
   const siteFile = path.join(dir, 'site.yaml')

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { readSchema } from './schemas.ts'
 
 /** Turns an Ajv error into a plain-Spanish message for records staff. */
 export interface Translated {
@@ -115,9 +116,16 @@ export function translateAjvError(error: ErrorObject, data: unknown): Translated
       return { path, atKey: false, message: `«${show(value)}» no es un valor permitido; use uno de: ${(p.allowedValues as unknown[]).map(show).join(', ')}` }
     case 'const':
       return { path, atKey: false, message: `el valor debe ser «${show(p.allowedValue)}»` }
-    case 'discriminator':
+    case 'discriminator': {
       if (p.error === 'tag') return { path, atKey: false, message: 'a la sección le falta el campo «tipo»' }
-      return { path: [...path, 'tipo'], atKey: false, message: `el tipo de sección «${show(p.tagValue)}» no existe` }
+      const valid = sectionTypes()
+      const guess = closest(show(p.tagValue), valid)
+      return {
+        path: [...path, 'tipo'],
+        atKey: false,
+        message: `el tipo de sección «${show(p.tagValue)}» no existe${guess ? ` (¿quiso decir «${guess}»?)` : ''}; tipos válidos: ${valid.join(', ')}`,
+      }
+    }
     case 'minItems':
       return { path, atKey: false, message: `la lista «${String(field)}» necesita al menos ${p.limit} elemento(s)` }
     case 'minLength':
@@ -151,4 +159,14 @@ export function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
     if (e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && /\/(oneOf|anyOf)\/\d+/.test(e.schemaPath) && oneOfPaths.has(e.instancePath)) return false
     return true
   })
+}
+
+let sectionTypeList: string[] | undefined
+
+/** The section `tipo`s the page schema accepts, in the schema's order. */
+export function sectionTypes(): string[] {
+  if (sectionTypeList) return sectionTypeList
+  const page = readSchema('page') as { $defs: Record<string, { oneOf?: Array<{ $ref: string }>; properties?: { tipo?: { const?: string } } }> }
+  sectionTypeList = (page.$defs.seccion?.oneOf ?? []).flatMap((o) => page.$defs[o.$ref.replace('#/$defs/', '')]?.properties?.tipo?.const ?? [])
+  return sectionTypeList
 }

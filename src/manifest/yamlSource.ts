@@ -25,15 +25,31 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; pr
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
   const display = displayPath(file)
   if (doc.errors.length > 0) {
-    const problems = doc.errors.map((e): Problem => {
-      const unclosed = /closing ["']?quote/i.test(e.message) ? openingQuoteBefore(text, e.pos[0]) : undefined
-      const pos = lines.linePos(unclosed ?? e.pos[0])
-      const message = unclosed !== undefined ? 'error de sintaxis YAML: estas comillas se abren y no se cierran' : yamlErrorMessage(e.code)
-      return { file: display, line: pos.line, col: pos.col, message, level: 'error' }
-    })
-    return { problems }
+    // One mistake often yields several parser errors (and some twice): staff get the first one only.
+    const first = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0])[0]!
+    const unclosed = /closing ["']?quote/i.test(first.message) ? openingQuoteBefore(text, first.pos[0]) : undefined
+    const pos = lines.linePos(unclosed ?? first.pos[0])
+    const colon = unclosed === undefined ? valueWithColon(text, pos.line) : undefined
+    if (colon) return { problems: [{ file: display, line: pos.line, col: colon.col, message: colon.message, level: 'error' }] }
+    const message = unclosed !== undefined ? 'error de sintaxis YAML: estas comillas se abren y no se cierran' : yamlErrorMessage(first.code)
+    return { problems: [{ file: display, line: pos.line, col: pos.col, message, level: 'error' }] }
   }
   return { source: { file, display, text, data: doc.toJS(), doc, lines }, problems: [] }
+}
+
+/**
+ * `titulo: Informe: primer trimestre` is read as a key inside a value; the
+ * parser calls it a nesting problem. Staff need to hear: put it in quotes.
+ */
+function valueWithColon(text: string, line: number): { col: number; message: string } | undefined {
+  const content = text.split('\n')[line - 1] ?? ''
+  const m = /^(\s*(?:-\s+)?)([^\s:#"'{[][^:#]*?):[ \t]+([^\s"'{[|>#].*?:[ \t].*?)\s*$/.exec(content)
+  if (!m) return undefined
+  const [, indent, key, value] = m
+  return {
+    col: content.indexOf(value!, indent!.length + key!.length + 1) + 1,
+    message: `error de sintaxis YAML: el valor de «${key}» contiene «: »; escriba el valor entre comillas: ${key}: "${value!.replace(/"/g, '\\"')}"`,
+  }
 }
 
 /** The parser reports an unclosed quote where the file ends; staff need the line where it opens. */

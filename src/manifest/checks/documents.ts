@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { NEWEST, panelsFor, sectionRows } from '../documentPanels.ts'
 import { YEARS_PLACEHOLDER, yearRange } from '../placeholders.ts'
 import { documentSectionsOf, pageYearRange, rowsOfSectionData } from '../resolve.ts'
@@ -223,7 +224,8 @@ export const documentChecks: CrossCheck[] = [
     name: 'empty-year-panel',
     run: sectionChecks(({ page, path, section, rows }) =>
       panelsFor(section, rows)
-        .filter((panel) => panel.rows.length === 0)
+        // An impossible range has its own message.
+        .filter((panel) => panel.rows.length === 0 && panel.oldest <= panel.newest)
         .map((panel) => {
           const idx = section.paneles?.findIndex((x) => x.id === panel.id) ?? -1
           return problemAt(page.source, idx >= 0 ? [...path, 'paneles', idx] : path, `el panel «${panel.title}» está vacío: no hay documentos de esos años en «${section.fuente}»`)
@@ -284,6 +286,8 @@ export const documentChecks: CrossCheck[] = [
     name: 'list-shown-nowhere',
     run: ({ manifest }) => {
       const { used } = shownRows(manifest)
+      // A page that failed to load may be the one showing the list: its own error is enough.
+      for (const file of manifest.declared.files) for (const m of fs.readFileSync(file, 'utf8').matchAll(/fuente:\s*["']?([a-z0-9-]+)/g)) used.add(m[1]!)
       return manifest.documents
         .filter((d) => !used.has(d.data.id))
         .map((d) => problemAt(d.source, ['id'], `ninguna página muestra la lista «${d.data.id}»: agregue una sección «documentos» con «fuente: ${d.data.id}»`, 'aviso'))

@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isScalar, Scalar } from 'yaml'
 import type { Manifest, Sourced } from '../load.ts'
-import { publicDir } from '../paths.ts'
+import { displayPath, publicDir } from '../paths.ts'
 import type { Problem } from '../problem.ts'
+import { closest } from '../schemaMessages.ts'
 import { isInternalRoute, isLocalAsset, routeOf } from '../urls.ts'
 import { positionOf, problemAt, type JsonPath, type YamlSource } from '../yamlSource.ts'
 import { walk, type CrossCheck } from './context.ts'
@@ -61,18 +62,78 @@ function assetPath(url: string): string {
   return decodeURI(routeOf(url))
 }
 
+/** Names in a folder of public/, read once per validation (undefined for a missing folder). */
+function folderListing(): (dir: string) => string[] | undefined {
+  const cache = new Map<string, string[] | undefined>()
+  return (dir) => {
+    if (!cache.has(dir)) {
+      let names: string[] | undefined
+      try {
+        names = fs.readdirSync(dir)
+      } catch {
+        names = undefined
+      }
+      cache.set(dir, names)
+    }
+    return cache.get(dir)
+  }
+}
+
+type Found =
+  | { kind: 'exists' }
+  | { kind: 'case'; folder: string; name: string }
+  | { kind: 'near'; name: string }
+  | { kind: 'no-folder'; folder: string }
+  | { kind: 'missing' }
+
+/**
+ * Whether public/<rel> exists with this exact spelling, comparing names read
+ * from each folder: Windows and macOS find «Informe.PDF» for «informe.pdf»,
+ * the Linux server answers 404. Also the nearest name when it does not exist.
+ */
+function findExactCase(rel: string, listing: (dir: string) => string[] | undefined): Found {
+  const segments = rel.split('/').filter(Boolean)
+  let dir = publicDir()
+  let shown = ''
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!
+    const names = listing(dir)
+    if (!names) return { kind: 'no-folder', folder: shown }
+    if (!names.includes(seg)) {
+      const other = names.find((n) => n.toLowerCase() === seg.toLowerCase())
+      if (other) return { kind: 'case', folder: shown || '/', name: other }
+      if (i < segments.length - 1) return { kind: 'no-folder', folder: `${shown}/${seg}` }
+      const near = closest(seg, names.filter((n) => !n.startsWith('.')))
+      return near ? { kind: 'near', name: near } : { kind: 'missing' }
+    }
+    dir = path.join(dir, seg)
+    shown = `${shown}/${seg}`
+  }
+  return { kind: 'exists' }
+}
+
 /** Checks of links and of the files staff publish under public/assets/. */
 export const linkChecks: CrossCheck[] = [
   {
     name: 'missing-asset',
-    run: ({ manifest }) =>
-      allLinks(manifest)
+    run: ({ manifest }) => {
+      const listing = folderListing()
+      return allLinks(manifest)
         .filter((link) => isLocalAsset(link.url))
-        .filter((link) => {
-          const file = path.join(publicDir(), assetPath(link.url))
-          return !file.startsWith(path.join(publicDir(), 'assets')) || !fs.existsSync(file)
+        .flatMap((link) => {
+          const rel = assetPath(link.url)
+          const base = `el archivo «${link.url}» no existe en public${rel}`
+          if (!path.join(publicDir(), rel).startsWith(path.join(publicDir(), 'assets') + path.sep)) return [linkProblem(link, base)]
+          const found = findExactCase(rel, listing)
+          if (found.kind === 'exists') return []
+          if (found.kind === 'case') {
+            return [linkProblem(link, `el archivo «${link.url}» no existe con esas mayúsculas y minúsculas: en public${found.folder} se llama «${found.name}» (el servidor las distingue: corrija el enlace o el nombre del archivo)`)]
+          }
+          if (found.kind === 'near') return [linkProblem(link, `${base} (¿quiso decir «${found.name}»?)`)]
+          if (found.kind === 'no-folder') return [linkProblem(link, `${base}: no existe la carpeta public${found.folder}`)]
+          return [linkProblem(link, base)]
         })
-        .map((link) => linkProblem(link, `el archivo «${link.url}» no existe en public${assetPath(link.url)}`)),
+    },
   },
   {
     name: 'broken-internal-link',
@@ -89,6 +150,16 @@ export const linkChecks: CrossCheck[] = [
           .filter((link) => isLocalAsset(link.url))
           .map((link) => assetPath(link.url)),
       )
+      // A file that failed to load would have linked the assets its text mentions:
+      // those get one summary line on that file instead of one warning each.
+      const mentionedBy = new Map<string, string>()
+      for (const file of manifest.declared.files) {
+        for (const m of fs.readFileSync(file, 'utf8').matchAll(/\/assets\/[^\s"'#)\]]+/g)) {
+          const rel = decodeURI(routeOf(m[0]))
+          if (!mentionedBy.has(rel)) mentionedBy.set(rel, file)
+        }
+      }
+      const held = new Map<string, number>()
       const out: Problem[] = []
       const visit = (dir: string) => {
         if (!fs.existsSync(dir)) return
@@ -97,11 +168,17 @@ export const linkChecks: CrossCheck[] = [
           if (e.isDirectory()) visit(full)
           else if (!e.name.startsWith('.')) {
             const rel = '/' + path.relative(publicDir(), full).split(path.sep).join('/')
-            if (!linked.has(rel)) out.push({ file: `public${rel}`, line: 1, col: 1, message: 'ningún manifiesto enlaza este archivo', level: 'aviso' })
+            if (linked.has(rel)) continue
+            const holder = mentionedBy.get(rel)
+            if (holder) held.set(holder, (held.get(holder) ?? 0) + 1)
+            else out.push({ file: `public${rel}`, line: 1, col: 1, message: 'ningún manifiesto enlaza este archivo', level: 'aviso' })
           }
         }
       }
       visit(path.join(publicDir(), 'assets'))
+      for (const [file, n] of held) {
+        out.push({ file: displayPath(file), line: 1, col: 1, message: `mientras este archivo tenga errores, los ${n} archivo(s) de public/assets que enlaza no aparecen en ninguna página`, level: 'aviso' })
+      }
       return out
     },
   },
