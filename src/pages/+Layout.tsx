@@ -9,8 +9,8 @@ import { useData } from 'vike-react/useData'
 import { Breadcrumb } from '../renderer/layout/Breadcrumb.tsx'
 import { Footer } from '../renderer/layout/Footer.tsx'
 import { ApiForm } from '../renderer/forms-ui/ApiForm.tsx'
-import { activarEmbebidos } from '../renderer/client/embebidos.ts'
-import { NEWSLETTER_DATA_ID, NEWSLETTER_ISLAND_ID } from '../renderer/client/islaSuscripcion.ids.ts'
+import { activateEmbeds } from '../renderer/client/embeds.ts'
+import { NEWSLETTER_DATA_ID, NEWSLETTER_ISLAND_ID } from '../renderer/client/newsletterIsland.ids.ts'
 import { Header } from '../renderer/layout/Header.tsx'
 import { SideMenu } from '../renderer/layout/SideMenu.tsx'
 import type { PageData } from '../renderer/types.ts'
@@ -20,7 +20,7 @@ import.meta.glob('../renderer/sections/*/styles.css', { eager: true })
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useData<PageData>()
-  useEffect(() => activarEmbebidos(), [])
+  useEffect(() => activateEmbeds(), [])
   const suscripcion = data.layout.suscripcion
   return (
     <>
@@ -30,8 +30,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <Header layout={data.layout} ruta={data.ruta} />
       <main id="contenido" className="container" tabIndex={-1}>
         <Breadcrumb crumbs={data.breadcrumb} />
-        <div className={data.sideMenu ? 'con-menu-lateral' : undefined}>
-          {data.sideMenu && <SideMenu menu={data.sideMenu} current={data.ruta} />}
+        <div className={data.menuLateral ? 'con-menu-lateral' : undefined}>
+          {data.menuLateral && <SideMenu menu={data.menuLateral} current={data.ruta} />}
           <div className="cuerpo-pagina">{children}</div>
         </div>
       </main>
@@ -42,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <div id={NEWSLETTER_ISLAND_ID}>
               <ApiForm prepared={suscripcion} variant="pie" />
             </div>
-            {!data.interactiva && <script type="application/json" id={NEWSLETTER_DATA_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(suscripcion).replace(/</g, '\\u003c') }} />}
+            {!data.interactive && <script type="application/json" id={NEWSLETTER_DATA_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(suscripcion).replace(/</g, '\\u003c') }} />}
           </>
         )}
       </Footer>

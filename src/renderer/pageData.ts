@@ -49,14 +49,14 @@ export function buildPageData(manifest: Manifest, ruta: string): PageData {
   if (!page) throw new Error(`no page for route ${ruta}`)
   return {
     ruta,
-    interactiva: isInteractivePage(page),
+    interactive: isInteractivePage(page),
     titulo: page.titulo,
     descripcion: page.descripcion ?? `${page.titulo} — ${manifest.site!.data.nombre}`,
     muestra: page.muestra ?? false,
     redirigirA: page.redirigirA,
     secciones: prepareSections(page.secciones ?? [], manifest),
     breadcrumb: breadcrumbFor(manifest, ruta),
-    sideMenu: page.menuLateral ? manifest.site!.data.menusLaterales[page.menuLateral] : undefined,
+    menuLateral: page.menuLateral ? manifest.site!.data.menusLaterales[page.menuLateral] : undefined,
     layout: layoutData(manifest),
   }
 }

@@ -46,14 +46,14 @@ export interface LayoutData {
 export interface PageData {
   ruta: string
   /** true when the page is hydrated by React; false for plain-HTML pages. */
-  interactiva: boolean
+  interactive: boolean
   titulo: string
   descripcion: string
   muestra: boolean
   redirigirA?: string
   secciones: PreparedSection[]
   breadcrumb: Crumb[]
-  sideMenu?: MenuLateral
+  menuLateral?: MenuLateral
   layout: LayoutData
 }
 

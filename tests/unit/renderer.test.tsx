@@ -39,7 +39,7 @@ describe('generic renderer', () => {
   })
 
   it('page data carries the side menu and the redirect target', () => {
-    expect(buildPageData(manifest, '/grupo/pagina').sideMenu?.titulo).toBe('Grupo')
+    expect(buildPageData(manifest, '/grupo/pagina').menuLateral?.titulo).toBe('Grupo')
     expect(buildPageData(manifest, '/grupo').redirigirA).toBe('/grupo/pagina')
   })
 })

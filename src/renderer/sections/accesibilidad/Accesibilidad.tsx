@@ -1,5 +1,5 @@
 import { Heading } from '../../components/Heading.tsx'
-import { ControlesAccesibilidad } from '../../header/ControlesPresentacion.tsx'
+import { AccessibilityControls } from '../../header/DisplayControls.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
 /** /accesibilidad: the same font-size and grayscale choices as the header, with full labels. */
@@ -7,7 +7,7 @@ export function Accesibilidad({ section }: { section: PreparedSectionOf<'accesib
   return (
     <section className="seccion-accesibilidad">
       {section.titulo && <Heading>{section.titulo}</Heading>}
-      <ControlesAccesibilidad />
+      <AccessibilityControls />
     </section>
   )
 }

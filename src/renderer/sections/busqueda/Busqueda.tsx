@@ -6,42 +6,42 @@ import type { SearchDoc } from '../../../search/types.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 import { ExternalLink } from '../../components/ExternalLink.tsx'
 
-type Buscador = (consulta: string) => SearchDoc[]
+type Searcher = (query: string) => SearchDoc[]
 
-let buscadorCargado: Promise<Buscador> | undefined
+let loadedSearcher: Promise<Searcher> | undefined
 
 /**
  * The index and fuse.js are fetched only here, on the first search: no
  * other page downloads them.
  */
-function cargarBuscador(): Promise<Buscador> {
-  buscadorCargado ??= Promise.all([
+function loadSearcher(): Promise<Searcher> {
+  loadedSearcher ??= Promise.all([
     fetch('/search-index.json').then((r) => {
       if (!r.ok) throw new Error(`search-index.json: HTTP ${r.status}`)
       return r.json() as Promise<SearchDoc[]>
     }),
     import('../../../search/search.ts'),
   ]).then(([docs, { createSearcher }]) => createSearcher(docs))
-  buscadorCargado.catch(() => {
-    buscadorCargado = undefined // let a later search retry
+  loadedSearcher.catch(() => {
+    loadedSearcher = undefined // let a later search retry
   })
-  return buscadorCargado
+  return loadedSearcher
 }
 
-type Estado = { fase: 'inicial' } | { fase: 'sin-consulta' } | { fase: 'buscando' } | { fase: 'error' } | { fase: 'listo'; resultados: SearchDoc[] }
+type SearchState = { phase: 'idle' } | { phase: 'no-query' } | { phase: 'searching' } | { phase: 'error' } | { phase: 'done'; results: SearchDoc[] }
 
-function fechaLegible(fecha: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(fecha) ? formatDate(fecha) : fecha
+function readableDate(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDate(date) : date
 }
 
-function Resultado({ r }: { r: SearchDoc }) {
-  const Titulo = `h${Math.min(useHeadingLevel(), 6)}` as 'h3'
+function Result({ r }: { r: SearchDoc }) {
+  const TitleTag = `h${Math.min(useHeadingLevel(), 6)}` as 'h3'
   return (
     <li>
       <article className="resultado-busqueda">
-        <Titulo>
+        <TitleTag>
           <ExternalLink href={r.route}>{r.title}</ExternalLink>
-        </Titulo>
+        </TitleTag>
         <p className="ruta-resultado">{r.route}</p>
         {r.abstract && <p>{r.abstract}</p>}
         <dl className="meta-resultado">
@@ -56,7 +56,7 @@ function Resultado({ r }: { r: SearchDoc }) {
           {r.date && (
             <div>
               <dt>Fecha</dt>
-              <dd>{fechaLegible(r.date)}</dd>
+              <dd>{readableDate(r.date)}</dd>
             </div>
           )}
         </dl>
@@ -73,44 +73,44 @@ function Resultado({ r }: { r: SearchDoc }) {
 export function Busqueda(_: { section: PreparedSectionOf<'busqueda'> }) {
   // Undefined outside Vike (unit rendering); in the browser it changes on client-side navigation.
   const urlOriginal = usePageContext()?.urlOriginal
-  const [consulta, setConsulta] = useState<string | null>(null)
-  const [texto, setTexto] = useState('')
-  const [estado, setEstado] = useState<Estado>({ fase: 'inicial' })
+  const [query, setQuery] = useState<string | null>(null)
+  const [text, setText] = useState('')
+  const [state, setState] = useState<SearchState>({ phase: 'idle' })
 
   // Read ?q= after hydration (never during render: the pre-rendered HTML has no query).
   useEffect(() => {
     const q = (new URLSearchParams(window.location.search).get('q') ?? '').trim()
-    setConsulta(q)
-    setTexto(q)
+    setQuery(q)
+    setText(q)
   }, [urlOriginal])
 
   useEffect(() => {
-    if (consulta === null) return
-    if (consulta.length === 0) {
-      setEstado({ fase: 'sin-consulta' })
+    if (query === null) return
+    if (query.length === 0) {
+      setState({ phase: 'no-query' })
       return
     }
-    const sitio = document.title.split(' | ').slice(1).join(' | ')
-    document.title = sitio ? `Busqueda: ${consulta} | ${sitio}` : `Busqueda: ${consulta}`
-    let vigente = true
-    setEstado({ fase: 'buscando' })
-    cargarBuscador().then(
-      (buscar) => vigente && setEstado({ fase: 'listo', resultados: buscar(consulta) }),
-      () => vigente && setEstado({ fase: 'error' }),
+    const siteName = document.title.split(' | ').slice(1).join(' | ')
+    document.title = siteName ? `Busqueda: ${query} | ${siteName}` : `Busqueda: ${query}`
+    let current = true
+    setState({ phase: 'searching' })
+    loadSearcher().then(
+      (search) => current && setState({ phase: 'done', results: search(query) }),
+      () => current && setState({ phase: 'error' }),
     )
     return () => {
-      vigente = false
+      current = false
     }
-  }, [consulta])
+  }, [query])
 
-  const resultados = estado.fase === 'listo' ? estado.resultados : []
+  const results = state.phase === 'done' ? state.results : []
 
   return (
     <section className="seccion-busqueda">
       <form role="search" action="/buscar" method="get" className="formulario-busqueda">
         <label htmlFor="buscar-pagina">Buscar en el sitio</label>
         <fieldset role="group">
-          <input id="buscar-pagina" type="search" name="q" value={texto} onChange={(e) => setTexto(e.target.value)} required minLength={2} maxLength={100} autoComplete="off" />
+          <input id="buscar-pagina" type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} required minLength={2} maxLength={100} autoComplete="off" />
           <button type="submit">Buscar</button>
         </fieldset>
       </form>
@@ -119,21 +119,21 @@ export function Busqueda(_: { section: PreparedSectionOf<'busqueda'> }) {
           Para ver los resultados, la búsqueda necesita JavaScript. También puede recorrer el sitio desde el <a href="/mapa-del-sitio">mapa del sitio</a>.
         </p>
       </noscript>
-      {consulta && <Heading>{`Busqueda: ${consulta}`}</Heading>}
+      {query && <Heading>{`Busqueda: ${query}`}</Heading>}
       <p role="status" className="estado-busqueda">
-        {estado.fase === 'sin-consulta' && 'Escriba al menos dos letras y pulse Buscar.'}
-        {estado.fase === 'buscando' && 'Buscando…'}
-        {estado.fase === 'error' && 'No fue posible cargar la búsqueda. Revise su conexión e inténtelo de nuevo.'}
-        {estado.fase === 'listo' &&
-          (resultados.length === 0
-            ? `No se encontraron resultados para «${consulta}». Pruebe con otras palabras o revise la ortografía.`
-            : `${resultados.length === 1 ? 'Se encontró 1 resultado' : `Se encontraron ${resultados.length} resultados`} para «${consulta}».`)}
+        {state.phase === 'no-query' && 'Escriba al menos dos letras y pulse Buscar.'}
+        {state.phase === 'searching' && 'Buscando…'}
+        {state.phase === 'error' && 'No fue posible cargar la búsqueda. Revise su conexión e inténtelo de nuevo.'}
+        {state.phase === 'done' &&
+          (results.length === 0
+            ? `No se encontraron resultados para «${query}». Pruebe con otras palabras o revise la ortografía.`
+            : `${results.length === 1 ? 'Se encontró 1 resultado' : `Se encontraron ${results.length} resultados`} para «${query}».`)}
       </p>
-      {resultados.length > 0 && (
+      {results.length > 0 && (
         <Nested>
-          <ol className="resultados-busqueda" aria-label={`Resultados de la búsqueda «${consulta}»`}>
-            {resultados.map((r, i) => (
-              <Resultado key={`${r.route}|${r.title}|${i}`} r={r} />
+          <ol className="resultados-busqueda" aria-label={`Resultados de la búsqueda «${query}»`}>
+            {results.map((r, i) => (
+              <Result key={`${r.route}|${r.title}|${i}`} r={r} />
             ))}
           </ol>
         </Nested>

@@ -7,7 +7,7 @@ const INTERVALO_POR_DEFECTO = 3000 // spec §9
 
 const CONSULTA_MOVIMIENTO = '(prefers-reduced-motion: reduce)'
 
-function suscribirMovimiento(avisar: () => void): () => void {
+function subscribeToMotionSetting(avisar: () => void): () => void {
   const mq = window.matchMedia(CONSULTA_MOVIMIENTO)
   mq.addEventListener('change', avisar)
   return () => mq.removeEventListener('change', avisar)
@@ -15,7 +15,7 @@ function suscribirMovimiento(avisar: () => void): () => void {
 
 /** true when the visitor asked the system for less motion (false while pre-rendering). */
 function useMovimientoReducido(): boolean {
-  return useSyncExternalStore(suscribirMovimiento, () => window.matchMedia(CONSULTA_MOVIMIENTO).matches, () => false)
+  return useSyncExternalStore(subscribeToMotionSetting, () => window.matchMedia(CONSULTA_MOVIMIENTO).matches, () => false)
 }
 
 /** What the visitor chose with the pause/play button; «auto» follows prefers-reduced-motion. */

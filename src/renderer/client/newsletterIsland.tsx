@@ -8,12 +8,12 @@ import { ApiForm } from '../forms-ui/ApiForm.tsx'
  * hydrated pages, hydrated on its own when the visitor first uses it.
  * Resolves once React has taken over the form.
  */
-export function hidratarSuscripcion(contenedor: HTMLElement, prepared: PreparedForm): Promise<void> {
-  return new Promise((listo) => {
-    function Isla() {
-      useEffect(() => listo(), [])
+export function hydrateNewsletter(container: HTMLElement, prepared: PreparedForm): Promise<void> {
+  return new Promise((hydrated) => {
+    function Island() {
+      useEffect(() => hydrated(), [])
       return <ApiForm prepared={prepared} variant="pie" />
     }
-    hydrateRoot(contenedor, <Isla />)
+    hydrateRoot(container, <Island />)
   })
 }

@@ -1,15 +1,15 @@
 import { ExternalLink } from '../components/ExternalLink.tsx'
 import type { LayoutData } from '../types.ts'
 
-import { urlTraduccion } from './traduccion.ts'
+import { translationUrl } from './translation.ts'
 
 /**
  * Language selector: plain links to a machine translation of the current
  * page, so it works without JavaScript. The pre-rendered links point at the
- * page's public address; activarCabecera() adds the query string in the
+ * page's public address; activateHeaderControls() adds the query string in the
  * browser (a search, for instance).
  */
-export function Idiomas({ layout, ruta }: { layout: LayoutData; ruta: string }) {
+export function LanguageMenu({ layout, ruta }: { layout: LayoutData; ruta: string }) {
   const actual = (layout.urlPublica ?? '') + ruta
   if (layout.idiomas.length === 0) return null
   return (
@@ -20,7 +20,7 @@ export function Idiomas({ layout, ruta }: { layout: LayoutData; ruta: string }) 
       <ul>
         {layout.idiomas.map((i) => (
           <li key={i.codigo}>
-            <ExternalLink href={urlTraduccion(i.codigo, actual)} lang={i.codigo} hrefLang={i.codigo} data-idioma={i.codigo} noticeLang="es" notice=" (traducción automática, abre en una ventana nueva)">
+            <ExternalLink href={translationUrl(i.codigo, actual)} lang={i.codigo} hrefLang={i.codigo} data-idioma={i.codigo} noticeLang="es" notice=" (traducción automática, abre en una ventana nueva)">
               {i.nombre}
             </ExternalLink>
           </li>

@@ -1,7 +1,7 @@
-import { cambiarFuente, cambiarGris, type TamanoFuente } from '../client/presentacion.ts'
-import { usePreferencias } from './usePreferencias.ts'
+import { setFontSize, setGrayscale, type FontSize } from '../client/displayPreferences.ts'
+import { useDisplayPreferences } from './useDisplayPreferences.ts'
 
-const BOTONES_FUENTE: Array<{ fuente: TamanoFuente; visible: string; nombre: string }> = [
+const FONT_BUTTONS: Array<{ fuente: FontSize; visible: string; nombre: string }> = [
   { fuente: 'grande', visible: 'A+', nombre: 'Aumentar tamaño de letra' },
   { fuente: 'normal', visible: 'A', nombre: 'Tamaño de letra normal' },
   { fuente: 'pequena', visible: 'A-', nombre: 'Disminuir tamaño de letra' },
@@ -9,14 +9,14 @@ const BOTONES_FUENTE: Array<{ fuente: TamanoFuente; visible: string; nombre: str
 
 /**
  * Compact controls of the header: A+ / A / A- and the grayscale toggle. Only
- * markup (the default state): activarCabecera() gives them their behaviour on
+ * markup (the default state): activateHeaderControls() gives them their behaviour on
  * every page, hydrated or not, so there is one implementation.
  */
-export function ControlesCabecera() {
+export function HeaderDisplayControls() {
   return (
     <>
       <div role="group" aria-label="Tamaño de letra" className="controles-fuente">
-        {BOTONES_FUENTE.map((b) => (
+        {FONT_BUTTONS.map((b) => (
           <button key={b.fuente} type="button" className="control-cabecera" data-fuente={b.fuente} aria-pressed={b.fuente === 'normal'} aria-label={`${b.visible}, ${b.nombre.toLowerCase()}`} title={b.nombre}>
             {b.visible}
           </button>
@@ -29,23 +29,23 @@ export function ControlesCabecera() {
   )
 }
 
-const NOMBRE_FUENTE: Record<TamanoFuente, string> = { normal: 'normal', grande: 'aumentado', pequena: 'reducido' }
+const FONT_SIZE_NAMES: Record<FontSize, string> = { normal: 'normal', grande: 'aumentado', pequena: 'reducido' }
 
 /** Full controls of /accesibilidad: enlarge, reduce, reset; grayscale on and off. */
-export function ControlesAccesibilidad() {
-  const { fuente, gris } = usePreferencias()
+export function AccessibilityControls() {
+  const { fuente, gris } = useDisplayPreferences()
   return (
     <div className="controles-accesibilidad">
       <fieldset>
         <legend>Tamaño de la letra</legend>
         <div className="botones-accesibilidad">
-          <button type="button" onClick={() => cambiarFuente('grande')}>
+          <button type="button" onClick={() => setFontSize('grande')}>
             Aumentar letra
           </button>
-          <button type="button" onClick={() => cambiarFuente('pequena')}>
+          <button type="button" onClick={() => setFontSize('pequena')}>
             Disminuir letra
           </button>
-          <button type="button" className="secondary" onClick={() => cambiarFuente('normal')}>
+          <button type="button" className="secondary" onClick={() => setFontSize('normal')}>
             Restablecer letra
           </button>
         </div>
@@ -53,16 +53,16 @@ export function ControlesAccesibilidad() {
       <fieldset>
         <legend>Escala de grises</legend>
         <div className="botones-accesibilidad">
-          <button type="button" onClick={() => cambiarGris(true)}>
+          <button type="button" onClick={() => setGrayscale(true)}>
             Activar escala de grises
           </button>
-          <button type="button" className="secondary" onClick={() => cambiarGris(false)}>
+          <button type="button" className="secondary" onClick={() => setGrayscale(false)}>
             Desactivar escala de grises
           </button>
         </div>
       </fieldset>
       <p role="status" className="estado-accesibilidad">
-        Tamaño de letra: {NOMBRE_FUENTE[fuente]}. Escala de grises: {gris ? 'activada' : 'desactivada'}.
+        Tamaño de letra: {FONT_SIZE_NAMES[fuente]}. Escala de grises: {gris ? 'activada' : 'desactivada'}.
       </p>
       <noscript>
         <p>Estos controles necesitan JavaScript. También puede ampliar la página con el zoom de su navegador (Ctrl y +).</p>
