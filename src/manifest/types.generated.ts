@@ -1248,7 +1248,7 @@ export interface Lookups {
   }
 }
 /**
- * Una noticia. Los campos con HTML se depuran al compilar. Ejemplo: manifest/news/nueva-ambulancia.yaml.
+ * Una noticia. El antetítulo, la dependencia y el cuerpo se escriben en Markdown, como las páginas (el HTML escrito a mano también funciona); todo se depura al compilar. Ejemplo: manifest/news/horario-festivos-noviembre.yaml.
  */
 export interface NewsItem {
   /**
@@ -1256,7 +1256,7 @@ export interface NewsItem {
    */
   id: string
   /**
-   * Antetítulo en HTML (la sección o tema). Ejemplo: <p>Servicios</p>.
+   * Antetítulo (la sección o tema), en Markdown. Ejemplo: Servicios.
    */
   encabezado?: string
   /**
