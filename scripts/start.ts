@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { clientDirFromEnv, configFromEnv } from '../src/server/config.ts'
+import { readPointer, releasesDirFromEnv } from '../src/server/releases.ts'
 import { startServer } from '../src/server/run.ts'
 import { npmCommand, spawnOptions } from './lib/commands.ts'
 
@@ -37,8 +38,11 @@ function buildReason(clientDir: string): string | undefined {
 }
 
 const clientDir = clientDirFromEnv()
-const reason = buildReason(clientDir)
-if (reason) {
+const published = readPointer(releasesDirFromEnv())
+const reason = published ? undefined : buildReason(clientDir)
+if (published) {
+  console.log(`Se sirve la versión publicada con npm run publicar (${published.actual}).`)
+} else if (reason) {
   console.log(`Compilando el sitio (${reason})…`)
   const build = npmCommand(['run', 'build'])
   const result = spawnSync(build.command, build.args, spawnOptions(build, { stdio: 'inherit', env: process.env }))

@@ -16,6 +16,7 @@ import { officeForms, officeRoutes } from './routes/office.ts'
 import type { SessionPolicy } from './office/session.ts'
 import { helmetOptions, installAssetFraming, installXsrf } from './security.ts'
 import { FILING_PLAN, loadSiteData, type SiteData } from './siteData.ts'
+import { fixedSiteRoot, pointerSiteRoot } from './releases.ts'
 import { registerStatic } from './static.ts'
 import { openFilingStore } from './store/open.ts'
 import type { FilingStore } from './store/store.ts'
@@ -29,6 +30,8 @@ export interface AppOptions {
   dataDir: string
   /** The pre-rendered site (dist/client). */
   clientDir: string
+  /** Folder of `npm run publicar`'s builds; when it holds a pointer, the site is served from the build it names. */
+  releasesDir?: string
   /** Manifest folder; default from MANIFEST_DIR or ./manifest. */
   manifestDir?: string
   /** POSTs allowed per client address and window (default 20 per minute). */
@@ -79,7 +82,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   })
 
-  const site = loadSiteData(options.manifestDir, options.clientDir)
+  const siteRoot = options.releasesDir ? pointerSiteRoot(options.releasesDir, options.clientDir) : fixedSiteRoot(options.clientDir)
+  const clientDir = siteRoot.current()
+  const site = loadSiteData(options.manifestDir, clientDir)
   for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)
   const store = await openFilingStore({ dataDir, plan: FILING_PLAN })
   prepareUploads(dataDir)
@@ -89,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('store', store)
   app.decorate('notifier', notifier)
   app.decorate('site', site)
-  app.decorate('nativeForms', createNativeFormPages(site, options.clientDir))
+  app.decorate('nativeForms', createNativeFormPages(site, clientDir))
   app.decorateRequest('nativeForm', false)
   app.addHook('onClose', async () => {
     await notifier.flush()
@@ -123,11 +128,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await officeRoutes(app, {
     site,
     dataDir,
-    clientDir: options.clientDir,
+    clientDir,
     session: options.officeSession,
     forms: officeForms(site, { pqrs: 'pqrsd', cita: 'cita', historia: 'historia-clinica' }),
     store,
   })
-  await registerStatic(app, options.clientDir, site.redirects)
+  await registerStatic(app, siteRoot, site.redirects)
   return app
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { AppOptions } from './app.ts'
+import { releasesDirFromEnv } from './releases.ts'
 
 export interface ServerConfig extends AppOptions {
   port: number
@@ -26,6 +27,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     clientDir: clientDirFromEnv(env),
+    releasesDir: releasesDirFromEnv(env),
     manifestDir: env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined,
     rateLimitMax: positiveInt(env.RATE_LIMIT_MAX, 'RATE_LIMIT_MAX', 20),
     smtpUrl: env.SMTP_URL || undefined,

@@ -1,0 +1,92 @@
+/**
+ * Published builds and the pointer to the one being served (`npm run publicar`).
+ *
+ * Layout: `<publicaciones>/<id>/client/…` for each build and `<publicaciones>/actual.json` =
+ * `{ "actual": "<folder>", "anterior": "<folder>" }`, folders relative to the pointer file. The
+ * pointer is replaced with a rename, which is atomic: a reader sees the old or the new pointer, never
+ * half of one. The server reads it at most once per request (a stat), so a switch needs no restart.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+export const POINTER_FILE = 'actual.json'
+
+export interface Pointer {
+  /** Client folder being served, relative to the releases folder. */
+  actual: string
+  /** Client folder served before, kept for `--revertir` and for pages still open in browsers. */
+  anterior?: string
+}
+
+export function releasesDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.PUBLICACIONES_DIR || 'publicaciones')
+}
+
+export function readPointer(releasesDir: string): Pointer | undefined {
+  const file = path.join(releasesDir, POINTER_FILE)
+  if (!fs.existsSync(file)) return undefined
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Pointer>
+  if (typeof data.actual !== 'string') throw new Error(`${file}: falta «actual»`)
+  return { actual: data.actual, anterior: typeof data.anterior === 'string' ? data.anterior : undefined }
+}
+
+/** Replaces the pointer atomically (write a temporary file, then rename over the old one). */
+export function writePointer(releasesDir: string, pointer: Pointer): void {
+  fs.mkdirSync(releasesDir, { recursive: true })
+  const file = path.join(releasesDir, POINTER_FILE)
+  const tmp = `${file}.${process.pid}.tmp`
+  const fd = fs.openSync(tmp, 'w')
+  try {
+    fs.writeSync(fd, `${JSON.stringify(pointer, null, 2)}\n`)
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+  fs.renameSync(tmp, file)
+}
+
+/** What the server serves from: the published build when there is a pointer, else the build folder. */
+export interface SiteRoot {
+  /** Folder to serve pages and files from, for this request. */
+  current(): string
+  /** Folders to try, in order, for a hashed build file (`_app/…`): the current one, then the previous one. */
+  candidates(): string[]
+}
+
+export function fixedSiteRoot(clientDir: string): SiteRoot {
+  return { current: () => clientDir, candidates: () => [clientDir] }
+}
+
+/**
+ * Follows the pointer in `releasesDir`, re-reading it only when the file changed (inode, size or
+ * time). Without a pointer, `fallbackDir` (dist/client). A pointer that cannot be read keeps the
+ * last good answer: a failed publication must not take the site down.
+ */
+export function pointerSiteRoot(releasesDir: string, fallbackDir: string, onSwitch?: (dir: string) => void): SiteRoot {
+  const file = path.join(releasesDir, POINTER_FILE)
+  let stamp = ''
+  let dirs = [fallbackDir]
+  const refresh = (): string[] => {
+    let st: fs.Stats | undefined
+    try {
+      st = fs.statSync(file)
+    } catch {
+      st = undefined
+    }
+    const next = st ? `${st.ino}:${st.size}:${st.mtimeMs}` : 'none'
+    if (next === stamp) return dirs
+    try {
+      const pointer = readPointer(releasesDir)
+      const before = dirs[0]
+      dirs = pointer
+        ? [pointer.actual, pointer.anterior].filter((d): d is string => !!d).map((d) => path.resolve(releasesDir, d))
+        : [fallbackDir]
+      stamp = next
+      if (onSwitch && dirs[0] !== before) onSwitch(dirs[0]!)
+    } catch {
+      // Keep serving the last good folder; the next request tries again.
+    }
+    return dirs
+  }
+  return { current: () => refresh()[0]!, candidates: () => refresh() }
+}
