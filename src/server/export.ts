@@ -9,6 +9,9 @@ import { pathToFileURL } from 'node:url'
 import { dayTimestamp } from '../forms/normalize.ts'
 import { loadManifest } from '../manifest/load.ts'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
+import { colombiaDay } from '../filings/businessDays.ts'
+import { initialStatus } from '../filings/deadlines.ts'
+import { answeredOnTime, ESTADO_LABEL } from '../filings/states.ts'
 import { toCsv } from './csv.ts'
 import { FILING_PLAN } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
@@ -20,6 +23,7 @@ export const EXPORTS = {
   citas: { kind: 'cita', form: 'cita' },
   historias: { kind: 'historia', form: 'historia-clinica' },
   suscripciones: { kind: 'suscripcion', form: 'suscripcion' },
+  auditoria: { kind: 'auditoria', form: '' },
 } as const satisfies Record<string, { kind: FilingKind | 'suscripcion'; form: string }>
 
 export type ExportName = keyof typeof EXPORTS
@@ -61,6 +65,13 @@ export async function exportCsv(store: FilingStore, name: ExportName, forms: For
   const spec = EXPORTS[name]
   const form = forms.find((f) => f.id === spec.form)
   const since = sinceIso(options.since)
+  if (spec.kind === 'auditoria') {
+    // Oldest first: the trail reads as a journal.
+    const rows = (await store.listAudit({ since }))
+      .reverse()
+      .map((r) => [colombiaDateTime(r.en), r.evento, r.cuentaCorreo ?? r.correo ?? '', r.radicado ?? '', r.detalle ?? '', r.direccion ?? ''])
+    return toCsv(['Fecha', 'Evento', 'Cuenta', 'Radicado', 'Detalle', 'Dirección'], rows, options.separator)
+  }
   if (spec.kind === 'suscripcion') {
     const rows = (await store.listSubscriptions({ since })).map((s) => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo])
     return toCsv(['Radicado', 'Fecha de recepción', 'Correo electrónico'], rows, options.separator)
@@ -73,10 +84,20 @@ export async function exportCsv(store: FilingStore, name: ExportName, forms: For
   const header = ['Radicado', 'Fecha de recepción', ...fields.map(titleOf)]
   const withFiles = spec.kind === 'historia'
   if (withFiles) header.push('Archivo guardado', 'Tamaño (bytes)', 'SHA-256')
+  // The office's columns (issue 11): state, due date in force, answer date, answered on time.
+  header.push('Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo')
+  const tramites = new Map((await store.listTramites()).map((t) => [t.radicado, t]))
   const rows = filings.map((f) => {
     const row: unknown[] = [f.radicado, colombiaDateTime(f.recibidoEn), ...fields.map((k) => displayValue(form, lookups, k, f.datos[k]))]
     if (withFiles) {
       row.push(f.adjuntos.map((a) => `${UPLOADS_DIR}/${a.archivo}`).join(' '), f.adjuntos.map((a) => a.tamano).join(' '), f.adjuntos.map((a) => a.sha256).join(' '))
+    }
+    const t = tramites.get(f.radicado) ?? (form ? { radicado: f.radicado, ...initialStatus(form, f.datos, lookups, new Date(f.recibidoEn)) } : undefined)
+    if (!t) row.push('', '', '', '')
+    else {
+      const answered = t.respondidaEn ? colombiaDateTime(t.respondidaEn) : ''
+      const onTime = t.respondidaEn ? (answeredOnTime(colombiaDay(new Date(t.respondidaEn)), t.vence) ? 'Sí' : 'No') : ''
+      row.push(ESTADO_LABEL[t.estado], t.vence, answered, onTime)
     }
     return row
   })
@@ -95,7 +116,7 @@ export function parseArgs(argv: string[]): { name: ExportName; options: ExportOp
     else throw new Error(`Opción desconocida: ${arg}`)
   }
   if (!name || !(name in EXPORTS)) {
-    throw new Error(`Indique qué exportar: ${Object.keys(EXPORTS).join(' | ')}. Ejemplo: npm run export -- pqrs --since 2025-01-01`)
+    throw new Error(`Indique qué exportar: ${Object.keys(EXPORTS).join(' | ')}. Ejemplo: npm run -s export -- pqrs --since 2025-01-01`)
   }
   if (options.separator !== undefined && ![',', ';', '\t', 'tab'].includes(options.separator)) throw new Error('--sep admite «,» «;» o «tab».')
   if (options.separator === 'tab') options.separator = '\t'

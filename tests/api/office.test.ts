@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runExport } from '../../src/server/export.ts'
 import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, validPqrs, type RunningServer } from './helpers.ts'
 
 /** `npm run -s usuarios -- …` as staff run it: the password on standard input. */
@@ -87,6 +88,12 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     historia = ((await b.json()) as { id: string }).id
   })
   afterAll(async () => server?.close())
+
+  const signedIn = async (who: { correo: string; clave: string }) => {
+    const s = new Staff(await new Client(server.url).init())
+    expect((await s.signIn(who.correo, who.clave)).status).toBe(200)
+    return s
+  }
 
   it('the command refuses a password in the arguments, a short one, and a duplicate account', () => {
     expect(usuarios(dataDir, ['crear', 'x@hospital.gov.co', '--nombre', 'X', '--rol', 'siau', '--clave', 'algo'], '').stderr).toMatch(/no se acepta como argumento/)
@@ -189,6 +196,24 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
         `descargar:${pqrs}:respuesta`,
       ]),
     )
+  })
+
+  it('the export gains the state, due date, answer date and whether it was answered on time; the audit trail exports', async () => {
+    const env = { ...process.env, DATA_DIR: dataDir }
+    const lines = (await runExport(['pqrs'], env)).slice(1).split('\r\n')
+    const header = lines[0]!.split('","').map((c) => c.replace(/^"|"$/g, ''))
+    expect(header.slice(-4)).toEqual(['Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo'])
+    const row = lines.find((l) => l.startsWith(`"${pqrs}"`))!.split('","').map((c) => c.replace(/^"|"$/g, ''))
+    const detail = (await (await (await signedIn(ADMIN)).get(`/api/oficina/radicaciones/${pqrs}`)).json()) as { vence: string }
+    expect(row.slice(-4)).toEqual(['Respondida', detail.vence, expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'Sí'])
+    const open = lines.find((l) => l.startsWith('"PQRS-') && !l.startsWith(`"${pqrs}"`))
+    if (open) expect(open.split('","').slice(-4).map((c) => c.replace(/^"|"$/g, ''))).toEqual(['Radicada', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), '', ''])
+    const audit = await runExport(['auditoria', '--since', '2020-01-01'], env)
+    expect(audit.split('\r\n')[0]).toBe('\uFEFF"Fecha","Evento","Cuenta","Radicado","Detalle","Dirección"')
+    expect(audit).toContain(`"accion","${ADMIN.correo}","${pqrs}","responder"`)
+    // No citizen's personal data in the trail.
+    expect(audit).not.toContain('María')
+    expect(audit).not.toContain('1020304050')
   })
 
   it('a siau account limited to pqrsd gets 403 on a clinical-record request and never lists one', async () => {
