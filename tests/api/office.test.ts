@@ -3,7 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runExport } from '../../src/server/export.ts'
-import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, validPqrs, type RunningServer } from './helpers.ts'
+import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
 
 /** `npm run -s usuarios -- …` as staff run it: the password on standard input. */
 function usuarios(dataDir: string, args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
@@ -214,6 +214,34 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     // No citizen's personal data in the trail.
     expect(audit).not.toContain('María')
     expect(audit).not.toContain('1020304050')
+  })
+
+  it('forward and extension: recorded with their data; an extension is refused past twice the term and only once', async () => {
+    const s = await signedIn(ADMIN)
+    const file = async () => ((await (await citizen.postJson('/api/cita', validCita())).json()) as { id: string }).id
+    const forwarded = await file()
+    const missing = await s.act(forwarded, { accion: 'trasladar', texto: 'No es de nuestra competencia.' })
+    expect(missing.status).toBe(400)
+    expect(((await missing.json()) as { fields: Record<string, string> }).fields).toEqual({ entidad: 'Indique la entidad a la que se traslada.' })
+    expect((await s.act(forwarded, { accion: 'trasladar', entidad: 'EPS Sanitas', texto: 'La cita la asigna la EPS.' })).status).toBe(200)
+    const f = (await (await s.get(`/api/oficina/radicaciones/${forwarded}`)).json()) as { estado: string; historial: Array<Record<string, unknown>>; diasHabiles: number }
+    expect(f.estado).toBe('trasladada')
+    expect(f.diasHabiles).toBe(3)
+    expect(f.historial[0]).toMatchObject({ accion: 'trasladar', entidad: 'EPS Sanitas', texto: 'La cita la asigna la EPS.', tardio: false, por: 'Jefe SIAU' })
+
+    const extended = await file()
+    const d = (await (await s.get(`/api/oficina/radicaciones/${extended}`)).json()) as { vence: string; venceMaximo: string }
+    const beyond = new Date(Date.parse(`${d.venceMaximo}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    const tooFar = await s.act(extended, { accion: 'ampliar', texto: 'Falta agenda del especialista.', nuevaFecha: beyond })
+    expect(tooFar.status).toBe(400)
+    expect(((await tooFar.json()) as { fields: Record<string, string> }).fields.nuevaFecha).toMatch(/doble del término/)
+    const ok = await s.act(extended, { accion: 'ampliar', texto: 'Falta agenda del especialista.', nuevaFecha: d.venceMaximo })
+    expect(await ok.json()).toEqual({ radicado: extended, estado: 'radicada', vence: d.venceMaximo, ampliada: true })
+    const twice = await s.act(extended, { accion: 'ampliar', texto: 'Otra vez.', nuevaFecha: d.venceMaximo })
+    expect(twice.status).toBe(409)
+    expect(((await twice.json()) as { error: string }).error).toMatch(/ya fue ampliado/)
+    const list = (await (await s.get('/api/oficina/radicaciones?formulario=cita&estado=todas')).json()) as { radicaciones: Array<{ radicado: string; vence: string; ampliada: boolean }> }
+    expect(list.radicaciones.find((r) => r.radicado === extended)).toMatchObject({ vence: d.venceMaximo, ampliada: true })
   })
 
   it('a siau account limited to pqrsd gets 403 on a clinical-record request and never lists one', async () => {
