@@ -78,14 +78,28 @@ export function closeLists(wanted: string, dir = path.join(manifestDir(), 'docum
   return [...near].sort().map((n) => path.join('manifest', 'documents', `${n}.yaml`).split(path.sep).join('/'))
 }
 
+/**
+ * `manifest/…` and `public/…` written relative to the project mean the
+ * manifest and public folders in use (MANIFEST_DIR, PUBLIC_DIR), as for
+ * every other command.
+ */
+export function projectPath(p: string): string {
+  if (path.isAbsolute(p)) return p
+  const parts = p.split(/[\\/]+/)
+  if (parts[0] === 'manifest') return path.join(manifestDir(), ...parts.slice(1))
+  if (parts[0] === 'public') return path.join(publicDir(), ...parts.slice(1))
+  return path.resolve(p)
+}
+
 /** A path to a list file, or the id of a list (its file name without .yaml). */
-function resolveListFile(list: string): string {
+function resolveListFile(typed: string): string {
+  const list = projectPath(typed)
   if (fs.existsSync(list) && fs.statSync(list).isFile()) return list
-  const byId = path.join(manifestDir(), 'documents', `${path.basename(list).replace(/\.ya?ml$/, '')}.yaml`)
-  if (!/[\\/]/.test(list) && fs.existsSync(byId)) return byId
-  const near = closeLists(list)
+  const byId = path.join(manifestDir(), 'documents', `${path.basename(typed).replace(/\.ya?ml$/, '')}.yaml`)
+  if (!/[\\/]/.test(typed) && fs.existsSync(byId)) return byId
+  const near = closeLists(typed)
   throw new StaffError(
-    `no existe la lista de documentos «${list}».` +
+    `no existe la lista de documentos «${typed}».` +
       (near.length ? ` Listas con nombre parecido:\n  ${near.join('\n  ')}` : ' Las listas están en manifest/documents/.'),
   )
 }
@@ -140,7 +154,7 @@ export function addDocuments(list: string, year: number, folder: string, categor
   if (!Number.isInteger(year) || year < 1990 || year > 2100) throw new StaffError(`el año «${year}» no es válido: escriba el año con cuatro cifras, por ejemplo 2026`)
   const manifestFile = resolveListFile(list)
   const assetsRoot = path.join(publicDir(), 'assets')
-  const absFolder = path.resolve(folder)
+  const absFolder = projectPath(folder)
   if (!fs.existsSync(absFolder) || !fs.statSync(absFolder).isDirectory()) throw new StaffError(`no existe la carpeta ${folder}`)
   if (!absFolder.startsWith(assetsRoot + path.sep)) throw new StaffError(`la carpeta debe estar dentro de public/assets (copie allí los PDF primero): ${folder}`)
 
