@@ -1,5 +1,5 @@
 /*
- * Applies the visitor's font size and grayscale before the first paint.
+ * Applies the visitor's font size, grayscale and high contrast before the first paint.
  * An external file because the Content-Security-Policy forbids inline
  * scripts; loaded by src/pages/+Head.tsx. Keys and classes must match
  * src/renderer/client/presentacion.ts. The "con-js" class lets the CSS
@@ -12,6 +12,7 @@
     var fuente = window.localStorage.getItem('ese-fuente')
     if (fuente === 'grande' || fuente === 'pequena') html.classList.add('fuente-' + fuente)
     if (window.localStorage.getItem('ese-gris') === '1') html.classList.add('escala-gris')
+    if (window.localStorage.getItem('ese-contraste') === '1') html.classList.add('alto-contraste')
   } catch (e) {
     /* storage disabled: defaults apply */
   }

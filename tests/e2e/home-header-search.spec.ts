@@ -198,7 +198,7 @@ test.describe('header controls', () => {
 
     // The accessibility page shares the same state
     await openHydrated(page, '/accesibilidad')
-    await expect(page.getByRole('status').filter({ hasText: 'Tamaño de letra' })).toHaveText('Tamaño de letra: aumentado. Escala de grises: activada.')
+    await expect(page.getByRole('status').filter({ hasText: 'Tamaño de letra' })).toHaveText('Tamaño de letra: aumentado. Escala de grises: activada. Alto contraste: desactivado.')
     await page.getByRole('button', { name: 'Restablecer letra' }).click()
     await expect(html).not.toHaveClass(/fuente-/)
     expect(await rootFontSize()).toBe(normal)
@@ -216,6 +216,26 @@ test.describe('header controls', () => {
     // A returns to normal
     await page.getByRole('button', { name: /^A,/ }).click()
     await expect(html).not.toHaveClass(/fuente-/)
+  })
+
+  test('high contrast is a remembered choice beside grayscale, in the header and on /accesibilidad', async ({ page }) => {
+    await page.goto('/hospital/junta')
+    const html = page.locator('html')
+    const toggle = page.getByRole('button', { name: 'Alto contraste', exact: true })
+    await toggle.click()
+    await expect(html).toHaveClass(/\balto-contraste\b/)
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    const colours = () => page.evaluate(() => ({ body: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.querySelector('main p')!).color }))
+    expect(await colours()).toEqual({ body: 'rgb(0, 0, 0)', text: 'rgb(255, 255, 255)' })
+    // remembered across full page loads, applied before the first paint
+    await page.goto('/atencion/contacto')
+    await expect(html).toHaveClass(/\balto-contraste\b/)
+    await openHydrated(page, '/accesibilidad')
+    await expect(page.getByRole('status').filter({ hasText: 'Alto contraste' })).toContainText('Alto contraste: activado.')
+    await page.getByRole('button', { name: 'Desactivar alto contraste' }).click()
+    await expect(html).not.toHaveClass(/alto-contraste/)
+    await page.reload()
+    await expect(html).not.toHaveClass(/alto-contraste/)
   })
 
   test('language links open a translation of the current page in a new tab', async ({ page }) => {

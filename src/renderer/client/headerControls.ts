@@ -1,25 +1,29 @@
 import { longDate, localIsoDate } from '../header/dates.ts'
 import { translationUrl } from '../header/translation.ts'
-import { applyDisplayPreferences, setFontSize, setGrayscale, currentDisplayPreferences, subscribe, type FontSize } from './displayPreferences.ts'
+import { applyDisplayPreferences, setFontSize, setGrayscale, setHighContrast, currentDisplayPreferences, subscribe, type FontSize } from './displayPreferences.ts'
 
 /**
  * Behaviour of the header's pre-rendered controls: today's date, font size,
- * grayscale and the language links. Framework-free, so the same code serves
+ * grayscale, high contrast and the language links. Framework-free, so the same code serves
  * pages hydrated by React and pages sent as plain HTML.
  */
 export function activateHeaderControls(): () => void {
   applyDisplayPreferences()
   const fontButtons = [...document.querySelectorAll<HTMLButtonElement>('.herramientas [data-fuente]')]
   const grayscaleButton = document.querySelector<HTMLButtonElement>('.herramientas [data-gris]')
+  const contrastButton = document.querySelector<HTMLButtonElement>('.herramientas [data-contraste]')
   const reflect = () => {
     const p = currentDisplayPreferences()
     for (const b of fontButtons) b.setAttribute('aria-pressed', String(b.dataset.fuente === p.fuente))
     grayscaleButton?.setAttribute('aria-pressed', String(p.gris))
+    contrastButton?.setAttribute('aria-pressed', String(p.contraste))
   }
   const onFontButton = (e: Event) => setFontSize((e.currentTarget as HTMLButtonElement).dataset.fuente as FontSize)
   const onGrayscaleButton = () => setGrayscale(!currentDisplayPreferences().gris)
+  const onContrastButton = () => setHighContrast(!currentDisplayPreferences().contraste)
   for (const b of fontButtons) b.addEventListener('click', onFontButton)
   grayscaleButton?.addEventListener('click', onGrayscaleButton)
+  contrastButton?.addEventListener('click', onContrastButton)
   const unsubscribe = subscribe(reflect)
   reflect()
 
@@ -44,6 +48,7 @@ export function activateHeaderControls(): () => void {
   return () => {
     for (const b of fontButtons) b.removeEventListener('click', onFontButton)
     grayscaleButton?.removeEventListener('click', onGrayscaleButton)
+    contrastButton?.removeEventListener('click', onContrastButton)
     document.removeEventListener('visibilitychange', onReturn)
     unsubscribe()
   }

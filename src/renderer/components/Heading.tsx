@@ -17,3 +17,24 @@ export function Nested({ children }: { children: ReactNode }) {
 export function useHeadingLevel(): number {
   return useContext(Level)
 }
+
+/**
+ * The visible title of an accordion panel, as a heading inside its <summary>,
+ * so screen-reader users can jump between panels by heading (older and newer
+ * panels alike). `below` puts it one level under a section heading.
+ */
+export function PanelTitle({ children, below }: { children: ReactNode; below: boolean }) {
+  const heading = <Heading>{children}</Heading>
+  return <summary className="titulo-panel">{below ? <Nested>{heading}</Nested> : heading}</summary>
+}
+
+/** Content of a panel: one level below its title. */
+export function PanelBody({ children, below }: { children: ReactNode; below: boolean }) {
+  return below ? (
+    <Nested>
+      <Nested>{children}</Nested>
+    </Nested>
+  ) : (
+    <Nested>{children}</Nested>
+  )
+}

@@ -1,4 +1,4 @@
-import { setFontSize, setGrayscale, type FontSize } from '../client/displayPreferences.ts'
+import { setFontSize, setGrayscale, setHighContrast, type FontSize } from '../client/displayPreferences.ts'
 import { useDisplayPreferences } from './useDisplayPreferences.ts'
 
 const FONT_BUTTONS: Array<{ fuente: FontSize; visible: string; nombre: string }> = [
@@ -8,7 +8,7 @@ const FONT_BUTTONS: Array<{ fuente: FontSize; visible: string; nombre: string }>
 ]
 
 /**
- * Compact controls of the header: A+ / A / A- and the grayscale toggle. Only
+ * Compact controls of the header: A+ / A / A-, the grayscale and high-contrast toggles. Only
  * markup (the default state): activateHeaderControls() gives them their behaviour on
  * every page, hydrated or not, so there is one implementation.
  */
@@ -25,15 +25,18 @@ export function HeaderDisplayControls() {
       <button type="button" className="control-cabecera" data-gris="" aria-pressed={false}>
         <span aria-hidden="true">◐ </span>Escala de grises
       </button>
+      <button type="button" className="control-cabecera" data-contraste="" aria-pressed={false}>
+        <span aria-hidden="true">◑ </span>Alto contraste
+      </button>
     </>
   )
 }
 
 const FONT_SIZE_NAMES: Record<FontSize, string> = { normal: 'normal', grande: 'aumentado', pequena: 'reducido' }
 
-/** Full controls of /accesibilidad: enlarge, reduce, reset; grayscale on and off. */
+/** Full controls of /accesibilidad: enlarge, reduce, reset; grayscale and high contrast on and off. */
 export function AccessibilityControls() {
-  const { fuente, gris } = useDisplayPreferences()
+  const { fuente, gris, contraste } = useDisplayPreferences()
   return (
     <div className="controles-accesibilidad">
       <fieldset>
@@ -61,8 +64,19 @@ export function AccessibilityControls() {
           </button>
         </div>
       </fieldset>
+      <fieldset>
+        <legend>Alto contraste</legend>
+        <div className="botones-accesibilidad">
+          <button type="button" onClick={() => setHighContrast(true)}>
+            Activar alto contraste
+          </button>
+          <button type="button" className="secondary" onClick={() => setHighContrast(false)}>
+            Desactivar alto contraste
+          </button>
+        </div>
+      </fieldset>
       <p role="status" className="estado-accesibilidad">
-        Tamaño de letra: {FONT_SIZE_NAMES[fuente]}. Escala de grises: {gris ? 'activada' : 'desactivada'}.
+        Tamaño de letra: {FONT_SIZE_NAMES[fuente]}. Escala de grises: {gris ? 'activada' : 'desactivada'}. Alto contraste: {contraste ? 'activado' : 'desactivado'}.
       </p>
       <noscript>
         <p>Estos controles necesitan JavaScript. También puede ampliar la página con el zoom de su navegador (Ctrl y +).</p>

@@ -1,8 +1,7 @@
 import { useId } from 'react'
-import { Nested } from '../../components/Heading.tsx'
 import { initiallyOpen } from '../../../manifest/documentPanels.ts'
 import { useSectionList } from '../../sectionContext.ts'
-import { Heading } from '../../components/Heading.tsx'
+import { Heading, PanelBody, PanelTitle } from '../../components/Heading.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
 /** Native <details name> panels: one open at a time works without JavaScript. */
@@ -15,10 +14,10 @@ export function Acordeon({ section }: { section: PreparedSectionOf<'acordeon'> }
       {section.titulo && <Heading>{section.titulo}</Heading>}
       {section.paneles.map((p) => (
         <details key={p.id} name={name} id={p.id} open={p.id === open}>
-          <summary>{p.titulo}</summary>
-          <Nested>
+          <PanelTitle below={Boolean(section.titulo)}>{p.titulo}</PanelTitle>
+          <PanelBody below={Boolean(section.titulo)}>
             <SectionList sections={p.secciones} />
-          </Nested>
+          </PanelBody>
         </details>
       ))}
     </section>

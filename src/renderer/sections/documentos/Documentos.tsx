@@ -1,4 +1,4 @@
-import { Heading, Nested } from '../../components/Heading.tsx'
+import { Heading, Nested, PanelBody, PanelTitle } from '../../components/Heading.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
 import { formatDate } from '../../dates.ts'
 import { groupByCategory, initiallyOpen, panelsFor, sectionRows } from '../../../manifest/documentPanels.ts'
@@ -117,10 +117,10 @@ export function Documentos({ section }: { section: PreparedSectionOf<'documentos
       {title && <Heading>{title}</Heading>}
       {panels.map((p) => (
         <details key={p.id} name={`documentos-${section.fuente}`} id={p.id} open={p.id === open}>
-          <summary>{p.title}</summary>
-          <Nested>
+          <PanelTitle below={Boolean(title)}>{p.title}</PanelTitle>
+          <PanelBody below={Boolean(title)}>
             <RowList rows={p.rows} />
-          </Nested>
+          </PanelBody>
         </details>
       ))}
     </section>
