@@ -7,6 +7,7 @@ import { documentChecks } from './checks/documents.ts'
 import { formChecks } from './checks/forms.ts'
 import { linkChecks } from './checks/links.ts'
 import { pageChecks } from './checks/pages.ts'
+import { transparencyChecks } from './checks/transparency.ts'
 
 export type { CrossCheck } from './checks/context.ts'
 
@@ -22,6 +23,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   ...formChecks,
   ...linkChecks,
   ...contactChecks,
+  ...transparencyChecks,
 ]
 
 /** Runs the given checks (all of them unless told) over a loaded manifest. */

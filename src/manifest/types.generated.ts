@@ -25,6 +25,8 @@ export type Seccion =
   | SeccionBusqueda
   | SeccionBuscadorNormas
   | SeccionAccesibilidad
+  | SeccionTransparencia
+  | SeccionRegistroPublicaciones
 
 export interface ManifestTypes {
   site?: SiteManifest
@@ -965,6 +967,57 @@ export interface SeccionAccesibilidad {
   tipo: 'accesibilidad'
   /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
+   */
+  titulo?: string
+}
+/**
+ * Árbol numerado del menú «Transparencia y acceso a la información pública» (Resolución 1519 de 2020, Anexo 2, numeral 2.4.2). Los nombres de las categorías y de los numerales se toman de docs/normas/anexo2-transparencia.yaml; aquí se indica, para cada numeral, dónde está la información o por qué no aplica. Ejemplo: un numeral «1.1» con un enlace a /hospital/hospital.
+ */
+export interface SeccionTransparencia {
+  /**
+   * Tipo de sección: el árbol de transparencia. Ejemplo: transparencia.
+   */
+  tipo: 'transparencia'
+  /**
+   * Un elemento por cada numeral del anexo que no tiene subnumerales, cada uno una sola vez. Ejemplo: numero «1.12» con enlaces a la página de decisiones.
+   *
+   * @minItems 1
+   */
+  items: [ItemTransparencia, ...ItemTransparencia[]]
+}
+/**
+ * Un numeral del anexo: sus enlaces a la información publicada o, si no aplica a la E.S.E., la razón legal. Ejemplo: numero «2.1.6» con noAplica y la norma que lo explica.
+ */
+export interface ItemTransparencia {
+  /**
+   * Número del numeral tal como aparece en el anexo. Ejemplo: 1.12.
+   */
+  numero: string
+  /**
+   * Páginas, documentos o sitios donde está la información de este numeral. Ejemplo: texto «Organigrama», url /hospital/organigrama.
+   *
+   * @minItems 1
+   */
+  enlaces?: [Enlace, ...Enlace[]]
+  /**
+   * Razón legal por la que este numeral no aplica a la E.S.E.; se publica como «No aplica: …». Ejemplo: «La E.S.E. no es una entidad territorial: no recauda tributos locales.».
+   */
+  noAplica?: string
+  /**
+   * Aclaración breve que acompaña los enlaces. Ejemplo: «Los datos de cada servidor están en el SIGEP».
+   */
+  nota?: string
+}
+/**
+ * Registro de publicaciones (Ley 1712 de 2014, art. 11 j): todos los documentos de manifest/documents/, por año de publicación, generado al publicar el sitio. Ejemplo: tipo registroPublicaciones con titulo «Documentos publicados».
+ */
+export interface SeccionRegistroPublicaciones {
+  /**
+   * Tipo de sección: el registro de publicaciones. Ejemplo: registroPublicaciones.
+   */
+  tipo: 'registroPublicaciones'
+  /**
+   * Título sobre el registro. Ejemplo: Documentos publicados.
    */
   titulo?: string
 }

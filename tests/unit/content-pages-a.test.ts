@@ -91,19 +91,26 @@ describe('accordions', () => {
     }
   })
 
-  it('transparencia: nine sections in one group, none open initially, each linking to the pages it covers', () => {
+  // The spec's nine panels became the ten categories of Resolución 1519 de 2020, Anexo 2 (see docs/decisions.md, Issue 14).
+  it('transparencia: the annex\'s ten numbered categories in one group, none open initially, every numeral answered', () => {
     const doc = renderedPage('/transparencia')
     const panels = accordionPanels(doc)
-    expect(panels).toHaveLength(9)
+    expect(panels).toHaveLength(10)
     expect(new Set(panels.map((p) => p.getAttribute('name'))).size).toBe(1)
     expect(panels.filter((p) => p.hasAttribute('open'))).toHaveLength(0)
     panels.forEach((p, i) => {
       expect(summaryOf(p).startsWith(`${i + 1}.`)).toBe(true)
-      const internal = [...p.querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '').filter((h) => h.startsWith('/'))
-      expect(internal.length, summaryOf(p)).toBeGreaterThan(0)
+      expect(p.querySelector('summary h2'), summaryOf(p)).not.toBeNull()
     })
+    // Every numeral without sub-items shows links or «No aplica» with its reason.
+    const leaves = doc.querySelectorAll('.arbol-transparencia li').filter((li) => !li.querySelector('li'))
+    expect(leaves.length).toBeGreaterThan(60)
+    for (const li of leaves) expect(li.querySelector('a') ?? li.querySelector('.no-aplica'), text(li)).not.toBeNull()
+    expect(text(doc.querySelector('#numeral-10-1'))).toMatch(/No aplica: .*entidades territoriales/)
+    expect(text(doc.querySelector('#numeral-2-1-6 .nombre-numeral'))).toBe('2.1.6 Agenda regulatoria')
+    expect(text(doc.querySelector('#numeral-2-1-6 .no-aplica'))).toMatch(/^No aplica: .*Decreto 1081 de 2015/)
     const hrefs = panels.flatMap((p) => [...p.querySelectorAll('a')].map((a) => a.getAttribute('href')))
-    for (const route of ['/accesibilidad', '/atencion/glosario', '/hospital/mipg', '/normatividad/normatividad', '/contratacion/adquisiciones', '/nuestra-gestion', '/participa/participa', '/atencion/datos']) {
+    for (const route of ['/accesibilidad', '/atencion/glosario', '/hospital/mipg', '/normatividad/normatividad', '/contratacion/adquisiciones', '/nuestra-gestion', '/participa/participa', '/atencion/datos', '/atencion/decisiones', '/hospital/hojas-de-vida', '/normatividad/proyectos-normas', '/contratacion/modelos', '/atencion/costos-reproduccion', '/atencion/registro-publicaciones', '/hospital/escala-salarial', '/contratacion/contratistas', '/hospital/declaraciones', '/atencion/notificaciones', 'https://www.suin-juriscol.gov.co']) {
       expect(hrefs).toContain(route)
     }
   })

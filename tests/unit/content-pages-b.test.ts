@@ -64,8 +64,9 @@ function linkTexts(el: HTMLElement): string[] {
   return [...el.querySelectorAll('a')].map((a) => text(a))
 }
 
+/** Headings inside a panel's content (the panel's own title is a heading inside its <summary>). */
 function headings(el: HTMLElement): string[] {
-  return [...el.querySelectorAll('h2, h3, h4, h5, h6')].map((h) => text(h))
+  return [...el.querySelectorAll('h2, h3, h4, h5, h6')].filter((h) => h.parentNode?.tagName !== 'SUMMARY').map((h) => text(h))
 }
 
 function tableOf(doc: HTMLElement, caption?: string): HTMLElement {

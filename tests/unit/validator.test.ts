@@ -38,6 +38,56 @@ afterEach(() => {
   fs.rmSync(tmp, { recursive: true, force: true })
 })
 
+const TREE_PAGE = (items: string) => `ruta: /transparencia
+etiqueta: Transparencia
+titulo: Transparencia
+secciones:
+  - tipo: transparencia
+    items:
+${items}`
+
+describe('transparency tree (Resolución 1519 de 2020, Anexo 2)', () => {
+  beforeEach(() => {
+    process.env.TRANSPARENCY_ANNEX = path.resolve('tests/fixtures/anexo-transparencia-min.yaml')
+  })
+  afterEach(() => {
+    delete process.env.TRANSPARENCY_ANNEX
+  })
+
+  it('accepts a tree that answers every numbered item once, with links or «No aplica»', () => {
+    write('pages/transparencia.yaml', TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
+      - { numero: "1.2", enlaces: [{ texto: Organigrama, url: /grupo/pagina }] }
+      - { numero: "2", noAplica: "La entidad no tiene trámites propios (razón legal de prueba)." }
+`))
+    expect(run().errors).toEqual([])
+  })
+
+  it('refuses a missing and a duplicated numbered item, at their lines', () => {
+    write('pages/transparencia.yaml', TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
+      - { numero: "2", noAplica: "La entidad no tiene trámites propios (razón legal de prueba)." }
+      - { numero: "1.1", enlaces: [{ texto: Otra vez, url: /grupo/pagina }] }
+`))
+    expect(run().errors).toEqual([
+      'manifest/pages/transparencia.yaml:7:7: falta el numeral 1.2 «Estructura orgánica - organigrama»: agréguelo con «enlaces» o con «noAplica» y la razón legal',
+      'manifest/pages/transparencia.yaml:9:19: el numeral 1.1 está repetido: ya aparece en la línea 7',
+    ])
+  })
+
+  it('refuses an unknown numeral, a numeral that has sub-items and an item with neither links nor reason', () => {
+    write('pages/transparencia.yaml', TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
+      - { numero: "1.2" }
+      - { numero: "2", noAplica: "La entidad no tiene trámites propios (razón legal de prueba)." }
+      - { numero: "1", enlaces: [{ texto: Entidad, url: /grupo/pagina }] }
+      - { numero: "3.1", enlaces: [{ texto: Otra, url: /grupo/pagina }] }
+`))
+    expect(run().errors).toEqual([
+      'manifest/pages/transparencia.yaml:8:9: el numeral 1.2 necesita «enlaces» o «noAplica» con la razón legal',
+      'manifest/pages/transparencia.yaml:10:19: el numeral 1 tiene subnumerales: responda cada subnumeral (1.1, 1.2…) en lugar del numeral',
+      'manifest/pages/transparencia.yaml:11:19: el numeral 3.1 no existe en el anexo 2 de la Resolución 1519 de 2020 (docs/normas/anexo2-transparencia.yaml)',
+    ])
+  })
+})
+
 describe('manifest validator', () => {
   it('accepts the minimal fixture', () => {
     expect(run()).toEqual({ errors: [], warnings: [] })

@@ -18,6 +18,8 @@ import personas from './personas/index.ts'
 import preguntas from './preguntas/index.ts'
 import tabla from './tabla/index.ts'
 import texto from './texto/index.ts'
+import transparencia from './transparencia/index.ts'
+import registroPublicaciones from './registroPublicaciones/index.ts'
 import video from './video/index.ts'
 import type { SectionModule } from './module.ts'
 import type { SectionType } from '../types.ts'
@@ -49,4 +51,6 @@ export const sectionModules: { [K in SectionType]: SectionModule<K> } = {
   tabla,
   texto,
   video,
+  transparencia,
+  registroPublicaciones,
 }

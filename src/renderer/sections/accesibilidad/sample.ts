@@ -10,5 +10,7 @@ export const sample: SectionSample<'accesibilidad'> = {
       'Restablecer letra',
       'Activar escala de grises',
       'Desactivar escala de grises',
+      'Activar alto contraste',
+      'Desactivar alto contraste',
     ]),
 }
