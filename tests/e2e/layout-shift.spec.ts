@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test'
+import { loadManifest } from '../../src/manifest/load.ts'
+import { isInteractivePage } from '../../src/renderer/interactivity.ts'
+
+/**
+ * No page may move after it is shown (Core Web Vitals: cumulative layout
+ * shift). Every route is loaded at a phone width and a desktop width, with and
+ * without stored display preferences, and the layout shifts the browser
+ * reports through PerformanceObserver during the load are summed.
+ */
+const LIMIT = 0.01
+
+const pages = loadManifest().manifest.pages.filter((p) => !p.data.redirigirA)
+const routes = pages.map((p) => ({ url: p.data.ruta, interactive: isInteractivePage(p.data) }))
+// The search page also fills in its results after load; the error page is served for unknown paths.
+routes.push({ url: '/buscar?q=resolucion', interactive: true }, { url: '/esta-pagina-no-existe', interactive: false })
+routes.sort((a, b) => a.url.localeCompare(b.url))
+
+const VIEWPORTS = [
+  { name: 'phone', width: 412, height: 823 },
+  { name: 'desktop', width: 1366, height: 768 },
+]
+
+/**
+ * The visitor's stored choices (keys and values are a contract with what
+ * browsers already hold: public/preferencias.js reads the same ones). The
+ * largest font changes the most boxes.
+ */
+const STORED_PREFERENCES: Record<string, string> = { 'ese-fuente': 'grande', 'ese-gris': '1' }
+
+interface Shift {
+  value: number
+  nodes: string[]
+}
+
+/** Every layout shift not caused by the visitor's input since the navigation started. */
+function layoutShifts(page: Page): Promise<Shift[]> {
+  return page.evaluate(
+    () =>
+      new Promise<Shift[]>((resolve) => {
+        const shifts: Shift[] = []
+        const describe = (n: Node | null | undefined) => {
+          if (!(n instanceof Element)) return n?.nodeName ?? '?'
+          return n.tagName.toLowerCase() + (n.id ? `#${n.id}` : '') + (n.classList.length ? `.${[...n.classList].join('.')}` : '')
+        }
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+            if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: (e.sources ?? []).map((s) => describe(s.node)) })
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+        // Buffered entries are delivered in the observer's first callback; two frames later they are in.
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(shifts), 50)))
+      }),
+  )
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const stored of [false, true]) {
+    test.describe(`layout shift ≤ ${LIMIT}, ${viewport.name} (${viewport.width} px), ${stored ? 'stored display preferences' : 'default display'}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height } })
+      test.beforeEach(async ({ context }) => {
+        if (stored) await context.addInitScript((prefs) => Object.entries(prefs).forEach(([k, v]) => window.localStorage.setItem(k, v)), STORED_PREFERENCES)
+      })
+
+      test('every route', async ({ page }) => {
+        test.setTimeout(300_000)
+        const failures: string[] = []
+        for (const route of routes) {
+          await page.goto(route.url, { waitUntil: 'load' })
+          // The header script has run (today's date is in), and hydrated pages have fetched what they load after start.
+          await page.locator('.fecha-actual time').waitFor({ state: 'attached' })
+          if (route.interactive) await page.waitForLoadState('networkidle')
+          if (stored) await expect(page.locator('html')).toHaveClass(/\bfuente-grande\b/)
+          const shifts = await layoutShifts(page)
+          const total = shifts.reduce((sum, s) => sum + s.value, 0)
+          if (total > LIMIT) failures.push(`${route.url}: ${total.toFixed(4)} (${shifts.map((s) => `${s.value.toFixed(4)} ${s.nodes.join(', ')}`).join(' | ')})`)
+        }
+        expect(failures).toEqual([])
+      })
+    })
+  }
+}
