@@ -1,0 +1,211 @@
+/**
+ * The one build path of the site (`npm run build`, `npm start`, publishing):
+ * validate the manifest, write the files derived from it, then either
+ *
+ * - a **content-only** rebuild: when nothing that goes into the bundles has
+ *   changed since the last full build (only `manifest/` or `public/`), the
+ *   pages are pre-rendered again from the existing client and server bundles
+ *   (Vike's `prerender()`; page data is read from the manifest at pre-render
+ *   time, never bundled) and `public/` is synced into the output; or
+ * - a **full** build (`vike build`: bundling, then pre-rendering).
+ *
+ * What decides is a fingerprint of every input of the bundles (the source
+ * code, the generated route list, schemas, configuration and the lock file),
+ * stored next to the output in build-info.json by each full build.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { generatedFiles } from '../../src/manifest/generatedFiles.ts'
+import { rememberValidManifest } from '../../src/manifest/load.ts'
+import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
+import { formatProblem } from '../../src/manifest/problem.ts'
+import { validateManifest } from '../../src/manifest/validate.ts'
+
+export type BuildKind = 'contenido' | 'completa'
+
+export interface BuildOptions {
+  /** Output folder (holds client/ and server/); default BUILD_OUT_DIR or dist. */
+  outDir?: string
+  /** Always bundle again. */
+  full?: boolean
+  /**
+   * A previous output folder whose bundles may be reused when building into a
+   * new `outDir` (publishing into a fresh folder): its bundles are copied, then
+   * only the content is rendered, if its fingerprint still matches.
+   */
+  reuseFrom?: string
+  /** Progress lines for staff (Spanish); default console.log. */
+  log?: (line: string) => void
+}
+
+export interface BuildResult {
+  ok: boolean
+  kind?: BuildKind
+  /** Why a full build was needed (Spanish, for the output). */
+  reason?: string
+  pages?: number
+  ms: number
+}
+
+interface BuildInfo {
+  version: 1
+  fingerprint: string
+  /** Files copied from public/ (relative, POSIX), to remove the ones staff deleted. */
+  publicFiles: string[]
+  kind: BuildKind
+  builtAt: string
+}
+
+const INFO_FILE = 'build-info.json'
+
+/** Inputs of the client and server bundles, relative to the project root. The server (src/server) is not bundled. */
+const CODE_DIRS = ['src', 'schemas']
+const CODE_FILES = ['vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']
+const NOT_BUNDLED = [path.join('src', 'server')]
+
+function filesUnder(dir: string, root: string, skip: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return []
+  const out: string[] = []
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.name.startsWith('.') || skip.includes(path.relative(root, full))) continue
+    if (entry.isDirectory()) out.push(...filesUnder(full, root, skip))
+    else if (entry.isFile()) out.push(full)
+  }
+  return out
+}
+
+/** Hash of every bundle input (contents and paths): equal fingerprints mean the bundles would be identical. */
+export function codeFingerprint(root = projectRoot()): string {
+  const files = [...CODE_DIRS.flatMap((d) => filesUnder(path.join(root, d), root, NOT_BUNDLED)), ...CODE_FILES.map((f) => path.join(root, f)).filter((f) => fs.existsSync(f))]
+  const hash = crypto.createHash('sha256')
+  for (const file of files.map((f) => path.relative(root, f).split(path.sep).join('/')).sort()) {
+    hash.update(file + '\0')
+    hash.update(fs.readFileSync(path.join(root, file)))
+    hash.update('\0')
+  }
+  return hash.digest('hex')
+}
+
+export function readBuildInfo(outDir: string): BuildInfo | undefined {
+  try {
+    const info = JSON.parse(fs.readFileSync(path.join(outDir, INFO_FILE), 'utf8')) as BuildInfo
+    return info.version === 1 ? info : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Why the bundles in `outDir` cannot be reused (Spanish), or undefined when they can. */
+export function fullBuildReason(outDir: string, fingerprint: string): string | undefined {
+  const info = readBuildInfo(outDir)
+  if (!info) return 'no hay una compilación completa anterior'
+  if (!fs.existsSync(path.join(outDir, 'server')) || !fs.existsSync(path.join(outDir, 'client', '_app'))) return 'faltan los paquetes de la compilación anterior'
+  if (info.fingerprint !== fingerprint) return 'cambió el código, la lista de rutas o la configuración'
+  return undefined
+}
+
+function writeGenerated(manifest: Parameters<typeof generatedFiles>[0], root: string): void {
+  for (const [rel, content] of Object.entries(generatedFiles(manifest))) {
+    // public/… goes to the public folder in use (PUBLIC_DIR), the rest is relative to the project.
+    const file = rel.startsWith('public/') ? path.join(publicDir(), rel.slice('public/'.length)) : path.join(root, rel)
+    // Unchanged files keep their date, so nothing downstream sees a change that did not happen.
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === content) continue
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, content)
+  }
+}
+
+/** Copies public/ into the client output like Vite does, skipping unchanged files and removing deleted ones. */
+function syncPublic(clientDir: string, previous: string[]): string[] {
+  const from = publicDir()
+  const files = filesUnder(from, from).map((f) => path.relative(from, f).split(path.sep).join('/'))
+  for (const rel of files) {
+    const src = path.join(from, rel)
+    const dest = path.join(clientDir, rel)
+    const s = fs.statSync(src)
+    const d = fs.existsSync(dest) ? fs.statSync(dest) : undefined
+    if (d && d.size === s.size && Math.abs(d.mtimeMs - s.mtimeMs) < 1) continue
+    fs.mkdirSync(path.dirname(dest), { recursive: true })
+    fs.copyFileSync(src, dest)
+    fs.utimesSync(dest, s.atime, s.mtime)
+  }
+  const now = new Set(files)
+  for (const rel of previous) if (!now.has(rel)) fs.rmSync(path.join(clientDir, rel), { force: true })
+  return files
+}
+
+function publicFileList(): string[] {
+  const from = publicDir()
+  return filesUnder(from, from).map((f) => path.relative(from, f).split(path.sep).join('/'))
+}
+
+/** Copies the bundles of a previous output into a new, empty output folder. */
+function copyBundles(from: string, to: string): void {
+  fs.mkdirSync(path.join(to, 'client'), { recursive: true })
+  fs.cpSync(path.join(from, 'server'), path.join(to, 'server'), { recursive: true })
+  fs.cpSync(path.join(from, 'client', '_app'), path.join(to, 'client', '_app'), { recursive: true })
+  for (const f of fs.readdirSync(from)) if (fs.statSync(path.join(from, f)).isFile()) fs.copyFileSync(path.join(from, f), path.join(to, f))
+}
+
+/** Pre-renders with Vike from the bundles in `outDir` (vite.config.ts reads BUILD_OUT_DIR). */
+async function withOutDir<T>(outDir: string, run: () => Promise<T>): Promise<T> {
+  const before = process.env.BUILD_OUT_DIR
+  process.env.BUILD_OUT_DIR = outDir
+  try {
+    return await run()
+  } finally {
+    if (before === undefined) delete process.env.BUILD_OUT_DIR
+    else process.env.BUILD_OUT_DIR = before
+  }
+}
+
+export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now()
+  const log = options.log ?? ((line: string) => console.log(line))
+  const root = projectRoot()
+  const outDir = path.resolve(options.outDir ?? process.env.BUILD_OUT_DIR ?? path.join(root, 'dist'))
+  const elapsed = () => Math.round(performance.now() - started)
+
+  const { manifest, errors, warnings } = validateManifest()
+  for (const w of warnings) log(formatProblem(w))
+  if (errors.length > 0) {
+    for (const e of errors) console.error(formatProblem(e))
+    console.error(`\n✗ ${errors.length} error(es) en el manifiesto: no se compiló nada. Corríjalos y vuelva a intentarlo.`)
+    return { ok: false, ms: elapsed() }
+  }
+  writeGenerated(manifest, root)
+  // The pre-render reads the page data from this same manifest: parsed and validated once per build.
+  rememberValidManifest(manifest)
+
+  const fingerprint = codeFingerprint(root)
+  if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
+    copyBundles(path.resolve(options.reuseFrom), outDir)
+  }
+  const reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
+  const kind: BuildKind = reason ? 'completa' : 'contenido'
+  const previous = readBuildInfo(outDir)
+
+  if (kind === 'contenido') {
+    log(`Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`)
+    const publicFiles = syncPublic(path.join(outDir, 'client'), previous?.publicFiles ?? [])
+    const { prerender } = await import('vike/api')
+    await withOutDir(outDir, () => prerender({ viteConfig: { root, logLevel: 'warn' } }))
+    writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+  } else {
+    log(`Compilación completa (${reason})…`)
+    // A stale fingerprint must not survive a build that fails half-way.
+    fs.rmSync(path.join(outDir, INFO_FILE), { force: true })
+    const { build } = await import('vike/api')
+    await withOutDir(outDir, () => build({ viteConfig: { root, logLevel: 'warn' } }))
+    writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
+  }
+  const ms = elapsed()
+  log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)
+  return { ok: true, kind, reason, pages: manifest.pages.length, ms }
+}
+
+function writeInfo(outDir: string, info: BuildInfo): void {
+  fs.writeFileSync(path.join(outDir, INFO_FILE), JSON.stringify(info, null, 2) + '\n')
+}

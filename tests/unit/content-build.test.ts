@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { parse as parseHtml } from 'node-html-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { samplePdf } from '../../scripts/gen-sample-pdfs.ts'
+
+/**
+ * `npm run build` rebuilds only the content (no bundling) when only manifest/
+ * or public/ changed since the last full build, and bundles again when code
+ * changed. Runs on a copy of the project (its own src/, manifest/, public/ and
+ * dist/; node_modules linked), so the real tree is never touched.
+ */
+const project = path.resolve('test-results/content-build')
+const YEAR = 2032
+const LIST = 'manifest/documents/contratacion-adquisiciones.yaml'
+const ROUTE = '/contratacion/adquisiciones'
+const PDF = `/assets/contratacion/adquisiciones/${YEAR}/plan-anual-adquisiciones-${YEAR}.pdf`
+const TITLE = `Plan Anual de Adquisiciones vigencia ${YEAR} (prueba de compilación)`
+
+function build(...args: string[]): string {
+  const env = { ...process.env }
+  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'PROJECT_ROOT']) delete env[k]
+  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { cwd: project, env, encoding: 'utf8', stdio: 'pipe' })
+}
+
+function page(route: string): string {
+  return fs.readFileSync(path.join(project, 'dist/client', route, 'index.html'), 'utf8')
+}
+
+/** Every bundled file with its modification time: unchanged when nothing was bundled. */
+function bundles(): Record<string, number> {
+  const dir = path.join(project, 'dist/client/_app')
+  return Object.fromEntries((fs.readdirSync(dir, { recursive: true }) as string[]).map((f) => [f, fs.statSync(path.join(dir, f)).mtimeMs]))
+}
+
+describe('content-only rebuilds', () => {
+  beforeAll(() => {
+    fs.rmSync(project, { recursive: true, force: true })
+    fs.mkdirSync(project, { recursive: true })
+    for (const item of ['src', 'schemas', 'manifest', 'public', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']) {
+      fs.cpSync(item, path.join(project, item), { recursive: true })
+    }
+    fs.symlinkSync(path.resolve('node_modules'), path.join(project, 'node_modules'), 'junction')
+    // The real build's bundles, when there is one: reused if its code matches, replaced by a full build otherwise.
+    if (fs.existsSync('dist/build-info.json') && fs.existsSync('dist/server')) {
+      fs.cpSync('dist/server', path.join(project, 'dist/server'), { recursive: true })
+      fs.cpSync('dist/client/_app', path.join(project, 'dist/client/_app'), { recursive: true })
+      for (const f of ['assets.json', 'build-info.json']) if (fs.existsSync(`dist/${f}`)) fs.copyFileSync(`dist/${f}`, path.join(project, 'dist', f))
+    }
+    const first = build()
+    expect(first).toMatch(/✓ Sitio compilado/)
+  }, 300_000)
+
+  afterAll(() => {
+    fs.rmSync(project, { recursive: true, force: true })
+  })
+
+  it('a document row added to the manifest is rendered without bundling again', async () => {
+    expect(page(ROUTE)).not.toContain(TITLE)
+    const before = bundles()
+    const file = path.join(project, LIST)
+    const row = `  - anio: ${YEAR}\n    categoria: Plan anual\n    titulo: ${TITLE}\n    archivo: ${PDF}\n    fecha: ${YEAR}-01-20\n`
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('filas:\n', `filas:\n${row}`))
+    fs.mkdirSync(path.dirname(path.join(project, 'public', PDF)), { recursive: true })
+    fs.writeFileSync(path.join(project, 'public', PDF), await samplePdf(TITLE, YEAR, 'Prueba'))
+
+    const out = build()
+    expect(out).toContain('Compilación solo de contenido')
+    expect(out).toMatch(/✓ Sitio compilado \(solo contenido\)/)
+    const link = parseHtml(page(ROUTE)).querySelector(`a[href="${PDF}"]`)
+    expect(link?.textContent).toContain(TITLE)
+    // The new PDF is published, the search index knows the row, and no bundle was rewritten.
+    expect(fs.existsSync(path.join(project, 'dist/client', PDF))).toBe(true)
+    expect(fs.readFileSync(path.join(project, 'dist/client/search-index.json'), 'utf8')).toContain(TITLE)
+    expect(bundles()).toEqual(before)
+  }, 120_000)
+
+  it('a PDF removed from public/ is removed from the published site', () => {
+    fs.rmSync(path.join(project, 'public', PDF))
+    const file = path.join(project, LIST)
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/ {2}- anio: 2032\n(?: {4}.*\n)+/, ''))
+    expect(build()).toContain('Compilación solo de contenido')
+    expect(fs.existsSync(path.join(project, 'dist/client', PDF))).toBe(false)
+    expect(page(ROUTE)).not.toContain(TITLE)
+  }, 120_000)
+
+  it('a code change triggers a full build', () => {
+    const css = path.join(project, 'src/renderer/styles/site.css')
+    fs.appendFileSync(css, '\n.prueba-compilacion-completa { outline-offset: 7px; }\n')
+    const out = build()
+    expect(out).toContain('Compilación completa (cambió el código')
+    expect(out).toMatch(/✓ Sitio compilado \(compilación completa\)/)
+    const styles = (fs.readdirSync(path.join(project, 'dist/client/_app'), { recursive: true }) as string[]).filter((f) => f.endsWith('.css'))
+    expect(styles.some((f) => fs.readFileSync(path.join(project, 'dist/client/_app', f), 'utf8').includes('.prueba-compilacion-completa'))).toBe(true)
+    // And the next build, with no change at all, is content-only again.
+    expect(build()).toContain('Compilación solo de contenido')
+  }, 300_000)
+})
