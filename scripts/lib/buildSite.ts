@@ -13,11 +13,11 @@
  * code, the generated route list, schemas, configuration and the lock file),
  * stored next to the output in build-info.json by each full build.
  */
+import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { generatedFiles } from '../../src/manifest/generatedFiles.ts'
-import { rememberValidManifest } from '../../src/manifest/load.ts'
+import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
@@ -149,16 +149,34 @@ function copyBundles(from: string, to: string): void {
   for (const f of fs.readdirSync(from)) if (fs.statSync(path.join(from, f)).isFile()) fs.copyFileSync(path.join(from, f), path.join(to, f))
 }
 
-/** Pre-renders with Vike from the bundles in `outDir` (vite.config.ts reads BUILD_OUT_DIR). */
-async function withOutDir<T>(outDir: string, run: () => Promise<T>): Promise<T> {
-  const before = process.env.BUILD_OUT_DIR
-  process.env.BUILD_OUT_DIR = outDir
-  try {
-    return await run()
-  } finally {
-    if (before === undefined) delete process.env.BUILD_OUT_DIR
-    else process.env.BUILD_OUT_DIR = before
+/**
+ * Runs Vike's own command (`build`, or `prerender` from the existing bundles)
+ * in a child process: this process has loaded the section modules (and React)
+ * through tsx, and the server bundle needs a React of its own. Only Vike's
+ * summary lines are passed on, not one line per written file.
+ */
+function runVike(command: 'build' | 'prerender', root: string, outDir: string, log: (line: string) => void): Promise<boolean> {
+  const bin = path.join(root, 'node_modules', 'vike', 'bin.js')
+  const child = spawn(process.execPath, [bin, command], { cwd: root, env: { ...process.env, BUILD_OUT_DIR: outDir }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const perFile = /^\S+\.(html|json)$/
+  const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
+    let rest = ''
+    stream.setEncoding('utf8')
+    stream.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split(/\r?\n/)
+      rest = lines.pop() ?? ''
+      for (const line of lines) if (!perFile.test(stripAnsi(line).trim())) write(line)
+    })
+    stream.on('end', () => rest && write(rest))
   }
+  relay(child.stdout, log)
+  relay(child.stderr, (line) => console.error(line))
+  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)))
+}
+
+function stripAnsi(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/\u001b\[[0-9;]*m/g, '')
 }
 
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
@@ -176,8 +194,6 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     return { ok: false, ms: elapsed() }
   }
   writeGenerated(manifest, root)
-  // The pre-render reads the page data from this same manifest: parsed and validated once per build.
-  rememberValidManifest(manifest)
 
   const fingerprint = codeFingerprint(root)
   if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
@@ -190,20 +206,23 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   if (kind === 'contenido') {
     log(`Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`)
     const publicFiles = syncPublic(path.join(outDir, 'client'), previous?.publicFiles ?? [])
-    const { prerender } = await import('vike/api')
-    await withOutDir(outDir, () => prerender({ viteConfig: { root, logLevel: 'warn' } }))
+    if (!(await runVike('prerender', root, outDir, log))) return failed(elapsed())
     writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
   } else {
     log(`Compilación completa (${reason})…`)
     // A stale fingerprint must not survive a build that fails half-way.
     fs.rmSync(path.join(outDir, INFO_FILE), { force: true })
-    const { build } = await import('vike/api')
-    await withOutDir(outDir, () => build({ viteConfig: { root, logLevel: 'warn' } }))
+    if (!(await runVike('build', root, outDir, log))) return failed(elapsed())
     writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
   }
   const ms = elapsed()
   log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)
   return { ok: true, kind, reason, pages: manifest.pages.length, ms }
+}
+
+function failed(ms: number): BuildResult {
+  console.error('✗ La compilación falló (vea los mensajes de arriba); el sitio publicado no cambió de tipo de compilación.')
+  return { ok: false, ms }
 }
 
 function writeInfo(outDir: string, info: BuildInfo): void {

@@ -127,20 +127,7 @@ export function loadManifest(dir = manifestDir()): LoadResult {
   return { manifest, problems }
 }
 
-/**
- * Valid manifests loaded in this process, by folder. Kept on a global so that
- * the pre-render, which runs this module from the server bundle (a separate
- * copy of it), reuses the manifest the build script has just validated
- * instead of parsing every YAML file again (see scripts/lib/buildSite.ts).
- */
-const CACHE_KEY = Symbol.for('ese-hospital.validManifests')
-const cache: Map<string, Manifest> = ((globalThis as Record<symbol, unknown>)[CACHE_KEY] as Map<string, Manifest> | undefined) ?? new Map()
-;(globalThis as Record<symbol, unknown>)[CACHE_KEY] = cache
-
-/** Hands a manifest that passed full validation to later loadValidManifestCached() calls in this process. */
-export function rememberValidManifest(manifest: Manifest): void {
-  cache.set(manifest.dir, manifest)
-}
+const cache = new Map<string, Manifest>()
 
 /** The manifest for rendering: loads once per process and refuses to render an invalid one. */
 export function loadValidManifestCached(dir = manifestDir()): Manifest {
