@@ -7,7 +7,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { formatProblem, sortProblems } from '../src/manifest/problem.ts'
 import { githubAnnotation, gitlabReport, jsonReport, parseValidateArgs, underGithubActions, type ValidateOptions } from '../src/manifest/report.ts'
+import { keepCompiledValidatorsIn } from '../src/manifest/schemas.ts'
 import { validateManifest } from '../src/manifest/validate.ts'
+
+// Started from its compiled copy (scripts/compiled.mjs): the schema validators are compiled once and kept there too.
+if (process.env.ESE_COMPILED_CACHE) keepCompiledValidatorsIn(process.env.ESE_COMPILED_CACHE)
 
 let options: ValidateOptions
 try {

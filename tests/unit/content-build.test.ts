@@ -50,7 +50,7 @@ describe('content-only rebuilds', () => {
     }
     const first = build()
     expect(first).toMatch(/✓ Sitio compilado/)
-  }, 300_000)
+  }, 600_000)
 
   afterAll(() => {
     fs.rmSync(project, { recursive: true, force: true })
@@ -74,7 +74,7 @@ describe('content-only rebuilds', () => {
     expect(fs.existsSync(path.join(project, 'dist/client', PDF))).toBe(true)
     expect(fs.readFileSync(path.join(project, 'dist/client/search-index.json'), 'utf8')).toContain(TITLE)
     expect(bundles()).toEqual(before)
-  }, 120_000)
+  }, 300_000)
 
   it('a PDF removed from public/ is removed from the published site', () => {
     fs.rmSync(path.join(project, 'public', PDF))
@@ -83,7 +83,7 @@ describe('content-only rebuilds', () => {
     expect(build()).toContain('Compilación solo de contenido')
     expect(fs.existsSync(path.join(project, 'dist/client', PDF))).toBe(false)
     expect(page(ROUTE)).not.toContain(TITLE)
-  }, 120_000)
+  }, 300_000)
 
   it('a code change triggers a full build', () => {
     const css = path.join(project, 'src/renderer/styles/site.css')
@@ -95,5 +95,5 @@ describe('content-only rebuilds', () => {
     expect(styles.some((f) => fs.readFileSync(path.join(project, 'dist/client/_app', f), 'utf8').includes('.prueba-compilacion-completa'))).toBe(true)
     // And the next build, with no change at all, is content-only again.
     expect(build()).toContain('Compilación solo de contenido')
-  }, 300_000)
+  }, 600_000)
 })

@@ -25,18 +25,36 @@ export function checkContext(manifest: Manifest, extraRoutes: string[]): CheckCo
   return { manifest, pagesByRoute, knownRoutes: new Set([...pagesByRoute.keys(), ...manifest.declared.routes, ...extraRoutes]) }
 }
 
-export function* walk(value: unknown, p: JsonPath): Generator<{ key: string | number; value: unknown; path: JsonPath }> {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      yield { key: i, value: value[i], path: [...p, i] }
-      yield* walk(value[i], [...p, i])
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      yield { key: k, value: v, path: [...p, k] }
-      yield* walk(v, [...p, k])
+type WalkEntry = { key: string | number; value: unknown; path: JsonPath }
+
+/** Entries of a whole manifest value, listed once: several checks walk every page (treat them as read-only). */
+const walked = new WeakMap<object, readonly WalkEntry[]>()
+
+/** Every key/index below `value`, depth first, with its path from `p`. */
+export function walk(value: unknown, p: JsonPath): Iterable<WalkEntry> {
+  const cacheable = p.length === 0 && value !== null && typeof value === 'object'
+  const cached = cacheable ? walked.get(value) : undefined
+  if (cached) return cached
+  const out: WalkEntry[] = []
+  // A plain recursion into one array: nested generators cost a step per level for every entry.
+  const visit = (v: unknown, at: JsonPath) => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const path = [...at, i]
+        out.push({ key: i, value: v[i], path })
+        visit(v[i], path)
+      }
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const path = [...at, k]
+        out.push({ key: k, value: child, path })
+        visit(child, path)
+      }
     }
   }
+  visit(value, p)
+  if (cacheable) walked.set(value, out)
+  return out
 }
 
 export function pick(data: unknown, p: JsonPath): unknown {

@@ -1,0 +1,86 @@
+/**
+ * Starts a staff command from a compiled copy: `node scripts/compiled.mjs validate`
+ * runs scripts/validate.ts bundled into one JavaScript file under
+ * node_modules/.cache/ese-hospital/, made on first use and again whenever one
+ * of its sources, the schemas or the lock file changed. Starting TypeScript
+ * through tsx and loading ~60 modules took most of the command's time; plain
+ * JavaScript on Node needs neither a shell nor a POSIX system (Windows too).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const COMMANDS = ['validate']
+const [name, ...args] = process.argv.slice(2)
+if (!COMMANDS.includes(name)) {
+  console.error(`Uso: node scripts/compiled.mjs <${COMMANDS.join('|')}> [argumentos]`)
+  process.exit(2)
+}
+const cacheDir = path.join(root, 'node_modules', '.cache', 'ese-hospital')
+const bundle = path.join(cacheDir, `${name}.mjs`)
+const stampFile = `${bundle}.json`
+/** Read at run time by the bundle, so they decide whether it is current too. */
+const EXTRA_INPUTS = ['package-lock.json', 'schemas']
+
+/** Path → "mtime size" of every input, or undefined when one cannot be read. */
+function signature(files) {
+  const out = {}
+  for (const rel of files) {
+    try {
+      const s = fs.statSync(path.join(root, rel))
+      out[rel] = `${s.mtimeMs} ${s.size}`
+    } catch {
+      return undefined
+    }
+  }
+  return out
+}
+
+function extraInputs() {
+  return EXTRA_INPUTS.flatMap((rel) => {
+    const full = path.join(root, rel)
+    if (!fs.existsSync(full)) return []
+    if (!fs.statSync(full).isDirectory()) return [rel]
+    return fs.readdirSync(full).map((f) => path.join(rel, f))
+  })
+}
+
+function isCurrent() {
+  try {
+    const stamp = JSON.parse(fs.readFileSync(stampFile, 'utf8'))
+    const now = signature([...stamp.inputs, ...extraInputs()])
+    return now !== undefined && JSON.stringify(now) === JSON.stringify(stamp.signature) && fs.existsSync(bundle)
+  } catch {
+    return false
+  }
+}
+
+async function compile() {
+  const esbuild = await import('esbuild')
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, 'scripts', `${name}.ts`)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: `${bundle}.${process.pid}.tmp.mjs`,
+    metafile: true,
+    absWorkingDir: root,
+    logLevel: 'error',
+    // Bundled CommonJS dependencies (ajv, yaml) still call require().
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  })
+  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules'))
+  fs.renameSync(`${bundle}.${process.pid}.tmp.mjs`, bundle)
+  const all = [...inputs, ...extraInputs()]
+  fs.writeFileSync(stampFile, JSON.stringify({ inputs, signature: signature(all) }))
+}
+
+if (!isCurrent()) {
+  fs.mkdirSync(cacheDir, { recursive: true })
+  await compile()
+}
+process.env.ESE_COMPILED_CACHE = cacheDir
+process.argv = [process.argv[0], bundle, ...args]
+await import(pathToFileURL(bundle).href)
