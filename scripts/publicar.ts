@@ -63,7 +63,10 @@ function publish(): void {
   const outDir = path.join(releasesDir, id)
   const client = path.join(outDir, 'client')
   console.log(`Validando y compilando el sitio en ${path.relative(process.cwd(), outDir)}…`)
-  const build = npmCommand(['run', 'build'])
+  // The bundles of the version being served are reused when only content changed (content-only rebuild).
+  const served = readPointer(releasesDir)?.actual ?? (isSite(clientDirFromEnv()) ? relative(clientDirFromEnv()) : undefined)
+  const reuse = served ? ['--', '--reutilizar', path.relative(process.cwd(), path.dirname(path.resolve(releasesDir, served)))] : []
+  const build = npmCommand(['run', 'build', ...reuse])
   // Relative: the bundler joins the output folder to the project root even when it is absolute.
   const result = spawnSync(build.command, build.args, spawnOptions(build, { stdio: 'inherit', env: { ...process.env, BUILD_OUT_DIR: path.relative(process.cwd(), outDir) } }))
   if (result.status !== 0 || !isSite(client)) {

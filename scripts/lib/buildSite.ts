@@ -157,7 +157,7 @@ function copyBundles(from: string, to: string): void {
  */
 function runVike(command: 'build' | 'prerender', root: string, outDir: string, log: (line: string) => void): Promise<boolean> {
   const bin = path.join(root, 'node_modules', 'vike', 'bin.js')
-  const child = spawn(process.execPath, [bin, command], { cwd: root, env: { ...process.env, BUILD_OUT_DIR: outDir }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [bin, command], { cwd: root, env: { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.' }, stdio: ['ignore', 'pipe', 'pipe'] })
   const perFile = /^\S+\.(html|json)$/
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
     let rest = ''
