@@ -127,7 +127,17 @@ export function loadManifest(dir = manifestDir()): LoadResult {
   return { manifest, problems }
 }
 
-const cache = new Map<string, Manifest>()
+/**
+ * Kept on globalThis: under `npm run dev` the renderer's copy of this module (loaded by the bundler)
+ * and the file watcher's copy (loaded by Node) are two instances; both must see one cache.
+ */
+const CACHE_KEY = Symbol.for('ese.manifest.cache')
+const cache: Map<string, Manifest> = ((globalThis as Record<symbol, unknown>)[CACHE_KEY] ??= new Map<string, Manifest>()) as Map<string, Manifest>
+
+/** Forgets loaded manifests, so the next render reads the files again (live preview). */
+export function forgetCachedManifests(): void {
+  cache.clear()
+}
 
 /** The manifest for rendering: loads once per process and refuses to render an invalid one. */
 export function loadValidManifestCached(dir = manifestDir()): Manifest {

@@ -1,0 +1,111 @@
+/**
+ * `npm run dev`: live preview for staff. Serves the site (rendered on demand by the bundler's dev
+ * server) with the API, and on every save under manifest/ or public/assets/ validates the manifest:
+ * valid → the open page reloads itself; errors → the browser shows them over the page (the bundler's
+ * error overlay) and the terminal prints them, as `archivo:línea:columna: mensaje`, until fixed.
+ * Options: `--detalle` (the bundler's own output). Environment: PORT (5173), MANIFEST_DIR, PUBLIC_DIR.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { createServer, type Plugin, type ViteDevServer } from 'vite'
+import { forgetCachedManifests } from '../src/manifest/load.ts'
+import { displayPath, manifestDir, projectRoot, publicDir } from '../src/manifest/paths.ts'
+import { formatProblem, type Problem } from '../src/manifest/problem.ts'
+import { validateManifest } from '../src/manifest/validate.ts'
+import { generatedFiles } from '../src/renderer/generatedFiles.ts'
+import { configFromEnv } from '../src/server/config.ts'
+import { startServer } from '../src/server/run.ts'
+
+const detail = process.argv.includes('--detalle')
+const port = Number(process.env.PORT || 5173)
+
+/** Validates the manifest; when valid, rewrites the generated files that changed (routes, sitemap…). */
+function check(): Problem[] {
+  const { manifest, errors } = validateManifest()
+  if (errors.length > 0) return errors
+  for (const [rel, content] of Object.entries(generatedFiles(manifest))) {
+    const file = rel.startsWith('public/') ? path.join(publicDir(), rel.slice('public/'.length)) : path.join(projectRoot(), rel)
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === content) continue
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, content)
+  }
+  return []
+}
+
+function overlayPayload(errors: Problem[]) {
+  const first = errors[0]!
+  return {
+    type: 'error' as const,
+    err: {
+      message: `El manifiesto tiene ${errors.length} error(es); corríjalos y guarde:\n${errors.map(formatProblem).join('\n')}`,
+      stack: '',
+      plugin: 'manifiesto',
+      id: first.file,
+      loc: { file: first.file, line: first.line, column: first.col },
+    },
+  }
+}
+
+/** Watches the content folders and tells the open pages to reload or to show the errors. */
+function livePreview(initial: Problem[]): Plugin {
+  let errors = initial
+  let timer: NodeJS.Timeout | undefined
+  return {
+    name: 'vista-previa-manifiesto',
+    configureServer(server: ViteDevServer) {
+      const watched = [manifestDir(), path.join(publicDir(), 'assets')]
+      server.watcher.add(watched)
+      const inside = (file: string) => watched.some((dir) => !path.relative(dir, file).startsWith('..'))
+      const onChange = (file: string) => {
+        if (!inside(path.resolve(file))) return
+        clearTimeout(timer)
+        // Editors save in several steps (temporary file, rename): react once to the last one.
+        timer = setTimeout(() => {
+          forgetCachedManifests()
+          errors = check()
+          if (errors.length > 0) {
+            console.error(`\n✗ ${errors.length} error(es) en el manifiesto:`)
+            for (const e of errors) console.error(`  ${formatProblem(e)}`)
+            server.ws.send(overlayPayload(errors))
+          } else {
+            console.log(`✓ ${displayPath(file)}: página actualizada`)
+            server.ws.send({ type: 'full-reload', path: '*' })
+          }
+        }, 150)
+      }
+      server.watcher.on('change', onChange)
+      server.watcher.on('add', onChange)
+      server.watcher.on('unlink', onChange)
+      // A page opened (or reloaded) while the manifest has errors shows them too.
+      server.ws.on('connection', () => {
+        if (errors.length > 0) setTimeout(() => server.ws.send(overlayPayload(errors)), 100)
+      })
+    },
+  }
+}
+
+const initial = check()
+for (const e of initial) console.error(formatProblem(e))
+
+// The API (forms, lookups, search) on a free local port; the preview forwards /api to it.
+const api = await startServer({ ...configFromEnv(), port: 0, host: '127.0.0.1', logLevel: detail ? 'info' : 'warn' })
+
+const server = await createServer({
+  root: projectRoot(),
+  logLevel: detail ? 'info' : 'warn',
+  clearScreen: false,
+  server: { port, host: '127.0.0.1', strictPort: true, proxy: { '/api': { target: api.url } } },
+  plugins: [livePreview(initial)],
+})
+await server.listen()
+console.log(`Vista previa en http://127.0.0.1:${port}/`)
+console.log('Guarde un archivo de manifest/ o public/assets/ y la página abierta se actualiza sola. Ctrl+C para salir.')
+if (initial.length > 0) console.error(`✗ El manifiesto tiene ${initial.length} error(es): la página los mostrará hasta que los corrija.`)
+
+const stop = async () => {
+  await server.close()
+  await api.app.close()
+  process.exit(0)
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)

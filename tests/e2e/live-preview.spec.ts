@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+
+/**
+ * `npm run dev`, the staff's live preview: a saved change shows in the open page without reloading it
+ * by hand; a manifest error shows over the page as `archivo:línea:columna: mensaje` and goes away when
+ * fixed. Runs on a copy of the manifest outside the project (the bundler ignores test-results/).
+ */
+const DEV_PORT = Number(process.env.E2E_PORT ?? 3100) + 7
+const PAGE_FILE = path.join('pages', 'hospital', 'junta.yaml')
+
+let dev: ChildProcess
+let tmp: string
+let output = ''
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vista-previa-'))
+  fs.cpSync(path.resolve('manifest'), path.join(tmp, 'manifest'), { recursive: true })
+  dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    env: { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PORT: String(DEV_PORT), DATA_DIR: path.join(tmp, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  dev.stdout!.on('data', (d) => (output += d))
+  dev.stderr!.on('data', (d) => (output += d))
+  await expect.poll(() => output, { timeout: 90_000 }).toContain('Vista previa en')
+})
+
+test.afterAll(() => {
+  dev?.kill()
+  fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+test('a saved title shows without a manual reload; an error shows its file:line:col over the page until fixed', async ({ page }) => {
+  test.setTimeout(120_000)
+  const yaml = path.join(tmp, 'manifest', PAGE_FILE)
+  const original = fs.readFileSync(yaml, 'utf8')
+  expect(original).toContain('titulo: Junta Directiva\n')
+
+  await page.goto(`http://127.0.0.1:${DEV_PORT}/hospital/junta`)
+  await expect(page.locator('h1')).toHaveText('Junta Directiva', { timeout: 60_000 })
+  // Let the dev server finish its first-visit work (it may reload the page once on its own).
+  await page.waitForLoadState('networkidle')
+
+  fs.writeFileSync(yaml, original.replace('titulo: Junta Directiva\n', 'titulo: Junta Directiva en vista previa\n'))
+  await expect(page.locator('h1')).toHaveText('Junta Directiva en vista previa', { timeout: 20_000 })
+
+  fs.writeFileSync(yaml, original.replace('titulo: Junta Directiva\n', 'titulo: Junta Directiva en vista previa\nfecha: ayer\n'))
+  const overlay = page.locator('vite-error-overlay')
+  await expect(overlay).toContainText('manifest/pages/hospital/junta.yaml:4:1: el campo «fecha» no existe aquí', { timeout: 20_000 })
+  expect(output).toContain('manifest/pages/hospital/junta.yaml:4:1: el campo «fecha» no existe aquí')
+
+  fs.writeFileSync(yaml, original)
+  await expect(overlay).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.locator('h1')).toHaveText('Junta Directiva')
+})
