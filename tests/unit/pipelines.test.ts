@@ -35,8 +35,9 @@ function inOrder(lines: string[], commands: string[]): string[] {
 describe('CI pipelines call the README commands', () => {
   const commands = readmeCommands()
 
-  it('the README lists npm ci, validate and build', () => {
+  it('the README lists npm ci, validate and build, and how the server publishes', () => {
     expect(commands).toEqual(['npm ci', 'npm run validate', 'npm run build'])
+    expect(fs.readFileSync('README.md', 'utf8')).toContain('git pull --ff-only && npm ci && npm run publicar')
   })
 
   it('GitHub Actions: runs them in order on push and pull request, keeps dist/', () => {
@@ -47,6 +48,11 @@ describe('CI pipelines call the README commands', () => {
     expect(inOrder(runs, commands)).toEqual([])
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))
     expect(upload?.with?.path).toBe('dist/')
+    // Deployment: only after the checks, only for the default branch, through the README's publishing command.
+    const deploy = workflow.jobs.publicar
+    expect(deploy.needs).toBe('validar-y-compilar')
+    expect(deploy.if).toContain('default_branch')
+    expect(deploy.steps.map((s: { run?: string }) => s.run ?? '').join('\n')).toContain('git pull --ff-only && npm ci && npm run publicar')
     // Annotations need GITHUB_ACTIONS=true, which GitHub sets; nothing may switch it off.
     expect(JSON.stringify(workflow)).not.toMatch(/GITHUB_ACTIONS/)
   })
@@ -63,6 +69,10 @@ describe('CI pipelines call the README commands', () => {
     expect(validate.script!.join('\n')).toContain(`--formato gitlab --salida ${reportFile}`)
     expect(validate.artifacts.when).toBe('always')
     expect(jobs.some(([, j]) => j.artifacts?.paths?.includes('dist/'))).toBe(true)
+    const deploy = pipeline.publicar
+    expect(deploy.needs).toEqual(['validar', 'compilar'])
+    expect(JSON.stringify(deploy.rules)).toContain('$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH')
+    expect(deploy.script.join('\n')).toContain('git pull --ff-only && npm ci && npm run publicar')
     const rules = JSON.stringify(pipeline.workflow.rules)
     expect(rules).toContain('merge_request_event')
     expect(rules).toContain('$CI_COMMIT_BRANCH')
