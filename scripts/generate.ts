@@ -8,6 +8,8 @@ import path from 'node:path'
 import { loadValidManifestCached } from '../src/manifest/load.ts'
 import { projectRoot, publicDir } from '../src/manifest/paths.ts'
 import { generatedFiles } from '../src/renderer/generatedFiles.ts'
+import { compileFormSchema } from '../src/forms/compileFormSchema.ts'
+import { validatorModule } from '../src/forms/standalone.ts'
 
 const manifest = loadValidManifestCached()
 const root = projectRoot()
@@ -17,4 +19,12 @@ for (const [rel, content] of Object.entries(generatedFiles(manifest))) {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, content)
 }
+// The form validators, precompiled once for the browser and the server (src/forms/precompiled.ts).
+const validatorsDir = path.join(root, 'src', 'generated', 'validadores')
+fs.rmSync(validatorsDir, { recursive: true, force: true })
+fs.mkdirSync(validatorsDir, { recursive: true })
+for (const { data: form } of manifest.forms) {
+  fs.writeFileSync(path.join(validatorsDir, `${form.id}.js`), validatorModule(compileFormSchema(form, manifest.lookups?.data)))
+}
+console.log(`Validadores precompilados: ${manifest.forms.map((f) => f.data.id).join(', ')}`)
 console.log(`Generados: ${Object.keys(generatedFiles(manifest)).join(', ')}`)

@@ -11,6 +11,44 @@ export function todayInColombia(now = new Date()): string {
   return new Date(now.getTime() - 5 * 3600_000).toISOString().slice(0, 10)
 }
 
+/**
+ * Characters no citizen means to type and that can hurt the office: NUL and
+ * the other C0/C1 controls (line breaks and tabs of a text area stay), and
+ * the Unicode bidirectional controls that can make «fdp.exe» read «exe.pdf».
+ */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+export function stripControls(text: string): string {
+  return text.replace(INVISIBLE_CONTROLS, '')
+}
+
+/** Document number as people write it: dots, spaces and the thousands separators go; letters become capitals. */
+export function normalizeDocument(text: string): string {
+  return text.replace(/[.\s\u00a0,']/g, '').toUpperCase()
+}
+
+/**
+ * Phone number as people write it: spaces, dots, dashes and parentheses go;
+ * Colombia's country code (+57, 0057, or 57 before ten digits) goes too,
+ * since a Colombian number is then unambiguous. A foreign number keeps its +.
+ */
+export function normalizePhone(text: string): string {
+  let t = text.replace(/[\s\u00a0.\-()/]/g, '')
+  if (t.startsWith('00')) t = `+${t.slice(2)}`
+  if (t.startsWith('+57')) return t.slice(3)
+  if (/^57[0-9]{10}$/.test(t)) return t.slice(2)
+  return t
+}
+
+function normalizeText(c: Campo, text: string): string {
+  // A single-line control never holds a line break: it comes from a forged request.
+  const clean = stripControls(c.control === 'textarea' ? text : text.replace(/[\r\n\t]/g, ' ')).trim()
+  if (c.normalizar === 'documento') return normalizeDocument(clean)
+  if (c.normalizar === 'telefono' || (c.control === 'tel' && c.normalizar === undefined)) return normalizePhone(clean)
+  return clean
+}
+
 function normalizeValue(c: Campo, raw: unknown): unknown {
   if (raw === undefined || raw === null) return undefined
   switch (c.tipoDato) {
@@ -23,7 +61,7 @@ function normalizeValue(c: Campo, raw: unknown): unknown {
       if (raw === 'false' || raw === '') return false
       return raw
     default:
-      return typeof raw === 'string' ? raw.trim() : raw
+      return typeof raw === 'string' ? normalizeText(c, raw) : raw
   }
 }
 

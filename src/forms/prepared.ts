@@ -1,6 +1,5 @@
 import { lookupOptions } from '../manifest/lookups.ts'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
-import { compileFormSchema, type JsonSchema } from './compileFormSchema.ts'
 
 /** One choice of a select or radio group, as rendered into the HTML. */
 export interface FormOption {
@@ -11,13 +10,12 @@ export interface FormOption {
 /**
  * Everything the browser needs to render and validate a form, attached at
  * pre-render time: the definition, the options of every select/radio (lookups
- * resolved, so the HTML is complete without JavaScript) and the compiled
- * JSON Schema (the same one the server validates with).
+ * resolved, so the HTML is complete without JavaScript). The validator is
+ * not part of it: it is the build's precompiled file (precompiled.ts).
  */
 export interface PreparedForm {
   definicion: FormDefinition
   opciones: Record<string, FormOption[]>
-  esquema: JsonSchema
 }
 
 export function prepareForm(form: FormDefinition, lookups?: Lookups): PreparedForm {
@@ -26,7 +24,7 @@ export function prepareForm(form: FormDefinition, lookups?: Lookups): PreparedFo
     if (c.opciones) opciones[c.nombre] = c.opciones.map((o) => ({ valor: o.valor, etiqueta: o.etiqueta }))
     else if (c.lista) opciones[c.nombre] = lookupOptions(lookups, c.lista)
   }
-  return { definicion: form, opciones, esquema: compileFormSchema(form, lookups) }
+  return { definicion: form, opciones }
 }
 
 /** The prepared form of a manifest by id; throws at pre-render time when the id is unknown (the validator reports it first). */

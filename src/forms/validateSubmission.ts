@@ -1,43 +1,40 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import ajvErrors from 'ajv-errors'
-import addFormats from 'ajv-formats'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
-import { compileFormSchema, FALLBACK_MESSAGE } from './compileFormSchema.ts'
+import { compileFormSchema } from './compileFormSchema.ts'
+import { fieldMessages, type FieldMessages } from './fieldMessages.ts'
+import { loadPrecompiled, type CompiledValidator } from './precompiled.ts'
+import { newFormAjv, schemaSha256 } from './standalone.ts'
 
-export type FieldMessages = Record<string, string>
+export { fieldMessages, type FieldMessages } from './fieldMessages.ts'
 
 export type ValidationOutcome = { ok: true; value: Record<string, unknown> } | { ok: false; fields: FieldMessages }
 
-/** Same Ajv setup as @hookform/resolvers/ajv, so server and browser agree. */
-function newAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, validateSchema: true })
-  ajvErrors.default(ajv)
-  addFormats.default(ajv)
-  return ajv
+export type FormValidator = ((payload: unknown) => ValidationOutcome) & {
+  /** Where the code came from: the build's precompiled file, or compiled at start because that file is missing or stale. */
+  origen: 'precompilado' | 'compilado-al-iniciar'
 }
 
-/** Field name → first message, the shape the API answers with on 400. */
-export function fieldMessages(errors: ErrorObject[]): FieldMessages {
-  const out: FieldMessages = {}
-  const put = (e: ErrorObject, message: string | undefined) => {
-    const segments = e.instancePath.split('/').slice(1)
-    if (e.keyword === 'required') segments.push(String((e.params as { missingProperty: string }).missingProperty))
-    if (e.keyword === 'additionalProperties') segments.push(String((e.params as { additionalProperty: string }).additionalProperty))
-    const field = segments[0] ?? '_formulario'
-    if (!out[field]) out[field] = message ?? FALLBACK_MESSAGE
-  }
-  for (const e of errors) {
-    if (e.keyword === 'errorMessage') {
-      for (const original of (e.params as { errors: ErrorObject[] }).errors) put(original, e.message)
-    } else put(e, FALLBACK_MESSAGE)
-  }
-  return out
-}
-
-export function createFormValidator(form: FormDefinition, lookups?: Lookups): (payload: unknown) => ValidationOutcome {
-  const validate: ValidateFunction = newAjv().compile(compileFormSchema(form, lookups))
-  return (payload) => {
+function wrap(validate: CompiledValidator, form: FormDefinition, origen: FormValidator['origen']): FormValidator {
+  const known = new Set(form.campos.map((c) => c.nombre))
+  const run = (payload: unknown): ValidationOutcome => {
     if (validate(payload)) return { ok: true, value: payload as Record<string, unknown> }
-    return { ok: false, fields: fieldMessages(validate.errors ?? []) }
+    return { ok: false, fields: fieldMessages(validate.errors ?? [], known) }
   }
+  return Object.assign(run, { origen })
+}
+
+/** Compiles the form's schema now with Ajv (server side only: the browser never does this). */
+export function createFormValidator(form: FormDefinition, lookups?: Lookups): FormValidator {
+  return wrap(newFormAjv().compile(compileFormSchema(form, lookups)) as CompiledValidator, form, 'compilado-al-iniciar')
+}
+
+/**
+ * The validator the server uses: the build's precompiled code (the very file
+ * the browser runs) when it was compiled from exactly this schema; otherwise
+ * (manifest edited since the build, or another manifest folder) the schema is
+ * compiled now, with the same Ajv setup, so the answer is the same.
+ */
+export async function loadFormValidator(form: FormDefinition, lookups?: Lookups): Promise<FormValidator> {
+  const pre = await loadPrecompiled(form.id)
+  if (pre && pre.esquemaSha256 === schemaSha256(compileFormSchema(form, lookups))) return wrap(pre.validate, form, 'precompilado')
+  return createFormValidator(form, lookups)
 }

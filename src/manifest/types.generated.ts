@@ -1118,6 +1118,10 @@ export interface FormDefinition {
    */
   campos: [Campo, ...Campo[]]
   /**
+   * Reglas condicionales: cuando un campo tiene uno de ciertos valores, otro campo usa otro patrón y otro mensaje. Se compilan a JSON Schema if/then, la misma regla en el navegador y en el servidor. Ejemplo: con tipo de documento Pasaporte (5), el número admite letras.
+   */
+  reglas?: Regla[]
+  /**
    * Términos legales de respuesta de las radicaciones de este formulario, en días hábiles (lunes a viernes sin festivos de Colombia), contados desde el día hábil siguiente al de recepción. La oficina (SIAU) los ve en su bandeja con la fecha de vencimiento. Ejemplo: { diasHabiles: 15, campoTipo: tipoSolicitud, porTipo: [{ tipo: 8, diasHabiles: 10 }] }.
    */
   terminos?: {
@@ -1177,11 +1181,15 @@ export interface Campo {
    */
   requerido?: boolean
   /**
-   * Expresión regular que debe cumplir el valor. Ejemplo: ^[0-9]+$ (solo dígitos).
+   * Expresión regular que debe cumplir el valor ya normalizado. Ejemplo: ^[0-9]{3,15}$ (solo dígitos, de 3 a 15).
    */
   patron?: string
   /**
-   * Número máximo de caracteres. Ejemplo: 200.
+   * Limpieza antes de validar, igual en el navegador y en el servidor: documento quita puntos y espacios y pasa las letras a mayúsculas (1.098.765.432 → 1098765432); telefono (el de todo control tel) quita espacios, puntos, guiones y paréntesis y el indicativo +57 de Colombia (+57 310 555 1234 → 3105551234). Ejemplo: documento.
+   */
+  normalizar?: 'documento' | 'telefono'
+  /**
+   * Número máximo de caracteres. Si se omite, se aplica uno según el control (texto 200, correo 254, teléfono 30, área de texto 10000). Ejemplo: 200.
    */
   longitudMaxima?: number
   /**
@@ -1248,11 +1256,11 @@ export interface Campo {
      */
     requerido?: string
     /**
-     * Mensaje cuando el valor no cumple el patrón. Ejemplo: «Solo se permiten números».
+     * Mensaje cuando un valor escrito no cumple el patrón (el campo vacío muestra el mensaje requerido). Ejemplo: «Solo se permiten números».
      */
     patron?: string
     /**
-     * Mensaje cuando el formato no es válido. Ejemplo: «Correo electrónico inválido».
+     * Mensaje cuando un valor escrito tiene formato inválido (correo, fecha o tipo de archivo). Ejemplo: «Correo electrónico inválido».
      */
     formato?: string
     /**
@@ -1263,6 +1271,43 @@ export interface Campo {
      * Mensaje cuando el valor no es una de las opciones. Ejemplo: «Seleccione una opción válida».
      */
     opcion?: string
+  }
+}
+/**
+ * Una regla condicional. Ejemplo: si tipoIdentificacion es 5 (Pasaporte), numeroIdentificacion admite letras.
+ */
+export interface Regla {
+  /**
+   * La condición: el campo tiene uno de los valores indicados. Ejemplo: { campo: tipoIdentificacion, valores: [4, 5] }.
+   */
+  si: {
+    /**
+     * Nombre del campo que decide. Ejemplo: tipoIdentificacion.
+     */
+    campo: string
+    /**
+     * Valores del campo que activan la regla (los id de la lista para un select). Ejemplo: [4, 5, 6, 7, 9].
+     *
+     * @minItems 1
+     */
+    valores: [string | number, ...(string | number)[]]
+  }
+  /**
+   * Lo que cambia cuando se cumple la condición: el patrón del campo indicado y su mensaje para un valor escrito con otro formato. Ejemplo: { campo: numeroIdentificacion, patron: ^[A-Z0-9]{3,20}$, mensaje: … }.
+   */
+  entonces: {
+    /**
+     * Nombre del campo al que se aplica el patrón. Ejemplo: numeroIdentificacion.
+     */
+    campo: string
+    /**
+     * Expresión regular que reemplaza el patrón del campo, aplicada después de normalizar. Ejemplo: ^[A-Z0-9]{3,20}$.
+     */
+    patron: string
+    /**
+     * Mensaje para un valor escrito que no cumple el patrón (el campo vacío conserva su mensaje de obligatorio). Ejemplo: «El número de documento solo lleva letras y números.»
+     */
+    mensaje: string
   }
 }
 /**

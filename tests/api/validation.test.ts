@@ -47,7 +47,7 @@ describe('PQRSD (spec §5)', () => {
     expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ nombre: '   ', mensaje: '' })))).toEqual({ nombre: PQRSD.nombre, mensaje: PQRSD.mensaje })
   })
 
-  for (const field of ['tipoSolicitud', 'tipoPersona', 'tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'tipoRespuesta'] as const) {
+  for (const field of ['tipoSolicitud', 'tipoPersona', 'tipoIdentificacion', 'tipoRespuesta'] as const) {
     it(`${field} must be digits only`, async () => {
       for (const bad of ['12a', '-1', '1.5', '3 00']) {
         expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ [field]: bad })))).toEqual({ [field]: PQRSD[field] })
@@ -55,9 +55,40 @@ describe('PQRSD (spec §5)', () => {
     })
   }
 
-  it('no e-mail format check and no length bounds (spec)', async () => {
-    const res = await client.postJson('/api/pqrs', validPqrs({ correoElectronico: 'sin arroba', mensaje: 'x'.repeat(20_000) }))
-    // Valid by the spec's rules; the suite's "nothing stored" check counts it.
+  it('a document number or phone typed in the wrong format gets an honest message, not «obligatorio» (issue 13 #7)', async () => {
+    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ numeroIdentificacion: '12a', telefono: '300 12x' })))).toEqual({
+      numeroIdentificacion: DOCUMENT_DIGITS,
+      telefono: PHONE,
+    })
+  })
+
+  it('accepts a document number and a phone as citizens type them, and stores them normalized (issue 13 #7)', async () => {
+    for (const [tipo, doc, stored] of [
+      [1, '1.098.765.432', '1098765432'],
+      [5, 'AB123456', 'AB123456'],
+      [4, 'ce 123.456', 'CE123456'],
+      [8, '900.123.456-7', '900123456-7'],
+    ] as const) {
+      const res = await client.postJson('/api/pqrs', validPqrs({ tipoIdentificacion: tipo, numeroIdentificacion: doc, telefono: '+57 310 555 1234' }))
+      expect(res.status, `${tipo} ${doc}`).toBe(200)
+      validOnPurpose++
+      const datos = await lastDatos()
+      expect(datos.numeroIdentificacion).toBe(stored)
+      expect(datos.telefono).toBe('3105551234')
+    }
+    // A passport number under «cédula de ciudadanía» is refused with the digits message.
+    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ tipoIdentificacion: 1, numeroIdentificacion: 'AB123456' })))).toEqual({ numeroIdentificacion: DOCUMENT_DIGITS })
+  })
+
+  it('checks the e-mail format, since the answer goes to that address (issue 13 #6)', async () => {
+    for (const bad of ['not-an-email', '1', 'a@b.co\r\nBcc: x', 'sin arroba']) {
+      expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ correoElectronico: bad })))).toEqual({ correoElectronico: EMAIL_FORMAT })
+    }
+  })
+
+  it('bounds the length of free text (issue 13)', async () => {
+    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ mensaje: 'x'.repeat(10_001) })))).toEqual({ mensaje: 'El texto supera el máximo de 10000 caracteres.' })
+    const res = await client.postJson('/api/pqrs', validPqrs({ mensaje: 'x'.repeat(10_000) }))
     expect(res.status).toBe(200)
     validOnPurpose++
   })
@@ -77,15 +108,25 @@ describe('appointment (spec §5)', () => {
     }
   })
 
-  for (const field of ['tipoIdentificacion', 'numeroIdentificacion', 'whatsapp', 'tipoServicio'] as const) {
+  for (const field of ['tipoIdentificacion', 'tipoServicio'] as const) {
     it(`${field} must be digits only`, async () => {
       expect(await fieldsOf(await client.postJson('/api/cita', validCita({ [field]: '12b' })))).toEqual({ [field]: CITA[field] })
     })
   }
 
+  it('numeroIdentificacion and whatsapp typed wrong get honest messages', async () => {
+    expect(await fieldsOf(await client.postJson('/api/cita', validCita({ numeroIdentificacion: '12b', whatsapp: '12b' })))).toEqual({ numeroIdentificacion: DOCUMENT_DIGITS, whatsapp: PHONE })
+  })
+
   it('correoElectronico must be a valid e-mail', async () => {
     for (const bad of ['carlos', 'carlos@', '@example.com', 'a b@example.com']) {
-      expect(await fieldsOf(await client.postJson('/api/cita', validCita({ correoElectronico: bad })))).toEqual({ correoElectronico: CITA.correoElectronico })
+      expect(await fieldsOf(await client.postJson('/api/cita', validCita({ correoElectronico: bad })))).toEqual({ correoElectronico: EMAIL_FORMAT })
+    }
+  })
+
+  it('fechaCita is bounded: 1e20 and 1970 are refused (issue 13 #1)', async () => {
+    for (const bad of [1e20, 12345, 9_999_999_999_999]) {
+      expect(await fieldsOf(await client.postJson('/api/cita', validCita({ fechaCita: bad })))).toEqual({ fechaCita: 'La fecha de la solicitud no es válida.' })
     }
   })
 
@@ -132,11 +173,15 @@ describe('clinical record (messages from the manifest; spec §5 rules)', () => {
     expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), null)))).toEqual({ pdf: HC.pdf!.requerido })
   })
 
-  for (const field of ['tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'whatsapp']) {
-    it(`${field} must be digits only`, async () => {
-      expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ [field]: 'abc' }))))).toEqual({ [field]: HC[field]!.requerido })
-    })
-  }
+  it('tipoIdentificacion must be digits only', async () => {
+    expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ tipoIdentificacion: 'abc' }))))).toEqual({ tipoIdentificacion: HC.tipoIdentificacion!.requerido })
+  })
+
+  it('numeroIdentificacion, telefono and whatsapp typed wrong get honest messages; the e-mail is checked (issue 13 #6, #7)', async () => {
+    expect(
+      await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ numeroIdentificacion: 'abc', telefono: 'abc', whatsapp: 'abc', correoElectronico: 'not-an-email' })))),
+    ).toEqual({ numeroIdentificacion: DOCUMENT_DIGITS, telefono: PHONE, whatsapp: PHONE, correoElectronico: EMAIL_FORMAT })
+  })
 
   it('the file must be a PDF by its content', async () => {
     const png = Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1')
@@ -152,3 +197,13 @@ describe('clinical record (messages from the manifest; spec §5 rules)', () => {
     expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content: Buffer.alloc(0), name: 'vacio.pdf' })))).toEqual({ pdf: HC.pdf!.requerido })
   })
 })
+
+const DOCUMENT_DIGITS = 'Escriba el número de documento solo con números (de 3 a 15 dígitos), sin letras ni signos.'
+const PHONE = 'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
+const EMAIL_FORMAT = 'Escriba un correo electrónico válido, por ejemplo nombre@correo.com.'
+
+/** What the store kept of the last PQRSD filed. */
+async function lastDatos(): Promise<Record<string, unknown>> {
+  const rows = await server.app.store.listFilings('pqrs')
+  return rows[rows.length - 1]!.datos
+}

@@ -12,6 +12,12 @@ import { CITA_MESSAGES, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/spe
 
 
 
+/** Our messages for a filled field in the wrong format (issue 13); the spec's stay for empty fields. */
+const PHONE_FORMAT = 'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
+const DOCUMENT_DIGITS = 'Escriba el número de documento solo con números (de 3 a 15 dígitos), sin letras ni signos.'
+const LETTERS_DOCUMENT = 'Para este tipo de documento escriba solo letras y números (de 3 a 20), sin espacios ni signos.'
+const EMAIL_FORMAT = 'Escriba un correo electrónico válido, por ejemplo nombre@correo.com.'
+
 /** Records every non-GET/HEAD request, to check the anti-forgery header at the end of each test. */
 function recordUnsafeRequests(page: Page): Request[] {
   const unsafe: Request[] = []
@@ -93,12 +99,41 @@ test.describe('PQRSD form', () => {
     await expect(page.locator('#pqrsd-mensaje')).toBeFocused()
   })
 
-  test('digits only in the numeric fields', async ({ page }) => {
+  test('a filled field in the wrong format gets an honest message, not «obligatorio» (issue 13 #7)', async ({ page }) => {
     await page.goto('/pqrsd')
     await fillPqrsd(page)
-    await page.fill('#pqrsd-telefono', '300-123')
+    await page.fill('#pqrsd-telefono', '300-12x')
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
-    await expect(page.locator('.resumen-errores').getByRole('link')).toHaveText(['El numero de telefono es obligatorio'])
+    await expect(page.locator('.resumen-errores').getByRole('link')).toHaveText([PHONE_FORMAT])
+    await expect(page.locator('#pqrsd-telefono-error')).toHaveText(PHONE_FORMAT)
+  })
+
+  test('document rules follow the document type, and numbers are sent as citizens type them, normalized (issue 13 #7)', async ({ page }) => {
+    await page.goto('/pqrsd')
+    await fillPqrsd(page)
+    // A passport number under «cédula de ciudadanía»: the digits message.
+    await page.fill('#pqrsd-numeroIdentificacion', 'AB123456')
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    await expect(page.locator('#pqrsd-numeroIdentificacion-error')).toHaveText(DOCUMENT_DIGITS)
+    // Under «pasaporte» the same number is accepted (the message goes as soon as the type changes and the field is re-checked).
+    await page.selectOption('#pqrsd-tipoIdentificacion', { label: 'PA - Pasaporte' })
+    await page.fill('#pqrsd-numeroIdentificacion', 'AB 123.456')
+    await expect(page.locator('#pqrsd-numeroIdentificacion-error')).toHaveCount(0)
+    await page.fill('#pqrsd-numeroIdentificacion', 'AB-123/456')
+    await expect(page.locator('#pqrsd-numeroIdentificacion-error')).toHaveText(LETTERS_DOCUMENT)
+    // Back to a cédula typed with dots, and a phone with +57 and spaces.
+    await page.selectOption('#pqrsd-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })
+    await page.fill('#pqrsd-numeroIdentificacion', '1.098.765.432')
+    await page.fill('#pqrsd-telefono', '+57 310 555 1234')
+    await page.fill('#pqrsd-correoElectronico', 'not-an-email')
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    await expect(page.locator('.resumen-errores').getByRole('link')).toHaveText([EMAIL_FORMAT])
+    await page.fill('#pqrsd-correoElectronico', 'ana.maria@example.com')
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    const response = await answer
+    expect(response.status()).toBe(200)
+    expect(response.request().postDataJSON()).toMatchObject({ tipoIdentificacion: 1, numeroIdentificacion: '1098765432', telefono: '3105551234' })
   })
 
   test('a valid submit shows the success text with the id the server returned and resets the form', async ({ page }) => {
@@ -195,7 +230,8 @@ test.describe('appointment form', () => {
     await page.goto('/citas')
     await page.fill('#cita-correoElectronico', 'ana@')
     await page.locator('#cita-correoElectronico').blur()
-    await expect(page.locator('#cita-correoElectronico-error')).toHaveText('La dirección de correo es obligatoria.')
+    // Filled but malformed: the honest message (issue 13); empty keeps the spec's «La dirección de correo es obligatoria.».
+    await expect(page.locator('#cita-correoElectronico-error')).toHaveText(EMAIL_FORMAT)
   })
 
   test('a valid request shows the success text with the id, sends the request day as fechaCita and resets the checkbox', async ({ page }) => {

@@ -39,7 +39,8 @@ async function startAtMain(page: Page, route: string): Promise<void> {
 
 function valueFor(name: string, control: string, patron?: string): string {
   if (control === 'email') return 'ciudadana@example.org'
-  if (patron === '^[0-9]+$') return name === 'numeroIdentificacion' ? '1020304050' : '3001234567'
+  if (name === 'numeroIdentificacion') return '1020304050'
+  if (control === 'tel' || patron?.startsWith('^[0-9]')) return '3001234567'
   return `Texto de ${name}`
 }
 

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { FieldErrors } from 'react-hook-form'
 import { loadManifest } from '../../src/manifest/load.ts'
 import type { FormDefinition, Lookups } from '../../src/manifest/types.generated.ts'
 import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
 import { dayTimestamp, normalizeSubmission, todayInColombia } from '../../src/forms/normalize.ts'
-import { createFormValidator, type FieldMessages } from '../../src/forms/validateSubmission.ts'
+import { createFormValidator, loadFormValidator, type FieldMessages, type FormValidator } from '../../src/forms/validateSubmission.ts'
 import { requestBody, successText, toPayload } from '../../src/forms/clientPayload.ts'
 import { lazyAjvResolver } from '../../src/forms/lazyResolver.ts'
 import { prepareForm } from '../../src/forms/prepared.ts'
@@ -21,14 +21,20 @@ function form(id: string): FormDefinition {
   return f
 }
 
-/** Server path: raw values → normalizeSubmission → compiled schema. */
+/** The server's validators: the build's precompiled code (npm test generates it before vitest). */
+const validators = new Map<string, FormValidator>()
+beforeAll(async () => {
+  for (const f of manifest.forms) validators.set(f.data.id, await loadFormValidator(f.data, lookups))
+})
+
+/** Server path: raw values → normalizeSubmission → precompiled validator. */
 function serverMessages(id: string, values: Record<string, unknown>, files = {}): FieldMessages {
   const def = form(id)
-  const outcome = createFormValidator(def, lookups)(normalizeSubmission(def, values, files))
+  const outcome = validators.get(id)!(normalizeSubmission(def, values, files))
   return outcome.ok ? {} : outcome.fields
 }
 
-/** Browser path: raw form values → toPayload → @hookform/resolvers/ajv with the same compiled schema. */
+/** Browser path: raw form values → toPayload → the same precompiled validator, loaded as the browser loads it. */
 async function browserMessages(id: string, values: Record<string, unknown>): Promise<FieldMessages> {
   const resolver = lazyAjvResolver(prepareForm(form(id), lookups))
   const result = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false, names: [] } as never)
@@ -77,6 +83,128 @@ const validHistoria = {
 }
 const pdfFile = { pdf: { nombre: 'solicitud.pdf', tipo: 'application/pdf', tamano: 2048 } }
 
+/** Our messages for a filled field in the wrong format (issue 13; the spec's stay for empty fields). */
+const EMAIL_FORMAT = 'Escriba un correo electrónico válido, por ejemplo nombre@correo.com.'
+const DIGITS_DOCUMENT = 'Escriba el número de documento solo con números (de 3 a 15 dígitos), sin letras ni signos.'
+const DIGITS_DOCUMENT_HC = DIGITS_DOCUMENT
+const LETTERS_DOCUMENT = 'Para este tipo de documento escriba solo letras y números (de 3 a 20), sin espacios ni signos.'
+const NIT = 'Escriba el NIT solo con números; si incluye el dígito de verificación, sepárelo con un guion (por ejemplo 900123456-7).'
+const PHONE = 'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
+
+describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and browser agree', () => {
+  const both = async (id: string, values: Record<string, unknown>) => {
+    const server = serverMessages(id, values)
+    expect(await browserMessages(id, values)).toEqual(server)
+    return server
+  }
+
+  it('the server uses the precompiled validators of the build, the same files the browser loads', () => {
+    for (const f of manifest.forms) expect(validators.get(f.data.id)!.origen).toBe('precompilado')
+  })
+
+  it('accepts document numbers as typed, for every document type, on the three filing forms', async () => {
+    const accepted: Array<[string, string, string]> = [
+      ['1', '1.098.765.432', '1098765432'],
+      ['1', '1 098 765 432', '1098765432'],
+      ['1', ' 79123456 ', '79123456'],
+      ['2', '1.020.304.050', '1020304050'],
+      ['4', 'E-123'.replace('-', ''), 'E123'],
+      ['4', '123456', '123456'],
+      ['5', 'AB123456', 'AB123456'],
+      ['5', 'ab 123.456', 'AB123456'],
+      ['6', '123456789012345', '123456789012345'],
+      ['7', '5123456', '5123456'],
+      ['8', '900.123.456-7', '900123456-7'],
+      ['8', '900123456', '900123456'],
+      ['9', 'CD12345', 'CD12345'],
+    ]
+    for (const id of ['pqrsd', 'cita', 'historia-clinica']) {
+      const valid = id === 'pqrsd' ? validPqrsd : id === 'cita' ? validCita : validHistoria
+      for (const [tipo, typed, stored] of accepted) {
+        const values = { ...valid, tipoIdentificacion: tipo, numeroIdentificacion: typed }
+        const files = id === 'historia-clinica' ? pdfFile : {}
+        expect(serverMessages(id, values, files), `${id} ${tipo} ${typed}`).toEqual({})
+        expect(normalizeSubmission(form(id), values).numeroIdentificacion).toBe(stored)
+      }
+    }
+  })
+
+  it('refuses malformed document numbers with a message that says what is wrong', async () => {
+    const refused: Array<[string, string, string]> = [
+      ['1', 'AB123456', DIGITS_DOCUMENT],
+      ['1', '12', DIGITS_DOCUMENT],
+      ['1', '1098765432-1', DIGITS_DOCUMENT],
+      ['1', '1'.repeat(16), DIGITS_DOCUMENT],
+      ['5', 'AB-123/456', LETTERS_DOCUMENT],
+      ['5', 'Ñ12345', LETTERS_DOCUMENT],
+      ['8', '900123456-78', NIT],
+      ['8', 'ABC123456', NIT],
+    ]
+    for (const [tipo, typed, message] of refused) {
+      expect(await both('pqrsd', { ...validPqrsd, tipoIdentificacion: tipo, numeroIdentificacion: typed }), `${tipo} ${typed}`).toEqual({ numeroIdentificacion: message })
+    }
+    // Empty keeps the spec's text, verbatim, whatever the type.
+    expect(await both('pqrsd', { ...validPqrsd, tipoIdentificacion: '5', numeroIdentificacion: ' ' })).toEqual({ numeroIdentificacion: PQRSD_MESSAGES.numeroIdentificacion })
+    expect(await both('cita', { ...validCita, numeroIdentificacion: '' })).toEqual({ numeroIdentificacion: CITA_MESSAGES.numeroIdentificacion })
+  })
+
+  it('accepts Colombian and foreign phone numbers as typed', async () => {
+    const accepted: Array<[string, string]> = [
+      ['300 123 4567', '3001234567'],
+      ['+57 310 555 1234', '3105551234'],
+      ['+57 (601) 555-0101', '6015550101'],
+      ['573105551234', '3105551234'],
+      ['0057 3105551234', '3105551234'],
+      ['310-555-1234', '3105551234'],
+      ['601 5550101', '6015550101'],
+      ['5550101', '5550101'],
+      ['+1 (202) 555-0143', '+12025550143'],
+      ['+58 412 1234567', '+584121234567'],
+      ['0034 612 345 678', '+34612345678'],
+    ]
+    for (const [typed, stored] of accepted) {
+      expect(await both('pqrsd', { ...validPqrsd, telefono: typed }), typed).toEqual({})
+      expect(await both('cita', { ...validCita, whatsapp: typed }), typed).toEqual({})
+      expect(normalizeSubmission(form('pqrsd'), { ...validPqrsd, telefono: typed }).telefono).toBe(stored)
+    }
+  })
+
+  it('refuses malformed phone numbers with an honest message', async () => {
+    for (const typed of ['300 123 45x7', '123', '+', '+0 123 4567', '30012345678', '3001234567 ext 2', '+1234567890123456']) {
+      expect(await both('pqrsd', { ...validPqrsd, telefono: typed }), typed).toEqual({ telefono: PHONE })
+    }
+    expect(await both('pqrsd', { ...validPqrsd, telefono: '   ' })).toEqual({ telefono: PQRSD_MESSAGES.telefono })
+  })
+
+  it('accepts real e-mail addresses and refuses malformed ones, on every form with an e-mail', async () => {
+    const good = ['ana@example.com', 'ana.perez+pqrs@correo.gov.co', 'ANA_1@sub.dominio.com.co', "o'neil@example.org", ' ana@example.com ']
+    const bad = ['not-an-email', '1', 'a@b.co\r\nBcc: x', 'ana@', '@example.com', 'ana@example', 'ana perez@example.com', 'ana@@example.com', 'ana@exa_mple.com', 'ana@example..com']
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['pqrsd', validPqrsd, 'correoElectronico'],
+      ['cita', validCita, 'correoElectronico'],
+      ['historia-clinica', validHistoria, 'correoElectronico'],
+    ]
+    for (const [id, valid, field] of cases) {
+      const files = id === 'historia-clinica' ? pdfFile : {}
+      for (const g of good) expect(serverMessages(id, { ...valid, [field]: g }, files), `${id} ${g}`).toEqual({})
+      for (const b of bad) expect(serverMessages(id, { ...valid, [field]: b }, files), `${id} ${JSON.stringify(b)}`).toEqual({ [field]: EMAIL_FORMAT })
+    }
+    expect(await browserMessages('pqrsd', { ...validPqrsd, correoElectronico: 'not-an-email' })).toEqual({ correoElectronico: EMAIL_FORMAT })
+  })
+
+  it('strips NUL, other control characters and bidirectional overrides before validating and storing', () => {
+    const out = normalizeSubmission(form('pqrsd'), { ...validPqrsd, nombre: 'An\u0000a\u202e', mensaje: 'línea 1\nlínea\u0007 2\u2066' })
+    expect(out.nombre).toBe('Ana')
+    expect(out.mensaje).toBe('línea 1\nlínea 2')
+    expect(serverMessages('pqrsd', { ...validPqrsd, nombre: '\u0000\u202e' })).toEqual({ nombre: PQRSD_MESSAGES.nombre })
+  })
+
+  it('a rule can only name fields of its own form (validator)', () => {
+    const def = form('pqrsd')
+    expect(def.reglas?.every((r) => def.campos.some((c) => c.nombre === r.si.campo) && def.campos.some((c) => c.nombre === r.entonces.campo))).toBe(true)
+  })
+})
+
 describe('PQRSD form (spec §5)', () => {
   it('an empty submission gets the eleven messages, verbatim, on server and browser alike', async () => {
     expect(serverMessages('pqrsd', {})).toEqual(PQRSD_MESSAGES)
@@ -95,13 +223,15 @@ describe('PQRSD form (spec §5)', () => {
     }
   })
 
-  it('has no e-mail format check', () => {
-    expect(serverMessages('pqrsd', { ...validPqrsd, correoElectronico: 'no es un correo' })).toEqual({})
+  it('checks the e-mail format, since the answer goes to that address (departure from §5, issue 13)', () => {
+    for (const bad of ['no es un correo', 'not-an-email', '1', 'a@b.co\r\nBcc: x']) {
+      expect(serverMessages('pqrsd', { ...validPqrsd, correoElectronico: bad })).toEqual({ correoElectronico: EMAIL_FORMAT })
+    }
   })
 
-  it('asks for digits only in the six numeric fields', () => {
-    expect(serverMessages('pqrsd', { ...validPqrsd, numeroIdentificacion: '10.203.040' })).toEqual({ numeroIdentificacion: PQRSD_MESSAGES.numeroIdentificacion })
-    expect(serverMessages('pqrsd', { ...validPqrsd, telefono: '300 123 4567' })).toEqual({ telefono: PQRSD_MESSAGES.telefono })
+  it('a filled field in the wrong format gets an honest message, not «obligatorio»', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, numeroIdentificacion: '10a' })).toEqual({ numeroIdentificacion: DIGITS_DOCUMENT })
+    expect(serverMessages('pqrsd', { ...validPqrsd, telefono: '300 123 45x7' })).toEqual({ telefono: PHONE })
     expect(serverMessages('pqrsd', { ...validPqrsd, tipoSolicitud: 'uno' })).toEqual({ tipoSolicitud: PQRSD_MESSAGES.tipoSolicitud })
     expect(serverMessages('pqrsd', { ...validPqrsd, tipoPersona: '1a' })).toEqual({ tipoPersona: PQRSD_MESSAGES.tipoPersona })
     expect(serverMessages('pqrsd', { ...validPqrsd, tipoIdentificacion: '-1' })).toEqual({ tipoIdentificacion: PQRSD_MESSAGES.tipoIdentificacion })
@@ -112,16 +242,20 @@ describe('PQRSD form (spec §5)', () => {
     expect(serverMessages('pqrsd', { ...validPqrsd, tipoSolicitud: '999' })).toEqual({ tipoSolicitud: PQRSD_MESSAGES.tipoSolicitud })
   })
 
-  it('has no length bounds', () => {
-    expect(serverMessages('pqrsd', { ...validPqrsd, mensaje: 'x'.repeat(5000) })).toEqual({})
+  it('bounds every free-text field (departure from §5, issue 13)', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, mensaje: 'x'.repeat(10_000) })).toEqual({})
+    expect(serverMessages('pqrsd', { ...validPqrsd, mensaje: 'x'.repeat(10_001) })).toEqual({ mensaje: 'El texto supera el máximo de 10000 caracteres.' })
+    expect(serverMessages('pqrsd', { ...validPqrsd, nombre: 'x'.repeat(201) })).toEqual({ nombre: 'El texto supera el máximo de 200 caracteres.' })
   })
 
   it('counts text made only of spaces as empty', () => {
     expect(serverMessages('pqrsd', { ...validPqrsd, nombre: '   ', mensaje: '\n\t ' })).toEqual({ nombre: PQRSD_MESSAGES.nombre, mensaje: PQRSD_MESSAGES.mensaje })
   })
 
-  it('rejects fields the definition does not have', () => {
-    expect(serverMessages('pqrsd', { ...validPqrsd, admin: true })).toEqual({ admin: 'El formulario contiene campos que no se esperan.' })
+  it('rejects fields the definition does not have, with one message for all of them', () => {
+    expect(serverMessages('pqrsd', { ...validPqrsd, admin: true })).toEqual({ _formulario: 'El formulario contiene campos que no se esperan.' })
+    const junk = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`x${i}`, 1]))
+    expect(serverMessages('pqrsd', { ...validPqrsd, ...junk })).toEqual({ _formulario: 'El formulario contiene campos que no se esperan.' })
   })
 })
 
@@ -139,12 +273,12 @@ describe('appointment form (spec §5)', () => {
   })
 
   it('checks the e-mail format', () => {
-    expect(serverMessages('cita', { ...validCita, correoElectronico: 'ana@' })).toEqual({ correoElectronico: CITA_MESSAGES.correoElectronico })
+    expect(serverMessages('cita', { ...validCita, correoElectronico: 'ana@' })).toEqual({ correoElectronico: EMAIL_FORMAT })
   })
 
   it('asks for digits only in tipoIdentificacion, numeroIdentificacion, whatsapp and tipoServicio', () => {
-    expect(serverMessages('cita', { ...validCita, numeroIdentificacion: 'CC123' })).toEqual({ numeroIdentificacion: CITA_MESSAGES.numeroIdentificacion })
-    expect(serverMessages('cita', { ...validCita, whatsapp: '+57 300' })).toEqual({ whatsapp: CITA_MESSAGES.whatsapp })
+    expect(serverMessages('cita', { ...validCita, numeroIdentificacion: 'CC123' })).toEqual({ numeroIdentificacion: DIGITS_DOCUMENT })
+    expect(serverMessages('cita', { ...validCita, whatsapp: '+57 300' })).toEqual({ whatsapp: PHONE })
     expect(serverMessages('cita', { ...validCita, tipoIdentificacion: 'CC' })).toEqual({ tipoIdentificacion: CITA_MESSAGES.tipoIdentificacion })
     expect(serverMessages('cita', { ...validCita, tipoServicio: '7' })).toEqual({ tipoServicio: CITA_MESSAGES.tipoServicio })
   })
@@ -155,8 +289,11 @@ describe('appointment form (spec §5)', () => {
     expect(serverMessages('cita', { ...validCita, aceptarPolitica: 'true' })).toEqual({})
   })
 
-  it('fechaCita is a timestamp number', () => {
-    expect(serverMessages('cita', { ...validCita, fechaCita: '2026-03-05' })).toEqual({ fechaCita: 'La fecha de la solicitud no es válida.' })
+  it('fechaCita is a timestamp number between 2000 and 2100 (issue 13 #1)', () => {
+    for (const bad of ['2026-03-05', 1e20, 12345, -1, 5e12, 1.5e12 + 0.5]) {
+      expect(serverMessages('cita', { ...validCita, fechaCita: bad })).toEqual({ fechaCita: 'La fecha de la solicitud no es válida.' })
+    }
+    expect(serverMessages('cita', { ...validCita, fechaCita: dayTimestamp('2000-01-01') })).toEqual({})
   })
 
   it('the browser fills fechaCita with the day of the request, Colombia time', () => {
@@ -185,15 +322,15 @@ describe('clinical-record form (spec §5)', () => {
     expect(names).toEqual(['nombre', 'apellido', 'tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'whatsapp', 'correoElectronico', 'pdf'])
   })
 
-  it('accepts a complete request with a PDF and has no e-mail format rule', () => {
+  it('accepts a complete request with a PDF and checks the e-mail format (departure from §5, issue 13)', () => {
     expect(serverMessages('historia-clinica', validHistoria, pdfFile)).toEqual({})
-    expect(serverMessages('historia-clinica', { ...validHistoria, correoElectronico: 'sin formato' }, pdfFile)).toEqual({})
+    expect(serverMessages('historia-clinica', { ...validHistoria, correoElectronico: 'sin formato' }, pdfFile)).toEqual({ correoElectronico: EMAIL_FORMAT })
   })
 
-  it('digits only in the four numeric fields', () => {
-    expect(serverMessages('historia-clinica', { ...validHistoria, telefono: '555-0101' }, pdfFile)).toEqual({ telefono: expectedEmpty.telefono })
-    expect(serverMessages('historia-clinica', { ...validHistoria, whatsapp: 'x' }, pdfFile)).toEqual({ whatsapp: expectedEmpty.whatsapp })
-    expect(serverMessages('historia-clinica', { ...validHistoria, numeroIdentificacion: '12 34' }, pdfFile)).toEqual({ numeroIdentificacion: expectedEmpty.numeroIdentificacion })
+  it('digits only in the four numeric fields, with honest messages once filled', () => {
+    expect(serverMessages('historia-clinica', { ...validHistoria, telefono: '555-01x1' }, pdfFile)).toEqual({ telefono: PHONE })
+    expect(serverMessages('historia-clinica', { ...validHistoria, whatsapp: 'x' }, pdfFile)).toEqual({ whatsapp: PHONE })
+    expect(serverMessages('historia-clinica', { ...validHistoria, numeroIdentificacion: '12 3a' }, pdfFile)).toEqual({ numeroIdentificacion: DIGITS_DOCUMENT_HC })
   })
 
   it('checks the file type and size', () => {
@@ -264,8 +401,10 @@ describe('final evaluation form (spec §5)', () => {
 
   it('checks digits, e-mail format and the allowed choices', () => {
     expect(serverMessages('evaluacion', valid)).toEqual({})
-    expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: '10a' })).toEqual({ numeroIdentificacion: EVALUACION_MESSAGES.numeroIdentificacion })
-    expect(serverMessages('evaluacion', { ...valid, email: 'ana@' })).toEqual({ email: EVALUACION_MESSAGES.email })
+    // Staff may be foreign: letters are allowed (departure from §5, issue 13); signs are not.
+    expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: 'ab123456' })).toEqual({})
+    expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: '10#a' })).toEqual({ numeroIdentificacion: 'Escriba el número de documento solo con letras y números (de 3 a 20), sin espacios ni signos.' })
+    expect(serverMessages('evaluacion', { ...valid, email: 'ana@' })).toEqual({ email: EMAIL_FORMAT })
     expect(serverMessages('evaluacion', { ...valid, vinculacion: 'Visitante' })).toEqual({ vinculacion: EVALUACION_MESSAGES.vinculacion })
     expect(serverMessages('evaluacion', { ...valid, pregunta3: 'C' })).toEqual({ pregunta3: 'Seleccione una respuesta' })
     expect(serverMessages('evaluacion', { ...valid, pregunta1: 'E' })).toEqual({ pregunta1: 'Seleccione una respuesta' })

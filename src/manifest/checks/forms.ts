@@ -46,6 +46,42 @@ export const formChecks: CrossCheck[] = [
       ),
   },
   {
+    // A conditional rule names fields of its own form (issue 13): otherwise it would silently never apply.
+    name: 'rule-unknown-field',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) => {
+        const names = new Set(form.data.campos.map((c) => c.nombre))
+        return (form.data.reglas ?? []).flatMap((r, i) =>
+          (['si', 'entonces'] as const).flatMap((part) =>
+            names.has(r[part].campo) ? [] : [problemAt(form.source, ['reglas', i, part, 'campo'], `el campo «${r[part].campo}» no existe en este formulario`)],
+          ),
+        )
+      }),
+  },
+  {
+    // Every pattern must compile, in the browser's Unicode mode, or the build's validators would fail.
+    name: 'invalid-pattern',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) => {
+        const bad = (pattern: string) => {
+          try {
+            new RegExp(pattern, 'u')
+            return false
+          } catch {
+            return true
+          }
+        }
+        const problems: Problem[] = []
+        form.data.campos.forEach((c, i) => {
+          if (c.patron && bad(c.patron)) problems.push(problemAt(form.source, ['campos', i, 'patron'], `el patrón «${c.patron}» no es una expresión regular válida`))
+        })
+        ;(form.data.reglas ?? []).forEach((r, i) => {
+          if (bad(r.entonces.patron)) problems.push(problemAt(form.source, ['reglas', i, 'entonces', 'patron'], `el patrón «${r.entonces.patron}» no es una expresión regular válida`))
+        })
+        return problems
+      }),
+  },
+  {
     // The answer key must give one answer per question, or the quiz could never be passed.
     name: 'quiz-key-length',
     run: ({ manifest }) => {

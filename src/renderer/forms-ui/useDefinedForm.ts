@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import type { Campo, FormDefinition } from '../../manifest/types.generated.ts'
 import { toPayload } from '../../forms/clientPayload.ts'
-import { lazyAjvResolver, loadAjvResolver } from '../../forms/lazyResolver.ts'
+import { lazyAjvResolver, loadValidator } from '../../forms/lazyResolver.ts'
 import type { PreparedForm } from '../../forms/prepared.ts'
 
 export interface SummaryItem {
@@ -125,5 +125,5 @@ export function useDefinedForm(prepared: PreparedForm, options: { summary?: bool
     }
   }
 
-  return { prepared, form, formRef, summaryRef, idFor, visibleError, summary, onSubmit, resetAll, applyFieldErrors, warmUp: () => void loadAjvResolver() }
+  return { prepared, form, formRef, summaryRef, idFor, visibleError, summary, onSubmit, resetAll, applyFieldErrors, warmUp: () => void loadValidator(def.id) }
 }

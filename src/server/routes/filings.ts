@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FileDescriptor } from '../../forms/compileFormSchema.ts'
 import { dayTimestamp, normalizeSubmission, todayInColombia } from '../../forms/normalize.ts'
-import { createFormValidator } from '../../forms/validateSubmission.ts'
+import { loadFormValidator, type FormValidator } from '../../forms/validateSubmission.ts'
 import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
 import { initialStatus } from '../../filings/deadlines.ts'
 import { ApiError } from '../errors.ts'
@@ -19,6 +19,8 @@ export interface FilingRouteOptions {
   notifier: Notifier
   dataDir: string
   rateLimit: { max: number; timeWindow: number }
+  /** GETs of the no-script confirmation page per address and window (default 30 per minute). */
+  lookupRateLimit?: { max: number; timeWindow: number }
 }
 
 /** Type label of each kind, for logs, the office e-mail and the export. */
@@ -30,7 +32,7 @@ export const KIND_LABEL: Record<'pqrs' | 'cita' | 'historia', string> = {
 
 const PDF_MAGIC = '%PDF-'
 
-type Validator = ReturnType<typeof createFormValidator>
+type Validator = FormValidator
 
 /** Validates like the browser: normalize the raw fields, then the compiled schema of the same form definition. */
 function validated(form: FormDefinition, validate: Validator, raw: unknown, files: Record<string, FileDescriptor | undefined> = {}): Record<string, unknown> {
@@ -76,9 +78,11 @@ function requestFields(request: FastifyRequest, form: FormDefinition): unknown {
   return request.body
 }
 
-function formParts(site: SiteData, id: ServerFormId, lookups: Lookups): { form: FormDefinition; validate: Validator } {
+async function formParts(app: FastifyInstance, site: SiteData, id: ServerFormId, lookups: Lookups): Promise<{ form: FormDefinition; validate: Validator }> {
   const form = site.forms[id]
-  return { form, validate: createFormValidator(form, lookups) }
+  const validate = await loadFormValidator(form, lookups)
+  if (validate.origen !== 'precompilado') app.log.info({ formulario: id }, 'validador compilado al iniciar (el precompilado falta o es de otro manifiesto)')
+  return { form, validate }
 }
 
 export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOptions): Promise<void> {
@@ -86,8 +90,8 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
   // One shared budget per client address for all POSTs (a per-route config would count each route apart).
   const routeConfig = { onRequest: app.rateLimit(opts.rateLimit) }
 
-  const jsonFiling = (url: string, formId: ServerFormId, kind: keyof typeof KIND_LABEL & FilingKind) => {
-    const { form, validate } = formParts(site, formId, site.lookups)
+  const jsonFiling = async (url: string, formId: ServerFormId, kind: keyof typeof KIND_LABEL & FilingKind) => {
+    const { form, validate } = await formParts(app, site, formId, site.lookups)
     app.post(url, routeConfig, async (request, reply) => {
       const datos = validated(form, validate, requestFields(request, form))
       const now = new Date()
@@ -105,39 +109,64 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     'historia-clinica': FILING_PLAN.series.historia!,
     suscripcion: FILING_PLAN.subscriptionSeries,
   }
-  app.get(CONFIRMATION_PATH, async (request, reply) => {
+  // Throttled apart from the POSTs (issue 13 #13): probing numbers would otherwise tell how many filings exist.
+  const lookupLimit = { onRequest: app.rateLimit({ max: opts.lookupRateLimit?.max ?? 30, timeWindow: opts.lookupRateLimit?.timeWindow ?? 60_000 }) }
+  app.get(CONFIRMATION_PATH, lookupLimit, async (request, reply) => {
     const { formulario, id, volver } = request.query as Record<string, string | undefined>
     const formId = Object.hasOwn(SERIES_OF_FORM, formulario ?? '') ? (formulario as ServerFormId) : undefined
+    // The newsletter's confirmation carries no number (a repeated address must look like a new one).
+    if (formId === 'suscripcion') return app.nativeForms.confirmation(reply, formId, '', volver)
     const valid = formId && typeof id === 'string' && new RegExp(`^${SERIES_OF_FORM[formId]}-\\d{4}-\\d{6,}$`).test(id) && (await store.hasRadicado(id))
     if (!valid) return reply.code(404).type('application/json; charset=utf-8').send({ error: MSG.notFound, fields: {} })
     return app.nativeForms.confirmation(reply, formId, id, volver)
   })
 
-  jsonFiling('/api/pqrs', 'pqrsd', 'pqrs')
-  jsonFiling('/api/cita', 'cita', 'cita')
+  await jsonFiling('/api/pqrs', 'pqrsd', 'pqrs')
+  await jsonFiling('/api/cita', 'cita', 'cita')
 
-  // Newsletter: not a filing; a repeated address answers success with the same id.
+  // Newsletter: not a filing. A repeated address is stored once and answered exactly as a new one, with
+  // no number: the answer must not reveal that someone else subscribed it (issue 13 #14).
   {
-    const { form, validate } = formParts(site, 'suscripcion', site.lookups)
+    const { form, validate } = await formParts(app, site, 'suscripcion', site.lookups)
     app.post('/api/suscripcion', routeConfig, async (request, reply) => {
       const datos = validated(form, validate, requestFields(request, form))
       const result = await store.subscribe(String(datos.correoElectronico))
-      request.log.info({ radicado: result.id, nuevo: result.nuevo }, 'suscripción')
-      if (request.nativeForm) return app.nativeForms.success(request, reply, 'suscripcion', result.id)
-      return reply.code(200).send({ id: result.id })
+      request.log.info({ radicado: result.id }, 'suscripción')
+      if (request.nativeForm) return app.nativeForms.success(request, reply, 'suscripcion', '')
+      return reply.code(200).send({ ok: true })
     })
   }
 
   // Clinical record: multipart with one PDF.
   {
-    const { form, validate } = formParts(site, 'historia-clinica', site.lookups)
+    const { form, validate } = await formParts(app, site, 'historia-clinica', site.lookups)
     const fileField = form.campos.find((c) => c.control === 'file')
     if (!fileField) throw new Error('El formulario historia-clinica no tiene campo de archivo.')
     const maxBytes = Math.floor((fileField.tamanoMaximoMB ?? 10) * 1024 * 1024)
+    // The form's own message for a file over the limit (the same the browser shows).
+    const tooLargeOutcome = validate({ [fileField.nombre]: { nombre: 'x.pdf', tipo: 'application/pdf', tamano: maxBytes + 1 } })
+    const tooLargeMessage = (!tooLargeOutcome.ok && tooLargeOutcome.fields[fileField.nombre]) || MSG.bodyTooLarge
+    // A body announced bigger than the file limit plus room for the text fields is refused before reading it.
+    const maxBody = maxBytes + 1024 * 1024
 
-    app.post('/api/historia-clinica', routeConfig, async (request, reply) => {
+    const refuseOversized = async (request: FastifyRequest, reply: FastifyReply) => {
+      const length = Number(request.headers['content-length'])
+      if (Number.isFinite(length) && length > maxBody) {
+        reply.header('connection', 'close')
+        throw new ApiError(413, MSG.bodyTooLarge, {})
+      }
+    }
+
+    app.post('/api/historia-clinica', { onRequest: [routeConfig.onRequest, refuseOversized] }, async (request, reply) => {
       if (!request.isMultipart()) throw new ApiError(400, MSG.multipartRequired, {})
-      const received = await readMultipart(request, dataDir, fileField.nombre, maxBytes)
+      let received: MultipartResult
+      try {
+        received = await readMultipart(request, dataDir, fileField.nombre, maxBytes, tooLargeMessage)
+      } catch (error) {
+        // What is left of a refused upload is not read: the connection closes after the answer (issue 13 #5).
+        if (error instanceof ApiError) reply.header('connection', 'close')
+        throw error
+      }
       const { file, label, extraFile } = received
       const values = request.nativeForm ? withNativeDefaults(form, received.values) : received.values
       let kept: string | undefined
@@ -201,15 +230,21 @@ const MULTIPART_CODES: Record<string, { status: number; message: string }> = {
   FST_MP_PREMATURE_CLOSE: { status: 400, message: MSG.badRequest },
 }
 
-async function readMultipart(request: FastifyRequest, dataDir: string, fileFieldName: string, maxBytes: number): Promise<MultipartResult> {
+/** A failure of the disk or the system (ENOSPC, EACCES…), not of the request: answered 500. */
+function isSystemError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)
+}
+
+async function readMultipart(request: FastifyRequest, dataDir: string, fileFieldName: string, maxBytes: number, tooLargeMessage: string): Promise<MultipartResult> {
   const values: Record<string, unknown> = {}
   let file: ReceivedFile | undefined
   let label: string | undefined
   let extraFile = false
   try {
     const parts = request.parts({
-      // Files over the limit are truncated (the plugin is registered with throwFileSizeLimit: false).
-      limits: { fileSize: maxBytes, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40, headerPairs: 100 },
+      // One byte over the limit reaches receiveToTemp, which stops reading there (the plugin is registered with throwFileSizeLimit: false).
+      limits: { fileSize: maxBytes + 1, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40, headerPairs: 100 },
     })
     for await (const part of parts) {
       if (part.type === 'file') {
@@ -221,6 +256,8 @@ async function readMultipart(request: FastifyRequest, dataDir: string, fileField
         }
         file = await receiveToTemp(dataDir, part.file, maxBytes)
         if (part.file.truncated) file.tooLarge = true
+        // Over the limit: stop reading here, the rest of the upload is never received.
+        if (file.tooLarge) throw new ApiError(400, MSG.invalidForm, { [fileFieldName]: tooLargeMessage })
         label = part.filename ? safeLabel(part.filename) : undefined
       } else {
         // A text part over fieldSize would otherwise arrive silently cut.
@@ -236,6 +273,8 @@ async function readMultipart(request: FastifyRequest, dataDir: string, fileField
     const code = (error as { code?: unknown }).code
     const known = typeof code === 'string' ? MULTIPART_CODES[code] : undefined
     if (known) throw new ApiError(known.status, known.message, {})
+    // Anything else the parser throws (no boundary, a truncated or garbled body) is the request's fault (issue 13 #8).
+    if (!isSystemError(error)) throw new ApiError(400, MSG.malformedMultipart, {})
     throw error
   }
   return { values, file, label, extraFile }
