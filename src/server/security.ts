@@ -73,33 +73,65 @@ export function installXsrf(app: FastifyInstance): void {
 }
 
 /**
- * Content-Security-Policy and the other headers. The site has no inline
- * script: Vike writes its data as `type="application/json"` blocks (not run)
- * and loads one external module. `'unsafe-eval'` is needed because the
- * browser-side form validation uses Ajv, which compiles schemas with
- * `new Function`. Inline style attributes exist in the pre-rendered HTML
- * (e.g. the reserved height of a click-to-load embed), hence style-src
- * 'unsafe-inline' (style, not script). Videos, calendars and social pages are
- * loaded in iframes only when the visitor asks: frame-src allows https:.
+ * The https origins the manifest's embeds (video and embebido sections) load
+ * in a frame: the only third-party frames the CSP allows. A new embed host
+ * in the manifest is allowed by the next start, with no code change.
+ */
+export function embedOrigins(urls: Iterable<string>): string[] {
+  const out = new Set<string>()
+  for (const u of urls) {
+    try {
+      const url = new URL(u)
+      if (url.protocol === 'https:') out.add(url.origin)
+    } catch {
+      // A relative URL (a PDF of /assets) is the site itself: 'self'.
+    }
+  }
+  return [...out].sort()
+}
+
+/**
+ * Features the site never uses are denied to it and to every frame it
+ * embeds; fullscreen is allowed to the embed origins (videos).
+ */
+export function permissionsPolicy(frames: readonly string[]): string {
+  const denied = [
+    'accelerometer', 'ambient-light-sensor', 'autoplay', 'battery', 'bluetooth', 'camera', 'display-capture',
+    'geolocation', 'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment',
+    'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking', 'browsing-topics',
+    'interest-cohort',
+  ]
+  const fullscreen = ['self', ...frames.map((f) => `"${f}"`)].join(' ')
+  return [...denied.map((d) => `${d}=()`), `fullscreen=(${fullscreen})`].join(', ')
+}
+
+/**
+ * Content-Security-Policy and the other headers. No inline script: Vike
+ * writes its data as `type="application/json"` blocks (not run) and loads
+ * external modules. No 'unsafe-eval': the form validators are precompiled at
+ * build time (src/forms/precompiled.ts), so nothing compiles code in the
+ * browser. No inline style: the pre-rendered HTML has no style attribute
+ * (scripts may still set styles through the DOM, which CSP allows). Frames:
+ * only the site itself and the https origins the manifest's embeds name.
  * PDFs of /assets are shown in `<object>` on the site's own pages.
  */
-export function helmetOptions(): FastifyHelmetOptions {
+export function helmetOptions(frames: readonly string[] = []): FastifyHelmetOptions {
   return {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", "'unsafe-eval'"],
+        'script-src': ["'self'"],
         'script-src-attr': ["'none'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'media-src': ["'self'"],
         'object-src': ["'self'"],
-        'frame-src': ["'self'", 'https:'],
-        'child-src': ["'self'", 'https:'],
+        'frame-src': ["'self'", ...frames],
+        'child-src': ["'self'", ...frames],
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],
         'base-uri': ["'self'"],
@@ -116,6 +148,15 @@ export function helmetOptions(): FastifyHelmetOptions {
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
   }
+}
+
+/** Permissions-Policy on every answer (helmet does not set it). */
+export function installPermissionsPolicy(app: FastifyInstance, frames: readonly string[]): void {
+  const value = permissionsPolicy(frames)
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('permissions-policy', value)
+    return payload
+  })
 }
 
 /** The site's own PDFs are embedded in its pages with <object>: /assets may be framed by the same origin. */

@@ -29,6 +29,8 @@ export interface SiteData {
   formPages: Partial<Record<ServerFormId, string>>
   /** Short name of the institution (site.yaml), for page titles. */
   siteName: string
+  /** URLs of the video and embebido sections: their https origins are the frames the CSP allows. */
+  embedUrls: string[]
 }
 
 /**
@@ -60,6 +62,10 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
       if (id && !formPages[id]) formPages[id] = data.ruta
     }
   }
+  const embedUrls: string[] = []
+  for (const { data } of manifest.pages) {
+    for (const s of data.secciones ?? []) if ((s.tipo === 'video' || s.tipo === 'embebido') && typeof s.url === 'string') embedUrls.push(s.url)
+  }
   const indexFile = path.join(clientDir, 'search-index.json')
   // The index is written by the build (src/renderer/generatedFiles.ts, from the section modules); without a build the API search is empty.
   const searchDocs: SearchDoc[] = fs.existsSync(indexFile) ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as SearchDoc[]) : []
@@ -73,5 +79,6 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     warnings: errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`),
     formPages,
     siteName: manifest.site?.data.nombreCorto ?? manifest.site?.data.nombre ?? 'E.S.E.',
+    embedUrls,
   }
 }

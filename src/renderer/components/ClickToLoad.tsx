@@ -9,7 +9,8 @@ import { SmartLink } from './SmartLink.tsx'
 export function ClickToLoad({ title, url, height = 360, kind }: { title: string; url: string; height?: number; kind: 'video' | 'contenido' }) {
   return (
     <div className="embebido" data-embebido={url} data-titulo={title} data-alto={height}>
-      <div className="embebido-pendiente" style={{ minHeight: Math.min(height, 240) }}>
+      {/* No style attribute: the CSP allows no inline style (site.css gives the reserved height). */}
+      <div className="embebido-pendiente">
         <p>
           <strong>{title}</strong>
         </p>
