@@ -6,7 +6,7 @@ import fastifyFormbody from '@fastify/formbody'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
-import { ApiError, installErrorHandler } from './errors.ts'
+import { ApiError, installBodyTimeout, installErrorHandler } from './errors.ts'
 import { MSG } from './messages.ts'
 import { createNativeFormPages, type NativeFormPages } from './nativeForms.ts'
 import { createNotifier, type Notifier } from './notify.ts'
@@ -14,7 +14,7 @@ import { contentRoutes } from './routes/content.ts'
 import { filingRoutes } from './routes/filings.ts'
 import { officeForms, officeRoutes } from './routes/office.ts'
 import type { SessionPolicy } from './office/session.ts'
-import { helmetOptions, installAssetFraming, installXsrf } from './security.ts'
+import { embedOrigins, helmetOptions, installAssetFraming, installPermissionsPolicy, installXsrf } from './security.ts'
 import { FILING_PLAN, loadSiteData, type SiteData } from './siteData.ts'
 import { fixedSiteRoot, pointerSiteRoot } from './releases.ts'
 import { registerStatic } from './static.ts'
@@ -42,10 +42,21 @@ export interface AppOptions {
   notifyTo?: string
   notifyFrom?: string
   logLevel?: string
-  /** Fastify trustProxy: set when behind a reverse proxy so the rate limit sees real addresses. */
-  trustProxy?: boolean | string
+  /**
+   * Fastify trustProxy: the reverse proxy's address(es) or the number of proxies in front
+   * (see config.ts: TRUST_PROXY=true means one proxy, never "trust every X-Forwarded-For").
+   */
+  trustProxy?: string | number | false
   /** Staff session lifetimes (tests shorten them). */
   officeSession?: Partial<SessionPolicy>
+  /** GETs of the no-script confirmation page per address and minute (default 30). */
+  lookupRateLimitMax?: number
+  /** Time to receive a whole JSON or url-encoded body (default 30 s). */
+  bodyTimeoutMs?: number
+  /** Time to receive a whole upload, sized for 10 MB on a slow line (default 300 s: about 280 kbit/s). */
+  uploadTimeoutMs?: number
+  /** Longest wait for pending office e-mails when the server stops (default 5 s). */
+  shutdownMailWaitMs?: number
 }
 
 declare module 'fastify' {
@@ -64,13 +75,23 @@ function pathOnly(url: string | undefined): string {
   return q === -1 ? u : u.slice(0, q)
 }
 
+/** A hop count becomes proxy-addr's "trust the n nearest hops" function; an address list stays as is. */
+function trustProxySetting(value: string | number | false | undefined): string | ((address: string, hop: number) => boolean) | false {
+  if (value === undefined || value === false) return false
+  if (typeof value === 'number') return (_address, hop) => hop < value
+  return value
+}
+
 /** The whole server (site + API) as a Fastify instance, not yet listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const dataDir = path.resolve(options.dataDir)
+  const uploadTimeoutMs = options.uploadTimeoutMs ?? 300_000
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    // Backstop for any request (Node's own default is off in Fastify): a body may not take longer than an upload.
+    requestTimeout: uploadTimeoutMs + 10_000,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxySetting(options.trustProxy),
     return503OnClosing: true,
     logger: {
       level: options.logLevel ?? 'info',
@@ -97,14 +118,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('nativeForms', createNativeFormPages(site, clientDir))
   app.decorateRequest('nativeForm', false)
   app.addHook('onClose', async () => {
-    await notifier.flush()
+    // An SMTP server that never answers may not hold the shutdown (issue 13 #17): wait a bounded time.
+    await Promise.race([notifier.flush(), new Promise((resolve) => setTimeout(resolve, options.shutdownMailWaitMs ?? 5_000).unref())])
     notifier.close()
     await store.close()
   })
 
   installErrorHandler(app)
+  installBodyTimeout(app, options.bodyTimeoutMs ?? 30_000, uploadTimeoutMs)
   await app.register(fastifyCookie)
-  await app.register(fastifyHelmet, helmetOptions())
+  const frames = embedOrigins(site.embedUrls)
+  await app.register(fastifyHelmet, helmetOptions(frames))
+  installPermissionsPolicy(app, frames)
   installAssetFraming(app)
   // Compress answers (HTML, JS, CSS, JSON); never decompress request bodies (zip bombs).
   await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false, encodings: ['br', 'gzip'] })
@@ -124,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifier,
     dataDir,
     rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
+    lookupRateLimit: { max: options.lookupRateLimitMax ?? 30, timeWindow: 60_000 },
   })
   await officeRoutes(app, {
     site,

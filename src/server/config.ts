@@ -19,9 +19,23 @@ export function clientDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.BUILD_OUT_DIR ?? 'dist', 'client')
 }
 
+/**
+ * TRUST_PROXY → who may state the client's address in X-Forwarded-For.
+ * An address, a subnet or a list (`127.0.0.1`, `10.0.0.0/8,::1`) trusts only
+ * those proxies; a number trusts that many hops. `true` is read as one proxy
+ * (the nearest): trusting every hop would let anyone pick their own address
+ * by sending X-Forwarded-For and escape the rate limit (issue 13 #9).
+ */
+export function trustProxyFromEnv(value: string | undefined): string | number | false {
+  const v = (value ?? '').trim()
+  if (v === '' || v === 'false' || v === '0') return false
+  if (v === 'true') return 1
+  if (/^[0-9]+$/.test(v)) return Number(v)
+  return v
+}
+
 /** Environment → server settings. Every variable is optional. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const trust = env.TRUST_PROXY
   return {
     port: positiveInt(env.PORT, 'PORT', 3000),
     host: env.HOST || '127.0.0.1',
@@ -34,6 +48,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     notifyTo: env.NOTIFY_TO || undefined,
     notifyFrom: env.NOTIFY_FROM || undefined,
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: trust === undefined || trust === '' ? false : trust === 'true' ? true : trust,
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   }
 }

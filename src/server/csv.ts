@@ -8,8 +8,12 @@ export const BOM = '\uFEFF'
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
+/** NUL and bidirectional controls never reach a spreadsheet (rows stored before issue 13 may hold them). */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
 export function csvCell(value: unknown): string {
-  let text = value === undefined || value === null ? '' : String(value)
+  let text = (value === undefined || value === null ? '' : String(value)).replace(UNSAFE_CHARS, '')
   if (FORMULA_START.test(text)) text = `'${text}`
   return `"${text.replace(/"/g, '""')}"`
 }

@@ -22,6 +22,7 @@ function messageFor(status: number, code: string | undefined): string {
   if (status === 415 || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return MSG.unsupportedMedia
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return MSG.malformedJson
   if (status === 429) return MSG.rateLimited
+  if (status === 408) return MSG.requestTimeout
   if (status === 404) return MSG.notFound
   if (status === 405) return MSG.methodNotAllowed
   if (status === 503) return MSG.unavailable
@@ -54,5 +55,39 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: { name: err.name, code, stack: err.stack } }, 'error interno')
     return answer(status >= 500 && status < 600 ? status : 500, { error: MSG.serverError, fields: {} })
+  })
+}
+
+/** Media type of a request, lower case, without parameters. */
+function isMultipartRequest(contentType: string | undefined): boolean {
+  return typeof contentType === 'string' && contentType.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data'
+}
+
+/**
+ * A client that sends its body slowly may not hold a connection (issue 13
+ * #5): a request with a body must be received and answered within
+ * `bodyMs` (JSON and url-encoded forms are a few KB), or `uploadMs` for a
+ * multipart upload (10 MB on a slow line). Past that it gets a 408 in
+ * Spanish and the connection is closed.
+ */
+export function installBodyTimeout(app: FastifyInstance, bodyMs: number, uploadMs: number): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
+    const limit = isMultipartRequest(request.headers['content-type']) ? uploadMs : bodyMs
+    const timer = setTimeout(() => {
+      request.log.info({ status: 408 }, 'cuerpo de la solicitud demasiado lento')
+      const res = reply.raw
+      if (!res.headersSent) {
+        const body = JSON.stringify({ error: MSG.requestTimeout, fields: {} })
+        res.writeHead(408, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' })
+        res.end(body)
+      }
+      // Stop reading what is left of the body.
+      request.raw.socket?.destroySoon?.()
+      setTimeout(() => request.raw.socket?.destroy(), 1_000).unref()
+    }, limit)
+    timer.unref()
+    reply.raw.once('close', () => clearTimeout(timer))
+    reply.raw.once('finish', () => clearTimeout(timer))
   })
 }

@@ -11,6 +11,9 @@ export const MSG = {
   notFound: 'El recurso solicitado no existe.',
   methodNotAllowed: 'Operación no permitida.',
   badRequest: 'La solicitud no es válida.',
+  malformedMultipart: 'El formulario con el archivo llegó incompleto o dañado. Vuelva a enviarlo.',
+  requestTimeout: 'La solicitud tardó demasiado en llegar completa. Revise su conexión e intente de nuevo.',
+  storeCorrupted: 'El servicio de radicación no está disponible en este momento por un problema del almacenamiento. Intente de nuevo más tarde o comuníquese por teléfono.',
   serverError: 'No fue posible procesar la solicitud en este momento. Intente de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento. Intente de nuevo más tarde.',
   /** Pages of the no-script path (forms posted without JavaScript). */

@@ -93,6 +93,12 @@ function originOf(value: string): string | undefined {
  * posted from in `Origin` (or, when a browser leaves it out, in `Referer`);
  * a page of another site cannot forge either. Missing, `null` or foreign →
  * refused. When the browser sends `Sec-Fetch-Site`, it must say same-origin.
+ *
+ * Behind a proxy that terminates HTTPS without TRUST_PROXY, the server sees
+ * http while the browser says https://: the same host (name and port) over
+ * https is accepted then, since only the scheme differs and a cross-site page
+ * can never send this host as its Origin (issue 13 #10). Another host, or
+ * another port, is still refused.
  */
 export function isSameOriginPost(request: FastifyRequest): boolean {
   const own = ownOrigin(request)
@@ -102,7 +108,10 @@ export function isSameOriginPost(request: FastifyRequest): boolean {
   const origin = request.headers.origin
   const referer = request.headers.referer
   const source = typeof origin === 'string' && origin !== '' ? origin : typeof referer === 'string' && referer !== '' ? referer : undefined
-  return source !== undefined && originOf(source) === own
+  const claimed = source === undefined ? undefined : originOf(source)
+  if (claimed === undefined) return false
+  if (claimed === own) return true
+  return request.protocol === 'http' && claimed === own.replace(/^http:/, 'https:').replace(/:80$/, '')
 }
 
 /** Keys that must never become properties of a plain object. */
@@ -214,7 +223,7 @@ ${body}
 
   return {
     success(request, reply, formId, id) {
-      const query = new URLSearchParams({ formulario: formId, id, volver: backTo(request, formId) })
+      const query = new URLSearchParams({ formulario: formId, ...(id ? { id } : {}), volver: backTo(request, formId) })
       return reply.code(303).header('cache-control', 'no-store').redirect(`${CONFIRMATION_PATH}?${query}`, 303)
     },
 

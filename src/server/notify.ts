@@ -18,7 +18,9 @@ export const NO_NOTIFIER: Notifier = { filingReceived() {}, flush: async () => {
  */
 export function createNotifier(smtpUrl: string | undefined, to: string | undefined, log: FastifyBaseLogger, from?: string): Notifier {
   if (!smtpUrl || !to) return NO_NOTIFIER
-  const transport = nodemailer.createTransport(smtpUrl)
+  // Bounded waits: an SMTP server that accepts the connection and never greets may not hold a filing's e-mail,
+  // nor the shutdown, for nodemailer's default 30 s (issue 13 #17).
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 5_000, socketTimeout: 20_000 } as never)
   const sender = from ?? `Sitio web <no-responder@${hostOf(smtpUrl)}>`
   const pending = new Set<Promise<void>>()
   return {

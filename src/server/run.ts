@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { configFromEnv, type ServerConfig } from './config.ts'
 
+/** Longest a SIGTERM/SIGINT may take before the process exits anyway. */
+export const SHUTDOWN_LIMIT_MS = 10_000
+
 /** Builds and starts the server, and closes it cleanly on SIGINT/SIGTERM. Returns the address. */
 export async function startServer(config: ServerConfig = configFromEnv()): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildApp(config)
@@ -14,6 +17,11 @@ export async function startServer(config: ServerConfig = configFromEnv()): Promi
     if (closing) return
     closing = true
     app.log.info(`${signal}: cerrando el servidor`)
+    // Whatever happens, the process ends within a bounded time (a stuck connection or e-mail cannot hold it).
+    setTimeout(() => {
+      app.log.warn('el cierre tardó demasiado; se termina el proceso')
+      process.exit(1)
+    }, SHUTDOWN_LIMIT_MS).unref()
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

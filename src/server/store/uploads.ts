@@ -45,8 +45,9 @@ export function prepareUploads(dataDir: string): void {
 }
 
 /**
- * Streams a file part to a temporary file, hashing as it goes. Stops storing
- * (but keeps draining) once maxBytes is exceeded.
+ * Streams a file part to a temporary file, hashing as it goes. Stops reading
+ * once maxBytes is exceeded (tooLarge): the caller refuses the request and
+ * closes the connection instead of receiving the rest.
  */
 export async function receiveToTemp(dataDir: string, stream: Readable, maxBytes: number): Promise<ReceivedFile> {
   const tmpPath = path.join(uploadsDir(dataDir), TMP_DIR, `${crypto.randomUUID()}.part`)
@@ -61,7 +62,7 @@ export async function receiveToTemp(dataDir: string, stream: Readable, maxBytes:
       size += chunk.length
       if (size > maxBytes) {
         tooLarge = true
-        continue
+        break
       }
       if (headLength < 8) {
         headChunks.push(chunk.subarray(0, 8 - headLength))
@@ -126,7 +127,9 @@ export function safeLabel(filename: string | undefined, fallback = 'documento.pd
   const cleaned = base
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
+    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
+    // Bidirectional controls would make «fdp.exe» read «exe.pdf» (issue 13 #12).
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/^\.+/, '')
     .trim()
     .slice(0, 200)
