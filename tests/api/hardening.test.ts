@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { configFromEnv } from '../../src/server/config.ts'
 import { embedOrigins } from '../../src/server/security.ts'
-import { Client, countRows, historiaFields, openDb, startChild, startInProcess, tempDataDir, TINY_PDF, validPqrs, type RunningServer } from './helpers.ts'
+import { Client, countRows, historiaFields, startChild, startInProcess, tempDataDir, TINY_PDF, validPqrs, type RunningServer } from './helpers.ts'
 
 let server: RunningServer & { app: import('fastify').FastifyInstance }
 let client: Client
@@ -55,7 +55,7 @@ function multipartBody(boundary: string, fields: Record<string, string>, file?: 
 
 describe('#5 request timeouts and upload limits', () => {
   it('a client that sends its JSON body slowly is answered 408 and cut off', async () => {
-    const before = countRows(server.dataDir).radicaciones
+    const before = (await countRows(server.dataDir)).radicaciones
     const { answer, closedAfterMs } = await rawRequest(
       `POST /api/pqrs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nCookie: XSRF-TOKEN=${client.token}\r\nX-XSRF-TOKEN: ${client.token}\r\n\r\n`,
       (socket) => {
@@ -68,7 +68,7 @@ describe('#5 request timeouts and upload limits', () => {
     expect(answer).toContain('La solicitud tardó demasiado en llegar completa.')
     // bodyTimeoutMs is 1 s in this suite; generous bound.
     expect(closedAfterMs).toBeLessThan(8_000)
-    expect(countRows(server.dataDir).radicaciones).toBe(before)
+    expect((await countRows(server.dataDir)).radicaciones).toBe(before)
   })
 
   it('a slow upload is cut off too, after its own (longer) limit', async () => {
@@ -154,7 +154,7 @@ describe('#5 request timeouts and upload limits', () => {
     }
     // The browser never sends such a file (it checks the size first); a forged one is not read to its end.
     expect(result.bytes).toBeLessThan(60 * 1024 * 1024)
-    expect(countRows(server.dataDir).archivos).toBe(0)
+    expect((await countRows(server.dataDir)).archivos).toBe(0)
   })
 })
 
@@ -255,16 +255,13 @@ describe('#12 NUL and bidirectional controls', () => {
     for (const [k, v] of Object.entries(historiaFields({ nombre: 'Luz\u0000' }))) form.append(k, v)
     form.append('pdf', new Blob([new Uint8Array(TINY_PDF)], { type: 'application/pdf' }), 'solicitud\u202efdp.exe')
     expect((await client.postForm('/api/historia-clinica', form)).status).toBe(200)
-    const db = openDb(server.dataDir)
-    try {
-      const datos = (db.prepare("SELECT datos FROM radicaciones WHERE tipo = 'pqrs' ORDER BY numero DESC LIMIT 1").get() as { datos: string }).datos
-      expect(datos).not.toMatch(/\\u0000|\\u202e|\\u2066|\u0000|\u202e|\u2066/)
-      expect(JSON.parse(datos).nombre).toBe('AnaMaría')
-      const label = (db.prepare('SELECT nombre_original FROM adjuntos ORDER BY rowid DESC LIMIT 1').get() as { nombre_original: string }).nombre_original
-      expect(label).toBe('solicitudfdp.exe')
-    } finally {
-      db.close()
-    }
+    const pqrs = await server.app.store.listFilings('pqrs')
+    const datos = pqrs[pqrs.length - 1]!.datos
+    expect(JSON.stringify(datos)).not.toMatch(/\u0000|\u202e|\u2066/)
+    expect(datos.nombre).toBe('AnaMaría')
+    expect(datos.mensaje).toBe('hola mundo')
+    const historias = await server.app.store.listFilings('historia')
+    expect(historias[historias.length - 1]!.adjuntos[0]!.nombreOriginal).toBe('solicitudfdp.exe')
   })
 })
 
