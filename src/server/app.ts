@@ -57,6 +57,8 @@ export interface AppOptions {
   uploadTimeoutMs?: number
   /** Longest wait for pending office e-mails when the server stops (default 5 s). */
   shutdownMailWaitMs?: number
+  /** OFICINA_2FA=admin: admin accounts must sign in with their second factor. */
+  office2fa?: 'admin'
 }
 
 declare module 'fastify' {
@@ -156,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir,
     clientDir,
     session: options.officeSession,
+    twoFactor: options.office2fa,
     forms: officeForms(site, { pqrs: 'pqrsd', cita: 'cita', historia: 'historia-clinica' }),
     store,
   })

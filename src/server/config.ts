@@ -34,6 +34,12 @@ export function trustProxyFromEnv(value: string | undefined): string | number | 
   return v
 }
 
+function office2fa(value: string | undefined): 'admin' | undefined {
+  if (value === undefined || value === '' || value === 'no') return undefined
+  if (value === 'admin') return 'admin'
+  throw new Error(`OFICINA_2FA admite «admin» (recibido «${value}»).`)
+}
+
 /** Environment → server settings. Every variable is optional. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -49,5 +55,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     notifyFrom: env.NOTIFY_FROM || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    office2fa: office2fa(env.OFICINA_2FA),
   }
 }

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generate } from 'otplib'
 import { runExport } from '../../src/server/export.ts'
 import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
 
@@ -334,5 +335,40 @@ describe('session lifetime', () => {
     await new Promise((r) => setTimeout(r, 1_300))
     expect((await plain.get('/api/oficina/radicaciones')).status).toBe(401)
     expect((await remembered.get('/api/oficina/radicaciones')).status).toBe(200)
+  })
+})
+
+describe('second factor (TOTP)', () => {
+  let server: RunningServer
+  let dataDir: string
+  let secret: string
+  beforeAll(async () => {
+    dataDir = tempDataDir('oficina-2fa')
+    usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe', '--rol', 'admin'], `${ADMIN.clave}\n`)
+    usuarios(dataDir, ['crear', 'admin2@hospital.gov.co', '--nombre', 'Otra', '--rol', 'admin'], 'clave larga de la segunda\n')
+    const enrol = usuarios(dataDir, ['2fa', ADMIN.correo])
+    expect(enrol.status).toBe(0)
+    secret = /clave ([A-Z2-7]{16,})/.exec(enrol.stdout)![1]!
+    expect(enrol.stdout).toContain('otpauth://totp/')
+    server = await startInProcess({ dataDir, office2fa: 'admin' })
+  })
+  afterAll(async () => server?.close())
+
+  it('an enrolled account needs the code; a wrong code fails; OFICINA_2FA=admin refuses an admin without it', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    const ask = await s.signIn(ADMIN.correo, ADMIN.clave)
+    expect(ask.status).toBe(401)
+    expect(await ask.json()).toMatchObject({ requiereCodigo: true, error: expect.stringMatching(/código de verificación/) })
+    expect((await s.signIn(ADMIN.correo, ADMIN.clave, { codigo: '000000' })).status).toBe(401)
+    expect(s.session).toBe('')
+    // A wrong password never reveals that a code would be asked.
+    expect(await (await s.signIn(ADMIN.correo, 'no es la clave correcta')).json()).not.toHaveProperty('requiereCodigo')
+    const ok = await s.signIn(ADMIN.correo, ADMIN.clave, { codigo: await generate({ secret }) })
+    expect(ok.status).toBe(200)
+    expect((await s.get('/api/oficina/radicaciones')).status).toBe(200)
+    const other = new Staff(await new Client(server.url).init())
+    const refused = await other.signIn('admin2@hospital.gov.co', 'clave larga de la segunda')
+    expect(refused.status).toBe(403)
+    expect(other.session).toBe('')
   })
 })

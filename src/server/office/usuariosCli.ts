@@ -1,4 +1,5 @@
 import { passwordProblem, hashPassword } from './passwords.ts'
+import { newTotpSecret, totpUri } from './totp.ts'
 import { DuplicateAccountError, ROLES, type OfficeStore, type Rol } from '../store/office.ts'
 
 /**
@@ -15,6 +16,7 @@ export const USAGE = `Uso:
   npm run -s usuarios -- desactivar <correo>
   npm run -s usuarios -- activar <correo>
   npm run -s usuarios -- clave <correo>
+  npm run -s usuarios -- 2fa <correo> [--quitar]
 La contraseña se lee de la entrada estándar (escríbala y pulse Enter, o envíela por una tubería).`
 
 export class UsageError extends Error {}
@@ -27,11 +29,12 @@ interface Parsed {
   nombre?: string
   rol?: string
   formularios?: string[]
+  quitar?: boolean
 }
 
 export function parseUsuariosArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv
-  if (!command || !['crear', 'lista', 'desactivar', 'activar', 'clave'].includes(command)) throw new UsageError(USAGE)
+  if (!command || !['crear', 'lista', 'desactivar', 'activar', 'clave', '2fa'].includes(command)) throw new UsageError(USAGE)
   const out: Parsed = { command }
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!
@@ -41,6 +44,7 @@ export function parseUsuariosArgs(argv: string[]): Parsed {
     if (flag === '--nombre') out.nombre = value()
     else if (flag === '--rol') out.rol = value()
     else if (flag === '--formularios') out.formularios = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+    else if (flag === '--quitar') out.quitar = true
     else if (flag === '--clave' || flag === '--password') throw new UsageError('La contraseña no se acepta como argumento: escríbala cuando se le pida o envíela por la entrada estándar.')
     else if (!arg.startsWith('--') && out.correo === undefined) out.correo = arg.trim().toLowerCase()
     else throw new UsageError(`Opción desconocida: ${arg}\n${USAGE}`)
@@ -92,6 +96,18 @@ export async function runUsuarios(argv: string[], store: OfficeStore, io: CliIo,
       if (p.command === 'desactivar') {
         await store.updateAccount(account.id, { activa: false }, audit('cuenta_desactivada', account.id, 'desactivada'))
         io.out(`Cuenta desactivada: ${account.correo}. Sus sesiones abiertas se cerraron.`)
+      } else if (p.command === '2fa') {
+        if (p.quitar) {
+          await store.updateAccount(account.id, { totp: null }, audit('2fa_quitado', account.id, 'segundo factor quitado'))
+          io.out(`Segundo factor quitado: ${account.correo}.`)
+          return
+        }
+        const secret = newTotpSecret()
+        await store.updateAccount(account.id, { totp: secret }, audit('2fa_activado', account.id, 'segundo factor activado'))
+        io.out(`Segundo factor activado para ${account.correo}. Agregue esta cuenta en su aplicación autenticadora`)
+        io.out(`(Google Authenticator, Microsoft Authenticator, FreeOTP…) con la clave ${secret}`)
+        io.out(`o con esta dirección: ${totpUri(secret, account.correo, 'SIAU')}`)
+        io.out('Desde ahora el ingreso pide el código de 6 dígitos de la aplicación. Sus sesiones abiertas se cerraron.')
       } else if (p.command === 'activar') {
         await store.updateAccount(account.id, { activa: true }, audit('cuenta_activada', account.id, 'activada'))
         io.out(`Cuenta activada: ${account.correo}.`)

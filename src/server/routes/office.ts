@@ -13,6 +13,7 @@ import { auditPage, filingPage, inboxPage, messagePage, OFFICE_CSS, signInPage, 
 import { burnVerification, verifyPassword } from '../office/passwords.ts'
 import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, newToken, sameSecret, SESSION_COOKIE, tokenHash, type SessionPolicy } from '../office/session.ts'
 import { LoginThrottle } from '../office/throttle.ts'
+import { checkTotp } from '../office/totp.ts'
 import type { SiteData } from '../siteData.ts'
 import { StaleActionError, type AccountRow, type OfficeFilingRow, type OfficeStore, type TramiteRow } from '../store/office.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, uploadsDir, type ReceivedFile } from '../store/uploads.ts'
@@ -33,6 +34,8 @@ export interface OfficeRouteOptions {
   throttle?: LoginThrottle
   /** Clock of the office (tests of expiry and deadlines). */
   now?: () => Date
+  /** OFICINA_2FA=admin: admin accounts must use their second factor. */
+  twoFactor?: 'admin'
 }
 
 export const OFFICE_MSG = {
@@ -41,6 +44,9 @@ export const OFFICE_MSG = {
   locked: (minutes: number) => `Demasiados intentos fallidos. Espere ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} e intente de nuevo.`,
   forbiddenForm: 'Su cuenta no tiene acceso a las radicaciones de este formulario.',
   adminOnly: 'Solo una cuenta de administrador puede ver la auditoría.',
+  codeNeeded: 'Escriba el código de verificación de 6 dígitos de su aplicación autenticadora.',
+  badCode: 'El código de verificación no es válido. Escriba el código que muestra ahora su aplicación.',
+  twoFactorRequired: 'Las cuentas de administrador deben usar verificación en dos pasos. Pida al área de sistemas activarla con «npm run -s usuarios -- 2fa».',
   notFound: 'No existe una radicación con ese número.',
   pdfOnly: 'La respuesta adjunta debe ser un archivo PDF.',
   pdfTooLarge: 'La respuesta en PDF supera el tamaño máximo de 10 MB.',
@@ -178,8 +184,10 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     const correo = typeof b.correo === 'string' ? b.correo.trim().slice(0, 254) : ''
     const clave = typeof b.clave === 'string' ? b.clave.slice(0, 1024) : ''
     const recordar = b.recordarme === true || b.recordarme === 'true' || b.recordarme === 'on'
-    const fail = (status: number, message: string) =>
-      native ? html(reply, status, signInPage({ siteName: site.siteName, styles }, message, correo)) : reply.code(status).send({ error: message, fields: {} })
+    const fail = (status: number, message: string, requiereCodigo = false) =>
+      native
+        ? html(reply, status, signInPage({ siteName: site.siteName, styles }, message, correo, requiereCodigo))
+        : reply.code(status).send({ error: message, fields: {}, ...(requiereCodigo ? { requiereCodigo: true } : {}) })
     if (!correo || !clave) {
       const fields: Record<string, string> = {}
       if (!correo) fields.correo = 'Escriba su correo electrónico.'
@@ -198,6 +206,18 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       throttle.failed(correo, ip)
       await store.audit({ evento: 'acceso_fallido', cuentaId: account?.id, correo: correo.toLowerCase(), direccion: ip, now: now() })
       return fail(401, OFFICE_MSG.badCredentials)
+    }
+    // Second factor, after the password (so a code prompt says nothing about unknown accounts).
+    if (account.totp) {
+      if (typeof b.codigo !== 'string' || b.codigo.trim() === '') return fail(401, OFFICE_MSG.codeNeeded, true)
+      if (!(await checkTotp(account.totp, b.codigo))) {
+        throttle.failed(correo, ip)
+        await store.audit({ evento: 'acceso_fallido', cuentaId: account.id, correo: correo.toLowerCase(), detalle: 'código de verificación', direccion: ip, now: now() })
+        return fail(401, OFFICE_MSG.badCode, true)
+      }
+    } else if (opts.twoFactor === 'admin' && account.rol === 'admin') {
+      await store.audit({ evento: 'acceso_fallido', cuentaId: account.id, correo: correo.toLowerCase(), detalle: 'sin segundo factor', direccion: ip, now: now() })
+      return fail(403, OFFICE_MSG.twoFactorRequired)
     }
     throttle.succeeded(correo)
     const token = newToken()

@@ -142,6 +142,15 @@ export const MIGRATIONS: Migration[] = [
       CREATE TRIGGER auditoria_sin_borrado BEFORE DELETE ON auditoria BEGIN SELECT RAISE(ABORT, 'la auditoría no se borra'); END;
     `,
   },
+  {
+    // Version 3 is taken by the form-driven kinds (issue 15); versions may apply in any order.
+    version: 4,
+    name: 'oficina: segundo factor (TOTP) por cuenta',
+    sql: `
+      -- Base32 TOTP secret of an account that enrolled a second factor; NULL = none.
+      ALTER TABLE cuentas ADD COLUMN totp_secreto TEXT;
+    `,
+  },
 ]
 
 export function migrate(db: Database.Database): number[] {

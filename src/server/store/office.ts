@@ -35,6 +35,8 @@ export interface AccountRow {
   clave: string
   activa: boolean
   creadaEn: string
+  /** Base32 TOTP secret when the account enrolled a second factor. */
+  totp?: string
 }
 
 export interface NewAccount {
@@ -53,6 +55,8 @@ export interface AccountChanges {
   formularios?: string[] | null
   clave?: string
   activa?: boolean
+  /** A new TOTP secret, or null to remove the second factor. */
+  totp?: string | null
 }
 
 export class DuplicateAccountError extends Error {

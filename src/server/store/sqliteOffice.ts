@@ -27,6 +27,7 @@ interface AccountDb {
   clave: string
   activa: number
   creada_en: string
+  totp_secreto: string | null
 }
 
 interface TramiteDb {
@@ -54,6 +55,7 @@ function account(r: AccountDb): AccountRow {
     clave: r.clave,
     activa: r.activa === 1,
     creadaEn: r.creada_en,
+    totp: orUndef(r.totp_secreto),
   }
 }
 
@@ -72,7 +74,7 @@ function tramite(r: TramiteDb): TramiteRow {
   }
 }
 
-const ACCOUNT_COLUMNS = 'id, correo, nombre, rol, formularios, clave, activa, creada_en'
+const ACCOUNT_COLUMNS = 'id, correo, nombre, rol, formularios, clave, activa, creada_en, totp_secreto'
 
 /**
  * The office tables in the SQLite file (migration 2). Synchronous underneath,
@@ -142,11 +144,12 @@ export class SqliteOfficeStore implements OfficeStore {
         if (c.formularios !== undefined) sets.push('formularios = ?') && values.push(c.formularios === null ? null : JSON.stringify(c.formularios))
         if (c.clave !== undefined) sets.push('clave = ?') && values.push(c.clave)
         if (c.activa !== undefined) sets.push('activa = ?') && values.push(c.activa ? 1 : 0)
+        if (c.totp !== undefined) sets.push('totp_secreto = ?') && values.push(c.totp)
         sets.push('actualizada_en = ?')
         values.push(now)
         this.db.prepare(`UPDATE cuentas SET ${sets.join(', ')} WHERE id = ?`).run(...values, id)
         // A new password or a deactivation ends every open session of the account.
-        if (c.clave !== undefined || c.activa === false) {
+        if (c.clave !== undefined || c.activa === false || c.totp !== undefined) {
           this.db.prepare('UPDATE sesiones SET revocada_en = ? WHERE cuenta_id = ? AND revocada_en IS NULL').run(now, id)
         }
         this.#audit(audit)
@@ -165,7 +168,7 @@ export class SqliteOfficeStore implements OfficeStore {
     const row = this.db
       .prepare(
         `SELECT s.token_hash, s.cuenta_id, s.recordar, s.ultimo_uso, s.expira_en, s.inactividad_ms, s.revocada_en,
-                c.id, c.correo, c.nombre, c.rol, c.formularios, c.clave, c.activa, c.creada_en
+                c.id, c.correo, c.nombre, c.rol, c.formularios, c.clave, c.activa, c.creada_en, c.totp_secreto
          FROM sesiones s JOIN cuentas c ON c.id = s.cuenta_id WHERE s.token_hash = ?`,
       )
       .get(tokenHash) as

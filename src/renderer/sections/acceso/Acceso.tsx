@@ -17,6 +17,8 @@ const NETWORK = 'No fue posible comunicarse con el servidor. Revise su conexión
 export function Acceso({ section }: { section: PreparedSectionOf<'acceso'> }) {
   const [error, setError] = useState<{ text: string; n: number } | undefined>()
   const [busy, setBusy] = useState(false)
+  // Accounts with a second factor: the server asks for the code after the password.
+  const [needsCode, setNeedsCode] = useState(false)
   const form = useRef<HTMLFormElement>(null)
   return (
     <section className="formulario formulario-acceso" aria-label="Inicio de sesión">
@@ -38,13 +40,19 @@ export function Acceso({ section }: { section: PreparedSectionOf<'acceso'> }) {
             const res = await apiFetch(SIGN_IN_URL, {
               method: 'POST',
               headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-              body: JSON.stringify({ correo: data.get('correo'), clave: data.get('clave'), recordarme: data.get('recordarme') === 'true' }),
+              body: JSON.stringify({
+                correo: data.get('correo'),
+                clave: data.get('clave'),
+                recordarme: data.get('recordarme') === 'true',
+                ...(data.get('codigo') ? { codigo: data.get('codigo') } : {}),
+              }),
             })
-            const body = (await res.json().catch(() => ({}))) as { destino?: string; error?: string }
+            const body = (await res.json().catch(() => ({}))) as { destino?: string; error?: string; requiereCodigo?: boolean }
             if (res.ok && body.destino?.startsWith('/')) {
               window.location.assign(body.destino)
               return
             }
+            if (body.requiereCodigo) setNeedsCode(true)
             setError((prev) => ({ text: body.error ?? NETWORK, n: (prev?.n ?? 0) + 1 }))
           } catch {
             setError((prev) => ({ text: NETWORK, n: (prev?.n ?? 0) + 1 }))
@@ -57,6 +65,12 @@ export function Acceso({ section }: { section: PreparedSectionOf<'acceso'> }) {
         <input id="acceso-correo" name="correo" type="email" autoComplete="username" required />
         <label htmlFor="acceso-clave">Contraseña</label>
         <input id="acceso-clave" name="clave" type="password" autoComplete="current-password" required />
+        {needsCode && (
+          <>
+            <label htmlFor="acceso-codigo">Código de verificación</label>
+            <input id="acceso-codigo" name="codigo" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required />
+          </>
+        )}
         <label htmlFor="acceso-recordar">
           <input id="acceso-recordar" name="recordarme" type="checkbox" value="true" />
           Recordarme
