@@ -58,6 +58,8 @@ async function clearOpenOfType(page: Page, keep: string): Promise<void> {
 }
 
 test('a PQRSD from the citizen to the answer in the office, keyboard only, under the strict CSP', async ({ page }) => {
+  // A long journey (two roles, four axe runs) on a shared 2-core machine.
+  test.setTimeout(120_000)
   const cspViolations: string[] = []
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text())
