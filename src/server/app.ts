@@ -19,6 +19,8 @@ import { FILING_PLAN, loadSiteData, type SiteData } from './siteData.ts'
 import { fixedSiteRoot, pointerSiteRoot } from './releases.ts'
 import { registerStatic } from './static.ts'
 import { openFilingStore } from './store/open.ts'
+import { StoreCorruptedError } from './store/sqlite.ts'
+import { unavailableStore } from './store/unavailable.ts'
 import type { FilingStore } from './store/store.ts'
 import { prepareUploads, sweepUploads } from './store/uploads.ts'
 
@@ -109,10 +111,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clientDir = siteRoot.current()
   const site = loadSiteData(options.manifestDir, clientDir)
   for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)
-  const store = await openFilingStore({ dataDir, plan: FILING_PLAN })
+  let store: FilingStore
+  let storeOk = true
+  try {
+    store = await openFilingStore({ dataDir, plan: FILING_PLAN })
+  } catch (error) {
+    if (!(error instanceof StoreCorruptedError)) throw error
+    // The site stays up; every filing is refused with a clear message until the file is restored (issue 13 #16).
+    app.log.error(`NO SE RECIBEN RADICACIONES: ${error.message}`)
+    store = unavailableStore(error.message)
+    storeOk = false
+  }
   prepareUploads(dataDir)
-  const swept = sweepUploads(dataDir, await store.attachmentFiles())
-  if (swept > 0) app.log.info({ archivos: swept }, 'adjuntos temporales eliminados')
+  // Never sweep against a store that cannot say which files it references: that would delete every attachment.
+  if (storeOk) {
+    const swept = sweepUploads(dataDir, await store.attachmentFiles())
+    if (swept > 0) app.log.info({ archivos: swept }, 'adjuntos temporales eliminados')
+  }
   const notifier = createNotifier(options.smtpUrl, options.notifyTo, app.log, options.notifyFrom)
   app.decorate('store', store)
   app.decorate('notifier', notifier)

@@ -44,6 +44,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err instanceof ApiError) {
       return answer(err.statusCode, { error: err.message, fields: err.fields })
     }
+    // The store is damaged (refused since start) or locked by another process for too long: 503, nothing stored.
+    if (err.name === 'StoreUnavailableError' || err.name === 'StoreBusyError') {
+      request.log.error({ err: { name: err.name } }, 'almacenamiento no disponible')
+      return answer(503, { error: err.name === 'StoreUnavailableError' ? MSG.storeCorrupted : MSG.unavailable, fields: {} })
+    }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500
     const code = typeof err.code === 'string' ? err.code : undefined
     if (status >= 400 && status < 500) {

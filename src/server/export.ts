@@ -1,9 +1,11 @@
 /**
- * `npm run export -- pqrs|citas|historias|suscripciones [--since YYYY-MM-DD] [--sep ";"]`
- * writes the filings as CSV (UTF-8 with BOM) to standard output, for the
- * citizen-service office. Reads DATA_DIR (default ./data) and the form
+ * `npm run export -- pqrs|citas|historias|suscripciones [--since YYYY-MM-DD] [--sep ";"] [--salida archivo.csv]`
+ * writes the filings as CSV (UTF-8 with BOM) to the file of --salida, or to
+ * standard output (then run it as `npm run -s export …` so npm's banner does
+ * not end up before the BOM), for the citizen-service office. Reads DATA_DIR (default ./data) and the form
  * definitions of the manifest for the column titles and list names.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { dayTimestamp } from '../forms/normalize.ts'
@@ -32,6 +34,8 @@ export interface ExportOptions {
   /** yyyy-MM-dd: only filings received on or after that day (Colombia time). */
   since?: string
   separator?: string
+  /** --salida: the file to write (created or replaced); without it, standard output. */
+  output?: string
 }
 
 /** yyyy-MM-dd HH:mm in Colombia (UTC-5, no daylight saving). */
@@ -49,12 +53,31 @@ function sinceIso(since: string | undefined): string | undefined {
   return new Date(dayTimestamp(since)).toISOString()
 }
 
+/** A timestamp (ms) as yyyy-MM-dd in Colombia; a value no date can be made of stays as it was stored. */
+function dayOf(value: number): string {
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? String(value) : colombiaDateTime(d.toISOString()).slice(0, 10)
+}
+
+/**
+ * One cell. Whatever a row holds (a value stored before a rule existed, or
+ * forced into the file by hand), the cell falls back to the stored value as
+ * text: one strange value never stops the export (issue 13 #1).
+ */
 function displayValue(form: FormDefinition | undefined, lookups: Lookups | undefined, field: string, value: unknown): unknown {
+  try {
+    return formatValue(form, lookups, field, value)
+  } catch {
+    return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)
+  }
+}
+
+function formatValue(form: FormDefinition | undefined, lookups: Lookups | undefined, field: string, value: unknown): unknown {
   const campo = form?.campos.find((c) => c.nombre === field)
   if (!campo) return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
   if (campo.control === 'file' && value && typeof value === 'object') return (value as { nombre?: unknown }).nombre
   if (campo.tipoDato === 'booleano') return value === true ? 'Sí' : value === false ? 'No' : value
-  if (campo.tipoDato === 'marcaTiempo' && typeof value === 'number') return colombiaDateTime(new Date(value).toISOString()).slice(0, 10)
+  if (campo.tipoDato === 'marcaTiempo' && typeof value === 'number') return dayOf(value)
   if (campo.lista && typeof value === 'number') return lookups?.listas[campo.lista]?.find((o) => o.id === value)?.nombre ?? value
   if (campo.opciones) return campo.opciones.find((o) => String(o.valor) === String(value))?.etiqueta ?? value
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
@@ -92,12 +115,17 @@ export async function exportCsv(store: FilingStore, name: ExportName, forms: For
     if (withFiles) {
       row.push(f.adjuntos.map((a) => `${UPLOADS_DIR}/${a.archivo}`).join(' '), f.adjuntos.map((a) => a.tamano).join(' '), f.adjuntos.map((a) => a.sha256).join(' '))
     }
-    const t = tramites.get(f.radicado) ?? (form ? { radicado: f.radicado, ...initialStatus(form, f.datos, lookups, new Date(f.recibidoEn)) } : undefined)
-    if (!t) row.push('', '', '', '')
-    else {
-      const answered = t.respondidaEn ? colombiaDateTime(t.respondidaEn) : ''
-      const onTime = t.respondidaEn ? (answeredOnTime(colombiaDay(new Date(t.respondidaEn)), t.vence) ? 'Sí' : 'No') : ''
-      row.push(ESTADO_LABEL[t.estado], t.vence, answered, onTime)
+    // A row whose dates cannot be read (forced into the file by hand) still exports, with these cells empty (issue 13 #1).
+    try {
+      const t = tramites.get(f.radicado) ?? (form ? { radicado: f.radicado, ...initialStatus(form, f.datos, lookups, new Date(f.recibidoEn)) } : undefined)
+      if (!t) row.push('', '', '', '')
+      else {
+        const answered = t.respondidaEn ? colombiaDateTime(t.respondidaEn) : ''
+        const onTime = t.respondidaEn ? (answeredOnTime(colombiaDay(new Date(t.respondidaEn)), t.vence) ? 'Sí' : 'No') : ''
+        row.push(ESTADO_LABEL[t.estado], t.vence, answered, onTime)
+      }
+    } catch {
+      row.push('', '', '', '')
     }
     return row
   })
@@ -112,6 +140,7 @@ export function parseArgs(argv: string[]): { name: ExportName; options: ExportOp
     const [flag, inline] = arg.startsWith('--') ? (arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]) : [arg, undefined]
     if (flag === '--since' || flag === '--desde') options.since = inline ?? argv[++i]
     else if (flag === '--sep') options.separator = inline ?? argv[++i]
+    else if (flag === '--salida' || flag === '--output') options.output = inline ?? argv[++i]
     else if (!arg.startsWith('--') && name === undefined) name = arg
     else throw new Error(`Opción desconocida: ${arg}`)
   }
@@ -120,6 +149,7 @@ export function parseArgs(argv: string[]): { name: ExportName; options: ExportOp
   }
   if (options.separator !== undefined && ![',', ';', '\t', 'tab'].includes(options.separator)) throw new Error('--sep admite «,» «;» o «tab».')
   if (options.separator === 'tab') options.separator = '\t'
+  if (options.output !== undefined && (options.output === '' || options.output.startsWith('--'))) throw new Error('Indique el archivo de --salida, por ejemplo: --salida pqrs.csv')
   return { name: name as ExportName, options }
 }
 
@@ -136,9 +166,25 @@ export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process
   }
 }
 
+/** The file of --salida, written whole or not at all (a temporary file renamed at the end). */
+export function writeOutput(file: string, csv: string, env: NodeJS.ProcessEnv = process.env): string {
+  // npm runs the script in the project folder; a relative name means the folder the person typed the command in (INIT_CWD).
+  const target = path.resolve(env.INIT_CWD || process.cwd(), file)
+  const tmp = `${target}.${process.pid}.tmp`
+  fs.writeFileSync(tmp, csv, { mode: 0o600 })
+  fs.renameSync(tmp, target)
+  return target
+}
+
 async function main(): Promise<void> {
   try {
-    process.stdout.write(await runExport(process.argv.slice(2)))
+    const argv = process.argv.slice(2)
+    const { options } = parseArgs(argv)
+    const csv = await runExport(argv)
+    if (options.output) {
+      const written = writeOutput(options.output, csv)
+      process.stderr.write(`Exportación escrita en ${written}\n`)
+    } else process.stdout.write(csv)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 2

@@ -29,6 +29,54 @@ export interface SqliteStoreOptions {
   readonly?: boolean
 }
 
+/**
+ * How long one write may wait, synchronously, for a lock held by another
+ * process. better-sqlite3 waits on the event loop's thread: with the former
+ * 5 s every page and API answer froze while another process wrote (issue 13
+ * #3). A write that still finds the lock is retried asynchronously
+ * (BUSY_RETRY_MS apart, for at most BUSY_GIVE_UP_MS), so the site keeps
+ * answering meanwhile.
+ */
+export const BUSY_TIMEOUT_MS = 20
+export const BUSY_RETRY_MS = 50
+export const BUSY_GIVE_UP_MS = 30_000
+
+/** The store cannot be used: its file is damaged (or not a database). The server keeps serving the site and refuses filings. */
+export class StoreCorruptedError extends Error {
+  constructor(readonly file: string, detail: string) {
+    super(`La base de datos ${file} está dañada (${detail}). Restaure la última copia de seguridad de DATA_DIR (vea «Copias de seguridad» en el README).`)
+    this.name = 'StoreCorruptedError'
+  }
+}
+
+/** A write that kept finding the database locked by another process for BUSY_GIVE_UP_MS. */
+export class StoreBusyError extends Error {
+  constructor() {
+    super('La base de datos está bloqueada por otro proceso.')
+    this.name = 'StoreBusyError'
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
+}
+
+function isCorruption(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
+}
+
+/** Personal data: the folder is the service's alone (0700) and so are the database files (0600). No effect on Windows, where the folder's ACL applies. */
+function restrictModes(dataDir: string, file: string): void {
+  try {
+    fs.chmodSync(dataDir, 0o700)
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600)
+  } catch {
+    // A file system without POSIX modes.
+  }
+}
+
 function openDatabase(dataDir: string, readonly: boolean): Database.Database {
   const file = path.join(dataDir, DB_FILE)
   if (readonly) {
@@ -37,16 +85,31 @@ function openDatabase(dataDir: string, readonly: boolean): Database.Database {
     db.pragma('busy_timeout = 5000')
     return db
   }
-  fs.mkdirSync(dataDir, { recursive: true })
-  const db = new Database(file)
-  // WAL lets readers (the export) work while the server writes. With
-  // synchronous=FULL every commit is fsync'ed before it returns, so a filing
-  // that was answered survives a crash of the process or of the machine.
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
-  migrate(db)
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  // Created 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600))
+  restrictModes(dataDir, file)
+  let db: Database.Database | undefined
+  try {
+    db = new Database(file)
+    // WAL lets readers (the export) work while the server writes. With
+    // synchronous=FULL every commit is fsync'ed before it returns, so a filing
+    // that was answered survives a crash of the process or of the machine.
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    // Integrity at start (issue 13 #16): a damaged file must not answer 500 to every filing.
+    const check = db.pragma('quick_check', { simple: true })
+    if (check !== 'ok') throw new StoreCorruptedError(file, String(check))
+    migrate(db)
+  } catch (error) {
+    db?.close()
+    if (error instanceof StoreCorruptedError) throw error
+    if (isCorruption(error)) throw new StoreCorruptedError(file, (error as Error).message)
+    throw error
+  }
+  restrictModes(dataDir, file)
   return db
 }
 
@@ -129,26 +192,21 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
     return new Promise((resolve, reject) => {
       const item = { ...filing, now: filing.now ?? new Date() }
       if (this.#queue.push({ item, resolve, reject }) === 1) {
-        this.#flushing = new Promise((done) =>
-          setImmediate(() => {
-            this.#flush()
-            done()
-          }),
-        )
+        this.#flushing = new Promise((done) => setImmediate(() => void this.#flush().then(done)))
       }
     })
   }
 
-  #flush(): void {
+  async #flush(): Promise<void> {
     const batch = this.#queue
     this.#queue = []
     try {
-      const ids = this.#insertAll(batch.map((b) => b.item))
+      const ids = await this.#whenFree(() => this.#insertAll(batch.map((b) => b.item)))
       batch.forEach((b, i) => b.resolve(ids[i]!))
     } catch {
       for (const b of batch) {
         try {
-          b.resolve(this.#insertAll([b.item])[0]!)
+          b.resolve((await this.#whenFree(() => this.#insertAll([b.item])))[0]!)
         } catch (e) {
           b.reject(e)
         }
@@ -156,9 +214,27 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
     }
   }
 
+  /**
+   * Runs a write; while another process holds the lock it is retried
+   * asynchronously (the event loop stays free: pages and reads keep
+   * answering), and given up after BUSY_GIVE_UP_MS with StoreBusyError.
+   */
+  async #whenFree<T>(write: () => T): Promise<T> {
+    const started = Date.now()
+    for (;;) {
+      try {
+        return write()
+      } catch (error) {
+        if (!isBusy(error)) throw error
+        if (Date.now() - started > BUSY_GIVE_UP_MS) throw new StoreBusyError()
+        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS))
+      }
+    }
+  }
+
   async subscribe(correo: string, now = new Date()): Promise<SubscribeResult> {
     const normalized = correo.trim().toLowerCase()
-    return this.#db
+    return this.#whenFree(() => this.#db
       .transaction((): SubscribeResult => {
         const existing = this.#db.prepare('SELECT radicado FROM suscripciones WHERE correo_normalizado = ?').get(normalized) as { radicado: string } | undefined
         if (existing) return { id: existing.radicado, nuevo: false }
@@ -168,7 +244,7 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
           .run(radicado, correo.trim(), normalized, now.toISOString())
         return { id: radicado, nuevo: true }
       })
-      .immediate()
+      .immediate())
   }
 
   async hasRadicado(radicado: string): Promise<boolean> {
