@@ -53,13 +53,16 @@ describe('#1 the export survives any stored value, cell by cell', () => {
 
 describe('#2 the export command exactly as documented', () => {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')
-  const documented = [...readme.matchAll(/^(npm run (?:-s )?export -- .+)$/gm)].map((m) => m[1]!.replace(/\s+#.*$/, '').trim())
+  const guide = fs.readFileSync(path.join(ROOT, 'docs', 'guia-personal.md'), 'utf8')
+  const documented = [...`${readme}\n${guide}`.matchAll(/^(npm run (?:-s )?export -- .+)$/gm)].map((m) => m[1]!.replace(/\s+#.*$/, '').trim())
 
   it('the README documents --salida and, for redirection, npm run -s', () => {
     expect(documented.some((c) => c.includes('--salida'))).toBe(true)
     for (const c of documented) if (c.includes('>')) expect(c).toMatch(/^npm run -s /)
     // npm's own banner would land before the BOM: never document a redirected `npm run` without -s.
     expect(readme).not.toMatch(/^npm run export -- [^\n]*>/m)
+    expect(guide).not.toMatch(/^npm run export -- [^\n]*>/m)
+    expect(guide).toContain('--salida')
   })
 
   it('every documented export command, run verbatim in a shell, writes a file that starts with the BOM', async () => {
