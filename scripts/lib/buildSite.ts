@@ -17,10 +17,10 @@ import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
+import { writeGeneratedFiles } from './generate.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -106,17 +106,6 @@ export function fullBuildReason(outDir: string, fingerprint: string): string | u
   return undefined
 }
 
-function writeGenerated(manifest: Parameters<typeof generatedFiles>[0], root: string): void {
-  for (const [rel, content] of Object.entries(generatedFiles(manifest))) {
-    // public/… goes to the public folder in use (PUBLIC_DIR), the rest is relative to the project.
-    const file = rel.startsWith('public/') ? path.join(publicDir(), rel.slice('public/'.length)) : path.join(root, rel)
-    // Unchanged files keep their date, so nothing downstream sees a change that did not happen.
-    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === content) continue
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, content)
-  }
-}
-
 /** Copies public/ into the client output like Vite does, skipping unchanged files and removing deleted ones. */
 function syncPublic(clientDir: string, previous: string[]): string[] {
   const from = publicDir()
@@ -193,7 +182,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     console.error(`\n✗ ${errors.length} error(es) en el manifiesto: no se compiló nada. Corríjalos y vuelva a intentarlo.`)
     return { ok: false, ms: elapsed() }
   }
-  writeGenerated(manifest, root)
+  writeGeneratedFiles(manifest)
 
   const fingerprint = codeFingerprint(root)
   if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {

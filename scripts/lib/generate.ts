@@ -1,0 +1,34 @@
+/**
+ * Files derived from the manifest before every build: the route list for the
+ * route functions, the precompiled form validators (src/generated/, read by
+ * the bundles), sitemap.xml, robots.txt and the search index (public/, copied
+ * as-is). Shared by `npm run generate` and the build (scripts/lib/buildSite.ts).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Manifest } from '../../src/manifest/load.ts'
+import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
+import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
+import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
+import { validatorModule } from '../../src/forms/standalone.ts'
+
+/** Writes what changed (an unchanged file keeps its date); returns the names of what it generated. */
+export function writeGeneratedFiles(manifest: Manifest): string[] {
+  const root = projectRoot()
+  const write = (file: string, content: string) => {
+    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === content) return
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, content)
+  }
+  const files = generatedFiles(manifest)
+  for (const [rel, content] of Object.entries(files)) {
+    // public/… goes to the public folder in use (PUBLIC_DIR), the rest is relative to the project.
+    write(rel.startsWith('public/') ? path.join(publicDir(), rel.slice('public/'.length)) : path.join(root, rel), content)
+  }
+  // The form validators, precompiled once for the browser and the server (src/forms/precompiled.ts).
+  const validatorsDir = path.join(root, 'src', 'generated', 'validadores')
+  const wanted = new Set(manifest.forms.map((f) => `${f.data.id}.js`))
+  if (fs.existsSync(validatorsDir)) for (const f of fs.readdirSync(validatorsDir)) if (!wanted.has(f)) fs.rmSync(path.join(validatorsDir, f), { recursive: true, force: true })
+  for (const { data: form } of manifest.forms) write(path.join(validatorsDir, `${form.id}.js`), validatorModule(compileFormSchema(form, manifest.lookups?.data)))
+  return [...Object.keys(files), ...manifest.forms.map((f) => `src/generated/validadores/${f.data.id}.js`)]
+}
