@@ -52,7 +52,7 @@ describe('file names', () => {
   })
 })
 
-describe('npm run docs:add (adding a year of PDFs)', () => {
+describe('npm run docs:add (adding a year of PDFs)', { timeout: 90_000 }, () => {
   it('puts the rows at the top of a newest-first list, in the period order of their names, and says where citizens will see them', () => {
     const before = fs.readFileSync(list('gestion-estados-financieros'), 'utf8')
     const dir = folderWith('gestion/estados-financieros/2025', ['Estados financieros diciembre.pdf', 'estados-financieros-junio.pdf', 'Estados financieros marzo Año 2025.pdf', 'estados-financieros-septiembre.pdf'])

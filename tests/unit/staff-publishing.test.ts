@@ -113,14 +113,14 @@ describe('publishing a new year without touching a page file', () => {
     const text = fs.readFileSync(site, 'utf8')
     expect(text).toContain('numero: (601) 555 0101')
     fs.writeFileSync(site, text.replace('numero: (601) 555 0101', 'numero: (601) 555 0199'))
-  })
+  }, 180_000)
 
   it('validates with no error and no warning, and no page file changed', () => {
     const r = npmRun('validate')
     expect(r.status, r.out).toBe(0)
     expect(r.out).toContain('✓ Manifiesto válido: 0 aviso(s)')
     expect(snapshot()).toEqual(pagesBefore)
-  })
+  }, 120_000)
 
   it('builds', () => {
     expect(npmRun('generate').status).toBe(0)

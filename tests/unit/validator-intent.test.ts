@@ -137,6 +137,18 @@ describe('year panels', () => {
     ])
   })
 
+  it('a year range written in a documents section title is checked against that section', () => {
+    write('pages/grupo/pagina.yaml', page('  - tipo: documentos\n    titulo: Informes (2019 a 2024)\n    fuente: informes\n'))
+    expect(run().errors).toEqual([
+      'manifest/pages/grupo/pagina.yaml:7:13: el título de la sección dice «2019 a 2024» pero sus documentos van de 2019 a 2025: escriba ((vigencias)) en lugar de los años para que se calculen solos',
+    ])
+  })
+
+  it('((vigencias)) on a page that shows no documents', () => {
+    write('pages/grupo/pagina.yaml', page('  - tipo: texto\n    contenido: "Informes de ((vigencias))"\n'))
+    expect(run().errors).toEqual(['manifest/pages/grupo/pagina.yaml:7:29: «((vigencias))» solo funciona en una página con una sección «documentos»: son los años de sus documentos'])
+  })
+
   it('((vigencias)) in the description is the range of the documents, so no error', () => {
     write('pages/grupo/pagina.yaml', page('  - tipo: documentos\n    fuente: informes\n', 'descripcion: Informes anuales de ((vigencias)).\n'))
     expect(run()).toEqual({ errors: [], warnings: [] })
