@@ -321,18 +321,19 @@ describe('session lifetime', () => {
   beforeAll(async () => {
     const dataDir = tempDataDir('oficina-expira')
     usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe', '--rol', 'admin'], `${ADMIN.clave}\n`)
-    server = await startInProcess({ dataDir, officeSession: { idleMs: 1_000, idleRememberMs: 60_000, maxMs: 60_000 } })
+    server = await startInProcess({ dataDir, officeSession: { idleMs: 2_000, idleRememberMs: 60_000, maxMs: 60_000 } })
   })
   afterAll(async () => server?.close())
 
   it('an idle session expires; «recordarme» gets the longer idle time and a persistent cookie', async () => {
-    const plain = new Staff(await new Client(server.url).init())
-    await plain.signIn(ADMIN.correo, ADMIN.clave)
     const remembered = new Staff(await new Client(server.url).init())
     const res = await remembered.signIn(ADMIN.correo, ADMIN.clave, { recordarme: true })
     expect(res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))).toMatch(/Max-Age=60/)
+    const plain = new Staff(await new Client(server.url).init())
+    await plain.signIn(ADMIN.correo, ADMIN.clave)
     expect((await plain.get('/api/oficina/radicaciones')).status).toBe(200)
-    await new Promise((r) => setTimeout(r, 1_300))
+    // Idle longer than the 2 s idle timeout of this server.
+    await new Promise((r) => setTimeout(r, 2_600))
     expect((await plain.get('/api/oficina/radicaciones')).status).toBe(401)
     expect((await remembered.get('/api/oficina/radicaciones')).status).toBe(200)
   })
