@@ -133,3 +133,6 @@ export function emailById(site: SiteManifest, id: string): FooterEmail | undefin
   const e = site.contacto?.correos?.[id]
   return e && { etiqueta: e.etiqueta, correo: e.correo, href: `mailto:${e.correo}` }
 }
+
+/** Phones offered when a site search finds nothing (ids of contacto.telefonos), in the browser and without JavaScript. */
+export const SEARCH_HELP_PHONES = ['urgencias', 'citas', 'siau']

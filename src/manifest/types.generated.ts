@@ -299,6 +299,10 @@ export interface PageManifest {
    */
   redirigirA?: string
   /**
+   * Palabras o frases con las que la ciudadanía busca esta página aunque no estén en su título (búsqueda del sitio). Una coincidencia exacta pone la página primero. Ejemplo: para /pqrsd, «pqrs», «queja», «reclamo».
+   */
+  palabrasClave?: string[]
+  /**
    * false oculta la página del mapa del sitio. Ejemplo: false.
    */
   enMapa?: boolean

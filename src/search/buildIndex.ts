@@ -37,6 +37,7 @@ export function buildSearchIndex(manifest: Manifest, sectionsText: SectionsText)
       abstract: shorten(page.descripcion ?? sectionsText(page.secciones ?? [])),
       category: groupLabel(page.ruta),
       ti_doc: 'Página',
+      ...(page.palabrasClave?.length && { keywords: page.palabrasClave.join('|') }),
     })
     for (const m of JSON.stringify(page.secciones ?? []).matchAll(/"fuente":"([^"]+)"/g)) {
       if (!listedOn.has(m[1]!)) listedOn.set(m[1]!, page.titulo)

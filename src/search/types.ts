@@ -6,4 +6,6 @@ export interface SearchDoc {
   abstract: string
   category: string
   ti_doc: string
+  /** Pages only: the manifest's palabrasClave, folded and joined by «|»; used for ranking, never shown nor sent by the API. */
+  keywords?: string
 }

@@ -11,6 +11,7 @@ import { MSG } from './messages.ts'
 import { createNativeFormPages, type NativeFormPages } from './nativeForms.ts'
 import { createNotifier, type Notifier } from './notify.ts'
 import { contentRoutes } from './routes/content.ts'
+import { searchPageRoutes } from './routes/searchPage.tsx'
 import { filingRoutes } from './routes/filings.ts'
 import { officeForms, officeRoutes } from './routes/office.ts'
 import type { SessionPolicy } from './office/session.ts'
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forms: officeForms(site, { pqrs: 'pqrsd', cita: 'cita', historia: 'historia-clinica' }),
     store,
   })
+  await searchPageRoutes(app, site, siteRoot)
   await registerStatic(app, siteRoot, site.redirects)
   return app
 }

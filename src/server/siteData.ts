@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadManifest } from '../manifest/load.ts'
+import { phoneById, SEARCH_HELP_PHONES, type FooterPhone } from '../manifest/placeholders.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
 import type { SearchDoc } from '../search/types.ts'
@@ -31,6 +32,8 @@ export interface SiteData {
   siteName: string
   /** URLs of the video and embebido sections: their https origins are the frames the CSP allows. */
   embedUrls: string[]
+  /** Phones offered when a search finds nothing (the same as the /buscar page's, from its section preparer). */
+  searchHelpPhones: FooterPhone[]
 }
 
 /**
@@ -80,5 +83,6 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     formPages,
     siteName: manifest.site?.data.nombreCorto ?? manifest.site?.data.nombre ?? 'E.S.E.',
     embedUrls,
+    searchHelpPhones: manifest.site ? SEARCH_HELP_PHONES.flatMap((id) => phoneById(manifest.site!.data, id) ?? []) : [],
   }
 }

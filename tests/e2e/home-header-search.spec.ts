@@ -283,7 +283,8 @@ test.describe('header controls', () => {
 })
 
 test.describe('search', () => {
-  test('«resolucion» finds documents titled «Resolución»; results open in a new tab', async ({ page }) => {
+  // Departure from the spec (issue 14): results on this site open in the same window; only other sites open a new one.
+  test('«resolucion» finds documents titled «Resolución»; internal results open in the same window', async ({ page }) => {
     await openHydrated(page, '/buscar?q=resolucion')
     await expect(page.getByRole('heading', { name: 'Busqueda: resolucion', exact: true })).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: /Se encontr/ })).toBeVisible()
@@ -291,7 +292,11 @@ test.describe('search', () => {
     expect(await results.count()).toBeGreaterThan(0)
     const links = page.locator('.resultado-busqueda h3 a')
     expect(await links.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/Resolución/)]))
-    for (const a of await links.all()) await expect(a).toHaveAttribute('target', '_blank')
+    for (const a of await links.all()) {
+      const href = (await a.getAttribute('href')) ?? ''
+      if (/^https?:/.test(href)) await expect(a).toHaveAttribute('target', '_blank')
+      else expect(await a.getAttribute('target')).toBeNull()
+    }
     // Each result shows route, title, date/abstract, category and type (ti_doc)
     const first = page.locator('.resultado-busqueda').first()
     await expect(first.locator('.ruta-resultado')).toHaveText(/\S/)

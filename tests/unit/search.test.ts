@@ -175,3 +175,32 @@ describe('createSearcher', () => {
     expect(s('resolucion', 5)).toHaveLength(5)
   })
 })
+
+describe('search of the real site: what citizens ask for', () => {
+  const { manifest } = loadManifest()
+  const siteSearch = createSearcher(buildSearchIndex(manifest, sectionsText))
+  const routes = (q: string) => siteSearch(q).map((d) => d.route)
+
+  it('«pqrs» puts the PQRSD page first (keyword and acronym, pages before documents)', () => {
+    expect(routes('pqrs')[0]).toBe('/pqrsd')
+  })
+
+  it('«telefono urgencias» and «cita medica» find the service pages', () => {
+    expect(routes('telefono urgencias')).toContain('/services/urgencias')
+    expect(routes('telefono urgencias')[0]).toBe('/services/urgencias')
+    expect(routes('cita medica')[0]).toBe('/citas')
+  })
+
+  it('at an equal match, pages rank above documents', () => {
+    const results = siteSearch('resoluciones')
+    const firstDocument = results.findIndex((d) => d.ti_doc !== 'Página')
+    const lastPage = results.map((d) => d.ti_doc).lastIndexOf('Página')
+    expect(firstDocument).toBeGreaterThan(-1)
+    expect(lastPage).toBeLessThan(firstDocument)
+  })
+
+  it('an exact title match comes first', () => {
+    expect(routes('Urgencias')[0]).toBe('/services/urgencias')
+    expect(routes('glosario')[0]).toBe('/atencion/glosario')
+  })
+})

@@ -5,6 +5,7 @@ import { formatDate } from '../../dates.ts'
 import type { SearchDoc } from '../../../search/types.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 import { ExternalLink } from '../../components/ExternalLink.tsx'
+import type { FooterPhone } from '../../../manifest/placeholders.ts'
 
 type Searcher = (query: string) => SearchDoc[]
 
@@ -34,13 +35,51 @@ function readableDate(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDate(date) : date
 }
 
+/** Shown when a search finds nothing: the phones and the two most asked-for services. */
+export function NoResultsHelp({ phones }: { phones: FooterPhone[] }) {
+  return (
+    <div className="ayuda-busqueda">
+      <p>¿No encontró lo que buscaba? Llámenos o use estos servicios:</p>
+      <ul>
+        {phones.map((t) => (
+          <li key={t.href}>
+            <strong>{t.etiqueta}:</strong> <a href={t.href}>{t.numero}</a>
+            {t.horario && <span> ({t.horario})</span>}
+          </li>
+        ))}
+        <li>
+          <a href="/pqrsd">Radicar una petición, queja, reclamo, sugerencia o denuncia (PQRSD)</a>
+        </li>
+        <li>
+          <a href="/citas">Solicitar una cita médica</a>
+        </li>
+      </ul>
+    </div>
+  )
+}
+
+/** The result list, also rendered by the server for /buscar?q= without JavaScript (src/server/routes/searchPage.ts). */
+export function ResultList({ query, results }: { query: string; results: SearchDoc[] }) {
+  return (
+    <ol className="resultados-busqueda" aria-label={`Resultados de la búsqueda «${query}»`}>
+      {results.map((r, i) => (
+        <Result key={`${r.route}|${r.title}|${i}`} r={r} />
+      ))}
+    </ol>
+  )
+}
+
+/** Id of the <noscript> the server fills with results for visitors without JavaScript. */
+export const NO_JS_RESULTS_ID = 'resultados-sin-js'
+
 function Result({ r }: { r: SearchDoc }) {
   const TitleTag = `h${Math.min(useHeadingLevel(), 6)}` as 'h3'
   return (
     <li>
       <article className="resultado-busqueda">
         <TitleTag>
-          <ExternalLink href={r.route}>{r.title}</ExternalLink>
+          {/* Pages and files of the site open in the same window; other sites in a new one. */}
+          {/^https?:\/\//.test(r.route) ? <ExternalLink href={r.route}>{r.title}</ExternalLink> : <a href={r.route}>{r.title}</a>}
         </TitleTag>
         <p className="ruta-resultado">{r.route}</p>
         {r.abstract && <p>{r.abstract}</p>}
@@ -70,7 +109,7 @@ function Result({ r }: { r: SearchDoc }) {
  * browser (the page is pre-rendered without it); without JavaScript the
  * page still offers the search form.
  */
-export function Busqueda(_: { section: PreparedSectionOf<'busqueda'> }) {
+export function Busqueda({ section }: { section: PreparedSectionOf<'busqueda'> }) {
   // Undefined outside Vike (unit rendering); in the browser it changes on client-side navigation.
   const urlOriginal = usePageContext()?.urlOriginal
   const [query, setQuery] = useState<string | null>(null)
@@ -114,11 +153,8 @@ export function Busqueda(_: { section: PreparedSectionOf<'busqueda'> }) {
           <button type="submit">Buscar</button>
         </fieldset>
       </form>
-      <noscript>
-        <p>
-          Para ver los resultados, la búsqueda necesita JavaScript. También puede recorrer el sitio desde el <a href="/mapa-del-sitio">mapa del sitio</a>.
-        </p>
-      </noscript>
+      {/* Without JavaScript the server puts the results of ?q= here (same search function). */}
+      <noscript id={NO_JS_RESULTS_ID} />
       {query && <Heading>{`Busqueda: ${query}`}</Heading>}
       <p role="status" className="estado-busqueda">
         {state.phase === 'no-query' && 'Escriba al menos dos letras y pulse Buscar.'}
@@ -129,13 +165,10 @@ export function Busqueda(_: { section: PreparedSectionOf<'busqueda'> }) {
             ? `No se encontraron resultados para «${query}». Pruebe con otras palabras o revise la ortografía.`
             : `${results.length === 1 ? 'Se encontró 1 resultado' : `Se encontraron ${results.length} resultados`} para «${query}».`)}
       </p>
+      {state.phase === 'done' && results.length === 0 && <NoResultsHelp phones={section.telefonosAyuda ?? []} />}
       {results.length > 0 && (
         <Nested>
-          <ol className="resultados-busqueda" aria-label={`Resultados de la búsqueda «${query}»`}>
-            {results.map((r, i) => (
-              <Result key={`${r.route}|${r.title}|${i}`} r={r} />
-            ))}
-          </ol>
+          <ResultList query={query ?? ''} results={results} />
         </Nested>
       )}
     </section>
