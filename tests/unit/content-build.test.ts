@@ -38,7 +38,7 @@ describe('content-only rebuilds', () => {
   beforeAll(() => {
     fs.rmSync(project, { recursive: true, force: true })
     fs.mkdirSync(project, { recursive: true })
-    for (const item of ['src', 'schemas', 'manifest', 'public', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']) {
+    for (const item of ['src', 'schemas', 'docs/normas', 'manifest', 'public', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']) {
       fs.cpSync(item, path.join(project, item), { recursive: true })
     }
     fs.symlinkSync(path.resolve('node_modules'), path.join(project, 'node_modules'), 'junction')
