@@ -8,8 +8,11 @@ export default defineConfig({
   // Playwright empties its output folder on start; a subfolder keeps Vitest's report in test-results/ for .ci/run.
   outputDir: 'test-results/playwright',
   timeout: 30_000,
+  // Two workers (CI has 2 cores) share one server. Files run in parallel with each other; inside a file tests keep
+  // their order unless the file says otherwise (the axe sweep does). Tests never depend on a filing number or on
+  // another test's data, and the server's rate limit is raised, so workers cannot disturb each other.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {

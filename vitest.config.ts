@@ -2,12 +2,16 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    // tests/unit: pure (no build needed); tests/site: the built site in dist/client; tests/api: the server over HTTP.
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/site/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // Generous: command-line tests start Node with tsx, slow when both workers do at once on a loaded machine.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
-    // API tests start real servers and SQLite files; files run one at a time to keep ports and disk calm on 2 cores.
-    fileParallelism: false,
+    // Files run in parallel (each in its own process): API tests take free ports and their own temporary data folders,
+    // validator tests their own copies of the fixtures. Two workers match CI's 2 cores.
+    fileParallelism: true,
+    maxWorkers: 2,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadManifest } from '../../src/manifest/load.ts'
-import { HOME_NEWS_COUNT } from '../../src/news/news.ts'
+import { parse } from 'node-html-parser'
 import { Client, countRows, historiaForm, RADICADO, startInProcess, storedFiling, validCita, validPqrs, type RunningServer } from './helpers.ts'
 
 const { manifest } = loadManifest()
@@ -43,10 +43,17 @@ describe('GET endpoints of spec §7', () => {
   })
 
   it('/api/noticias/review answers the newest items for the home block', async () => {
-    const all = (await (await client.get('/api/noticias')).json()) as unknown[]
+    const all = (await (await client.get('/api/noticias')).json()) as Array<{ id: string }>
     const res = await client.get('/api/noticias/review')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual(all.slice(0, HOME_NEWS_COUNT))
+    const review = (await res.json()) as Array<{ id: string }>
+    // The same items, in the same order, as the latest-news block of the pre-rendered home page.
+    const home = parse(await (await client.get('/')).text())
+    const shown = home.querySelectorAll('.noticias-recientes > li [id^="breve-"]').map((h) => h.id.slice('breve-'.length))
+    expect(shown.length).toBeGreaterThan(0)
+    expect(shown.length).toBeLessThan(all.length)
+    expect(review.map((n) => n.id)).toEqual(shown)
+    expect(review).toEqual(all.slice(0, shown.length))
   })
 
   it('/api/search answers {route, title, date, abstract, category, ti_doc}; accents do not matter', async () => {

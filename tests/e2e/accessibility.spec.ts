@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { loadManifest } from '../../src/manifest/load.ts'
+import { openHydrated } from './hydration.ts'
 
 /** Every content route of the manifest (redirect pages only forward, so they are left out). */
 const routes = loadManifest()
@@ -9,13 +10,16 @@ const routes = loadManifest()
   .sort()
 
 async function sweep(page: Page, route: string): Promise<string[]> {
-  await page.goto(route === '/buscar' ? '/buscar?q=resolucion' : route)
-  await page.waitForLoadState('networkidle')
+  // Every page runs its script (the header's date appears once it has); the search page then fetches its index.
+  await openHydrated(page, route === '/buscar' ? '/buscar?q=resolucion' : route)
+  if (route === '/buscar') await page.locator('.resultados-busqueda').waitFor()
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`)
 }
 
 test.describe('WCAG 2.1 A/AA on every pre-rendered route (axe-core)', () => {
+  // Routes are independent and only read the site: they share the workers.
+  test.describe.configure({ mode: 'parallel' })
   for (const route of routes) {
     test(route, async ({ page }) => {
       expect(await sweep(page, route)).toEqual([])
@@ -24,6 +28,7 @@ test.describe('WCAG 2.1 A/AA on every pre-rendered route (axe-core)', () => {
 })
 
 test.describe('WCAG 2.1 A/AA on every route in high-contrast mode (axe-core)', () => {
+  test.describe.configure({ mode: 'parallel' })
   test.beforeEach(async ({ page }) => {
     // The stored choice, as the header's «Alto contraste» button leaves it; applied before the first paint.
     await page.addInitScript(() => window.localStorage.setItem('ese-contraste', '1'))

@@ -1,3 +1,4 @@
+import { openHydrated } from './hydration.ts'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
@@ -74,7 +75,7 @@ async function fillPqrsd(page: Page): Promise<void> {
 test.describe('PQRSD form', () => {
   test('an empty submit shows every message of spec §5, the focused error summary, and makes no call', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     // Nothing is red before the visitor touches a field.
     await expect(page.locator('#pqrsd [aria-invalid="true"], form [aria-invalid="true"]')).toHaveCount(0)
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
@@ -83,7 +84,7 @@ test.describe('PQRSD form', () => {
   })
 
   test('a field turns red only once touched, and a summary link takes the visitor to its field', async ({ page }) => {
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     const nombre = page.locator('#pqrsd-nombre')
     await nombre.focus()
     await expect(nombre).not.toHaveAttribute('aria-invalid', 'true')
@@ -100,7 +101,7 @@ test.describe('PQRSD form', () => {
   })
 
   test('a filled field in the wrong format gets an honest message, not «obligatorio» (issue 13 #7)', async ({ page }) => {
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     await page.fill('#pqrsd-telefono', '300-12x')
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
@@ -109,7 +110,7 @@ test.describe('PQRSD form', () => {
   })
 
   test('document rules follow the document type, and numbers are sent as citizens type them, normalized (issue 13 #7)', async ({ page }) => {
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     // A passport number under «cédula de ciudadanía»: the digits message.
     await page.fill('#pqrsd-numeroIdentificacion', 'AB123456')
@@ -138,7 +139,7 @@ test.describe('PQRSD form', () => {
 
   test('a valid submit shows the success text with the id the server returned and resets the form', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
@@ -167,7 +168,7 @@ test.describe('PQRSD form', () => {
   test('a failed call shows a clear message and keeps everything typed', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
     await page.route('**/api/pqrs', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'fallo', fields: {} }) }))
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
     const alert = page.locator('.aviso-error[role="alert"]')
@@ -182,7 +183,7 @@ test.describe('PQRSD form', () => {
 
   test('a network failure also keeps everything typed', async ({ page }) => {
     await page.route('**/api/pqrs', (route) => route.abort('failed'))
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
     await expect(page.locator('.aviso-error[role="alert"]')).toContainText('No fue posible comunicarse con el servidor')
@@ -193,7 +194,7 @@ test.describe('PQRSD form', () => {
     await page.route('**/api/pqrs', (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'El formulario tiene errores.', fields: { direccion: 'La dirección no es válida según el servidor' } }) }),
     )
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
     await expect(page.locator('#pqrsd-direccion-error')).toHaveText('La dirección no es válida según el servidor')
@@ -207,7 +208,7 @@ test.describe('PQRSD form', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url())
     })
-    await page.goto('/pqrsd')
+    await openHydrated(page, '/pqrsd')
     await page.waitForLoadState('networkidle')
     const before = scripts.length
     await page.locator('#pqrsd-nombre').focus()
@@ -218,7 +219,7 @@ test.describe('PQRSD form', () => {
 test.describe('appointment form', () => {
   test('an empty submit shows the eight messages of spec §5', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
-    await page.goto('/citas')
+    await openHydrated(page, '/citas')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agendamiento de Citas')
     await expect(page.getByText('Aseguradora')).toBeVisible()
     await page.getByRole('button', { name: 'Solicitar cita' }).click()
@@ -227,7 +228,7 @@ test.describe('appointment form', () => {
   })
 
   test('the e-mail must be valid', async ({ page }) => {
-    await page.goto('/citas')
+    await openHydrated(page, '/citas')
     await page.fill('#cita-correoElectronico', 'ana@')
     await page.locator('#cita-correoElectronico').blur()
     // Filled but malformed: the honest message (issue 13); empty keeps the spec's «La dirección de correo es obligatoria.».
@@ -236,7 +237,7 @@ test.describe('appointment form', () => {
 
   test('a valid request shows the success text with the id, sends the request day as fechaCita and resets the checkbox', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
-    await page.goto('/citas')
+    await openHydrated(page, '/citas')
     await page.fill('#cita-nombre', 'Ana María Pérez')
     await page.selectOption('#cita-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })
     await page.fill('#cita-numeroIdentificacion', '1020304050')
@@ -267,7 +268,7 @@ test.describe('appointment form', () => {
 
 test.describe('clinical-record form', () => {
   test('shows no request-type, person-type or answer-type fields, and an empty submit shows every message', async ({ page }) => {
-    await page.goto('/historia-clinica')
+    await openHydrated(page, '/historia-clinica')
     const form = page.locator('form[action="/api/historia-clinica"]')
     await expect(form.locator('[name="tipoSolicitud"], [name="tipoPersona"], [name="tipoRespuesta"]')).toHaveCount(0)
     await expect(page.locator('a[href$=".pdf"][href^="/assets/atencion/historia-clinica/"]')).toHaveCount(5)
@@ -276,7 +277,7 @@ test.describe('clinical-record form', () => {
   })
 
   test('a file that is not a PDF is refused in the browser', async ({ page }) => {
-    await page.goto('/historia-clinica')
+    await openHydrated(page, '/historia-clinica')
     await page.setInputFiles('#historia-clinica-pdf', { name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') })
     await page.getByRole('button', { name: 'Radicar solicitud' }).click()
     await expect(page.locator('#historia-clinica-pdf-error')).toHaveText('El archivo debe ser un PDF.')
@@ -284,7 +285,7 @@ test.describe('clinical-record form', () => {
 
   test('a valid request with a real PDF is filed as multipart; the banner shows the id and the file input is cleared', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
-    await page.goto('/historia-clinica')
+    await openHydrated(page, '/historia-clinica')
     await page.fill('#historia-clinica-nombre', 'Ana María')
     await page.fill('#historia-clinica-apellido', 'Pérez Gómez')
     await page.selectOption('#historia-clinica-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })

@@ -1,3 +1,4 @@
+import { openHydrated } from './hydration.ts'
 import { expect, test, type Page } from '@playwright/test'
 
 /**
@@ -6,12 +7,6 @@ import { expect, test, type Page } from '@playwright/test'
  * list and the accessibility page, in Chromium against the built site
  * served by the real server.
  */
-
-/** Opens a page and waits until React has hydrated it (the header date only appears after mount). */
-async function openHydrated(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await expect(page.locator('.fecha-actual time')).toBeVisible()
-}
 
 const slides = (page: Page) => page.locator('.carrusel [aria-roledescription="diapositiva"]')
 const activeSlideLabel = (page: Page) => page.locator('.carrusel [aria-roledescription="diapositiva"]:not([hidden])').getAttribute('aria-label')

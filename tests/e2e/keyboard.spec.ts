@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { openHydrated } from './hydration.ts'
 import { expect, test, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 import { parse } from 'yaml'
@@ -30,8 +31,7 @@ async function tabTo(page: Page, want: (a: Awaited<ReturnType<typeof active>>) =
 
 /** Starts from the skip link, which takes the focus to the main content. */
 async function startAtMain(page: Page, route: string): Promise<void> {
-  await page.goto(route)
-  await page.waitForLoadState('networkidle')
+  await openHydrated(page, route)
   await page.keyboard.press('Tab')
   expect((await active(page)).text).toBe('Saltar al contenido principal')
   await page.keyboard.press('Enter')

@@ -1,3 +1,4 @@
+import { openHydrated } from './hydration.ts'
 import { expect, test, type Page } from '@playwright/test'
 import { EVALUACION_MESSAGES as MESSAGES, QUIZ_FAILED_TEXT as FAILED, QUIZ_KEY as KEY } from '../helpers/specMessages.ts'
 
@@ -24,7 +25,7 @@ function noCalls(page: Page): string[] {
 
 test('an empty submit marks every field and shows every message; no dialog opens', async ({ page }) => {
   const calls = noCalls(page)
-  await page.goto('/induccion/modulo5')
+  await openHydrated(page, '/induccion/modulo5')
   await page.getByRole('button', { name: 'Calificar evaluación' }).click()
   const summary = page.locator('.resumen-errores')
   await expect(summary).toBeFocused()
@@ -37,7 +38,7 @@ test('an empty submit marks every field and shows every message; no dialog opens
 
 test('the key passes: «Aprobado», 11 of 11; Escape and the backdrop do not close the dialog; closing resets the form', async ({ page }) => {
   const calls = noCalls(page)
-  await page.goto('/induccion/modulo5')
+  await openHydrated(page, '/induccion/modulo5')
   await answer(page, KEY)
   await page.getByRole('button', { name: 'Calificar evaluación' }).click()
   const dialog = page.getByRole('dialog', { name: 'Resultado de la evaluación' })
@@ -73,7 +74,7 @@ test('the key passes: «Aprobado», 11 of 11; Escape and the backdrop do not clo
 })
 
 test('one wrong answer fails: «No aprobado» with the spec text, 10 of 11', async ({ page }) => {
-  await page.goto('/induccion/modulo5')
+  await openHydrated(page, '/induccion/modulo5')
   const wrong = [...KEY]
   wrong[10] = 'A'
   await answer(page, wrong)
@@ -86,7 +87,7 @@ test('one wrong answer fails: «No aprobado» with the spec text, 10 of 11', asy
 })
 
 test('true/false questions offer A. Verdadero and B. Falso', async ({ page }) => {
-  await page.goto('/induccion/modulo5')
+  await openHydrated(page, '/induccion/modulo5')
   const group = page.getByRole('radiogroup', { name: /^3\./ })
   await expect(group.getByRole('radio')).toHaveCount(2)
   await expect(group.getByText('A. Verdadero')).toBeVisible()

@@ -1,9 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
-import { clientDir } from '../helpers/builtSite.ts'
 
 const { manifest } = loadManifest()
 const files = generatedFiles(manifest)
@@ -31,10 +28,5 @@ describe('files generated from the manifest', () => {
     expect([...estaticas, ...interactivas].sort()).toEqual(manifest.pages.map((p) => p.data.ruta).sort())
     expect(interactivas).toEqual(expect.arrayContaining(['/', '/pqrsd', '/citas', '/historia-clinica', '/buscar', '/induccion/modulo5', '/acceder', '/accesibilidad']))
     expect(estaticas).toEqual(expect.arrayContaining(['/hospital/junta', '/nuestra-gestion/control/informes', '/notices/all']))
-  })
-
-  it('the build publishes them at the root of the site', () => {
-    for (const name of ['sitemap.xml', 'robots.txt', 'search-index.json']) expect(fs.existsSync(path.join(clientDir(), name))).toBe(true)
-    expect(fs.readFileSync(path.join(clientDir(), 'sitemap.xml'), 'utf8')).toBe(files['public/sitemap.xml'])
   })
 })

@@ -91,9 +91,15 @@ export function useDefinedForm(prepared: PreparedForm, options: { summary?: bool
         })
       : []
 
+  // Focus the summary once per invalid submit, in the first render where it exists: react-hook-form may
+  // publish the errors a render after our own state update, and focusing before then found no summary.
+  const focusedFor = useRef(0)
   useEffect(() => {
-    if (focusSummary > 0) summaryRef.current?.focus()
-  }, [focusSummary])
+    if (focusSummary > focusedFor.current && summaryRef.current) {
+      focusedFor.current = focusSummary
+      summaryRef.current.focus()
+    }
+  })
 
   const onSubmit: DefinedForm['onSubmit'] = (onValid) => async (e) => {
     let resetAfter = false
