@@ -72,4 +72,13 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
   'footer-contact-id': { files: { 'manifest/site.yaml': SITE.replace('telefonos: [urgencias]', 'telefonos: [urgencia]') }, expected: "manifest/site.yaml:24:15: «urgencia» no existe en «contacto.telefonos» (¿quiso decir «urgencias»?)" },
   'unknown-placeholder': { files: { 'manifest/pages/otra.yaml': page('/otra', '  - tipo: texto\n    contenido: Llame al ((telefono.nada)).\n') }, expected: "manifest/pages/otra.yaml:6:25: «((telefono.nada))»: no existe «nada» en «contacto.telefonos» de manifest/site.yaml (existen: urgencias, citas)" },
   'phone-typed-out': { files: { 'manifest/pages/otra.yaml': page('/otra', '  - tipo: texto\n    contenido: Llame al 320 555 0102.\n') }, expected: "manifest/pages/otra.yaml:6:25: aviso: el teléfono «320 555 0102» está escrito a mano: escriba ((telefono.citas)) para que se actualice desde manifest/site.yaml" },
+  'rule-unknown-field': {
+    files: { 'manifest/forms/contacto.yaml': contactForm('reglas:\n  - si: { campo: tipo, valores: [1] }\n    entonces: { campo: nada, patron: "^[0-9]+$", mensaje: Solo números. }\n') },
+    expected: "manifest/forms/contacto.yaml:18:24: el campo «nada» no existe en este formulario",
+  },
+  'invalid-pattern': { files: { 'manifest/forms/contacto.yaml': contactForm('  - nombre: codigo\n    etiqueta: Código\n    control: text\n    patron: "[a"\n') }, expected: "manifest/forms/contacto.yaml:19:13: el patrón «[a» no es una expresión regular válida" },
+  'transparency-tree-items': {
+    files: { 'manifest/pages/transparencia.yaml': page('/transparencia', '  - tipo: transparencia\n    items:\n      - numero: "99.9"\n        noAplica: La E.S.E. no tiene este numeral.\n') },
+    expected: "manifest/pages/transparencia.yaml:7:17: el numeral 99.9 no existe en el anexo 2 de la Resolución 1519 de 2020 (docs/normas/anexo2-transparencia.yaml)",
+  },
 }
