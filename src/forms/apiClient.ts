@@ -3,10 +3,7 @@
  * relative URL carries the anti-forgery header X-XSRF-TOKEN with the value of
  * the XSRF-TOKEN cookie (the framework default names the spec describes).
  */
-export const XSRF_COOKIE = 'XSRF-TOKEN'
-export const XSRF_HEADER = 'X-XSRF-TOKEN'
-/** A GET that makes the server set the XSRF-TOKEN cookie when the visitor has none yet. */
-export const XSRF_BOOTSTRAP_URL = '/api/tipo-solicitud'
+import { XSRF_BOOTSTRAP_URL, XSRF_COOKIE, XSRF_HEADER } from './xsrf.ts'
 
 export function readCookie(name: string, cookies: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
   for (const part of cookies.split(';')) {

@@ -1,6 +1,7 @@
 import type { FormDefinition } from '../manifest/types.generated.ts'
 import type { FileDescriptor } from './compileFormSchema.ts'
-import { dayTimestamp, normalizeSubmission, todayInColombia } from './normalize.ts'
+import { dayTimestamp, todayInColombia } from '../manifest/colombiaTime.ts'
+import { normalizeSubmission } from './normalize.ts'
 
 /** The first File of a file input's value (FileList, File[] or File), if any. */
 export function firstFile(value: unknown): File | undefined {

@@ -1,16 +1,6 @@
 import type { Campo, FormDefinition } from '../manifest/types.generated.ts'
 import type { FileDescriptor } from './compileFormSchema.ts'
 
-/** Milliseconds of a yyyy-MM-dd day at midnight, Colombia time (UTC-5, no daylight saving). */
-export function dayTimestamp(isoDay: string): number {
-  return Date.parse(`${isoDay}T00:00:00-05:00`)
-}
-
-/** Today in Colombia as yyyy-MM-dd. */
-export function todayInColombia(now = new Date()): string {
-  return new Date(now.getTime() - 5 * 3600_000).toISOString().slice(0, 10)
-}
-
 /**
  * Characters no citizen means to type and that can hurt the office: NUL and
  * the other C0/C1 controls (line breaks and tabs of a text area stay), and

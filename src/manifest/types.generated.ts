@@ -1112,6 +1112,31 @@ export interface FormDefinition {
    */
   exito?: string
   /**
+   * Lo que el servidor hace con este formulario al recibirlo: qué tipo de radicación es, en qué serie se numera, cómo se llama en los avisos a la oficina y en la exportación. Un formulario con «endpoint» necesita este bloque: el servidor abre la dirección «endpoint» solo para los formularios que lo tienen. Ejemplo: { tipo: pqrs, serie: PQRS, nombre: PQRSD, exportacion: pqrs }.
+   */
+  radicacion?: {
+    /**
+     * radicacion (por defecto): una solicitud que la oficina debe responder, guardada con su número y avisada por correo a la oficina; suscripcion: un registro al boletín, uno por dirección de correo (el campo de tipo email del formulario), sin aviso a la oficina. Ejemplo: radicacion.
+     */
+    clase?: 'radicacion' | 'suscripcion'
+    /**
+     * Tipo de radicación con que se guarda (columna «tipo» de la base de datos), en minúsculas; no lo cambie después de recibir radicaciones. Ejemplo: pqrs.
+     */
+    tipo: string
+    /**
+     * Serie del número de radicado, en mayúsculas: el número es SERIE-AÑO-CONSECUTIVO. Ejemplo: PQRS (da PQRS-2025-000042).
+     */
+    serie: string
+    /**
+     * Nombre del tipo de radicación en el correo de aviso a la oficina. Ejemplo: «Solicitud de cita».
+     */
+    nombre: string
+    /**
+     * Nombre con que la oficina exporta estas radicaciones a hoja de cálculo: npm run export -- <nombre>. Ejemplo: citas.
+     */
+    exportacion: string
+  }
+  /**
    * Texto no vacío.
    */
   botonEnviar: string

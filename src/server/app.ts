@@ -8,7 +8,9 @@ import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import { ApiError, installBodyTimeout, installErrorHandler } from './errors.ts'
 import { MSG } from './messages.ts'
-import { createNativeFormPages, type NativeFormPages } from './nativeForms.ts'
+import { withoutQuery } from '../manifest/urls.ts'
+import { createNativeFormPages, type NativeFormPages } from './nativePages.ts'
+import { filingEndpoints } from './nativeRequest.ts'
 import { createNotifier, type Notifier } from './notify.ts'
 import { contentRoutes } from './routes/content.ts'
 import { searchPageRoutes } from './routes/searchPage.ts'
@@ -16,7 +18,7 @@ import { filingRoutes } from './routes/filings.ts'
 import { officeForms, officeRoutes } from './routes/office.ts'
 import type { SessionPolicy } from './office/session.ts'
 import { embedOrigins, helmetOptions, installAssetFraming, installPermissionsPolicy, installXsrf } from './security.ts'
-import { FILING_PLAN, loadSiteData, type SiteData } from './siteData.ts'
+import { loadSiteData, type SiteData } from './siteData.ts'
 import { fixedSiteRoot, pointerSiteRoot } from './releases.ts'
 import { registerStatic } from './static.ts'
 import { openFilingStore } from './store/open.ts'
@@ -74,12 +76,6 @@ declare module 'fastify' {
   }
 }
 
-function pathOnly(url: string | undefined): string {
-  const u = url ?? ''
-  const q = u.indexOf('?')
-  return q === -1 ? u : u.slice(0, q)
-}
-
 /** A hop count becomes proxy-addr's "trust the n nearest hops" function; an address list stays as is. */
 function trustProxySetting(value: string | number | false | undefined): string | ((address: string, hop: number) => boolean) | false {
   if (value === undefined || value === false) return false
@@ -102,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       level: options.logLevel ?? 'info',
       // No addresses, query strings or bodies in the logs: only method, path and status.
       serializers: {
-        req: (req: { method?: string; url?: string }) => ({ method: req.method, url: pathOnly(req.url) }),
+        req: (req: { method?: string; url?: string }) => ({ method: req.method, url: withoutQuery(req.url ?? '') }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       },
     },
@@ -115,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let store: FilingStore
   let storeOk = true
   try {
-    store = await openFilingStore({ dataDir, plan: FILING_PLAN })
+    store = await openFilingStore({ dataDir, plan: site.plan })
   } catch (error) {
     if (!(error instanceof StoreCorruptedError)) throw error
     // The site stays up; every filing is refused with a clear message until the file is restored (issue 13 #16).
@@ -158,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: () => new ApiError(429, MSG.rateLimited, {}),
   })
-  installXsrf(app)
+  installXsrf(app, filingEndpoints(site.filings))
 
   await contentRoutes(app, site)
   await filingRoutes(app, {
@@ -175,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientDir,
     session: options.officeSession,
     twoFactor: options.office2fa,
-    forms: officeForms(site, { pqrs: 'pqrsd', cita: 'cita', historia: 'historia-clinica' }),
+    forms: officeForms(site),
     store,
   })
   await searchPageRoutes(app, site, siteRoot)

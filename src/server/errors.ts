@@ -36,7 +36,7 @@ function messageFor(status: number, code: string | undefined): string {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | (Error & { statusCode?: number; code?: string }), request, reply) => {
-    // A form posted without script gets the same answer as an HTML page (see nativeForms.ts).
+    // A form posted without script gets the same answer as an HTML page (see nativePages.ts).
     const answer = (status: number, body: ApiErrorBody) =>
       request.nativeForm && app.hasDecorator('nativeForms')
         ? app.nativeForms.failure(request, reply, status, body.error, body.fields)

@@ -1,34 +1,29 @@
 /**
- * `npm run export -- pqrs|citas|historias|suscripciones [--since YYYY-MM-DD] [--sep ";"] [--salida archivo.csv]`
+ * `npm run export -- <exportacion> [--since YYYY-MM-DD] [--sep ";"] [--salida archivo.csv]`
  * writes the filings as CSV (UTF-8 with BOM) to the file of --salida, or to
  * standard output (then run it as `npm run -s export …` so npm's banner does
  * not end up before the BOM), for the citizen-service office. Reads DATA_DIR (default ./data) and the form
- * definitions of the manifest for the column titles and list names.
+ * definitions of the manifest: the names are each filing form's
+ * `radicacion.exportacion` (pqrs, citas, historias, suscripciones…) plus
+ * `auditoria`; the forms give the column titles and list names.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { dayTimestamp } from '../forms/normalize.ts'
-import { loadManifest } from '../manifest/load.ts'
+import { colombiaDateTime, dayTimestamp } from '../manifest/colombiaTime.ts'
+import type { FilingForm } from '../manifest/filingForms.ts'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { colombiaDay } from '../filings/businessDays.ts'
 import { initialStatus } from '../filings/deadlines.ts'
 import { answeredOnTime, ESTADO_LABEL } from '../filings/states.ts'
 import { toCsv } from './csv.ts'
-import { FILING_PLAN } from './siteData.ts'
+import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
 import type { FilingKind, FilingStore } from './store/store.ts'
 import { UPLOADS_DIR } from './store/uploads.ts'
 
-export const EXPORTS = {
-  pqrs: { kind: 'pqrs', form: 'pqrsd' },
-  citas: { kind: 'cita', form: 'cita' },
-  historias: { kind: 'historia', form: 'historia-clinica' },
-  suscripciones: { kind: 'suscripcion', form: 'suscripcion' },
-  auditoria: { kind: 'auditoria', form: '' },
-} as const satisfies Record<string, { kind: FilingKind | 'suscripcion'; form: string }>
-
-export type ExportName = keyof typeof EXPORTS
+/** The office's audit trail (issue 11): not a form, so its export name is fixed. */
+export const AUDIT_EXPORT = 'auditoria'
 
 export interface ExportOptions {
   /** yyyy-MM-dd: only filings received on or after that day (Colombia time). */
@@ -36,13 +31,6 @@ export interface ExportOptions {
   separator?: string
   /** --salida: the file to write (created or replaced); without it, standard output. */
   output?: string
-}
-
-/** yyyy-MM-dd HH:mm in Colombia (UTC-5, no daylight saving). */
-export function colombiaDateTime(iso: string): string {
-  const t = Date.parse(iso)
-  if (Number.isNaN(t)) return iso
-  return new Date(t - 5 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 }
 
 function sinceIso(since: string | undefined): string | undefined {
@@ -83,29 +71,33 @@ function formatValue(form: FormDefinition | undefined, lookups: Lookups | undefi
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
 }
 
-/** The CSV text of one export, read through the store's interface. */
-export async function exportCsv(store: FilingStore, name: ExportName, forms: FormDefinition[], lookups: Lookups | undefined, options: ExportOptions = {}): Promise<string> {
-  const spec = EXPORTS[name]
-  const form = forms.find((f) => f.id === spec.form)
+/** The CSV of the audit trail, oldest first: the trail reads as a journal. */
+export async function auditCsv(store: FilingStore, options: ExportOptions = {}): Promise<string> {
   const since = sinceIso(options.since)
-  if (spec.kind === 'auditoria') {
-    // Oldest first: the trail reads as a journal.
+  {
     const rows = (await store.listAudit({ since }))
       .reverse()
       .map((r) => [colombiaDateTime(r.en), r.evento, r.cuentaCorreo ?? r.correo ?? '', r.radicado ?? '', r.detalle ?? '', r.direccion ?? ''])
     return toCsv(['Fecha', 'Evento', 'Cuenta', 'Radicado', 'Detalle', 'Dirección'], rows, options.separator)
   }
-  if (spec.kind === 'suscripcion') {
+}
+
+/** The CSV text of one form's filings, read through the store's interface. */
+export async function exportCsv(store: FilingStore, filing: FilingForm, lookups: Lookups | undefined, options: ExportOptions = {}): Promise<string> {
+  const form: FormDefinition | undefined = filing.form
+  const since = sinceIso(options.since)
+  if (filing.clase === 'suscripcion') {
     const rows = (await store.listSubscriptions({ since })).map((s) => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo])
-    return toCsv(['Radicado', 'Fecha de recepción', 'Correo electrónico'], rows, options.separator)
+    return toCsv(['Radicado', 'Fecha de recepción', filing.emailField?.etiqueta ?? 'Correo electrónico'], rows, options.separator)
   }
-  const filings = await store.listFilings(spec.kind, { since })
+  const filings = await store.listFilings(filing.kind, { since })
   // Columns: the form's fields in order, then any field stored by an older version of the form.
   const fields = (form?.campos ?? []).map((c) => c.nombre)
   for (const f of filings) for (const key of Object.keys(f.datos)) if (!fields.includes(key)) fields.push(key)
   const titleOf = (field: string) => form?.campos.find((c) => c.nombre === field)?.etiqueta ?? field
   const header = ['Radicado', 'Fecha de recepción', ...fields.map(titleOf)]
-  const withFiles = spec.kind === 'historia'
+  // A form with a file (multipart) gets where each file is kept, its size and its fingerprint.
+  const withFiles = filing.fileField !== undefined
   if (withFiles) header.push('Archivo guardado', 'Tamaño (bytes)', 'SHA-256')
   // The office's columns (issue 11): state, due date in force, answer date, answered on time.
   header.push('Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo')
@@ -132,7 +124,8 @@ export async function exportCsv(store: FilingStore, name: ExportName, forms: For
   return toCsv(header, rows, options.separator)
 }
 
-export function parseArgs(argv: string[]): { name: ExportName; options: ExportOptions } {
+/** Command-line arguments → the export name and options; `names` are the forms' export names and auditoria. */
+export function parseArgs(argv: string[], names?: readonly string[]): { name: string; options: ExportOptions } {
   let name: string | undefined
   const options: ExportOptions = {}
   for (let i = 0; i < argv.length; i++) {
@@ -144,23 +137,24 @@ export function parseArgs(argv: string[]): { name: ExportName; options: ExportOp
     else if (!arg.startsWith('--') && name === undefined) name = arg
     else throw new Error(`Opción desconocida: ${arg}`)
   }
-  if (!name || !(name in EXPORTS)) {
-    throw new Error(`Indique qué exportar: ${Object.keys(EXPORTS).join(' | ')}. Ejemplo: npm run -s export -- pqrs --since 2025-01-01`)
+  if (!name || (names && !names.includes(name))) {
+    throw new Error(`Indique qué exportar: ${(names ?? []).join(' | ')}. Ejemplo: npm run -s export -- ${names?.[0] ?? 'pqrs'} --since 2025-01-01`)
   }
   if (options.separator !== undefined && ![',', ';', '\t', 'tab'].includes(options.separator)) throw new Error('--sep admite «,» «;» o «tab».')
   if (options.separator === 'tab') options.separator = '\t'
   if (options.output !== undefined && (options.output === '' || options.output.startsWith('--'))) throw new Error('Indique el archivo de --salida, por ejemplo: --salida pqrs.csv')
-  return { name: name as ExportName, options }
+  return { name, options }
 }
 
 /** The command: arguments and environment → CSV text. Runs in process in the tests. */
 export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const { name, options } = parseArgs(argv)
+  const { filings, plan, lookups } = loadFilingForms(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
+  const { name, options } = parseArgs(argv, [...filings.map((f) => f.exportacion), AUDIT_EXPORT])
+  const filing = filings.find((f) => f.exportacion === name)
   const dataDir = path.resolve(env.DATA_DIR || './data')
-  const { manifest } = loadManifest(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
-  const store = await openFilingStore({ dataDir, plan: FILING_PLAN, readonly: true })
+  const store = await openFilingStore({ dataDir, plan, readonly: true })
   try {
-    return await exportCsv(store, name, manifest.forms.map((f) => f.data), manifest.lookups?.data, options)
+    return filing ? await exportCsv(store, filing, lookups, options) : await auditCsv(store, options)
   } finally {
     await store.close()
   }

@@ -3,22 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyHelmetOptions } from '@fastify/helmet'
 import { ApiError } from './errors.ts'
 import { MSG } from './messages.ts'
-import { isNativeFormPost, isSameOriginPost } from './nativeForms.ts'
+import { XSRF_COOKIE, XSRF_HEADER_LOWER } from '../forms/xsrf.ts'
+import { withoutQuery } from '../manifest/urls.ts'
+import { isNativeFormPost, isSameOriginPost, type FilingEndpoints } from './nativeRequest.ts'
 import { isOfficeFormPost } from './routes/office.ts'
 
-export const XSRF_COOKIE = 'XSRF-TOKEN'
-export const XSRF_HEADER = 'x-xsrf-token'
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-function pathOf(url: string): string {
-  const q = url.indexOf('?')
-  return q === -1 ? url : url.slice(0, q)
-}
-
 /** Long-lived static files carry no cookie, so shared caches may keep them. */
 function isStaticAsset(url: string): boolean {
-  const p = pathOf(url)
+  const p = withoutQuery(url)
   return p.startsWith('/_app/') || p.startsWith('/assets/')
 }
 
@@ -35,11 +30,11 @@ function sameToken(a: string, b: string): boolean {
  * cross-site form can neither read the cookie nor set the header.
  *
  * The one exception is a pre-rendered form posted natively without script
- * (see nativeForms.ts): a static page cannot carry a per-visitor token, so
+ * (see nativeRequest.ts): a static page cannot carry a per-visitor token, so
  * such a post must instead come from this site's own origin (Origin, or
  * Referer when Origin is absent). It never applies to JSON bodies.
  */
-export function installXsrf(app: FastifyInstance): void {
+export function installXsrf(app: FastifyInstance, endpoints: FilingEndpoints): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = request.cookies[XSRF_COOKIE]
     const valid = typeof cookie === 'string' && TOKEN_SHAPE.test(cookie)
@@ -54,7 +49,7 @@ export function installXsrf(app: FastifyInstance): void {
       }
       return
     }
-    if (isNativeFormPost(request)) {
+    if (isNativeFormPost(endpoints, request)) {
       request.nativeForm = true
       if (!isSameOriginPost(request)) throw new ApiError(403, MSG.xsrf)
       return
@@ -65,7 +60,7 @@ export function installXsrf(app: FastifyInstance): void {
       if (!isSameOriginPost(request)) throw new ApiError(403, MSG.xsrf)
       return
     }
-    const header = request.headers[XSRF_HEADER]
+    const header = request.headers[XSRF_HEADER_LOWER]
     if (!valid || typeof header !== 'string' || !sameToken(cookie, header)) {
       throw new ApiError(403, MSG.xsrf)
     }
@@ -162,7 +157,7 @@ export function installPermissionsPolicy(app: FastifyInstance, frames: readonly 
 /** The site's own PDFs are embedded in its pages with <object>: /assets may be framed by the same origin. */
 export function installAssetFraming(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (pathOf(request.url).startsWith('/assets/')) {
+    if (withoutQuery(request.url).startsWith('/assets/')) {
       const csp = reply.getHeader('content-security-policy')
       if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
       reply.header('x-frame-options', 'SAMEORIGIN')

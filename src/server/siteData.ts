@@ -1,24 +1,53 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { loadManifest } from '../manifest/load.ts'
+import { filingFormDefect, filingForms, type FilingForm } from '../manifest/filingForms.ts'
+import { loadManifest, type LoadResult } from '../manifest/load.ts'
 import { phoneById, SEARCH_HELP_PHONES, type FooterPhone } from '../manifest/placeholders.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
 import type { SearchDoc } from '../search/types.ts'
 import type { NumberingPlan } from './store/store.ts'
 
-/** The forms the server receives (the induction evaluation is never sent). */
-export const SERVER_FORMS = ['pqrsd', 'cita', 'historia-clinica', 'suscripcion'] as const
-export type ServerFormId = (typeof SERVER_FORMS)[number]
+/** The numbering plan of the filing forms: each `radicacion.tipo` → its `serie`, and the newsletter's series. */
+export function numberingPlan(filings: readonly FilingForm[]): NumberingPlan {
+  return {
+    series: Object.fromEntries(filings.filter((f) => f.clase === 'radicacion').map((f) => [f.kind, f.serie])),
+    subscriptionSeries: filings.find((f) => f.clase === 'suscripcion')?.serie,
+  }
+}
 
-/** Kind (radicaciones.tipo) and series of each filing form. */
-export const FILING_PLAN: NumberingPlan = {
-  series: { pqrs: 'PQRS', cita: 'CITA', historia: 'HC' },
-  subscriptionSeries: 'SUS',
+/**
+ * The filing forms of a manifest folder and their numbering plan, for the
+ * commands that need no site (the export, the tests). A form with an error
+ * stops them, with its file:line:col.
+ */
+export function loadFilingForms(manifestDir?: string): FilingSetup {
+  return filingSetup(loadManifest(manifestDir))
+}
+
+export interface FilingSetup {
+  filings: FilingForm[]
+  plan: NumberingPlan
+  forms: FormDefinition[]
+  lookups: Lookups | undefined
+}
+
+function filingSetup({ manifest, problems }: LoadResult): FilingSetup {
+  const formErrors = problems.filter((p) => p.level === 'error' && /(^|[\\/])forms[\\/]/.test(p.file))
+  if (formErrors.length > 0) throw new Error(`Hay errores en los formularios de manifest/forms:\n${formErrors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`).join('\n')}`)
+  const forms = manifest.forms.map((f) => f.data)
+  for (const form of manifest.forms) {
+    const defect = filingFormDefect(form.data)
+    if (defect) throw new Error(`${form.source.file}: ${defect}`)
+  }
+  const filings = filingForms(forms)
+  return { filings, plan: numberingPlan(filings), forms, lookups: manifest.lookups?.data }
 }
 
 export interface SiteData {
-  forms: Record<ServerFormId, FormDefinition>
+  /** The forms the server receives, from their manifests (see src/manifest/filingForms.ts). */
+  filings: FilingForm[]
+  plan: NumberingPlan
   lookups: Lookups
   news: NewsItem[]
   /** Group path → main child, from pages with `redirigirA`. */
@@ -27,7 +56,7 @@ export interface SiteData {
   /** Manifest problems the server could live with (files left out); logged at start. */
   warnings: string[]
   /** The page each form is shown on (its `formulario` section), for the links of the no-script answers. */
-  formPages: Partial<Record<ServerFormId, string>>
+  formPages: Record<string, string>
   /** Short name of the institution (site.yaml), for page titles. */
   siteName: string
   /** URLs of the video and embebido sections: their https origins are the frames the CSP allows. */
@@ -42,27 +71,18 @@ export interface SiteData {
  * lookup file does.
  */
 export function loadSiteData(manifestDir: string | undefined, clientDir: string): SiteData {
-  const { manifest, problems } = loadManifest(manifestDir)
+  const loaded = loadManifest(manifestDir)
+  const { filings, plan } = filingSetup(loaded)
+  const { manifest, problems } = loaded
   const errors = problems.filter((p) => p.level === 'error')
-  const forms = {} as Record<ServerFormId, FormDefinition>
-  for (const id of SERVER_FORMS) {
-    const form = manifest.forms.find((f) => f.data.id === id)?.data
-    if (!form) {
-      const related = errors.filter((e) => e.file.includes('forms/')).map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`)
-      throw new Error(`Falta el formulario «${id}» en manifest/forms o no es válido.${related.length ? '\n' + related.join('\n') : ''}`)
-    }
-    forms[id] = form
-  }
   const lookups = manifest.lookups?.data
   if (!lookups) throw new Error('Falta manifest/forms/lookups.yaml o no es válido; ejecute npm run validate.')
   const redirects = new Map<string, string>()
   for (const { data } of manifest.pages) if (data.redirigirA) redirects.set(data.ruta, data.redirigirA)
-  const formPages: Partial<Record<ServerFormId, string>> = {}
+  const formPages: Record<string, string> = {}
   for (const { data } of manifest.pages) {
     for (const s of data.secciones ?? []) {
-      if (s.tipo !== 'formulario') continue
-      const id = SERVER_FORMS.find((f) => f === s.formulario)
-      if (id && !formPages[id]) formPages[id] = data.ruta
+      if (s.tipo === 'formulario' && !Object.hasOwn(formPages, s.formulario)) formPages[s.formulario] = data.ruta
     }
   }
   const embedUrls: string[] = []
@@ -74,7 +94,8 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
   const searchDocs: SearchDoc[] = fs.existsSync(indexFile) ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as SearchDoc[]) : []
   if (!fs.existsSync(indexFile)) errors.push({ file: indexFile, line: 1, col: 1, level: 'error', message: 'falta el índice de búsqueda: ejecute npm run build' })
   return {
-    forms,
+    filings,
+    plan,
     lookups,
     news: newsItems(manifest),
     redirects,

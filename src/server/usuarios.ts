@@ -6,12 +6,10 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { runUsuarios, UsageError } from './office/usuariosCli.ts'
-import { FILING_PLAN } from './siteData.ts'
+import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
 import type { FilingStore } from './store/store.ts'
 
-/** Forms an account may be limited to. */
-export const OFFICE_FORM_IDS = ['pqrsd', 'cita', 'historia-clinica'] as const
 
 /** The first line of standard input; typed without echo when it is a terminal. */
 function readPassword(prompt: string): Promise<string> {
@@ -42,8 +40,11 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(process.env.DATA_DIR || './data')
   let store: FilingStore | undefined
   try {
-    store = await openFilingStore({ dataDir, plan: FILING_PLAN })
-    await runUsuarios(process.argv.slice(2), store, { readPassword, out: (line) => process.stdout.write(`${line}\n`) }, OFFICE_FORM_IDS)
+    const { filings, plan } = loadFilingForms(process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
+    // Forms an account may be limited to: the filing forms the office answers.
+    const officeFormIds = filings.filter((f) => f.clase === 'radicacion').map((f) => f.form.id)
+    store = await openFilingStore({ dataDir, plan })
+    await runUsuarios(process.argv.slice(2), store, { readPassword, out: (line) => process.stdout.write(`${line}\n`) }, officeFormIds)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = error instanceof UsageError ? 2 : 1

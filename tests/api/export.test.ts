@@ -3,9 +3,8 @@ import fs from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { csvCell, toCsv } from '../../src/server/csv.ts'
 import { runExport as exportInProcess } from '../../src/server/export.ts'
-import { FILING_PLAN } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
-import { ROOT, tempDataDir, validCita, validPqrs } from './helpers.ts'
+import { FILING_PLAN, ROOT, tempDataDir, validCita, validPqrs } from './helpers.ts'
 
 const dataDir = tempDataDir('export')
 

@@ -7,7 +7,7 @@ import { afterAll } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../../src/server/app.ts'
 import { clientDirFromEnv } from '../../src/server/config.ts'
-import { FILING_PLAN } from '../../src/server/siteData.ts'
+import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import type { FilingRow, FilingStore } from '../../src/server/store/store.ts'
 
@@ -202,6 +202,9 @@ export function historiaForm(fields: Record<string, string> = historiaFields(), 
   if (file) form.append('pdf', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name)
   return form
 }
+
+/** The numbering plan of the site's form manifests. */
+export const FILING_PLAN = loadFilingForms().plan
 
 /** Opens the store of a DATA_DIR read-only through its interface (the server may still be running: WAL allows it). */
 export function openStore(dataDir: string): Promise<FilingStore> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
+import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
+import { filingForms } from '../../src/manifest/filingForms.ts'
 import { exportCsv } from '../../src/server/export.ts'
 import { countRows, historiaFields, historiaForm, startInProcess, storedFiling, TINY_PDF, validCita, validPqrs, withStore, type RunningServer } from './helpers.ts'
 
@@ -141,7 +142,7 @@ describe('url-encoded forms posted without JavaScript', () => {
     await withStore(server.dataDir, async (store) => {
       const stored = (await store.listFilings('pqrs')).find((f) => f.radicado === id)
       expect(stored?.datos).toEqual(validPqrs({ numeroIdentificacion: '1122334455', mensaje: 'Enviado sin JavaScript <b>&</b>' }))
-      const csv = await exportCsv(store, 'pqrs', forms, manifest.lookups?.data)
+      const csv = await exportCsv(store, filingForms(forms).find((f) => f.form.id === 'pqrsd')!, manifest.lookups?.data)
       expect(csv).toContain(`"${id}"`)
       expect(csv).toContain('Enviado sin JavaScript <b>&</b>')
     })

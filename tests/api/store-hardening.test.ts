@@ -10,10 +10,9 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { runExport } from '../../src/server/export.ts'
-import { FILING_PLAN } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { DB_FILE } from '../../src/server/store/sqlite.ts'
-import { Client, ROOT, startInProcess, tempDataDir, validCita, validPqrs } from './helpers.ts'
+import { Client, FILING_PLAN, ROOT, startInProcess, tempDataDir, validCita, validPqrs } from './helpers.ts'
 
 const BOM = '\uFEFF'
 

@@ -3,12 +3,13 @@ import Database from 'better-sqlite3'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FILING_PLAN } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
-import { MIGRATIONS } from '../../src/server/store/migrations.ts'
+import { migrate, MIGRATIONS } from '../../src/server/store/migrations.ts'
 import { StaleActionError, type TramiteRow } from '../../src/server/store/office.ts'
-import { SqliteFilingStore } from '../../src/server/store/sqlite.ts'
-import { UnknownKindError, type AttachmentRecord, type FilingStore } from '../../src/server/store/store.ts'
+import { DB_FILE, SqliteFilingStore } from '../../src/server/store/sqlite.ts'
+import { UnknownKindError, type AttachmentRecord, type FilingStore, type NumberingPlan } from '../../src/server/store/store.ts'
+
+const PLAN: NumberingPlan = { series: { pqrs: 'PQRS', cita: 'CITA', historia: 'HC' }, subscriptionSeries: 'SUS' }
 
 /**
  * The FilingStore interface suite: written once against the interface and
@@ -28,7 +29,7 @@ const engines: Engine[] = [
     async fresh() {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
       return {
-        open: () => openFilingStore({ dataDir, plan: FILING_PLAN }),
+        open: () => openFilingStore({ dataDir, plan: PLAN }),
         drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
       }
     },
@@ -259,9 +260,9 @@ describe.each(engines)('FilingStore on $name', (engine) => {
 describe('SQLite specifics', () => {
   it('WAL with synchronous=FULL (every commit fsync-ed) and a versioned migrations table', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
-    const store = new SqliteFilingStore({ dataDir, plan: FILING_PLAN })
+    const store = new SqliteFilingStore({ dataDir, plan: PLAN })
     try {
-      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: MIGRATIONS.map((m) => m.version) })
+      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: [1, 2, 3] })
     } finally {
       await store.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
@@ -271,8 +272,39 @@ describe('SQLite specifics', () => {
   it('read-only opening of a missing database is reported, not created', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
     try {
-      await expect(openFilingStore({ dataDir, plan: FILING_PLAN, readonly: true })).rejects.toThrow(/No existe la base de datos/)
+      await expect(openFilingStore({ dataDir, plan: PLAN, readonly: true })).rejects.toThrow(/No existe la base de datos/)
       expect(fs.readdirSync(dataDir)).toEqual([])
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('migration 3 keeps every filing of a version-2 file (with its attachment and office state) and lifts the fixed list of kinds', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
+    try {
+      // A file as version 2 left it (the release before the forms said their kind).
+      const old = new Database(path.join(dataDir, DB_FILE))
+      old.pragma('foreign_keys = ON')
+      migrate(old, MIGRATIONS.filter((m) => m.version <= 2))
+      old.exec(`INSERT INTO consecutivos VALUES ('HC', 2025, 7);
+        INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('HC-2025-000007', 'historia', '2025-06-01T15:00:00.000Z', '{"nombre":"Luz"}');
+        INSERT INTO adjuntos VALUES ('HC-2025-000007', 'pdf', 'viejo.pdf', 'a.pdf', 'application/pdf', 10, '${'c'.repeat(64)}');
+        INSERT INTO tramites (radicado, estado, dias_habiles, vence, vence_original, vence_maximo, vence_traslado) VALUES ('HC-2025-000007', 'radicada', 10, '2025-06-16', '2025-06-16', '2025-06-30', '2025-06-09');`)
+      expect(() => old.exec(`INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('X', 'felicitacion', '', '{}')`)).toThrow(/CHECK/)
+      old.close()
+
+      const store = new SqliteFilingStore({ dataDir, plan: { series: { ...PLAN.series, felicitacion: 'FEL' }, subscriptionSeries: 'SUS' } })
+      try {
+        expect(store.durability().schemaVersions).toEqual([1, 2, 3])
+        expect((await store.getTramite('HC-2025-000007'))?.vence).toBe('2025-06-16')
+        expect(await store.listFilings('historia')).toEqual([
+          { radicado: 'HC-2025-000007', kind: 'historia', recibidoEn: '2025-06-01T15:00:00.000Z', datos: { nombre: 'Luz' }, adjuntos: [attachment('viejo.pdf', { nombreOriginal: 'a.pdf', tamano: 10, sha256: 'c'.repeat(64) })] },
+        ])
+        expect(await store.createFiling({ kind: 'historia', datos: {}, now: new Date('2025-07-01T15:00:00Z') })).toBe('HC-2025-000008')
+        expect(await store.createFiling({ kind: 'felicitacion', datos: {}, now: new Date('2025-07-01T15:00:00Z') })).toBe('FEL-2025-000001')
+      } finally {
+        await store.close()
+      }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
@@ -282,7 +314,7 @@ describe('SQLite specifics', () => {
 describe('SQLite: history and audit are append-only', () => {
   it('the database refuses to change or delete them', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
-    const store = new SqliteFilingStore({ dataDir, plan: FILING_PLAN })
+    const store = new SqliteFilingStore({ dataDir, plan: PLAN })
     await store.audit({ evento: 'acceso' })
     const id = await store.createFiling({ kind: 'pqrs', datos: {} })
     await store.recordAction({

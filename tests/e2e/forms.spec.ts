@@ -1,7 +1,7 @@
 import { openHydrated } from './hydration.ts'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
-import { dayTimestamp, todayInColombia } from '../../src/forms/normalize.ts'
+import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
 import { CITA_MESSAGES, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 
 /**

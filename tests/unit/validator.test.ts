@@ -201,3 +201,36 @@ describe('manifest validator', () => {
     expect(failure.stderr).toContain('manifest/pages/otra.yaml:1:7: la ruta «/grupo/pagina» ya está definida en manifest/pages/grupo/pagina.yaml')
   })
 })
+
+describe('filing forms and the server routes', () => {
+  const contacto = () => fs.readFileSync(path.join(manifestDir, 'forms/contacto.yaml'), 'utf8')
+
+  it('refuses an endpoint no server route serves: a form without «radicacion»', () => {
+    write('forms/contacto.yaml', contacto().replace(/^radicacion:.*\n/m, ''))
+    expect(run().errors).toEqual([
+      'manifest/forms/contacto.yaml:5:11: ninguna ruta del servidor recibe «/api/contacto»: el formulario no tiene el bloque «radicacion» (tipo, serie, nombre, exportacion) que le dice al servidor qué hacer con él',
+    ])
+  })
+
+  it('refuses a second form on the same endpoint, kind, series or export name', () => {
+    write('forms/contacto2.yaml', contacto().replace('id: contacto', 'id: contacto-dos').replace('tipo: contacto', 'tipo: contacto-dos').replace('exportacion: contactos', 'exportacion: contactos-dos').replace('serie: CON', 'serie: COD'))
+    expect(run().errors).toEqual([
+      'manifest/forms/contacto2.yaml:5:11: ninguna ruta del servidor recibe «/api/contacto»: el formulario «contacto» ya usa esa misma dirección',
+    ])
+    write('forms/contacto2.yaml', contacto().replace('id: contacto', 'id: contacto-dos').replace('/api/contacto', '/api/contacto-dos').replace('tipo: contacto', 'tipo: contacto-dos').replace('exportacion: contactos', 'exportacion: contactos-dos'))
+    expect(run().errors).toEqual([
+      'manifest/forms/contacto2.yaml:5:11: ninguna ruta del servidor recibe «/api/contacto-dos»: el formulario «contacto» ya usa la serie «CON»',
+    ])
+  })
+
+  it('refuses a filing form without endpoint, and one the server could not store as written', () => {
+    const original = contacto()
+    write('forms/contacto.yaml', original.replace(/^endpoint:.*\n/m, ''))
+    expect(run().errors).toEqual(['manifest/forms/contacto.yaml:6:13: «radicacion» necesita «endpoint»: la dirección de la API que recibe el formulario, por ejemplo /api/pqrs'])
+    write('forms/contacto.yaml', original.replace('envio: json', 'envio: multipart'))
+    expect(run().errors).toEqual([
+      'manifest/forms/contacto.yaml:7:13: un formulario «envio: multipart» que se radica necesita exactamente un campo de archivo (tiene 0)',
+    ])
+  })
+})
+

@@ -1,5 +1,6 @@
 import type { Problem } from '../problem.ts'
 import type { FormDefinition } from '../types.generated.ts'
+import { filingFormDefect, filingForms, RESERVED_EXPORTS } from '../filingForms.ts'
 import { problemAt } from '../yamlSource.ts'
 import { sectionsOfType, walk, type CrossCheck } from './context.ts'
 
@@ -12,8 +13,45 @@ function quizQuestions(form: FormDefinition) {
   return form.campos.filter((c) => /^pregunta\d+$/.test(c.nombre))
 }
 
+/** Why the server does not receive a form that names an endpoint (see filingForms). */
+function notServedReason(form: FormDefinition, served: ReturnType<typeof filingForms>): string | undefined {
+  if (served.some((f) => f.form === form)) return undefined
+  if (form.envio === 'navegador') return 'un formulario «envio: navegador» no se envía al servidor; quite «endpoint»'
+  const r = form.radicacion
+  if (!r) return 'el formulario no tiene el bloque «radicacion» (tipo, serie, nombre, exportacion) que le dice al servidor qué hacer con él'
+  if (RESERVED_EXPORTS.includes(r.exportacion)) return `«exportacion: ${r.exportacion}» está reservado (${r.exportacion} ya es una exportación de la oficina)`
+  const other = served.find((f) => f.endpoint === form.endpoint || f.kind === r.tipo || f.serie === r.serie || f.exportacion === r.exportacion)!
+  const what =
+    other.endpoint === form.endpoint ? 'esa misma dirección' : other.kind === r.tipo ? `el tipo «${r.tipo}»` : other.serie === r.serie ? `la serie «${r.serie}»` : `el nombre de exportación «${r.exportacion}»`
+  return `el formulario «${other.form.id}» ya usa ${what}`
+}
+
 /** Checks of form definitions and of the sections that show them. */
 export const formChecks: CrossCheck[] = [
+  {
+    // The server opens a route only for the filing forms of manifest/forms: any other endpoint would post to nowhere.
+    name: 'form-endpoint-not-served',
+    run: ({ manifest }) => {
+      const forms = manifest.forms.map((f) => f.data)
+      const served = filingForms(forms)
+      return manifest.forms.flatMap((form) => {
+        const { endpoint, radicacion } = form.data
+        if (!endpoint) {
+          return radicacion ? [problemAt(form.source, ['radicacion'], '«radicacion» necesita «endpoint»: la dirección de la API que recibe el formulario, por ejemplo /api/pqrs')] : []
+        }
+        const reason = notServedReason(form.data, served)
+        return reason ? [problemAt(form.source, ['endpoint'], `ninguna ruta del servidor recibe «${endpoint}»: ${reason}`)] : []
+      })
+    },
+  },
+  {
+    name: 'filing-form-shape',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) => {
+        const defect = filingFormDefect(form.data)
+        return defect ? [problemAt(form.source, ['radicacion'], defect)] : []
+      }),
+  },
   {
     name: 'missing-form',
     run: ({ manifest }) => {

@@ -1,5 +1,5 @@
 import { ACCION_LABEL, ESTADO_LABEL, ESTADOS, allowedActions, type Accion, type Estado } from '../../filings/states.ts'
-import { escapeHtml as e } from '../nativeForms.ts'
+import { escapeHtml as e } from '../nativePages.ts'
 import type { AccountRow, AuditRow, HistoryRow, TramiteRow } from '../store/office.ts'
 import { dateTime, day, dayLong, daysLeftText } from './format.ts'
 import type { InboxFilter, InboxItem } from './inbox.ts'

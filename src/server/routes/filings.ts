@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FileDescriptor } from '../../forms/compileFormSchema.ts'
-import { dayTimestamp, normalizeSubmission, todayInColombia } from '../../forms/normalize.ts'
+import { normalizeSubmission } from '../../forms/normalize.ts'
 import { loadFormValidator, type FormValidator } from '../../forms/validateSubmission.ts'
-import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
 import { initialStatus } from '../../filings/deadlines.ts'
+import { dayTimestamp, todayInColombia } from '../../manifest/colombiaTime.ts'
+import type { FilingForm } from '../../manifest/filingForms.ts'
+import type { Campo, FormDefinition } from '../../manifest/types.generated.ts'
 import { ApiError } from '../errors.ts'
 import { MSG } from '../messages.ts'
-import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeForms.ts'
+import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeRequest.ts'
 import type { Notifier } from '../notify.ts'
-import type { ServerFormId, SiteData } from '../siteData.ts'
-import { FILING_PLAN } from '../siteData.ts'
-import type { FilingKind, FilingStore } from '../store/store.ts'
+import type { SiteData } from '../siteData.ts'
+import type { FilingStore } from '../store/store.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, type ReceivedFile } from '../store/uploads.ts'
 
 export interface FilingRouteOptions {
@@ -21,13 +22,6 @@ export interface FilingRouteOptions {
   rateLimit: { max: number; timeWindow: number }
   /** GETs of the no-script confirmation page per address and window (default 30 per minute). */
   lookupRateLimit?: { max: number; timeWindow: number }
-}
-
-/** Type label of each kind, for logs, the office e-mail and the export. */
-export const KIND_LABEL: Record<'pqrs' | 'cita' | 'historia', string> = {
-  pqrs: 'PQRSD',
-  cita: 'Solicitud de cita',
-  historia: 'Solicitud de historia clínica',
 }
 
 const PDF_MAGIC = '%PDF-'
@@ -46,7 +40,7 @@ function validated(form: FormDefinition, validate: Validator, raw: unknown, file
 }
 
 /**
- * Fields of a form posted without script: the hidden request-day timestamp
+ * Fields of a form posted without script: a hidden request-day timestamp
  * (the appointment's fechaCita), which the page's script fills at submit, is
  * empty without it, so the server puts today's date, Colombia time, as the
  * browser would.
@@ -64,7 +58,7 @@ function withNativeDefaults(form: FormDefinition, values: Record<string, unknown
 /**
  * The body of a JSON-form endpoint: JSON from the page's script, or
  * url-encoded fields from a form posted without script (only on that path;
- * see nativeForms.ts). Other encodings are refused.
+ * see nativeRequest.ts). Other encodings are refused.
  */
 function requestFields(request: FastifyRequest, form: FormDefinition): unknown {
   if (isUrlEncoded(request)) {
@@ -78,139 +72,145 @@ function requestFields(request: FastifyRequest, form: FormDefinition): unknown {
   return request.body
 }
 
-async function formParts(app: FastifyInstance, site: SiteData, id: ServerFormId, lookups: Lookups): Promise<{ form: FormDefinition; validate: Validator }> {
-  const form = site.forms[id]
-  const validate = await loadFormValidator(form, lookups)
-  if (validate.origen !== 'precompilado') app.log.info({ formulario: id }, 'validador compilado al iniciar (el precompilado falta o es de otro manifiesto)')
-  return { form, validate }
-}
-
+/**
+ * One POST route per filing form of manifest/forms (src/manifest/filingForms.ts):
+ * json forms take JSON (or url-encoded without script), multipart forms one
+ * file; a subscription is stored once per address. Adding a form is a YAML file.
+ */
 export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOptions): Promise<void> {
   const { site, store, notifier, dataDir } = opts
   // One shared budget per client address for all POSTs (a per-route config would count each route apart).
   const routeConfig = { onRequest: app.rateLimit(opts.rateLimit) }
 
-  const jsonFiling = async (url: string, formId: ServerFormId, kind: keyof typeof KIND_LABEL & FilingKind) => {
-    const { form, validate } = await formParts(app, site, formId, site.lookups)
-    app.post(url, routeConfig, async (request, reply) => {
-      const datos = validated(form, validate, requestFields(request, form))
+  /** The answer once stored: JSON {id}, or the no-script confirmation. */
+  const answer = (request: FastifyRequest, reply: FastifyReply, filing: FilingForm, id: string) =>
+    request.nativeForm ? app.nativeForms.success(request, reply, filing, id) : reply.code(200).send({ id })
+
+  const received = (request: FastifyRequest, filing: FilingForm, id: string) => {
+    request.log.info({ radicado: id }, 'radicación recibida')
+    notifier.filingReceived(id, filing.nombre)
+  }
+
+  for (const filing of site.filings) {
+    const { form } = filing
+    const validate = await loadFormValidator(form, site.lookups)
+    if (validate.origen !== 'precompilado') app.log.info({ formulario: form.id }, 'validador compilado al iniciar (el precompilado falta o es de otro manifiesto)')
+    if (filing.clase === 'suscripcion') {
+      // Newsletter: not a filing, and the office is not e-mailed. A repeated address is stored once and answered
+      // exactly as a new one, with no number: the answer must not reveal that someone else subscribed it (issue 13 #14).
+      const emailField = filing.emailField!
+      app.post(filing.endpoint, routeConfig, async (request, reply) => {
+        const datos = validated(form, validate, requestFields(request, form))
+        const result = await store.subscribe(String(datos[emailField.nombre]))
+        request.log.info({ radicado: result.id }, 'suscripción')
+        if (request.nativeForm) return app.nativeForms.success(request, reply, filing, '')
+        return reply.code(200).send({ ok: true })
+      })
+    } else if (filing.envio === 'multipart') {
+      const fileField = filing.fileField!
+      const maxBytes = Math.floor((fileField.tamanoMaximoMB ?? 10) * 1024 * 1024)
+      // The form's own message for a file over the limit (the same the browser shows).
+      const tooLargeOutcome = validate({ [fileField.nombre]: { nombre: 'x.pdf', tipo: 'application/pdf', tamano: maxBytes + 1 } })
+      const tooLargeMessage = (!tooLargeOutcome.ok && tooLargeOutcome.fields[fileField.nombre]) || MSG.bodyTooLarge
+      // A body announced bigger than the file limit plus room for the text fields is refused before reading it.
+      const maxBody = maxBytes + 1024 * 1024
+      const refuseOversized = async (request: FastifyRequest, reply: FastifyReply) => {
+        const length = Number(request.headers['content-length'])
+        if (Number.isFinite(length) && length > maxBody) {
+          reply.header('connection', 'close')
+          throw new ApiError(413, MSG.bodyTooLarge, {})
+        }
+      }
+      app.post(filing.endpoint, { onRequest: [routeConfig.onRequest, refuseOversized] }, async (request, reply) => {
+        const id = await receiveMultipart(request, reply, filing, fileField, validate, maxBytes, tooLargeMessage)
+        received(request, filing, id)
+        return answer(request, reply, filing, id)
+      })
+    } else {
+      app.post(filing.endpoint, routeConfig, async (request, reply) => {
+        const datos = validated(form, validate, requestFields(request, form))
+        const now = new Date()
+        const id = await store.createFiling({ kind: filing.kind, datos, now, tramite: initialStatus(form, datos, site.lookups, now) })
+        received(request, filing, id)
+        return answer(request, reply, filing, id)
+      })
+    }
+  }
+
+  /** A multipart filing with its one file: validated like the browser, the file kept only once the filing is committed. */
+  async function receiveMultipart(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    filing: FilingForm,
+    fileField: Campo,
+    validate: Validator,
+    maxBytes: number,
+    tooLargeMessage: string,
+  ): Promise<string> {
+    const { form } = filing
+    if (!request.isMultipart()) throw new ApiError(400, MSG.multipartRequired, {})
+    let parts: MultipartResult
+    try {
+      parts = await readMultipart(request, dataDir, fileField.nombre, maxBytes, tooLargeMessage)
+    } catch (error) {
+      // What is left of a refused upload is not read: the connection closes after the answer (issue 13 #5).
+      if (error instanceof ApiError) reply.header('connection', 'close')
+      throw error
+    }
+    const { file, label, extraFile } = parts
+    const values = request.nativeForm ? withNativeDefaults(form, parts.values) : parts.values
+    let kept: string | undefined
+    try {
+      const descriptor: FileDescriptor | undefined =
+        // An empty file part is what a form sends when no file was chosen.
+        file && file.size > 0
+          ? {
+              nombre: label ?? 'documento.pdf',
+              // What the content is, not what the visitor's computer says it is.
+              tipo: file.head.subarray(0, PDF_MAGIC.length).toString('latin1') === PDF_MAGIC ? 'application/pdf' : 'application/octet-stream',
+              tamano: file.tooLarge ? maxBytes + 1 : file.size,
+            }
+          : undefined
+      const datos = (() => {
+        try {
+          return validated(form, validate, values, { [fileField.nombre]: descriptor })
+        } catch (error) {
+          if (extraFile && error instanceof ApiError) throw new ApiError(400, MSG.onlyOneFile, error.fields)
+          throw error
+        }
+      })()
+      if (extraFile) throw new ApiError(400, MSG.onlyOneFile, {})
+      if (!file || !descriptor) throw new ApiError(400, MSG.invalidForm, {})
+      kept = keepUpload(dataDir, file)
       const now = new Date()
-      const id = await store.createFiling({ kind, datos, now, tramite: initialStatus(form, datos, site.lookups, now) })
-      request.log.info({ radicado: id }, 'radicación recibida')
-      notifier.filingReceived(id, KIND_LABEL[kind])
-      if (request.nativeForm) return app.nativeForms.success(request, reply, formId, id)
-      return reply.code(200).send({ id })
-    })
+      const id = await store.createFiling({
+        kind: filing.kind,
+        datos,
+        now,
+        tramite: initialStatus(form, datos, site.lookups, now),
+        attachments: [{ campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 }],
+      })
+      kept = undefined
+      return id
+    } finally {
+      discardUpload(file)
+      if (kept) removeKept(dataDir, kept)
+    }
   }
+
   // The no-JavaScript confirmation page (Post/Redirect/Get): shows the success text of a number that exists, for its own form only.
-  const SERIES_OF_FORM: Record<ServerFormId, string> = {
-    pqrsd: FILING_PLAN.series.pqrs!,
-    cita: FILING_PLAN.series.cita!,
-    'historia-clinica': FILING_PLAN.series.historia!,
-    suscripcion: FILING_PLAN.subscriptionSeries,
-  }
+  const byFormId = new Map(site.filings.map((f) => [f.form.id, f]))
   // Throttled apart from the POSTs (issue 13 #13): probing numbers would otherwise tell how many filings exist.
   const lookupLimit = { onRequest: app.rateLimit({ max: opts.lookupRateLimit?.max ?? 30, timeWindow: opts.lookupRateLimit?.timeWindow ?? 60_000 }) }
   app.get(CONFIRMATION_PATH, lookupLimit, async (request, reply) => {
     const { formulario, id, volver } = request.query as Record<string, string | undefined>
-    const formId = Object.hasOwn(SERIES_OF_FORM, formulario ?? '') ? (formulario as ServerFormId) : undefined
+    const filing = typeof formulario === 'string' ? byFormId.get(formulario) : undefined
     // The newsletter's confirmation carries no number (a repeated address must look like a new one).
-    if (formId === 'suscripcion') return app.nativeForms.confirmation(reply, formId, '', volver)
-    const valid = formId && typeof id === 'string' && new RegExp(`^${SERIES_OF_FORM[formId]}-\\d{4}-\\d{6,}$`).test(id) && (await store.hasRadicado(id))
-    if (!valid) return reply.code(404).type('application/json; charset=utf-8').send({ error: MSG.notFound, fields: {} })
-    return app.nativeForms.confirmation(reply, formId, id, volver)
+    if (filing?.clase === 'suscripcion') return app.nativeForms.confirmation(reply, filing, '', volver)
+    const valid = filing && typeof id === 'string' && new RegExp(`^${filing.serie}-\\d{4}-\\d{6,}$`).test(id) && (await store.hasRadicado(id))
+    if (!filing || !valid) return reply.code(404).type('application/json; charset=utf-8').send({ error: MSG.notFound, fields: {} })
+    return app.nativeForms.confirmation(reply, filing, id!, volver)
   })
-
-  await jsonFiling('/api/pqrs', 'pqrsd', 'pqrs')
-  await jsonFiling('/api/cita', 'cita', 'cita')
-
-  // Newsletter: not a filing. A repeated address is stored once and answered exactly as a new one, with
-  // no number: the answer must not reveal that someone else subscribed it (issue 13 #14).
-  {
-    const { form, validate } = await formParts(app, site, 'suscripcion', site.lookups)
-    app.post('/api/suscripcion', routeConfig, async (request, reply) => {
-      const datos = validated(form, validate, requestFields(request, form))
-      const result = await store.subscribe(String(datos.correoElectronico))
-      request.log.info({ radicado: result.id }, 'suscripción')
-      if (request.nativeForm) return app.nativeForms.success(request, reply, 'suscripcion', '')
-      return reply.code(200).send({ ok: true })
-    })
-  }
-
-  // Clinical record: multipart with one PDF.
-  {
-    const { form, validate } = await formParts(app, site, 'historia-clinica', site.lookups)
-    const fileField = form.campos.find((c) => c.control === 'file')
-    if (!fileField) throw new Error('El formulario historia-clinica no tiene campo de archivo.')
-    const maxBytes = Math.floor((fileField.tamanoMaximoMB ?? 10) * 1024 * 1024)
-    // The form's own message for a file over the limit (the same the browser shows).
-    const tooLargeOutcome = validate({ [fileField.nombre]: { nombre: 'x.pdf', tipo: 'application/pdf', tamano: maxBytes + 1 } })
-    const tooLargeMessage = (!tooLargeOutcome.ok && tooLargeOutcome.fields[fileField.nombre]) || MSG.bodyTooLarge
-    // A body announced bigger than the file limit plus room for the text fields is refused before reading it.
-    const maxBody = maxBytes + 1024 * 1024
-
-    const refuseOversized = async (request: FastifyRequest, reply: FastifyReply) => {
-      const length = Number(request.headers['content-length'])
-      if (Number.isFinite(length) && length > maxBody) {
-        reply.header('connection', 'close')
-        throw new ApiError(413, MSG.bodyTooLarge, {})
-      }
-    }
-
-    app.post('/api/historia-clinica', { onRequest: [routeConfig.onRequest, refuseOversized] }, async (request, reply) => {
-      if (!request.isMultipart()) throw new ApiError(400, MSG.multipartRequired, {})
-      let received: MultipartResult
-      try {
-        received = await readMultipart(request, dataDir, fileField.nombre, maxBytes, tooLargeMessage)
-      } catch (error) {
-        // What is left of a refused upload is not read: the connection closes after the answer (issue 13 #5).
-        if (error instanceof ApiError) reply.header('connection', 'close')
-        throw error
-      }
-      const { file, label, extraFile } = received
-      const values = request.nativeForm ? withNativeDefaults(form, received.values) : received.values
-      let kept: string | undefined
-      try {
-        const descriptor: FileDescriptor | undefined =
-          // An empty file part is what a form sends when no file was chosen.
-          file && file.size > 0
-            ? {
-                nombre: label ?? 'documento.pdf',
-                // What the content is, not what the visitor's computer says it is.
-                tipo: file.head.subarray(0, PDF_MAGIC.length).toString('latin1') === PDF_MAGIC ? 'application/pdf' : 'application/octet-stream',
-                tamano: file.tooLarge ? maxBytes + 1 : file.size,
-              }
-            : undefined
-        const datos = (() => {
-          try {
-            return validated(form, validate, values, { [fileField.nombre]: descriptor })
-          } catch (error) {
-            if (extraFile && error instanceof ApiError) throw new ApiError(400, MSG.onlyOneFile, error.fields)
-            throw error
-          }
-        })()
-        if (extraFile) throw new ApiError(400, MSG.onlyOneFile, {})
-        if (!file || !descriptor) throw new ApiError(400, MSG.invalidForm, {})
-        kept = keepUpload(dataDir, file)
-        const now = new Date()
-        const id = await store.createFiling({
-          kind: 'historia',
-          datos,
-          now,
-          tramite: initialStatus(form, datos, site.lookups, now),
-          attachments: [{ campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 }],
-        })
-        kept = undefined
-        request.log.info({ radicado: id }, 'radicación recibida')
-        notifier.filingReceived(id, KIND_LABEL.historia)
-        if (request.nativeForm) return app.nativeForms.success(request, reply, 'historia-clinica', id)
-        return reply.code(200).send({ id })
-      } finally {
-        discardUpload(file)
-        if (kept) removeKept(dataDir, kept)
-      }
-    })
-  }
 }
 
 interface MultipartResult {

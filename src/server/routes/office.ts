@@ -6,7 +6,8 @@ import { businessDaysLeft, termOf } from '../../filings/deadlines.ts'
 import { applyAction, type Accion } from '../../filings/states.ts'
 import type { FormDefinition } from '../../manifest/types.generated.ts'
 import { ApiError } from '../errors.ts'
-import { isUrlEncoded, plainFields, siteStylesheets } from '../nativeForms.ts'
+import { siteStylesheets } from '../nativePages.ts'
+import { isUrlEncoded, plainFields } from '../nativeRequest.ts'
 import { applyFilter, countsByState, inboxItem, isOpen, parseFilter, tramiteOf, type OfficeForm } from '../office/inbox.ts'
 import { labelledFields } from '../office/format.ts'
 import { auditPage, filingPage, inboxPage, messagePage, OFFICE_CSS, signInPage, type PageContext } from '../office/pages.ts'
@@ -548,11 +549,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
 }
 
 /** The filing forms of the site and the kind each one is stored as. */
-export function officeForms(site: SiteData, kinds: Readonly<Record<string, string>>): OfficeForm[] {
-  const out: OfficeForm[] = []
-  for (const [kind, formId] of Object.entries(kinds)) {
-    const form = (site.forms as Record<string, FormDefinition | undefined>)[formId]
-    if (form) out.push({ kind, form })
-  }
-  return out
+export function officeForms(site: SiteData): OfficeForm[] {
+  // Every form of manifest/forms that is a filing (not the newsletter) is answered by the office.
+  return site.filings.filter((f) => f.clase === 'radicacion').map((f) => ({ kind: f.kind, form: f.form }))
 }

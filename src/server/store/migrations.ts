@@ -143,6 +143,48 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: 'tipos de radicación definidos por los formularios (sin lista fija)',
+    // The kinds come from the form manifests now (radicacion.tipo), so the
+    // fixed CHECK list of version 1 goes; the store refuses a kind outside
+    // its numbering plan. SQLite cannot drop a CHECK: both tables are rebuilt
+    // (adjuntos first out, since it references radicaciones) with the same
+    // rows, numbers and order.
+    sql: `
+      -- tramites and historial (version 2) reference radicaciones: their
+      -- checks wait for the commit, when the rebuilt table has every row again.
+      PRAGMA defer_foreign_keys = ON;
+      CREATE TABLE radicaciones_v2 (
+        numero INTEGER PRIMARY KEY AUTOINCREMENT,
+        radicado TEXT NOT NULL UNIQUE,
+        tipo TEXT NOT NULL CHECK (tipo <> ''),
+        recibido_en TEXT NOT NULL,
+        datos TEXT NOT NULL CHECK (json_valid(datos))
+      ) STRICT;
+      INSERT INTO radicaciones_v2 (numero, radicado, tipo, recibido_en, datos)
+        SELECT numero, radicado, tipo, recibido_en, datos FROM radicaciones ORDER BY numero;
+
+      CREATE TABLE adjuntos_v2 (
+        radicado TEXT NOT NULL REFERENCES radicaciones_v2 (radicado),
+        campo TEXT NOT NULL,
+        archivo TEXT NOT NULL UNIQUE,
+        nombre_original TEXT NOT NULL,
+        tipo TEXT NOT NULL,
+        tamano INTEGER NOT NULL,
+        sha256 TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO adjuntos_v2 (rowid, radicado, campo, archivo, nombre_original, tipo, tamano, sha256)
+        SELECT rowid, radicado, campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos ORDER BY rowid;
+
+      DROP TABLE adjuntos;
+      DROP TABLE radicaciones;
+      ALTER TABLE radicaciones_v2 RENAME TO radicaciones;
+      ALTER TABLE adjuntos_v2 RENAME TO adjuntos;
+      CREATE INDEX radicaciones_tipo_fecha ON radicaciones (tipo, recibido_en);
+      CREATE INDEX adjuntos_radicado ON adjuntos (radicado);
+    `,
+  },
+  {
     // Version 3 is taken by the form-driven kinds (issue 15); versions may apply in any order.
     version: 4,
     name: 'oficina: segundo factor (TOTP) por cuenta',
@@ -153,7 +195,8 @@ export const MIGRATIONS: Migration[] = [
   },
 ]
 
-export function migrate(db: Database.Database): number[] {
+/** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     nombre TEXT NOT NULL,
@@ -161,7 +204,7 @@ export function migrate(db: Database.Database): number[] {
   ) STRICT`)
   const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version))
   const ran: number[] = []
-  for (const m of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue
     db.transaction(() => {
       db.exec(m.sql)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { todayInColombia } from '../../forms/normalize.ts'
+import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { migrate } from './migrations.ts'
 import { SqliteOfficeStore } from './sqliteOffice.ts'
 import {
@@ -149,7 +149,7 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
   }
 
   #allocate(serie: string, now: Date): string {
-    const year = Number(todayInColombia(now).slice(0, 4))
+    const year = yearInColombia(now)
     // Only ever incremented, in the same transaction as the filing: a number is never reused.
     const row = this.#db
       .prepare(
@@ -238,6 +238,7 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
       .transaction((): SubscribeResult => {
         const existing = this.#db.prepare('SELECT radicado FROM suscripciones WHERE correo_normalizado = ?').get(normalized) as { radicado: string } | undefined
         if (existing) return { id: existing.radicado, nuevo: false }
+        if (!this.#plan.subscriptionSeries) throw new UnknownKindError('suscripcion')
         const radicado = this.#allocate(this.#plan.subscriptionSeries, now)
         this.#db
           .prepare('INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES (?, ?, ?, ?)')

@@ -89,8 +89,8 @@ export interface StoreCounts {
 export interface NumberingPlan {
   /** kind → series, e.g. `pqrs` → `PQRS`. A kind not listed is refused. */
   series: Readonly<Record<FilingKind, string>>
-  /** Series of newsletter subscriptions, e.g. `SUS`. */
-  subscriptionSeries: string
+  /** Series of newsletter subscriptions, e.g. `SUS`; without it `subscribe` is refused. */
+  subscriptionSeries?: string
 }
 
 /** A filing of a kind the numbering plan does not know (a programming or configuration error). */
