@@ -95,6 +95,31 @@ function loadOne<T>(file: string, kind: ManifestKind, problems: Problem[], decla
   return { source, data: source.data as T }
 }
 
+type Loader = <T>(file: string, kind: ManifestKind) => Sourced<T> | undefined
+
+function loadFormFiles(manifest: Manifest, load: Loader): void {
+  for (const f of yamlFilesUnder(path.join(manifest.dir, 'forms'))) {
+    if (path.basename(f).startsWith('lookups.')) manifest.lookups = load<Lookups>(f, 'lookups')
+    else {
+      const form = load<FormDefinition>(f, 'form')
+      if (form) manifest.forms.push(form)
+    }
+  }
+}
+
+/**
+ * Only manifest/forms (form definitions and lookups), schema-validated: for
+ * the commands that need nothing else (export, usuarios), which would
+ * otherwise read every page and document list.
+ */
+export function loadForms(dir = manifestDir()): LoadResult {
+  const problems: Problem[] = []
+  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set(), files: new Set() }
+  const manifest: Manifest = { dir, declared, pages: [], documents: [], forms: [], news: [] }
+  loadFormFiles(manifest, <T>(file: string, kind: ManifestKind) => loadOne<T>(file, kind, problems, declared))
+  return { manifest, problems }
+}
+
 /** Reads and schema-validates every manifest file. Invalid files are reported and left out. */
 export function loadManifest(dir = manifestDir()): LoadResult {
   const problems: Problem[] = []
@@ -112,13 +137,7 @@ export function loadManifest(dir = manifestDir()): LoadResult {
     const docs = load<DocumentList>(f, 'documents')
     if (docs) manifest.documents.push(docs)
   }
-  for (const f of yamlFilesUnder(path.join(dir, 'forms'))) {
-    if (path.basename(f).startsWith('lookups.')) manifest.lookups = load<Lookups>(f, 'lookups')
-    else {
-      const form = load<FormDefinition>(f, 'form')
-      if (form) manifest.forms.push(form)
-    }
-  }
+  loadFormFiles(manifest, load)
   for (const f of yamlFilesUnder(path.join(dir, 'news'))) {
     const item = load<NewsItem>(f, 'news')
     if (item) manifest.news.push(item)

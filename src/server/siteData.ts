@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { filingFormDefect, filingForms, type FilingForm } from '../manifest/filingForms.ts'
-import { loadManifest, type LoadResult } from '../manifest/load.ts'
+import { loadForms, loadManifest, type LoadResult } from '../manifest/load.ts'
 import { phoneById, SEARCH_HELP_PHONES, type FooterPhone } from '../manifest/placeholders.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
@@ -22,7 +22,7 @@ export function numberingPlan(filings: readonly FilingForm[]): NumberingPlan {
  * stops them, with its file:line:col.
  */
 export function loadFilingForms(manifestDir?: string): FilingSetup {
-  return filingSetup(loadManifest(manifestDir))
+  return filingSetup(loadForms(manifestDir))
 }
 
 export interface FilingSetup {

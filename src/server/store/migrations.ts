@@ -9,6 +9,12 @@ export interface Migration {
   version: number
   name: string
   sql: string
+  /**
+   * Rebuilds a table other tables reference: foreign keys are switched off
+   * around the transaction (SQLite's documented procedure for such changes)
+   * and `foreign_key_check` must find nothing before it commits.
+   */
+  rebuildsTables?: boolean
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -145,15 +151,14 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 3,
     name: 'tipos de radicación definidos por los formularios (sin lista fija)',
+    rebuildsTables: true,
     // The kinds come from the form manifests now (radicacion.tipo), so the
     // fixed CHECK list of version 1 goes; the store refuses a kind outside
     // its numbering plan. SQLite cannot drop a CHECK: both tables are rebuilt
     // (adjuntos first out, since it references radicaciones) with the same
     // rows, numbers and order.
     sql: `
-      -- tramites and historial (version 2) reference radicaciones: their
-      -- checks wait for the commit, when the rebuilt table has every row again.
-      PRAGMA defer_foreign_keys = ON;
+      -- tramites and historial (version 2) reference radicaciones: see rebuildsTables.
       CREATE TABLE radicaciones_v2 (
         numero INTEGER PRIMARY KEY AUTOINCREMENT,
         radicado TEXT NOT NULL UNIQUE,
@@ -206,10 +211,19 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   const ran: number[] = []
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue
-    db.transaction(() => {
-      db.exec(m.sql)
-      db.prepare('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString())
-    }).immediate()
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) === 1
+    if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = OFF')
+    try {
+      db.transaction(() => {
+        db.exec(m.sql)
+        if (m.rebuildsTables && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
+          throw new Error(`La migración ${m.version} dejaría referencias rotas entre tablas; no se aplicó.`)
+        }
+        db.prepare('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString())
+      }).immediate()
+    } finally {
+      if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = ON')
+    }
     ran.push(m.version)
   }
   const newest = Math.max(0, ...MIGRATIONS.map((m) => m.version))
