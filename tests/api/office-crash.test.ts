@@ -67,5 +67,5 @@ describe('office actions under kill -9', () => {
         expect((await store.history(id)).length).toBe(answered ? 1 : 0)
       }
     })
-  })
+  }, 90_000)
 })
