@@ -262,7 +262,7 @@ describe('SQLite specifics', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
     const store = new SqliteFilingStore({ dataDir, plan: PLAN })
     try {
-      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: [1, 2, 3] })
+      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: MIGRATIONS.map((m) => m.version) })
     } finally {
       await store.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
@@ -295,7 +295,7 @@ describe('SQLite specifics', () => {
 
       const store = new SqliteFilingStore({ dataDir, plan: { series: { ...PLAN.series, felicitacion: 'FEL' }, subscriptionSeries: 'SUS' } })
       try {
-        expect(store.durability().schemaVersions).toEqual([1, 2, 3])
+        expect(store.durability().schemaVersions).toEqual(MIGRATIONS.map((m) => m.version))
         expect((await store.getTramite('HC-2025-000007'))?.vence).toBe('2025-06-16')
         expect(await store.listFilings('historia')).toEqual([
           { radicado: 'HC-2025-000007', kind: 'historia', recibidoEn: '2025-06-01T15:00:00.000Z', datos: { nombre: 'Luz' }, adjuntos: [attachment('viejo.pdf', { nombreOriginal: 'a.pdf', tamano: 10, sha256: 'c'.repeat(64) })] },
