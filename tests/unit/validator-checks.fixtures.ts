@@ -65,6 +65,14 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
   'terms-by-type-without-field': { files: { 'manifest/forms/contacto.yaml': contactForm('terminos:\n  diasHabiles: 15\n  porTipo:\n    - { tipo: 1, diasHabiles: 10 }\n') }, expected: "manifest/forms/contacto.yaml:19:5: «porTipo» necesita «campoTipo»: el campo que dice el tipo de solicitud" },
   'terms-field-not-a-list': { files: { 'manifest/forms/contacto.yaml': contactForm('terminos:\n  diasHabiles: 15\n  campoTipo: nombre\n') }, expected: "manifest/forms/contacto.yaml:18:14: «nombre» no es un campo de lista de este formulario" },
   'terms-unknown-type': { files: { 'manifest/forms/contacto.yaml': contactForm('terminos:\n  diasHabiles: 15\n  campoTipo: tipo\n  porTipo:\n    - { tipo: 9, diasHabiles: 10 }\n') }, expected: "manifest/forms/contacto.yaml:20:15: el tipo 9 no existe en la lista «tipo-prueba»" },
+  'form-endpoint-not-served': {
+    files: { 'manifest/forms/contacto.yaml': contactForm('') },
+    expected: 'manifest/forms/contacto.yaml:4:11: ninguna ruta del servidor recibe «/api/contacto»: el formulario no tiene el bloque «radicacion» (tipo, serie, nombre, exportacion) que le dice al servidor qué hacer con él',
+  },
+  'filing-form-shape': {
+    files: { 'manifest/forms/contacto.yaml': contactForm('').replace('envio: json', 'envio: multipart').replace('botonEnviar: Enviar', 'radicacion: { tipo: contacto, serie: CON, nombre: Contacto, exportacion: contactos }\nbotonEnviar: Enviar') },
+    expected: 'manifest/forms/contacto.yaml:6:13: un formulario «envio: multipart» que se radica necesita exactamente un campo de archivo (tiene 0)',
+  },
   'terms-repeated-type': { files: { 'manifest/forms/contacto.yaml': contactForm('terminos:\n  diasHabiles: 15\n  campoTipo: tipo\n  porTipo:\n    - { tipo: 1, diasHabiles: 10 }\n    - { tipo: 1, diasHabiles: 5 }\n') }, expected: "manifest/forms/contacto.yaml:21:15: el tipo 1 está repetido" },
   'missing-asset': { files: { 'manifest/pages/otra.yaml': page('/otra', '  - tipo: enlaces\n    enlaces:\n      - { texto: Falta, url: /assets/docs/falta.pdf }\n') }, expected: "manifest/pages/otra.yaml:7:30: el archivo «/assets/docs/falta.pdf» no existe en public/assets/docs/falta.pdf" },
   'broken-internal-link': { files: { 'manifest/pages/otra.yaml': page('/otra', '  - tipo: texto\n    contenido: |\n      Primera línea.\n      Vea [la página](/no-existe).\n') }, expected: "manifest/pages/otra.yaml:8:23: el enlace «/no-existe» apunta a una página que no existe" },
