@@ -22,6 +22,8 @@ export const MSG = {
   nativeFixAndResend: 'Su solicitud no fue radicada: corrija los datos indicados y envíe el formulario de nuevo.',
   nativeNotStored: 'Su solicitud no fue radicada.',
   nativeKeepNumber: 'Guarde este número para hacer seguimiento a su solicitud.',
+  /** Without script a print button cannot work: the browser's own command does. */
+  nativePrint: 'Para imprimir este recibo use la opción «Imprimir» de su navegador (Ctrl+P).',
   nativeForbiddenHelp:
     'Por seguridad, el formulario solo se acepta cuando se envía desde las páginas de este sitio. Abra de nuevo la página del formulario y envíelo desde allí. Su solicitud no fue radicada.',
 } as const

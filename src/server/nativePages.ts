@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FilingForm } from '../manifest/filingForms.ts'
+import { receiptLines, type Receipt } from '../forms/receipt.ts'
 import { MSG } from './messages.ts'
 import { CONFIRMATION_PATH, filingEndpoints, formOfUrl, refererPath, safeBack } from './nativeRequest.ts'
 import type { SiteData } from './siteData.ts'
@@ -38,9 +39,9 @@ export interface NativeFormPages {
    * After a filing: 303 to the confirmation address (Post/Redirect/Get), so
    * reloading the confirmation never sends the form, and never files it, twice.
    */
-  success(request: FastifyRequest, reply: FastifyReply, filing: FilingForm, id: string): FastifyReply
-  /** The confirmation page: 200 with the form's success text (`exito` with {id}). */
-  confirmation(reply: FastifyReply, filing: FilingForm, id: string, back: string | undefined): FastifyReply
+  success(request: FastifyRequest, reply: FastifyReply, filing: FilingForm, id: string, receiptToken?: string): FastifyReply
+  /** The confirmation page: 200 with the form's success text (`exito` with {id}), then the receipt when still held. */
+  confirmation(reply: FastifyReply, filing: FilingForm, id: string, back: string | undefined, receipt?: Receipt): FastifyReply
   /** Error page: 400 with the field messages, or any other status with its message. */
   failure(request: FastifyRequest, reply: FastifyReply, status: number, message: string, fields: Record<string, string>): FastifyReply
 }
@@ -80,18 +81,21 @@ ${body}
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
 
   return {
-    success(request, reply, filing, id) {
-      const query = new URLSearchParams({ formulario: filing.form.id, ...(id ? { id } : {}), volver: backTo(request, filing) })
+    success(request, reply, filing, id, receiptToken) {
+      const query = new URLSearchParams({ formulario: filing.form.id, ...(id ? { id } : {}), ...(receiptToken ? { recibo: receiptToken } : {}), volver: backTo(request, filing) })
       return reply.code(303).header('cache-control', 'no-store').redirect(`${CONFIRMATION_PATH}?${query}`, 303)
     },
 
-    confirmation(reply, filing, id, back) {
+    confirmation(reply, filing, id, back, receipt) {
       const form = filing.form
       const subscription = filing.clase === 'suscripcion'
       const text = (form.exito ?? 'Solicitud radicada exitosamente con número: {id}').replaceAll('{id}', id)
+      // The spec's success text verbatim in its own paragraph, then the receipt (issue 12).
+      const lines = receipt ? receiptLines(receipt).map((l) => `<p class="recibo-linea">${escapeHtml(l)}</p>`).join('\n') : ''
+      const keep = subscription ? '' : receipt ? `<p>${escapeHtml(MSG.nativePrint)}</p>\n` : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`
       const body = `<h1>${escapeHtml(form.titulo)}</h1>
-<div class="aviso-formulario aviso-exito" role="status"><div class="aviso-texto">${escapeHtml(text)}</div></div>
-${subscription ? '' : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`}${links(safeBack(back) ?? pageOf(filing) ?? '/', subscription ? 'Volver a la página anterior' : 'Volver a la página del formulario')}`
+<div class="aviso-formulario aviso-exito recibo" role="status"><div class="aviso-texto"><p>${escapeHtml(text)}</p>${lines ? `\n${lines}` : ''}</div></div>
+${keep}${links(safeBack(back) ?? pageOf(filing) ?? '/', subscription ? 'Volver a la página anterior' : 'Volver a la página del formulario')}`
       return send(reply, 200, page('Solicitud recibida', body))
     },
 

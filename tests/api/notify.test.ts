@@ -80,7 +80,7 @@ describe('e-mail to the office on each new filing (SMTP_URL + NOTIFY_TO)', () =>
     sent.push([((await hc.json()) as { id: string }).id, 'Solicitud de historia clínica'])
 
     for (const [id, type] of sent) {
-      const mail = await waitFor(() => inbox.find((m) => m.raw.includes(id)))
+      const mail = await waitFor(() => inbox.find((m) => m.raw.includes(id) && m.to.includes('siau@hospital.example')))
       expect(mail.to).toEqual(['siau@hospital.example'])
       expect(decodedSubject(mail.raw)).toBe(`Nueva radicación ${id} (${type})`)
       expect(mail.raw).not.toContain('Persona Secreta')

@@ -151,7 +151,13 @@ test.describe('PQRSD form', () => {
     expect(sent).toMatchObject({ tipoSolicitud: 1, tipoPersona: 1, tipoIdentificacion: 1, tipoRespuesta: 1, numeroIdentificacion: '1020304050', nombre: 'Ana María' })
 
     const banner = page.locator('.aviso-exito')
-    await expect(banner.locator('.aviso-texto')).toHaveText(`PQRSD creado exitosamente con número de radicado: ${id}`)
+    // The spec's success text verbatim, then the receipt (issue 12).
+    await expect(banner.locator('.aviso-texto p').first()).toHaveText(`PQRSD creado exitosamente con número de radicado: ${id}`)
+    await expect(banner).toContainText('Fecha y hora de recibo:')
+    await expect(banner).toContainText('Fecha límite de respuesta:')
+    await expect(banner).toContainText(/Código de verificación: [A-Z2-9]{5}-[A-Z2-9]{5}/)
+    await expect(banner).toContainText('Guarde este número y este código para consultar su solicitud.')
+    await expect(banner.getByRole('button', { name: 'Imprimir recibo' })).toBeVisible()
     await expect(banner).toBeFocused()
     for (const field of ['numeroIdentificacion', 'nombre', 'apellido', 'direccion', 'telefono', 'correoElectronico', 'mensaje', 'tipoSolicitud', 'tipoRespuesta']) {
       await expect(page.locator(`#pqrsd-${field}`)).toHaveValue('')
@@ -256,7 +262,7 @@ test.describe('appointment form', () => {
     expect(sent).toMatchObject({ tipoIdentificacion: 1, tipoServicio: 2, aceptarPolitica: true, whatsapp: '3001234567' })
     expect([dayTimestamp(todayInColombia(new Date(Date.now() - 60_000))), dayTimestamp(todayInColombia())]).toContain(sent.fechaCita)
 
-    await expect(page.locator('.aviso-exito .aviso-texto')).toHaveText(
+    await expect(page.locator('.aviso-exito .aviso-texto p').first()).toHaveText(
       `Solicitud de cita radicada exitosamente con número: ${id}. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud.`,
     )
     await expect(page.locator('#cita-aceptarPolitica')).not.toBeChecked()
@@ -301,7 +307,7 @@ test.describe('clinical-record form', () => {
     expect(response.request().headers()['content-type']).toContain('multipart/form-data')
     const { id } = (await response.json()) as { id: string | number }
     await expect(page.locator('.aviso-exito')).toContainText(`${id}`)
-    await expect(page.locator('.aviso-exito .aviso-texto')).toHaveText(
+    await expect(page.locator('.aviso-exito .aviso-texto p').first()).toHaveText(
       `Solicitud de historia clínica radicada exitosamente con número: ${id}. La respuesta se enviará al correo electrónico indicado.`,
     )
     expect(await page.locator('#historia-clinica-pdf').evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0)

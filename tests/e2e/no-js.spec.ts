@@ -31,7 +31,12 @@ test('PQRSD without JavaScript: the native submit is filed and answers the succe
 
   await expect(page).toHaveURL(/\/api\/radicado\?formulario=pqrsd&id=PQRS-\d{4}-\d{6,}/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-  await expect(page.getByRole('status')).toHaveText(/^PQRSD creado exitosamente con número de radicado: PQRS-\d{4}-\d{6,}$/)
+  await expect(page.getByRole('status').locator('p').first()).toHaveText(/^PQRSD creado exitosamente con número de radicado: PQRS-\d{4}-\d{6,}$/)
+  // The receipt after the success text (issue 12): date and time, due date, code, and never in the address.
+  await expect(page.getByRole('status')).toContainText('Fecha y hora de recibo:')
+  await expect(page.getByRole('status')).toContainText('Fecha límite de respuesta:')
+  await expect(page.getByRole('status')).toContainText(/Código de verificación: [A-Z2-9]{5}-[A-Z2-9]{5}/)
+  await expect(page.getByRole('status')).toContainText('Guarde este número y este código para consultar su solicitud.')
   await expect(page.getByRole('link', { name: 'Volver a la página del formulario' })).toHaveAttribute('href', '/pqrsd')
   await expect(page.getByRole('link', { name: 'Ir a la página de inicio' })).toHaveAttribute('href', '/')
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { ApiError, FAILURE_MESSAGES, filingNumber, postForm } from '../../forms/apiClient.ts'
 import { requestBody, successText } from '../../forms/clientPayload.ts'
+import { receiptLines, receiptOf, type Receipt } from '../../forms/receipt.ts'
 import type { PreparedForm } from '../../forms/prepared.ts'
 import { Heading } from '../components/Heading.tsx'
 import { Aviso } from './Aviso.tsx'
@@ -11,6 +12,8 @@ import { useDefinedForm } from './useDefinedForm.ts'
 interface Message {
   text: string
   key: number
+  /** The filing's receipt (number, date and time, due date, code), when the answer carries one. */
+  receipt?: Receipt
 }
 
 /**
@@ -34,7 +37,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
     setFailure(null)
     try {
       const answer = await postForm(def.endpoint, requestBody(def, payload, values))
-      setSuccess({ text: successText(def, filingNumber(answer)), key: Date.now() })
+      setSuccess({ text: successText(def, filingNumber(answer)), key: Date.now(), receipt: receiptOf(answer) })
       return true
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError('servidor', FAILURE_MESSAGES.servidor)
@@ -64,7 +67,21 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
             focusFirstField()
           }}
         >
-          {success.text}
+          {success.receipt ? (
+            <div className="recibo">
+              <p>{success.text}</p>
+              {receiptLines(success.receipt).map((line) => (
+                <p key={line} className="recibo-linea">
+                  {line}
+                </p>
+              ))}
+              <button type="button" className="secondary imprimir" onClick={() => window.print()}>
+                Imprimir recibo
+              </button>
+            </div>
+          ) : (
+            success.text
+          )}
         </Aviso>
       )}
       {failure && (

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FileDescriptor } from '../../forms/compileFormSchema.ts'
 import { normalizeSubmission } from '../../forms/normalize.ts'
 import { loadFormValidator, type FormValidator } from '../../forms/validateSubmission.ts'
 import { initialStatus } from '../../filings/deadlines.ts'
+import { colombiaIso, type Receipt } from '../../forms/receipt.ts'
+import { hashCode, newVerificationCode } from '../verificationCode.ts'
 import { dayTimestamp, todayInColombia } from '../../manifest/colombiaTime.ts'
 import type { FilingForm } from '../../manifest/filingForms.ts'
 import type { Campo, FormDefinition } from '../../manifest/types.generated.ts'
@@ -82,13 +85,22 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
   // One shared budget per client address for all POSTs (a per-route config would count each route apart).
   const routeConfig = { onRequest: app.rateLimit(opts.rateLimit) }
 
-  /** The answer once stored: JSON {id}, or the no-script confirmation. */
-  const answer = (request: FastifyRequest, reply: FastifyReply, filing: FilingForm, id: string) =>
-    request.nativeForm ? app.nativeForms.success(request, reply, filing, id) : reply.code(200).send({ id })
+  const receipts = new ReceiptTokens()
 
-  const received = (request: FastifyRequest, filing: FilingForm, id: string) => {
-    request.log.info({ radicado: id }, 'radicación recibida')
-    notifier.filingReceived(id, filing.nombre)
+  /**
+   * The success answer of a filing: its receipt (CPACA art. 61), on screen
+   * and, when the citizen gave an address, by e-mail (queued; a failed
+   * e-mail never fails the filing). Without script the confirmation page
+   * shows it: the code travels to that page through a short-lived token,
+   * never in the address (which lands in histories and logs).
+   */
+  const answer = (request: FastifyRequest, reply: FastifyReply, filing: FilingForm, datos: Record<string, unknown>, receipt: Receipt) => {
+    request.log.info({ radicado: receipt.id }, 'radicación recibida')
+    notifier.filingReceived(receipt.id, filing.nombre)
+    const correo = datos.correoElectronico
+    if (typeof correo === 'string' && correo !== '') notifier.receiptToCitizen(correo, receipt, filing.nombre)
+    if (request.nativeForm) return app.nativeForms.success(request, reply, filing, receipt.id, receipts.keep(receipt))
+    return reply.code(200).send(receipt)
   }
 
   for (const filing of site.filings) {
@@ -122,17 +134,17 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
         }
       }
       app.post(filing.endpoint, { onRequest: [routeConfig.onRequest, refuseOversized] }, async (request, reply) => {
-        const id = await receiveMultipart(request, reply, filing, fileField, validate, maxBytes, tooLargeMessage)
-        received(request, filing, id)
-        return answer(request, reply, filing, id)
+        const { datos, receipt } = await receiveMultipart(request, reply, filing, fileField, validate, maxBytes, tooLargeMessage)
+        return answer(request, reply, filing, datos, receipt)
       })
     } else {
       app.post(filing.endpoint, routeConfig, async (request, reply) => {
         const datos = validated(form, validate, requestFields(request, form))
         const now = new Date()
-        const id = await store.createFiling({ kind: filing.kind, datos, now, tramite: initialStatus(form, datos, site.lookups, now) })
-        received(request, filing, id)
-        return answer(request, reply, filing, id)
+        const tramite = initialStatus(form, datos, site.lookups, now)
+        const codigo = newVerificationCode()
+        const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo) })
+        return answer(request, reply, filing, datos, { id, recibido: colombiaIso(now), vence: tramite.vence, codigo })
       })
     }
   }
@@ -146,7 +158,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     validate: Validator,
     maxBytes: number,
     tooLargeMessage: string,
-  ): Promise<string> {
+  ): Promise<{ datos: Record<string, unknown>; receipt: Receipt }> {
     const { form } = filing
     if (!request.isMultipart()) throw new ApiError(400, MSG.multipartRequired, {})
     let parts: MultipartResult
@@ -183,15 +195,18 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
       if (!file || !descriptor) throw new ApiError(400, MSG.invalidForm, {})
       kept = keepUpload(dataDir, file)
       const now = new Date()
+      const tramite = initialStatus(form, datos, site.lookups, now)
+      const codigo = newVerificationCode()
       const id = await store.createFiling({
         kind: filing.kind,
         datos,
         now,
-        tramite: initialStatus(form, datos, site.lookups, now),
+        tramite,
+        codigoHash: hashCode(codigo),
         attachments: [{ campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 }],
       })
       kept = undefined
-      return id
+      return { datos, receipt: { id, recibido: colombiaIso(now), vence: tramite.vence, codigo } }
     } finally {
       discardUpload(file)
       if (kept) removeKept(dataDir, kept)
@@ -209,7 +224,8 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     if (filing?.clase === 'suscripcion') return app.nativeForms.confirmation(reply, filing, '', volver)
     const valid = filing && typeof id === 'string' && new RegExp(`^${filing.serie}-\\d{4}-\\d{6,}$`).test(id) && (await store.hasRadicado(id))
     if (!filing || !valid) return reply.code(404).type('application/json; charset=utf-8').send({ error: MSG.notFound, fields: {} })
-    return app.nativeForms.confirmation(reply, filing, id!, volver)
+    const receipt = receipts.take((request.query as Record<string, string | undefined>).recibo, id!)
+    return app.nativeForms.confirmation(reply, filing, id!, volver, receipt)
   })
 }
 
@@ -278,4 +294,25 @@ async function readMultipart(request: FastifyRequest, dataDir: string, fileField
     throw error
   }
   return { values, file, label, extraFile }
+}
+
+/**
+ * Receipts waiting for their no-script confirmation page, by a random token
+ * in the redirect address. Kept in memory for 30 minutes, so a reload shows
+ * the code again; after that the page shows the number only.
+ */
+class ReceiptTokens {
+  readonly #byToken = new Map<string, { receipt: Receipt; until: number }>()
+
+  keep(receipt: Receipt, now = Date.now()): string {
+    for (const [k, v] of this.#byToken) if (v.until < now) this.#byToken.delete(k)
+    const token = randomUUID()
+    this.#byToken.set(token, { receipt, until: now + 30 * 60_000 })
+    return token
+  }
+
+  take(token: string | undefined, id: string, now = Date.now()): Receipt | undefined {
+    const entry = token ? this.#byToken.get(token) : undefined
+    return entry && entry.until >= now && entry.receipt.id === id ? entry.receipt : undefined
+  }
 }

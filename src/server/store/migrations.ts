@@ -198,6 +198,15 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE cuentas ADD COLUMN totp_secreto TEXT;
     `,
   },
+  {
+    // Numbered after the issue (12) so that parallel work on versions 5.. does not collide; versions may apply in any order.
+    version: 12,
+    name: 'recibo: código de verificación de cada radicación (solo su hash)',
+    sql: `
+      -- SHA-256 of the normalized verification code given to the citizen; NULL for filings made before receipts.
+      ALTER TABLE radicaciones ADD COLUMN codigo_hash TEXT;
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */

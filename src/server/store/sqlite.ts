@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -163,17 +164,17 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
 
   /** Several filings in one transaction: one durable commit (one fsync) for all of them. */
   #insertAll(items: ReadonlyArray<NewFiling>): string[] {
-    const insertFiling = this.#db.prepare('INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES (?, ?, ?, ?)')
+    const insertFiling = this.#db.prepare('INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash) VALUES (?, ?, ?, ?, ?)')
     const insertAttachment = this.#db.prepare(
       'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     return this.#db
       .transaction(() =>
-        items.map(({ kind, datos, attachments = [], now = new Date(), tramite }) => {
+        items.map(({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash }) => {
           const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
           if (!serie) throw new UnknownKindError(kind)
           const radicado = this.#allocate(serie, now)
-          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos))
+          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null)
           for (const a of attachments) insertAttachment.run(radicado, a.campo, a.archivo, a.nombreOriginal, a.tipo, a.tamano, a.sha256)
           if (tramite) this.insertTramite({ ...tramite, radicado })
           return radicado
@@ -246,6 +247,12 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
         return { id: radicado, nuevo: true }
       })
       .immediate())
+  }
+
+  async codeMatches(radicado: string, codigoHash: string): Promise<boolean> {
+    const row = this.#db.prepare('SELECT codigo_hash FROM radicaciones WHERE radicado = ?').get(radicado) as { codigo_hash: string | null } | undefined
+    const stored = row?.codigo_hash
+    return typeof stored === 'string' && stored.length === codigoHash.length && timingSafeEqual(Buffer.from(stored), Buffer.from(codigoHash))
   }
 
   async hasRadicado(radicado: string): Promise<boolean> {

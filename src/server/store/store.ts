@@ -60,6 +60,8 @@ export interface NewFiling {
   now?: Date
   /** State and deadlines fixed at receipt (the office's due date), stored in the same commit. */
   tramite?: Omit<TramiteRow, 'radicado'>
+  /** SHA-256 of the verification code on the citizen's receipt (the code itself is never stored). */
+  codigoHash?: string
 }
 
 export interface SubscriptionRow {
@@ -113,6 +115,9 @@ export interface FilingStore extends OfficeStore {
 
   /** A repeated address (any letter case) is not stored again and answers the first registration's id. */
   subscribe(correo: string, now?: Date): Promise<SubscribeResult>
+
+  /** Whether a filing exists whose verification code has this hash (a filing without a code never matches). */
+  codeMatches(radicado: string, codigoHash: string): Promise<boolean>
 
   /** Whether a filing or subscription number was issued and stored. */
   hasRadicado(radicado: string): Promise<boolean>

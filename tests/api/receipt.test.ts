@@ -1,0 +1,159 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SMTPServer } from 'smtp-server'
+import { hashCode } from '../../src/server/verificationCode.ts'
+import { Client, freePort, historiaFields, historiaForm, startChild, tempDataDir, validCita, validPqrs, withStore, type ChildServer } from './helpers.ts'
+
+/** Issue 12: every filing's success answer is a receipt (CPACA art. 61), on screen and by e-mail. */
+
+interface Mail {
+  to: string[]
+  raw: string
+}
+const inbox: Mail[] = []
+let smtp: SMTPServer
+let smtpPort: number
+let server: ChildServer
+let dataDir: string
+
+beforeAll(async () => {
+  smtpPort = await freePort()
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')))
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
+  dataDir = tempDataDir('recibo')
+  // SMTP_URL alone (no NOTIFY_TO): the citizen's receipt still goes out.
+  server = await startChild(dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` })
+})
+afterAll(async () => {
+  await server?.close()
+  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+})
+
+async function waitFor<T>(fn: () => T | undefined, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v !== undefined) return v
+    if (Date.now() > deadline) throw new Error('tiempo de espera agotado')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** The text part of a message, quoted-printable decoded. */
+function bodyText(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4)
+  return Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+}
+
+interface ReceiptAnswer {
+  id: string
+  recibido: string
+  vence: string
+  codigo: string
+}
+
+describe('receipt of a filing', () => {
+  it('answers id, recibido (Colombia time), vence (the office due date) and a code kept only as a hash, for the three kinds', async () => {
+    const client = await new Client(server.url).init()
+    const before = Date.now()
+    const answers: ReceiptAnswer[] = []
+    for (const res of [
+      await client.postJson('/api/pqrs', validPqrs()),
+      await client.postJson('/api/cita', validCita()),
+      await client.postForm('/api/historia-clinica', historiaForm()),
+    ]) {
+      expect(res.status).toBe(200)
+      answers.push((await res.json()) as ReceiptAnswer)
+    }
+    const files = fs.readdirSync(dataDir).map((f) => (fs.statSync(path.join(dataDir, f)).isFile() ? fs.readFileSync(path.join(dataDir, f)).toString('latin1') : ''))
+    for (const a of answers) {
+      expect(Object.keys(a).sort()).toEqual(['codigo', 'id', 'recibido', 'vence'])
+      expect(a.recibido).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/)
+      const at = Date.parse(a.recibido)
+      expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000)
+      expect(at).toBeLessThanOrEqual(Date.now())
+      expect(a.codigo.replace(/-/g, '')).toMatch(/^[A-Z0-9]{8,}$/)
+      // Readable aloud: no look-alike characters.
+      expect(a.codigo).not.toMatch(/[01OIL58SB]/)
+      const tramite = await withStore(dataDir, (s) => s.getTramite(a.id))
+      expect(a.vence).toBe(tramite?.vence)
+      // Only the hash is kept; the code is nowhere in the database files.
+      expect(await withStore(dataDir, (s) => s.codeMatches(a.id, hashCode(a.codigo)))).toBe(true)
+      expect(await withStore(dataDir, (s) => s.codeMatches(a.id, hashCode('ACDEF-GHJKM')))).toBe(false)
+      for (const content of files) expect(content).not.toContain(a.codigo.replace('-', ''))
+      for (const content of files) expect(content).not.toContain(a.codigo)
+    }
+    expect(new Set(answers.map((a) => a.codigo)).size).toBe(3)
+  })
+
+  it('e-mails the citizen the receipt with the number, date, due date and code, and no ID number or other personal data', async () => {
+    const client = await new Client(server.url).init()
+    const res = await client.postJson('/api/pqrs', validPqrs({ correoElectronico: 'ana.recibo@example.com', nombre: 'Ana Secreta' }))
+    const a = (await res.json()) as ReceiptAnswer
+    const mail = await waitFor(() => inbox.find((m) => m.to.includes('ana.recibo@example.com')))
+    const text = bodyText(mail.raw)
+    expect(text).toContain(`Número de radicado: ${a.id}`)
+    expect(text).toContain(`Código de verificación: ${a.codigo}`)
+    expect(text).toContain('Fecha y hora de recibo:')
+    expect(text).toContain('Fecha límite de respuesta:')
+    expect(text).toContain('Guarde este número y este código para consultar su solicitud.')
+    expect(mail.raw).not.toContain('1020304050')
+    expect(mail.raw).not.toContain('Secreta')
+    expect(mail.raw).not.toContain('vacunaci')
+    // The clinical-record request's receipt too.
+    const hc = await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ correoElectronico: 'luz.recibo@example.com' })))
+    const h = (await hc.json()) as ReceiptAnswer
+    const hmail = await waitFor(() => inbox.find((m) => m.to.includes('luz.recibo@example.com')))
+    expect(bodyText(hmail.raw)).toContain(h.id)
+    expect(hmail.raw).not.toContain('52333444')
+  })
+
+  it('a failing mail server never fails the filing', async () => {
+    const dead = await freePort()
+    const dir = tempDataDir('recibo-sin-correo')
+    const failing = await startChild(dir, { SMTP_URL: `smtp://127.0.0.1:${dead}` })
+    try {
+      const client = await new Client(failing.url).init()
+      const res = await client.postJson('/api/pqrs', validPqrs())
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as ReceiptAnswer).codigo).toBeTruthy()
+    } finally {
+      await failing.close()
+    }
+  })
+
+  it('the no-script confirmation page shows the success text verbatim, then the receipt', async () => {
+    const body = new URLSearchParams(Object.entries(validPqrs()).map(([k, v]) => [k, String(v)]))
+    const res = await fetch(`${server.url}/api/pqrs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8', origin: server.url, referer: `${server.url}/pqrsd` },
+      body,
+      redirect: 'manual',
+    })
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location')!
+    expect(location).not.toMatch(/codigo/)
+    const page = await (await fetch(new URL(location, server.url))).text()
+    const id = /PQRS-\d{4}-\d{6}/.exec(page)?.[0]
+    expect(page).toContain(`PQRSD creado exitosamente con número de radicado: ${id}`)
+    expect(page).toMatch(/Fecha y hora de recibo: [^<]+ de 20\d\d/)
+    expect(page).toMatch(/Fecha límite de respuesta: [^<]+ de 20\d\d\./)
+    expect(page).toMatch(/Código de verificación: [A-Z2-9]{5}-[A-Z2-9]{5}/)
+    expect(page).toContain('Guarde este número y este código para consultar su solicitud.')
+    // The success text comes first.
+    expect(page.indexOf('creado exitosamente')).toBeLessThan(page.indexOf('Fecha y hora de recibo'))
+  })
+})
