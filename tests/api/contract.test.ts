@@ -87,7 +87,8 @@ describe('saves answer {id}', () => {
     const res = await client.postJson('/api/pqrs', validPqrs({ tipoSolicitud: '2', numeroIdentificacion: '99887766' }))
     expect(res.status).toBe(200)
     const body = (await res.json()) as { id: string }
-    expect(Object.keys(body)).toEqual(['id'])
+    // The receipt (issue 12): number, time of receipt, due date, verification code.
+    expect(Object.keys(body)).toEqual(['id', 'recibido', 'vence', 'codigo'])
     expect(body.id).toMatch(/^PQRS-\d{4}-\d{6}$/)
     const row = await storedFiling(server.dataDir, body.id)
     expect(row?.kind).toBe('pqrs')
