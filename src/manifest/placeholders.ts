@@ -40,6 +40,19 @@ export function telHref(numero: string): string {
   return `tel:${digits}`
 }
 
+/**
+ * A phone as citizens see it on the site, in the international form of the
+ * GOV.CO guidelines: «+57 601 555 0101» (landline 60X), «+57 320 555 0102»
+ * (mobile). Toll-free lines keep their national form «01 8000 555 010»: they
+ * cannot be dialled from abroad. Anything else is shown as written.
+ */
+export function displayPhone(numero: string): string {
+  const digits = nationalDigits(numero)
+  if (digits.length === 10 && /^[36]/.test(digits)) return `+57 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`
+  if (/^018000\d{6}$/.test(digits)) return `01 8000 ${digits.slice(6, 9)} ${digits.slice(9)}`
+  return numero
+}
+
 /** The 10 national digits of a phone number (without +57), for comparing numbers written differently. */
 export function nationalDigits(text: string): string {
   const digits = text.replace(/\D/g, '')
@@ -56,7 +69,7 @@ export function resolveContact(site: SiteManifest | undefined, kind: string, id:
   switch (kind) {
     case 'telefono': {
       const t = c.telefonos?.[id]
-      return t && { text: t.numero, href: telHref(t.numero) }
+      return t && { text: displayPhone(t.numero), href: telHref(t.numero) }
     }
     case 'correo': {
       const e = c.correos?.[id]
@@ -126,7 +139,7 @@ export interface FooterEmail {
 /** A phone of `contacto.telefonos` by id, with its tel: link (for the footer and other layout parts). */
 export function phoneById(site: SiteManifest, id: string): FooterPhone | undefined {
   const t = site.contacto?.telefonos?.[id]
-  return t && { etiqueta: t.etiqueta, numero: t.numero, horario: t.horario, href: telHref(t.numero) }
+  return t && { etiqueta: t.etiqueta, numero: displayPhone(t.numero), horario: t.horario, href: telHref(t.numero) }
 }
 
 export function emailById(site: SiteManifest, id: string): FooterEmail | undefined {

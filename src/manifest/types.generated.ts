@@ -61,9 +61,16 @@ export interface SiteManifest {
    */
   ultimaActualizacion: string
   /**
-   * Enlaces de la barra superior (GOV.CO, correo, redes sociales).
+   * Enlaces adicionales de la barra superior GOV.CO, después del logo de GOV.CO (que se pone solo y enlaza a https://www.gov.co). Las redes sociales van en el pie. Ejemplo: Correo institucional.
    */
   barraSuperior: Enlace[]
+  /**
+   * Logos de la identidad GOV.CO (Anexo 2 de la Resolución 1519 de 2020), como archivos SVG en public/assets con su texto alternativo: el de GOV.CO va en la barra superior y en el pie, el de la marca país en el pie. Ejemplo: govco: { url: /assets/identidad/govco.svg, textoAlternativo: GOV.CO }.
+   */
+  logosGobierno?: {
+    govco: Logo
+    marcaPais: Logo1
+  }
   centroRelevo?: Enlace1
   /**
    * Idiomas que ofrece el selector de traducción.
@@ -109,6 +116,32 @@ export interface Enlace {
    * Texto corto opcional bajo el enlace. Ejemplo: «Consulte los informes de 2025».
    */
   descripcion?: string
+}
+/**
+ * Logo de GOV.CO, que enlaza al portal https://www.gov.co. Ejemplo: { url: /assets/identidad/govco.svg, textoAlternativo: GOV.CO, Portal Único del Estado Colombiano }.
+ */
+export interface Logo {
+  /**
+   * Archivo SVG del logo dentro de public/assets. Ejemplo: /assets/identidad/govco.svg.
+   */
+  url: string
+  /**
+   * Texto que leen los lectores de pantalla en lugar del logo. Ejemplo: GOV.CO, Portal Único del Estado Colombiano.
+   */
+  textoAlternativo: string
+}
+/**
+ * Logo de la marca país CO. Ejemplo: { url: /assets/identidad/marca-pais-co.svg, textoAlternativo: Marca país Colombia (CO) }.
+ */
+export interface Logo1 {
+  /**
+   * Archivo SVG del logo dentro de public/assets. Ejemplo: /assets/identidad/govco.svg.
+   */
+  url: string
+  /**
+   * Texto que leen los lectores de pantalla en lugar del logo. Ejemplo: GOV.CO, Portal Único del Estado Colombiano.
+   */
+  textoAlternativo: string
 }
 /**
  * Un enlace: texto visible y dirección.
@@ -157,6 +190,27 @@ export interface ItemMenuLateral {
  * Datos de contacto de la institución (teléfonos, correos, direcciones, horarios), escritos una sola vez y citados por su identificador en páginas y pie. Ejemplo: telefonos: { urgencias: { etiqueta: Urgencias, numero: (601) 555 0101 } }.
  */
 export interface Contacto {
+  /**
+   * Datos de ubicación de la entidad que el pie muestra junto a la dirección (Anexo 2 de la Resolución 1519 de 2020). Ejemplo: { municipio: Santa Rosa, departamento: Bolívar, codigoPostal: "132040" }.
+   */
+  entidad?: {
+    /**
+     * Municipio de la sede principal. Ejemplo: Santa Rosa.
+     */
+    municipio: string
+    /**
+     * Departamento de la sede principal. Ejemplo: Bolívar.
+     */
+    departamento: string
+    /**
+     * Código postal de seis cifras de la sede principal (4-72). Ejemplo: 132040.
+     */
+    codigoPostal: string
+    /**
+     * true mientras estos datos sean de muestra y el hospital no haya dado los reales. Ejemplo: true.
+     */
+    muestra?: boolean
+  }
   /**
    * Teléfonos por identificador (minúsculas y guiones). Ejemplo: urgencias: { etiqueta: Urgencias, numero: (601) 555 0101 }.
    */

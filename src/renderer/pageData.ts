@@ -31,6 +31,8 @@ export function layoutData(manifest: Manifest): LayoutData {
     nombreCorto: site.nombreCorto,
     ultimaActualizacion: site.ultimaActualizacion,
     barraSuperior: site.barraSuperior,
+    logosGobierno: site.logosGobierno,
+    entidad: site.contacto?.entidad,
     centroRelevo: site.centroRelevo,
     idiomas: site.idiomas ?? [],
     menu: site.menu,

@@ -33,6 +33,9 @@ export interface LayoutData {
   nombreCorto: string
   ultimaActualizacion: string
   barraSuperior: Enlace[]
+  logosGobierno?: SiteManifest['logosGobierno']
+  /** Municipality, department and postal code shown with the address in the footer (contacto.entidad). */
+  entidad?: NonNullable<NonNullable<SiteManifest['contacto']>['entidad']>
   centroRelevo?: Enlace
   idiomas: NonNullable<SiteManifest['idiomas']>
   menu: Enlace[]

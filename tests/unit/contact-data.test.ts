@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { loadManifest } from '../../src/manifest/load.ts'
-import { expandPlaceholders, telHref } from '../../src/manifest/placeholders.ts'
+import { displayPhone, expandPlaceholders, telHref } from '../../src/manifest/placeholders.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 
@@ -50,13 +50,22 @@ describe('contact placeholders', () => {
     expect(telHref('01 8000 91 0097')).toBe('tel:018000910097')
   })
 
+  it('phones are shown in the +57 form however staff wrote them; toll-free lines keep their national form', () => {
+    expect(displayPhone('(601) 555 0101')).toBe('+57 601 555 0101')
+    expect(displayPhone('601-555-0101')).toBe('+57 601 555 0101')
+    expect(displayPhone('+57 (601) 5550101')).toBe('+57 601 555 0101')
+    expect(displayPhone('3205550102')).toBe('+57 320 555 0102')
+    expect(displayPhone('01 8000 910097')).toBe('01 8000 910 097')
+    expect(displayPhone('123')).toBe('123')
+  })
+
   it('pages and the footer read the numbers of site.yaml: Markdown gets links, table cells get link cells', () => {
     write('pages/grupo/pagina.yaml', PAGE_HEAD + '  - tipo: texto\n    contenido: "Llame al ((telefono.urgencias)) o escriba a ((correo.contacto))."\n  - tipo: tabla\n    columnas: [Línea, Número]\n    filas:\n      - [Citas, ((telefono.citas))]\n  - tipo: documentos\n    fuente: informes\n')
     const { manifest, problems } = loadManifest(manifestDir)
     expect(problems).toEqual([])
     const page = manifest.pages.find((p) => p.data.ruta === '/grupo/pagina')!.data
-    expect(page.secciones![0]).toMatchObject({ contenido: 'Llame al [(601) 555 0101](tel:+576015550101) o escriba a [contacto@prueba.gov.co](mailto:contacto@prueba.gov.co).' })
-    expect(page.secciones![1]).toMatchObject({ filas: [['Citas', { texto: '320 555 0102', url: 'tel:+573205550102' }]] })
+    expect(page.secciones![0]).toMatchObject({ contenido: 'Llame al [+57 601 555 0101](tel:+576015550101) o escriba a [contacto@prueba.gov.co](mailto:contacto@prueba.gov.co).' })
+    expect(page.secciones![1]).toMatchObject({ filas: [['Citas', { texto: '+57 320 555 0102', url: 'tel:+573205550102' }]] })
     expect(manifest.site!.data.pie.direccion).toBe('Calle 1')
     expect(expandPlaceholders('((direccion.principal))', { site: manifest.site!.data }, true)).toBe('Calle 1')
   })

@@ -14,7 +14,7 @@ describe('news in Markdown', () => {
   it('Markdown becomes HTML: bold, paragraphs, lists, links, contact placeholders; no raw ** or [text](url)', () => {
     const festivos = byId('horario-festivos-noviembre')
     expect(festivos.cuerpo).toContain('<strong>urgencias</strong>')
-    expect(festivos.cuerpo).toContain('<a href="tel:+576015550101">(601) 555 0101</a>')
+    expect(festivos.cuerpo).toContain('<a href="tel:+576015550101">+57 601 555 0101</a>')
     expect(festivos.cuerpo.match(/<p>/g)).toHaveLength(2)
     expect(festivos.encabezado).toBe('<p>Atención al usuario</p>')
     expect(festivos.dependencia).toBe('<p>Oficina de Atención al Usuario (SIAU)</p>')

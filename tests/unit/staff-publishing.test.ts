@@ -164,7 +164,7 @@ describe('publishing a new year without touching a page file', () => {
     }
     expect(offenders).toEqual([])
     const links = built('services/urgencias').querySelectorAll('.cuerpo-pagina a[href^="tel:"]')
-    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([['tel:+576015550199', '(601) 555 0199']])
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([['tel:+576015550199', '+57 601 555 0199']])
     expect(built('hospital/sedes').querySelector('.cuerpo-pagina a[href="tel:+576015550199"]')).not.toBeNull()
   })
 })

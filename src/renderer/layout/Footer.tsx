@@ -2,6 +2,7 @@ import { SmartLink } from '../components/SmartLink.tsx'
 import { formatDate } from '../dates.ts'
 import type { LayoutData } from '../types.ts'
 import type { ReactNode } from 'react'
+import { GOVCO_URL } from './Header.tsx'
 
 export function Footer({ layout, children }: { layout: LayoutData; children?: ReactNode }) {
   const { pie } = layout
@@ -12,6 +13,11 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
           <h2 id="pie-contacto">{layout.nombre}</h2>
           <address>
             <p>{pie.direccion}</p>
+            {layout.entidad && (
+              <p className="ubicacion-entidad">
+                {layout.entidad.municipio}, {layout.entidad.departamento}, Colombia. <strong>Código postal:</strong> {layout.entidad.codigoPostal}
+              </p>
+            )}
             {pie.horarioAtencion && <p>{pie.horarioAtencion}</p>}
             <ul>
               {pie.telefonos.map((t) => (
@@ -63,6 +69,16 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
           {children}
         </section>
       </div>
+      {layout.logosGobierno && (
+        <div className="logos-pie">
+          <div className="container">
+            <SmartLink url={GOVCO_URL}>
+              <img src={layout.logosGobierno.govco.url} alt={layout.logosGobierno.govco.textoAlternativo} width={140} height={30} />
+            </SmartLink>
+            <img src={layout.logosGobierno.marcaPais.url} alt={layout.logosGobierno.marcaPais.textoAlternativo} width={90} height={44} />
+          </div>
+        </div>
+      )}
       <div className="barra-inferior">
         <div className="container">
           <SmartLink url={pie.mapaSitio}>Mapa del sitio</SmartLink>

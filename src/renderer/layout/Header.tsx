@@ -2,18 +2,29 @@ import { SmartLink } from '../components/SmartLink.tsx'
 import type { LayoutData } from '../types.ts'
 import { HeaderTools } from './HeaderTools.tsx'
 
+/** The national portal every Colombian public site links from its top bar (GOV.CO guidelines, Resolución 1519 de 2020). */
+export const GOVCO_URL = 'https://www.gov.co'
+
 export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
   return (
     <header className="cabecera">
       <div className="barra-superior">
         <div className="container">
-          <ul className="enlaces-superiores">
-            {layout.barraSuperior.map((e) => (
-              <li key={e.url}>
-                <SmartLink url={e.url}>{e.texto}</SmartLink>
-              </li>
-            ))}
-          </ul>
+          <div className="barra-govco">
+            {/* width and height reserve the logo's box before the SVG loads (no layout shift) */}
+            <SmartLink url={GOVCO_URL} className="logo-govco">
+              {layout.logosGobierno ? <img src={layout.logosGobierno.govco.url} alt={layout.logosGobierno.govco.textoAlternativo} width={140} height={30} /> : 'GOV.CO'}
+            </SmartLink>
+            {layout.barraSuperior.length > 0 && (
+              <ul className="enlaces-superiores">
+                {layout.barraSuperior.map((e) => (
+                  <li key={e.url}>
+                    <SmartLink url={e.url}>{e.texto}</SmartLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
           <HeaderTools layout={layout} />
         </div>
       </div>
