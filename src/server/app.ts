@@ -73,6 +73,8 @@ declare module 'fastify' {
     site: SiteData
     /** HTML answers of the forms posted without script. */
     nativeForms: NativeFormPages
+    /** Every route the server registered (method and URL), so tests can hold each one to the server's rules. */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>
   }
 }
 
@@ -138,6 +140,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await store.close()
   })
 
+  const registeredRoutes: Array<{ method: string; url: string }> = []
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url })
+  })
+  app.decorate('registeredRoutes', registeredRoutes)
   installErrorHandler(app)
   installBodyTimeout(app, options.bodyTimeoutMs ?? 30_000, uploadTimeoutMs)
   await app.register(fastifyCookie)
@@ -173,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     twoFactor: options.office2fa,
     forms: officeForms(site),
     store,
+    rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
   })
   await searchPageRoutes(app, site, siteRoot)
   await registerStatic(app, siteRoot, site.redirects)

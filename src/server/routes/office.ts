@@ -37,6 +37,8 @@ export interface OfficeRouteOptions {
   now?: () => Date
   /** OFICINA_2FA=admin: admin accounts must use their second factor. */
   twoFactor?: 'admin'
+  /** POSTs per client address and window, as for the filing forms (RATE_LIMIT_MAX); none when absent. */
+  rateLimit?: { max: number; timeWindow: number }
 }
 
 export const OFFICE_MSG = {
@@ -105,6 +107,8 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
   const byId = new Map(opts.forms.map((f) => [f.form.id, f]))
   const byKind = new Map(opts.forms.map((f) => [f.kind, f]))
   app.decorateRequest('officeForm', false)
+  // Every office POST is throttled like the filing forms (issue 15 #6): the login throttle alone leaves the other POSTs open.
+  const postLimit = opts.rateLimit ? { onRequest: app.rateLimit(opts.rateLimit) } : {}
 
   // Every office answer: never cached, never indexed.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -177,7 +181,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
 
   // --- Sign-in and sign-out -------------------------------------------------
 
-  app.post('/api/oficina/sesion', async (request, reply) => {
+  app.post('/api/oficina/sesion', postLimit, async (request, reply) => {
     const native = request.officeForm
     const body = native ? plainFields(request.body) : request.body
     if (native && !isUrlEncoded(request)) throw new ApiError(415, 'El tipo de contenido de la solicitud no es válido.')
@@ -249,7 +253,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     return { correo: s.account.correo, nombre: s.account.nombre, rol: s.account.rol, formularios: s.account.formularios ?? null }
   })
 
-  app.post('/api/oficina/salir', async (request, reply) => {
+  app.post('/api/oficina/salir', postLimit, async (request, reply) => {
     const s = await sessionOf(request)
     if (request.officeForm) checkFormToken(request, s)
     if (s) {
@@ -373,7 +377,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     return sendFile(reply, h.archivo, h.archivoNombre ?? 'respuesta.pdf')
   })
 
-  app.post('/api/oficina/radicaciones/:radicado/acciones', async (request, reply) => {
+  app.post('/api/oficina/radicaciones/:radicado/acciones', postLimit, async (request, reply) => {
     const native = request.officeForm
     const { radicado } = request.params as { radicado: string }
     const s = native ? await sessionOf(request) : await requireApi(request)
