@@ -1,7 +1,8 @@
 /**
  * Files derived from the manifest before every build: the route list for the
  * route functions, the precompiled form validators (src/generated/, read by
- * the bundles), sitemap.xml, robots.txt and the search index (public/, copied
+ * the bundles), sitemap.xml, robots.txt, the search index and the open-data
+ * copies (public/datos-abiertos/) (public/, copied
  * as-is). Shared by `npm run generate` and the build (scripts/lib/buildSite.ts).
  */
 import fs from 'node:fs'
@@ -9,6 +10,7 @@ import path from 'node:path'
 import type { Manifest } from '../../src/manifest/load.ts'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
+import { OPEN_DATA_DIR } from '../../src/manifest/openData.ts'
 import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
 import { validatorModule } from '../../src/forms/standalone.ts'
 
@@ -25,6 +27,9 @@ export function writeGeneratedFiles(manifest: Manifest): string[] {
     // public/… goes to the public folder in use (PUBLIC_DIR), the rest is relative to the project.
     write(rel.startsWith('public/') ? path.join(publicDir(), rel.slice('public/'.length)) : path.join(root, rel), content)
   }
+  // Open-data copies of lists and tables that are gone must not stay published.
+  const openDataDir = path.join(publicDir(), OPEN_DATA_DIR)
+  if (fs.existsSync(openDataDir)) for (const f of fs.readdirSync(openDataDir)) if (!(`public/${OPEN_DATA_DIR}/${f}` in files)) fs.rmSync(path.join(openDataDir, f), { recursive: true, force: true })
   // The form validators, precompiled once for the browser and the server (src/forms/precompiled.ts).
   const validatorsDir = path.join(root, 'src', 'generated', 'validadores')
   const wanted = new Set(manifest.forms.map((f) => `${f.data.id}.js`))

@@ -27,6 +27,7 @@ export type Seccion =
   | SeccionAccesibilidad
   | SeccionTransparencia
   | SeccionRegistroPublicaciones
+  | SeccionDatosAbiertos
 
 export interface ManifestTypes {
   site?: SiteManifest
@@ -1076,6 +1077,19 @@ export interface SeccionRegistroPublicaciones {
   tipo: 'registroPublicaciones'
   /**
    * Título sobre el registro. Ejemplo: Documentos publicados.
+   */
+  titulo?: string
+}
+/**
+ * Catálogo de datos abiertos (Resolución 1519 de 2020, Anexo 4; numeral 7.2 del menú de transparencia): cada lista de documentos y cada tabla del sitio con sus copias CSV y JSON, generadas al publicar el sitio. Ejemplo: tipo datosAbiertos con titulo «Conjuntos de datos abiertos».
+ */
+export interface SeccionDatosAbiertos {
+  /**
+   * Tipo de sección: el catálogo de datos abiertos. Ejemplo: datosAbiertos.
+   */
+  tipo: 'datosAbiertos'
+  /**
+   * Título sobre el catálogo. Ejemplo: Conjuntos de datos abiertos.
    */
   titulo?: string
 }

@@ -1,4 +1,5 @@
 import type { Manifest } from '../manifest/load.ts'
+import { openDataFiles } from '../manifest/openData.ts'
 import { pagesInSiteMap } from '../manifest/siteMap.ts'
 import { buildSearchIndex } from '../search/buildIndex.ts'
 import { isInteractivePage } from './interactivity.ts'
@@ -33,5 +34,7 @@ export function generatedFiles(manifest: Manifest): Record<string, string> {
     'public/robots.txt': robotsTxt(manifest),
     // Fetched by /buscar only when a visitor searches; also loaded by the API's /api/search.
     'public/search-index.json': JSON.stringify(buildSearchIndex(manifest, sectionsText)),
+    // Open data (Resolución 1519 de 2020, Anexo 4): a CSV and a JSON copy of every document list and table.
+    ...openDataFiles(manifest),
   }
 }

@@ -5,6 +5,7 @@ import buscadorNormas from './buscadorNormas/index.ts'
 import busqueda from './busqueda/index.ts'
 import carrusel from './carrusel/index.ts'
 import datos from './datos/index.ts'
+import datosAbiertos from './datosAbiertos/index.ts'
 import documentos from './documentos/index.ts'
 import embebido from './embebido/index.ts'
 import enlaces from './enlaces/index.ts'
@@ -37,6 +38,7 @@ export const sectionModules: { [K in SectionType]: SectionModule<K> } = {
   busqueda,
   carrusel,
   datos,
+  datosAbiertos,
   documentos,
   embebido,
   enlaces,

@@ -1,5 +1,7 @@
 import { Heading, Nested, PanelBody, PanelTitle } from '../../components/Heading.tsx'
+import { OpenDataLinks } from '../../components/OpenDataLinks.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
+import { documentListDatasetId } from '../../../manifest/openData.ts'
 import { formatDate } from '../../dates.ts'
 import { groupByCategory, initiallyOpen, panelsFor, sectionRows } from '../../../manifest/documentPanels.ts'
 import type { PreparedSectionOf } from '../../types.ts'
@@ -92,11 +94,13 @@ const DEFAULT_COLUMNS = [
 /** Document rows as year panels (one open at a time, without JavaScript), a table or a list. */
 export function Documentos({ section }: { section: PreparedSectionOf<'documentos'> }) {
   const title = section.titulo
+  const openData = <OpenDataLinks id={documentListDatasetId(section.fuente)} title={title} />
   if (section.vista === 'tabla') {
     return (
       <section className="seccion-documentos">
         {title && <Heading>{title}</Heading>}
         <RowTable rows={sectionRows(section, section.filas)} columns={section.columnas ?? [...DEFAULT_COLUMNS]} caption={title ?? 'Documentos'} />
+        {openData}
       </section>
     )
   }
@@ -107,6 +111,7 @@ export function Documentos({ section }: { section: PreparedSectionOf<'documentos
         <Nested>
           <RowList rows={sectionRows(section, section.filas)} />
         </Nested>
+        {openData}
       </section>
     )
   }
@@ -123,6 +128,7 @@ export function Documentos({ section }: { section: PreparedSectionOf<'documentos
           </PanelBody>
         </details>
       ))}
+      {openData}
     </section>
   )
 }

@@ -1,5 +1,7 @@
 import { Heading } from '../../components/Heading.tsx'
+import { OpenDataLinks } from '../../components/OpenDataLinks.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
+import { tableDatasetId } from '../../../manifest/openData.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 
 type Cell = PreparedSectionOf<'tabla'>['filas'][number][number]
@@ -37,6 +39,7 @@ export function Tabla({ section }: { section: PreparedSectionOf<'tabla'> }) {
           </tbody>
         </table>
       </div>
+      <OpenDataLinks id={tableDatasetId(section)} title={section.titulo} />
     </section>
   )
 }

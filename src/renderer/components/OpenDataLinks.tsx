@@ -1,0 +1,20 @@
+import { datasetHref } from '../../manifest/openData.ts'
+
+/**
+ * The open-data copies of a list or table (Resolución 1519 de 2020, Anexo 4),
+ * right after it. The visible names are the same on every list; the hidden
+ * title tells screen-reader users which list each pair belongs to (2.4.4).
+ */
+export function OpenDataLinks({ id, title }: { id: string; title?: string }) {
+  const of = title ? <span className="visually-hidden">: {title}</span> : null
+  return (
+    <p className="datos-abiertos-enlaces">
+      <a href={datasetHref(id, 'csv')} type="text/csv" download>
+        Descargar datos abiertos (CSV){of}
+      </a>
+      <a href={datasetHref(id, 'json')} type="application/json" download>
+        Descargar datos abiertos (JSON){of}
+      </a>
+    </p>
+  )
+}
