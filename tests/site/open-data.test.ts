@@ -98,6 +98,8 @@ describe('open data', () => {
         if (section.classList.contains('seccion-tabla')) {
           tables++
           const csv = readCsv(links.csv!)
+          // What a sighted reader sees: without the hidden «abre en una ventana nueva» and file-type notes.
+          for (const hidden of section.querySelectorAll('tbody .visually-hidden, tbody .tipo-archivo')) hidden.remove()
           const htmlRows = section.querySelectorAll('tbody tr').map((tr) => tr.querySelectorAll('td').map((td) => text(td)))
           expect(csv.rows.length, links.csv).toBe(htmlRows.length)
           // The first column's text, row by row (link columns add an address column after their text).
