@@ -73,6 +73,8 @@ describe('content-only rebuilds', () => {
     // The new PDF is published, the search index knows the row, and no bundle was rewritten.
     expect(fs.existsSync(path.join(project, 'dist/client', PDF))).toBe(true)
     expect(fs.readFileSync(path.join(project, 'dist/client/search-index.json'), 'utf8')).toContain(TITLE)
+    // …and so do the list's open-data copies (Resolución 1519 de 2020, Anexo 4).
+    for (const ext of ['csv', 'json']) expect(fs.readFileSync(path.join(project, `dist/client/datos-abiertos/documentos-contratacion-adquisiciones.${ext}`), 'utf8')).toContain(TITLE)
     expect(bundles()).toEqual(before)
   }, 300_000)
 
