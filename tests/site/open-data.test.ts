@@ -62,9 +62,10 @@ describe('open data', () => {
     expect(csv.meta.licencia).toMatch(/CC BY 4\.0/)
     expect(csv.meta.ultima_actualizacion).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(csv.meta.columnas).toBe(csv.header.join(' | '))
-    expect(csv.meta.pagina_fuente.startsWith(site.urlPublica + '/')).toBe(true)
+    const source = csv.meta.pagina_fuente ?? ''
+    expect(source.startsWith(site.urlPublica + '/')).toBe(true)
     // The source page really shows the list.
-    const sourceRoute = csv.meta.pagina_fuente.slice(site.urlPublica.length)
+    const sourceRoute = source.slice(site.urlPublica.length)
     expect(fs.readFileSync(htmlFileFor(sourceRoute), 'utf8')).toContain(`href="${csvHref}"`)
     expect(csv.header).toEqual(['anio', 'categoria', 'periodo', 'titulo', 'descripcion', 'fecha', 'url'])
     expect(csv.rows).toHaveLength(list.filas.length)
