@@ -67,6 +67,8 @@ describe('#2 the export command exactly as documented', () => {
   it('every documented export command, run verbatim in a shell, writes a file that starts with the BOM', async () => {
     const dataDir = tempDataDir('export-documented')
     await seed(dataDir)
+    // On a fresh clone nothing may have created test-results/ yet.
+    fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true })
     const cwd = fs.mkdtempSync(path.join(ROOT, 'test-results', 'export-docs-'))
     try {
       expect(documented.length).toBeGreaterThanOrEqual(5)
