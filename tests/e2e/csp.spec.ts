@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { openHydrated } from './hydration.ts'
 
 /**
  * Issue 13 #15: the strict Content-Security-Policy (no 'unsafe-eval', no
@@ -73,7 +74,8 @@ test('a click-to-load video of the manifest is allowed as a frame', async ({ pag
   const violations = await recordViolations(page)
   // Third-party hosts are not reachable from the test machine: answer the frame locally, as that host.
   await page.route('https://www.youtube-nocookie.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<p>video</p>' }))
-  await page.goto('/')
+  // The home page is hydrated by React: a click before hydration would be lost.
+  await openHydrated(page, '/')
   const box = page.locator('[data-embebido^="https://www.youtube-nocookie.com/"]').first()
   await box.getByRole('button', { name: /Cargar video/ }).click()
   await expect(box.locator('iframe')).toHaveCount(1)
