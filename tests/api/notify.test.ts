@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SMTPServer } from 'smtp-server'
-import { Client, countRows, freePort, historiaForm, startChild, tempDataDir, validCita, validPqrs, type ChildServer } from './helpers.ts'
+import { Client, countRows, freePort, historiaForm, startChild, tempDataDir, validCita, validPqrs, type ChildServer, waitFor } from './helpers.ts'
 
 interface Mail {
   from: string
@@ -36,16 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()))
 })
-
-async function waitFor<T>(fn: () => T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v !== undefined) return v
-    if (Date.now() > deadline) throw new Error('tiempo de espera agotado')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 /** Subjects are MIME-encoded when they carry accents; decode for the assertions. */
 function decodedSubject(raw: string): string {

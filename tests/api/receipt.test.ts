@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import { hashCode } from '../../src/server/verificationCode.ts'
-import { Client, freePort, historiaFields, historiaForm, startChild, tempDataDir, validCita, validPqrs, withStore, type ChildServer } from './helpers.ts'
+import { Client, freePort, historiaFields, historiaForm, startChild, tempDataDir, validCita, validPqrs, withStore, type ChildServer, waitFor } from './helpers.ts'
 
 /** Issue 12: every filing's success answer is a receipt (CPACA art. 61), on screen and by e-mail. */
 
@@ -41,16 +41,6 @@ afterAll(async () => {
   await server?.close()
   await new Promise<void>((resolve) => smtp.close(() => resolve()))
 })
-
-async function waitFor<T>(fn: () => T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v !== undefined) return v
-    if (Date.now() > deadline) throw new Error('tiempo de espera agotado')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 /** The text part of a message, quoted-printable decoded. */
 function bodyText(raw: string): string {
