@@ -10,3 +10,13 @@ export async function openHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await expect(page.locator('.fecha-actual time')).toBeVisible()
 }
+
+/**
+ * Makes Chromium hand every file chooser to Playwright from now on. Playwright turns the interception on
+ * with a message it does not wait for when a test first listens for 'filechooser'; on a loaded machine the
+ * key press that opens the chooser can overtake it, a real dialog opens, and the test waits forever (seen in
+ * CI). Listening from the start of the test, long before any key press, removes that race.
+ */
+export function interceptFileChoosers(page: Page): void {
+  page.on('filechooser', () => {})
+}

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { openHydrated } from './hydration.ts'
+import { interceptFileChoosers, openHydrated } from './hydration.ts'
 import { expect, test, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
 import { parse } from 'yaml'
@@ -74,6 +74,7 @@ async function fillDefinedForm(page: Page, def: FormDefinition, pdfPath?: string
 
 test('every form can be completed and sent with the keyboard alone', async ({ page }, testInfo) => {
   test.setTimeout(120_000)
+  interceptFileChoosers(page)
   const pdf = await PDFDocument.create()
   pdf.addPage().drawText('Solicitud de historia clinica')
   const pdfPath = testInfo.outputPath('solicitud.pdf')

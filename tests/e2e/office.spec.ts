@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { dueDates, termOf } from '../../src/filings/deadlines.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import type { FormDefinition } from '../../src/manifest/types.generated.ts'
+import { interceptFileChoosers } from './hydration.ts'
 
 /**
  * The office end to end: a citizen files a PQRSD on /pqrsd; staff sign in at
@@ -60,6 +61,7 @@ async function clearOpenOfType(page: Page, keep: string): Promise<void> {
 test('a PQRSD from the citizen to the answer in the office, keyboard only, under the strict CSP', async ({ page }) => {
   // A long journey (two roles, four axe runs) on a shared 2-core machine.
   test.setTimeout(120_000)
+  interceptFileChoosers(page)
   const cspViolations: string[] = []
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text())
