@@ -63,5 +63,15 @@ export function filingFormDefect(form: FormDefinition): string | undefined {
   if (form.radicacion.clase === 'suscripcion' && form.campos.filter((c) => c.control === 'email').length !== 1) {
     return 'una suscripción necesita exactamente un campo «control: email» (la dirección que se registra)'
   }
+  const avisos = form.radicacion.avisos
+  if (avisos) {
+    if (form.campos.find((c) => c.nombre === avisos.campoCorreo)?.control !== 'email') {
+      return `«avisos.campoCorreo» debe nombrar un campo «control: email» del formulario (no lo es «${avisos.campoCorreo}»)`
+    }
+    if (avisos.campoMedio !== undefined && !form.campos.find((c) => c.nombre === avisos.campoMedio)?.lista) {
+      return `«avisos.campoMedio» debe nombrar un campo con «lista» del formulario (no lo es «${avisos.campoMedio}»)`
+    }
+    if ((avisos.campoMedio === undefined) !== (avisos.mediosCorreo === undefined)) return '«avisos.campoMedio» y «avisos.mediosCorreo» van juntos'
+  }
   return undefined
 }

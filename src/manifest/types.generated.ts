@@ -1203,6 +1203,29 @@ export interface FormDefinition {
      * Nombre con que la oficina exporta estas radicaciones a hoja de cálculo: npm run export -- <nombre>. Ejemplo: citas.
      */
     exportacion: string
+    /**
+     * Correos al ciudadano durante el trámite de su radicación: cuando la oficina la responde, la traslada a otra entidad (Ley 1755 de 2015, art. 21) o amplía el término (art. 14, parágrafo). Salen solo si el ciudadano dio su correo y, cuando el formulario tiene un campo de medio de respuesta, si eligió uno de los medios de «mediosCorreo». Sin este bloque el ciudadano solo recibe por correo el recibo de la radicación. Ejemplo: { campoCorreo: correoElectronico, campoMedio: tipoRespuesta, mediosCorreo: [1], adjuntarRespuesta: true }.
+     */
+    avisos?: {
+      /**
+       * Nombre del campo del formulario con el correo del ciudadano (un campo «control: email»). Ejemplo: correoElectronico.
+       */
+      campoCorreo: string
+      /**
+       * Nombre del campo (una lista) donde el ciudadano elige cómo quiere recibir la respuesta. Sin él, todo ciudadano que dio su correo recibe los avisos. Ejemplo: tipoRespuesta.
+       */
+      campoMedio?: string
+      /**
+       * Identificadores de la lista de «campoMedio» (manifest/forms/lookups.yaml) que permiten avisar y responder por correo. Ejemplo: [1] (Correo electrónico).
+       *
+       * @minItems 1
+       */
+      mediosCorreo?: [number, ...number[]]
+      /**
+       * true: el PDF de respuesta va adjunto al correo. false: el correo no lleva el PDF y remite a la consulta en línea (/pqrsd/consulta, con número y código), por ejemplo para copias de historia clínica, que son datos de salud. Por defecto true. Ejemplo: false.
+       */
+      adjuntarRespuesta?: boolean
+    }
   }
   /**
    * Texto no vacío.

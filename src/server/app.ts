@@ -181,6 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forms: officeForms(site),
     store,
     rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
+    notifier,
+    shutdownMailWaitMs: options.shutdownMailWaitMs,
   })
   await searchPageRoutes(app, site, siteRoot)
   await registerStatic(app, siteRoot, site.redirects)

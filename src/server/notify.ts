@@ -1,18 +1,117 @@
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
-import { receiptLines, type Receipt } from '../forms/receipt.ts'
+import { receiptLines, spanishDateTime, spanishDay, type Receipt } from '../forms/receipt.ts'
+
+/** Where citizens follow their filing (the tracking page of issue 12). */
+export const TRACKING_PATH = '/pqrsd/consulta'
+
+/**
+ * A step of the office the citizen is told about by e-mail (issue 12 item 4):
+ * the answer, a forward to another entity (Ley 1755 de 2015, art. 21) or an
+ * extension of the term (art. 14, parágrafo). Only the number, the kind of
+ * request and what the office wrote for the citizen: never the ID number,
+ * the name or the request's own text.
+ */
+export interface CitizenNotice {
+  radicado: string
+  /** Name of the kind of filing, e.g. «PQRSD». */
+  typeLabel: string
+  paso: 'respondida' | 'trasladada' | 'ampliada'
+  /** When the office acted (ISO instant). */
+  en: string
+  /** The answer text, the reason of the forward or of the extension. */
+  texto: string
+  /** Forward: the entity that now handles the request. */
+  entidad?: string
+  /** Extension: the new due date (YYYY-MM-DD). */
+  nuevaFecha?: string
+  /** The answer PDF to attach (absolute path and the name the citizen sees). */
+  adjunto?: { path: string; nombre: string }
+  /** The answer has a PDF that is not attached: the e-mail points to the tracking page for it. */
+  pdfEnConsulta?: boolean
+}
+
+/** What happened to a citizen's e-mail: the office records it in the filing's history. */
+export type NoticeOutcome = { enviado: true } | { enviado: false; motivo: string }
+
+/** Subject and plain text of a lifecycle e-mail: short sentences, one idea per line, readable by screen readers and text-only mail clients. */
+export function noticeMessage(n: CitizenNotice): { subject: string; text: string } {
+  const follow = `Puede consultar el estado de su solicitud en la página «Consulta de PQRSD» del sitio web (${TRACKING_PATH}) con el número de radicado y el código de verificación de su recibo.`
+  const footer = ['', 'Este mensaje fue enviado automáticamente; no lo responda.']
+  switch (n.paso) {
+    case 'respondida':
+      return {
+        subject: `Respuesta a su solicitud ${n.radicado}`,
+        text: [
+          `Su solicitud ${n.radicado} (${n.typeLabel}) fue respondida el ${spanishDateTime(n.en)} (hora de Colombia).`,
+          '',
+          'Respuesta de la entidad:',
+          '',
+          n.texto,
+          '',
+          ...(n.adjunto
+            ? ['La respuesta en PDF va adjunta a este correo.', '']
+            : n.pdfEnConsulta
+              ? [`La respuesta tiene un documento PDF. Para verlo y descargarlo, entre a la página «Consulta de PQRSD» del sitio web (${TRACKING_PATH}) con el número de radicado y el código de verificación de su recibo.`, '']
+              : []),
+          follow,
+          ...footer,
+        ].join('\n'),
+      }
+    case 'trasladada':
+      return {
+        subject: `Su solicitud ${n.radicado} fue trasladada a otra entidad`,
+        text: [
+          `Su solicitud ${n.radicado} (${n.typeLabel}) no es de competencia de esta entidad.`,
+          `El ${spanishDateTime(n.en)} (hora de Colombia) la trasladamos a: ${n.entidad ?? ''}.`,
+          'Esa entidad le dará respuesta (Ley 1755 de 2015, artículo 21).',
+          '',
+          'Motivo del traslado:',
+          n.texto,
+          '',
+          follow,
+          ...footer,
+        ].join('\n'),
+      }
+    case 'ampliada':
+      return {
+        subject: `Nueva fecha de respuesta de su solicitud ${n.radicado}`,
+        text: [
+          `No podremos responder su solicitud ${n.radicado} (${n.typeLabel}) dentro del término inicial.`,
+          `La nueva fecha límite de respuesta es el ${spanishDay(n.nuevaFecha ?? '')} (Ley 1755 de 2015, artículo 14, parágrafo).`,
+          '',
+          'Motivo:',
+          n.texto,
+          '',
+          follow,
+          ...footer,
+        ].join('\n'),
+      }
+  }
+}
 
 export interface Notifier {
   /** Queues the e-mail and returns at once; failures are logged, never thrown. */
   filingReceived(id: string, typeLabel: string): void
   /** The citizen's acknowledgement (CPACA art. 61): number, date and time, due date and code; no other personal data. */
   receiptToCitizen(to: string, receipt: Receipt, typeLabel: string): void
+  /** A lifecycle e-mail to the citizen; resolves with the outcome (never rejects), so the office can record it. */
+  noticeToCitizen(to: string, notice: CitizenNotice): Promise<NoticeOutcome>
   /** Resolves when every queued e-mail has been tried (for shutdown and tests). */
   flush(): Promise<void>
   close(): void
 }
 
-export const NO_NOTIFIER: Notifier = { filingReceived() {}, receiptToCitizen() {}, flush: async () => {}, close() {} }
+/** Without SMTP_URL nothing can be sent: the office is told so in the filing's history. */
+export const NO_MAIL_CONFIGURED = 'el servidor no tiene configurado el envío de correo (SMTP_URL)'
+
+export const NO_NOTIFIER: Notifier = {
+  filingReceived() {},
+  receiptToCitizen() {},
+  noticeToCitizen: async () => ({ enviado: false, motivo: NO_MAIL_CONFIGURED }),
+  flush: async () => {},
+  close() {},
+}
 
 /**
  * When SMTP_URL and NOTIFY_TO are set, each new filing sends the office an
@@ -32,6 +131,31 @@ export function createNotifier(smtpUrl: string | undefined, to: string | undefin
     pending.add(tracked)
   }
   return {
+    noticeToCitizen(citizen, notice) {
+      const { subject, text } = noticeMessage(notice)
+      const p = transport
+        .sendMail({
+          from: sender,
+          to: citizen,
+          subject,
+          text,
+          ...(notice.adjunto ? { attachments: [{ filename: notice.adjunto.nombre, path: notice.adjunto.path, contentType: 'application/pdf' }] } : {}),
+        })
+        .then(
+          (): NoticeOutcome => {
+            log.info({ radicado: notice.radicado, paso: notice.paso }, 'aviso enviado al ciudadano')
+            return { enviado: true }
+          },
+          (err: unknown): NoticeOutcome => {
+            // Only the error's kind goes to the log and the history: an SMTP answer may quote the address.
+            const code = (err as { code?: unknown; responseCode?: unknown })?.responseCode ?? (err as { code?: unknown })?.code
+            log.warn({ radicado: notice.radicado, paso: notice.paso, codigo: typeof code === 'string' || typeof code === 'number' ? code : undefined }, 'no se pudo enviar el aviso al ciudadano')
+            return { enviado: false, motivo: typeof code === 'string' || typeof code === 'number' ? `el servidor de correo no lo aceptó (${code})` : 'el servidor de correo no lo aceptó' }
+          },
+        )
+      track(p.then(() => undefined))
+      return p
+    },
     receiptToCitizen(citizen, receipt, typeLabel) {
       track(
         transport

@@ -255,6 +255,21 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     expect((await store.getTramite(id))?.estado).toBe('en_tramite')
     expect((await store.listTramites()).map((t) => t.radicado)).toEqual([id])
   })
+
+  it('noteHistory appends a history row and its audit row without touching the state', async () => {
+    const { radicado: _r, ...initial } = tramiteAt('x')
+    const id = await store.createFiling({ kind: 'pqrs', datos: {}, tramite: initial })
+    await store.noteHistory(
+      { radicado: id, accion: 'correo_ciudadano', estadoAnterior: 'radicada', estadoNuevo: 'radicada', en: '2026-03-30T15:00:00.000Z', texto: 'Correo de respuesta enviado al ciudadano.' },
+      { evento: 'correo_ciudadano', radicado: id, detalle: 'respondida' },
+    )
+    expect(await store.getTramite(id)).toEqual(tramiteAt(id))
+    expect(await store.history(id)).toMatchObject([{ accion: 'correo_ciudadano', estadoNuevo: 'radicada', texto: 'Correo de respuesta enviado al ciudadano.' }])
+    expect((await store.listAudit()).map((r) => [r.evento, r.radicado, r.detalle])).toEqual([['correo_ciudadano', id, 'respondida']])
+    // A note for a number that does not exist is refused, and leaves no audit row behind.
+    await expect(store.noteHistory({ radicado: 'PQRS-2026-999999', accion: 'correo_ciudadano', estadoNuevo: 'radicada', en: '2026-03-30T15:00:00.000Z' }, { evento: 'correo_ciudadano' })).rejects.toThrow()
+    expect(await store.listAudit()).toHaveLength(1)
+  })
 })
 
 describe('SQLite specifics', () => {

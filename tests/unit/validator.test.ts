@@ -232,5 +232,16 @@ describe('filing forms and the server routes', () => {
       'manifest/forms/contacto.yaml:7:13: un formulario «envio: multipart» que se radica necesita exactamente un campo de archivo (tiene 0)',
     ])
   })
+
+  it('refuses citizen e-mails (avisos) sent to a field that is not an e-mail, or a channel field without a list', () => {
+    const original = contacto()
+    const withAvisos = (avisos: string) => original.replace('exportacion: contactos }', `exportacion: contactos, avisos: ${avisos} }`)
+    write('forms/contacto.yaml', withAvisos('{ campoCorreo: nombre }'))
+    expect(run().errors).toEqual(['manifest/forms/contacto.yaml:7:13: «avisos.campoCorreo» debe nombrar un campo «control: email» del formulario (no lo es «nombre»)'])
+    write('forms/contacto.yaml', withAvisos('{ campoCorreo: correo, campoMedio: nombre, mediosCorreo: [1] }').replace('campos:\n', 'campos:\n  - { nombre: correo, etiqueta: Correo, control: email }\n'))
+    expect(run().errors).toEqual(['manifest/forms/contacto.yaml:7:13: «avisos.campoMedio» debe nombrar un campo con «lista» del formulario (no lo es «nombre»)'])
+    write('forms/contacto.yaml', withAvisos('{ campoCorreo: correo, campoMedio: tipo, mediosCorreo: [1] }').replace('campos:\n', 'campos:\n  - { nombre: correo, etiqueta: Correo, control: email }\n'))
+    expect(run().errors).toEqual([])
+  })
 })
 

@@ -163,6 +163,9 @@ export interface FilingView {
   values?: Record<string, string>
 }
 
+/** History rows that are not actions (issue 12: the outcome of the citizen's e-mails). */
+const NOTE_LABEL: Record<string, string> = { correo_ciudadano: 'Correo al ciudadano' }
+
 function historyRows(history: HistoryRow[], radicado: string): string {
   if (history.length === 0) return '<p>Sin actuaciones todavía.</p>'
   const rows = history
@@ -173,7 +176,7 @@ function historyRows(history: HistoryRow[], radicado: string): string {
       if (h.tardio) details.push('Fuera del término de traslado (art. 21)')
       if (h.texto) details.push(`<span class="texto-largo">${e(h.texto)}</span>`)
       if (h.archivo) details.push(`<a href="/api/oficina/radicaciones/${e(radicado)}/respuestas/${h.id}" download>Descargar respuesta (PDF: ${e(h.archivoNombre ?? 'respuesta.pdf')})</a>`)
-      const label = (ACCION_LABEL as Record<string, string>)[h.accion] ?? h.accion
+      const label = (ACCION_LABEL as Record<string, string>)[h.accion] ?? NOTE_LABEL[h.accion] ?? h.accion
       return `<tr><td>${e(dateTime(h.en))}</td><td>${e(label)}</td><td>${e(ESTADO_LABEL[h.estadoNuevo as Estado] ?? h.estadoNuevo)}</td><td>${e(h.cuentaNombre ?? '')}</td><td>${details.join('<br>')}</td></tr>`
     })
     .join('\n')

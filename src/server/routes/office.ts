@@ -15,6 +15,8 @@ import { burnVerification, verifyPassword } from '../office/passwords.ts'
 import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, newToken, sameSecret, SESSION_COOKIE, tokenHash, type SessionPolicy } from '../office/session.ts'
 import { LoginThrottle } from '../office/throttle.ts'
 import { checkTotp } from '../office/totp.ts'
+import { NO_NOTIFIER, type Notifier } from '../notify.ts'
+import { noticeAfterAction } from '../office/citizenNotices.ts'
 import type { SiteData } from '../siteData.ts'
 import { StaleActionError, type AccountRow, type OfficeFilingRow, type OfficeStore, type TramiteRow } from '../store/office.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, uploadsDir, type ReceivedFile } from '../store/uploads.ts'
@@ -39,6 +41,10 @@ export interface OfficeRouteOptions {
   twoFactor?: 'admin'
   /** POSTs per client address and window, as for the filing forms (RATE_LIMIT_MAX); none when absent. */
   rateLimit?: { max: number; timeWindow: number }
+  /** E-mails to citizens on the answer, a forward and an extension (issue 12); none when absent. */
+  notifier?: Notifier
+  /** Longest wait at shutdown for citizens' e-mails still being sent and recorded (default 5 s). */
+  shutdownMailWaitMs?: number
 }
 
 export const OFFICE_MSG = {
@@ -107,6 +113,12 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
   const byId = new Map(opts.forms.map((f) => [f.form.id, f]))
   const byKind = new Map(opts.forms.map((f) => [f.kind, f]))
   app.decorateRequest('officeForm', false)
+  const notifier = opts.notifier ?? NO_NOTIFIER
+  // Citizens' e-mails go out after the action's answer; their outcome is written to the history before the store closes.
+  const notices = new Set<Promise<unknown>>()
+  app.addHook('preClose', async () => {
+    await Promise.race([Promise.allSettled([...notices]), new Promise((resolve) => setTimeout(resolve, opts.shutdownMailWaitMs ?? 5_000).unref())])
+  })
   // Every office POST is throttled like the filing forms (issue 15 #6): the login throttle alone leaves the other POSTs open.
   const postLimit = opts.rateLimit ? { onRequest: app.rateLimit(opts.rateLimit) } : {}
 
@@ -414,7 +426,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
         values = body as Record<string, unknown>
       }
       if (native) checkFormToken(request, s, values._xsrf)
-      const { stored, tramite } = await loadFiling(s, radicado)
+      const { filing, office, stored, tramite } = await loadFiling(s, radicado)
       const at = now()
       const today = colombiaDay(at)
       const status = { estado: tramite.estado, vence: tramite.vence, venceOriginal: tramite.venceOriginal, venceMaximo: tramite.venceMaximo, ampliada: tramite.ampliada }
@@ -432,10 +444,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
         respondidaEn: result.accion === 'responder' || result.accion === 'trasladar' ? at.toISOString() : tramite.respondidaEn,
         cerradaEn: result.accion === 'cerrar' ? at.toISOString() : tramite.cerradaEn,
       }
-      await store.recordAction({
-        expected: { estado: tramite.estado, ampliada: tramite.ampliada, existed: stored !== undefined },
-        tramite: next,
-        history: {
+      const history = {
           radicado,
           accion: result.accion,
           estadoAnterior: tramite.estado,
@@ -447,11 +456,19 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
           nuevaFecha: result.accion === 'ampliar' ? next.vence : undefined,
           ...(kept && file ? { archivo: kept, archivoNombre: label ?? 'respuesta.pdf', archivoTamano: file.size, archivoSha256: file.sha256 } : {}),
           tardio: result.accion === 'trasladar' && today > tramite.venceTraslado,
-        },
+      }
+      await store.recordAction({
+        expected: { estado: tramite.estado, ampliada: tramite.ampliada, existed: stored !== undefined },
+        tramite: next,
+        history,
         audit: { evento: 'accion', cuentaId: s.account.id, radicado, detalle: result.accion, direccion: address(request), now: at },
       })
       kept = undefined
       request.log.info({ radicado, accion: result.accion }, 'acción de la oficina')
+      // The action is committed: the citizen's e-mail cannot fail or undo it (its outcome goes to the history).
+      const notice = noticeAfterAction({ notifier, store, dataDir, log: request.log }, { form: office.form, datos: filing.datos, accion: result.accion, history, tramite: next })
+      notices.add(notice)
+      void notice.finally(() => notices.delete(notice))
       if (native) return reply.code(303).redirect(`/oficina/radicaciones/${radicado}?hecho=${result.accion}`, 303)
       return reply.send({ radicado, estado: next.estado, vence: next.vence, ampliada: next.ampliada })
     } catch (error) {

@@ -179,6 +179,11 @@ export interface OfficeStore {
   history(radicado: string): Promise<HistoryRow[]>
   /** The action's new state, its history row and its audit row, in one durable transaction. */
   recordAction(record: ActionRecord): Promise<void>
+  /**
+   * A history row that does not change the state (the outcome of an e-mail to
+   * the citizen, issue 12), with its audit row, in one durable transaction.
+   */
+  noteHistory(history: NewHistory, audit: AuditEntry): Promise<void>
 
   audit(entry: AuditEntry): Promise<void>
   listAudit(options?: { since?: string; limit?: number }): Promise<AuditRow[]>

@@ -10,6 +10,7 @@ import {
   type AuditRow,
   type HistoryRow,
   type NewAccount,
+  type NewHistory,
   type NewSession,
   type OfficeFilingRow,
   type OfficeStore,
@@ -250,7 +251,22 @@ export class SqliteOfficeStore implements OfficeStore {
           : !rec.expected.existed
         if (!same) throw new StaleActionError()
         this.#upsertTramite(rec.tramite)
-        const h = rec.history
+        this.#insertHistory(rec.history)
+        this.#audit(rec.audit)
+      })
+      .immediate()
+  }
+
+  async noteHistory(history: NewHistory, audit: AuditEntry): Promise<void> {
+    this.db
+      .transaction(() => {
+        this.#insertHistory(history)
+        this.#audit(audit)
+      })
+      .immediate()
+  }
+
+  #insertHistory(h: NewHistory): void {
         this.db
           .prepare(
             `INSERT INTO historial (radicado, accion, estado_anterior, estado_nuevo, cuenta_id, en, texto, entidad, nueva_fecha, archivo, archivo_nombre, archivo_tamano, archivo_sha256, tardio)
@@ -272,9 +288,6 @@ export class SqliteOfficeStore implements OfficeStore {
             h.archivoSha256 ?? null,
             h.tardio ? 1 : 0,
           )
-        this.#audit(rec.audit)
-      })
-      .immediate()
   }
 
   #audit(e: AuditEntry): void {
