@@ -5,6 +5,8 @@ export default defineConfig({
     // tests/unit: pure (no build needed); tests/site: the built site in dist/client; tests/api: the server over HTTP.
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/site/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
+    // One throwaway PostgreSQL cluster for the whole run, started by the first test file that needs it (the store suites).
+    globalSetup: ['tests/helpers/postgresGlobal.ts'],
     // Generous: command-line tests start Node with tsx, slow when both workers do at once on a loaded machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,

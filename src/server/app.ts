@@ -25,7 +25,7 @@ import { openFilingStore } from './store/open.ts'
 import { StoreCorruptedError } from './store/sqlite.ts'
 import { unavailableStore } from './store/unavailable.ts'
 import type { FilingStore } from './store/store.ts'
-import { prepareUploads, sweepUploads } from './store/uploads.ts'
+import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from './store/uploads.ts'
 
 /** JSON bodies above this size are refused with 413 (a PQRSD is a few KB). */
 export const BODY_LIMIT = 64 * 1024
@@ -33,6 +33,11 @@ export const BODY_LIMIT = 64 * 1024
 export interface AppOptions {
   /** Folder of the SQLite file and the uploads (default ./data). */
   dataDir: string
+  /**
+   * DATABASE_URL (`postgres://…`): the filings, the office and its sessions live in PostgreSQL,
+   * shared by every server process; the uploads stay in dataDir, which those processes must share.
+   */
+  databaseUrl?: string
   /** The pre-rendered site (dist/client). */
   clientDir: string
   /** Folder of `npm run publicar`'s builds; when it holds a pointer, the site is served from the build it names. */
@@ -113,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let store: FilingStore
   let storeOk = true
   try {
-    store = await openFilingStore({ dataDir, plan: site.plan })
+    store = await openFilingStore({ dataDir, plan: site.plan, databaseUrl: options.databaseUrl })
   } catch (error) {
     if (!(error instanceof StoreCorruptedError)) throw error
     // The site stays up; every filing is refused with a clear message until the file is restored (issue 13 #16).
@@ -124,7 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   prepareUploads(dataDir)
   // Never sweep against a store that cannot say which files it references: that would delete every attachment.
   if (storeOk) {
-    const swept = sweepUploads(dataDir, await store.attachmentFiles())
+    // Only files older than any upload may take: another process sharing DATA_DIR may be receiving one now.
+    const swept = sweepUploads(dataDir, await store.attachmentFiles(), Date.now(), Math.max(SWEEP_MIN_AGE_MS, 2 * uploadTimeoutMs))
     if (swept > 0) app.log.info({ archivos: swept }, 'adjuntos temporales eliminados')
   }
   const notifier = createNotifier(options.smtpUrl, options.notifyTo, app.log, options.notifyFrom)

@@ -2,7 +2,8 @@
  * `npm run export -- <exportacion> [--since YYYY-MM-DD] [--sep ";"] [--salida archivo.csv]`
  * writes the filings as CSV (UTF-8 with BOM) to the file of --salida, or to
  * standard output (then run it as `npm run -s export …` so npm's banner does
- * not end up before the BOM), for the citizen-service office. Reads DATA_DIR (default ./data) and the form
+ * not end up before the BOM), for the citizen-service office. Reads DATA_DIR (default ./data), or the
+ * PostgreSQL database of DATABASE_URL when it is set, and the form
  * definitions of the manifest: the names are each filing form's
  * `radicacion.exportacion` (pqrs, citas, historias, suscripciones…) plus
  * `auditoria`; the forms give the column titles and list names.
@@ -152,7 +153,7 @@ export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process
   const { name, options } = parseArgs(argv, [...filings.map((f) => f.exportacion), AUDIT_EXPORT])
   const filing = filings.find((f) => f.exportacion === name)
   const dataDir = path.resolve(env.DATA_DIR || './data')
-  const store = await openFilingStore({ dataDir, plan, readonly: true })
+  const store = await openFilingStore({ dataDir, plan, readonly: true, databaseUrl: env.DATABASE_URL })
   try {
     return filing ? await exportCsv(store, filing, lookups, options) : await auditCsv(store, options)
   } finally {

@@ -1,6 +1,7 @@
 /**
  * Entry point: `node --import tsx src/server/main.ts`.
- * Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (./data), BUILD_OUT_DIR (dist),
+ * Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (./data), DATABASE_URL (unset: SQLite in DATA_DIR;
+ * postgres://… : PostgreSQL), BUILD_OUT_DIR (dist),
  * SMTP_URL + NOTIFY_TO (optional e-mail to the office), RATE_LIMIT_MAX (20 POSTs per minute
  * and address), LOG_LEVEL (info), TRUST_PROXY (off), MANIFEST_DIR (./manifest).
  */

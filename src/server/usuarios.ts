@@ -1,6 +1,6 @@
 /**
  * `npm run -s usuarios -- crear|lista|desactivar|activar|clave …`: staff
- * accounts of the office, on the server's DATA_DIR. See office/usuariosCli.ts.
+ * accounts of the office, on the server's DATA_DIR (or DATABASE_URL's PostgreSQL database). See office/usuariosCli.ts.
  */
 import path from 'node:path'
 import readline from 'node:readline'
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     const { filings, plan } = loadFilingForms(process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
     // Forms an account may be limited to: the filing forms the office answers.
     const officeFormIds = filings.filter((f) => f.clase === 'radicacion').map((f) => f.form.id)
-    store = await openFilingStore({ dataDir, plan })
+    store = await openFilingStore({ dataDir, plan, databaseUrl: process.env.DATABASE_URL })
     await runUsuarios(process.argv.slice(2), store, { readPassword, out: (line) => process.stdout.write(`${line}\n`) }, officeFormIds)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MSG } from '../../src/server/messages.ts'
+import { SWEEP_MIN_AGE_MS } from '../../src/server/store/uploads.ts'
 import { Client, historiaForm, startInProcess, storedFiling, tempDataDir, validPqrs, withStore } from './helpers.ts'
 
 /**
@@ -25,6 +26,9 @@ describe('regressions over real HTTP', () => {
     const before = await storedFiling(dataDir, radicado)
     const archivo = before!.adjuntos[0]!.archivo
     expect(fs.existsSync(path.join(dataDir, 'adjuntos', archivo))).toBe(true)
+    // Old enough for the sweep to consider it (it leaves young files alone: another process may be committing them).
+    const longAgo = new Date(Date.now() - 3 * SWEEP_MIN_AGE_MS)
+    fs.utimesSync(path.join(dataDir, 'adjuntos', archivo), longAgo, longAgo)
 
     const second = await startInProcess({ dataDir })
     try {

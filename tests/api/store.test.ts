@@ -6,8 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { migrate, MIGRATIONS } from '../../src/server/store/migrations.ts'
 import { StaleActionError, type TramiteRow } from '../../src/server/store/office.ts'
+import { PG_MIGRATIONS } from '../../src/server/store/pgMigrations.ts'
+import { PgFilingStore } from '../../src/server/store/postgres.ts'
 import { DB_FILE, SqliteFilingStore } from '../../src/server/store/sqlite.ts'
 import { UnknownKindError, type AttachmentRecord, type FilingStore, type NumberingPlan } from '../../src/server/store/store.ts'
+import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from '../../src/server/store/uploads.ts'
+import pg from 'pg'
+import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 
 const PLAN: NumberingPlan = { series: { pqrs: 'PQRS', cita: 'CITA', historia: 'HC' }, subscriptionSeries: 'SUS' }
 
@@ -19,8 +24,8 @@ const PLAN: NumberingPlan = { series: { pqrs: 'PQRS', cita: 'CITA', historia: 'H
  */
 interface Engine {
   name: string
-  /** Creates an empty database; returns how to open stores on it and how to drop it. */
-  fresh(): Promise<{ open(): Promise<FilingStore>; drop(): Promise<void> }>
+  /** Creates an empty database and DATA_DIR; returns how to open stores on them and how to drop them. */
+  fresh(): Promise<{ dataDir: string; open(): Promise<FilingStore>; drop(): Promise<void> }>
 }
 
 const engines: Engine[] = [
@@ -29,8 +34,25 @@ const engines: Engine[] = [
     async fresh() {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
       return {
+        dataDir,
         open: () => openFilingStore({ dataDir, plan: PLAN }),
         drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      }
+    },
+  },
+  {
+    // A real PostgreSQL server (Debian's postgresql package), one new database per test: see tests/helpers/postgres.ts.
+    name: 'postgresql',
+    async fresh() {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-pg-'))
+      const databaseUrl = await freshPostgresDatabase('store')
+      return {
+        dataDir,
+        open: () => openFilingStore({ dataDir, plan: PLAN, databaseUrl }),
+        drop: async () => {
+          await dropPostgresDatabase(databaseUrl)
+          fs.rmSync(dataDir, { recursive: true, force: true })
+        },
       }
     },
   },
@@ -58,7 +80,7 @@ describe.each(engines)('FilingStore on $name', (engine) => {
   })
   afterEach(async () => {
     for (const s of opened.splice(0)) await s.close()
-    await db.drop()
+    await db?.drop()
   })
 
   it('filings arriving together get consecutive numbers of their series, each with its own content', async () => {
@@ -108,6 +130,53 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     await expect(store.createFiling({ kind: 'historia', datos: {}, attachments: [attachment('dos.pdf'), attachment('dos.pdf')] })).rejects.toThrow()
     expect(await store.counts()).toEqual({ radicaciones: 1, adjuntos: 1, suscripciones: 0 })
     expect(await store.attachmentFiles()).toEqual(new Set(['uno.pdf']))
+    // The refused filing gave its number back: the series has no gap.
+    expect(sequence(await store.createFiling({ kind: 'historia', datos: {} }))).toBe(2)
+  })
+
+  it('two stores (two server processes) filing at once on one database: every answered number stored once, none reused, no gap', async () => {
+    const other = await open()
+    const stores = [store, other]
+    const attempts = Array.from({ length: 40 }, (_, i) => {
+      const s = stores[i % 2]!
+      // Every fifth filing fails after its number was drawn (the same stored file name twice): its number must come back.
+      const attachments = i % 5 === 4 ? [attachment(`dup-${i}.pdf`), attachment(`dup-${i}.pdf`)] : [attachment(`f-${i}.pdf`)]
+      return s.createFiling({ kind: 'historia', datos: { marca: i }, attachments })
+    })
+    const results = await Promise.allSettled(attempts)
+    const answered = results.flatMap((r, i) => (r.status === 'fulfilled' ? [{ id: r.value, marca: i }] : []))
+    expect(answered).toHaveLength(32)
+    expect(answered.map((a) => sequence(a.id)).sort((a, b) => a - b)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1))
+    // Whichever store reads, each answered number is stored exactly once with the content it was answered for.
+    for (const reader of stores) {
+      const stored = await reader.listFilings('historia')
+      expect(stored.map((r) => r.radicado).sort()).toEqual(answered.map((a) => a.id).sort())
+      for (const a of answered) expect(stored.find((r) => r.radicado === a.id)).toMatchObject({ datos: { marca: a.marca }, adjuntos: [{ archivo: `f-${a.marca}.pdf` }] })
+    }
+    // And the next number, from either store, follows on.
+    expect(sequence(await other.createFiling({ kind: 'historia', datos: {} }))).toBe(33)
+  })
+
+  it('the start-up sweep removes only old unreferenced files: an upload another process is receiving or has not yet committed survives', async () => {
+    const { dataDir } = db
+    prepareUploads(dataDir)
+    const uploads = path.join(dataDir, 'adjuntos')
+    const put = (name: string, ageMs: number) => {
+      const file = path.join(uploads, name)
+      fs.writeFileSync(file, '%PDF-1.4')
+      const t = new Date(Date.now() - ageMs)
+      fs.utimesSync(file, t, t)
+    }
+    const id = await store.createFiling({ kind: 'historia', datos: {}, attachments: [attachment('guardado.pdf')] })
+    put('guardado.pdf', 3 * SWEEP_MIN_AGE_MS) // an old, committed attachment
+    put('.tmp/llegando.part', 1_000) // another process is receiving it
+    put('renombrado.pdf', 1_000) // kept by another process, its filing not yet committed
+    put('.tmp/interrumpido.part', 2 * SWEEP_MIN_AGE_MS) // an upload interrupted long ago
+    put('huerfano.pdf', 2 * SWEEP_MIN_AGE_MS) // a crash between rename and commit, long ago
+    expect(sweepUploads(dataDir, await store.attachmentFiles())).toBe(2)
+    expect(fs.readdirSync(uploads).sort()).toEqual(['.tmp', 'guardado.pdf', 'renombrado.pdf'])
+    expect(fs.readdirSync(path.join(uploads, '.tmp'))).toEqual(['llegando.part'])
+    expect((await store.findFiling(id))?.adjuntos.map((a) => a.archivo)).toEqual(['guardado.pdf'])
   })
 
   it('an answered filing is in the database: another store opened on it sees it', async () => {
@@ -349,5 +418,94 @@ describe('SQLite: history and audit are append-only', () => {
       db.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('PostgreSQL specifics', () => {
+  const urls: string[] = []
+  const stores: FilingStore[] = []
+  const fresh = async () => {
+    const url = await freshPostgresDatabase('pgspec')
+    urls.push(url)
+    return url
+  }
+  const openPg = async (url: string, readonly = false) => {
+    const s = await openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: url, readonly })
+    stores.push(s)
+    return s
+  }
+  const sql = async <T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      return (await client.query<T>(text)).rows
+    } finally {
+      await client.end()
+    }
+  }
+  afterEach(async () => {
+    for (const s of stores.splice(0)) await s.close()
+    for (const u of urls.splice(0)) await dropPostgresDatabase(u)
+  })
+
+  it('the same migrations as SQLite (versions and names), and synchronous_commit on even where the database says off', async () => {
+    expect(PG_MIGRATIONS.map((m) => [m.version, m.name])).toEqual(MIGRATIONS.map((m) => [m.version, m.name]))
+    const url = await fresh()
+    // An administrator (or a managed service's default) turned durable commits off for the database: the store turns them back on.
+    await sql(url, `ALTER DATABASE "${new URL(url).pathname.slice(1)}" SET synchronous_commit = off`)
+    const store = (await openPg(url)) as PgFilingStore
+    expect(store.engine).toBe('postgresql')
+    expect(await store.durability()).toEqual({ synchronousCommit: 'on', schemaVersions: PG_MIGRATIONS.map((m) => m.version) })
+  })
+
+  it('several processes starting together on a new database: each migration applied once, every store usable', async () => {
+    const url = await fresh()
+    const all = await Promise.all(Array.from({ length: 4 }, () => openPg(url)))
+    expect((await sql<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version)).toEqual(PG_MIGRATIONS.map((m) => m.version))
+    const ids = await Promise.all(all.map((s) => s.createFiling({ kind: 'pqrs', datos: {} })))
+    expect(ids.map(sequence).sort()).toEqual([1, 2, 3, 4])
+  })
+
+  it('a database migrated by a newer release is refused with a clear message', async () => {
+    const url = await fresh()
+    await (await openPg(url)).close()
+    await sql(url, "INSERT INTO schema_migrations VALUES (9999, 'futura', '2030-01-01T00:00:00.000Z')")
+    await expect(openPg(url)).rejects.toThrow(/versión de esquema 9999, más nueva que este programa/)
+  })
+
+  it('read-only (the export): an empty database is reported, not created; writes are refused', async () => {
+    const url = await fresh()
+    await expect(openPg(url, true)).rejects.toThrow(/no tiene las tablas de radicación/)
+    expect(await sql(url, "SELECT to_regclass('radicaciones') AS t")).toEqual([{ t: null }])
+    const writer = await openPg(url)
+    const id = await writer.createFiling({ kind: 'pqrs', datos: { m: 1 } })
+    const reader = await openPg(url, true)
+    expect((await reader.listFilings('pqrs')).map((r) => r.radicado)).toEqual([id])
+    await expect(reader.createFiling({ kind: 'pqrs', datos: {} })).rejects.toThrow(/read-only/)
+  })
+
+  it('a DATABASE_URL that is not postgres:// is refused, the password never shown', async () => {
+    await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'mysql://u:secreta@h/db' })).rejects.toThrow(/postgres:\/\//)
+    await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'mysql://u:secreta@h/db' })).rejects.not.toThrow(/secreta/)
+    await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'postgres://u:secreta@127.0.0.1:1/db' })).rejects.toThrow(/^No fue posible conectarse a PostgreSQL \(postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db\)/)
+  })
+
+  it('history and audit are append-only: the database refuses to change, delete or empty them', async () => {
+    const url = await fresh()
+    const store = await openPg(url)
+    await store.audit({ evento: 'acceso' })
+    const id = await store.createFiling({ kind: 'pqrs', datos: {} })
+    await store.recordAction({
+      expected: { estado: 'radicada', ampliada: false, existed: false },
+      tramite: { radicado: id, estado: 'en_tramite', diasHabiles: 15, vence: '2026-04-17', venceOriginal: '2026-04-17', venceMaximo: '2026-05-11', venceTraslado: '2026-04-01', ampliada: false },
+      history: { radicado: id, accion: 'en_tramite', estadoNuevo: 'en_tramite', en: new Date().toISOString() },
+      audit: { evento: 'accion', radicado: id },
+    })
+    await expect(sql(url, "UPDATE auditoria SET evento = 'otro'")).rejects.toThrow(/no se modifica/)
+    await expect(sql(url, 'DELETE FROM auditoria')).rejects.toThrow(/no se borra/)
+    await expect(sql(url, 'TRUNCATE auditoria')).rejects.toThrow(/no se borra/)
+    await expect(sql(url, 'DELETE FROM historial')).rejects.toThrow(/no se borra/)
+    await expect(sql(url, "UPDATE historial SET texto = 'cambiado'")).rejects.toThrow(/no se modifica/)
+    expect(await store.history(id)).toHaveLength(1)
   })
 })

@@ -101,20 +101,42 @@ export function removeKept(dataDir: string, name: string): void {
 }
 
 /**
+ * How old an unreferenced file must be before the start-up sweep removes it.
+ * Another server process sharing DATA_DIR may be receiving an upload right
+ * now (its temporary file), or have kept it and not yet committed its
+ * filing: those files are younger than any upload may take (uploadTimeoutMs,
+ * 5 minutes by default), so an hour leaves them alone.
+ */
+export const SWEEP_MIN_AGE_MS = 60 * 60_000
+
+/**
  * On start: temporary files are leftovers of interrupted uploads, and a kept
  * file that no filing references comes from a crash between the rename and
- * the commit. Neither was ever acknowledged, so both are removed.
+ * the commit. Neither was ever acknowledged, so both are removed — once they
+ * are older than minAgeMs, so that an upload in flight in another process
+ * (several processes sharing DATA_DIR, or a restart while one arrives) is
+ * not deleted under it.
  */
-export function sweepUploads(dataDir: string, referenced: Set<string>): number {
+export function sweepUploads(dataDir: string, referenced: Set<string>, now = Date.now(), minAgeMs = SWEEP_MIN_AGE_MS): number {
   let removed = 0
+  const oldEnough = (file: string): boolean => {
+    try {
+      return now - fs.statSync(file).mtimeMs >= minAgeMs
+    } catch {
+      return false // gone meanwhile (its upload finished or was discarded)
+    }
+  }
   const tmp = path.join(uploadsDir(dataDir), TMP_DIR)
   for (const name of fs.readdirSync(tmp)) {
-    fs.rmSync(path.join(tmp, name), { force: true, recursive: true })
+    const file = path.join(tmp, name)
+    if (!oldEnough(file)) continue
+    fs.rmSync(file, { force: true, recursive: true })
     removed++
   }
   for (const entry of fs.readdirSync(uploadsDir(dataDir), { withFileTypes: true })) {
-    if (entry.isFile() && !referenced.has(entry.name)) {
-      fs.rmSync(path.join(uploadsDir(dataDir), entry.name), { force: true })
+    const file = path.join(uploadsDir(dataDir), entry.name)
+    if (entry.isFile() && !referenced.has(entry.name) && oldEnough(file)) {
+      fs.rmSync(file, { force: true })
       removed++
     }
   }

@@ -1,0 +1,269 @@
+import { timingSafeEqual } from 'node:crypto'
+import pg from 'pg'
+import { yearInColombia } from '../../manifest/colombiaTime.ts'
+import { checkSchemaVersion, migratePg } from './pgMigrations.ts'
+import { attachmentRecord, isUniqueViolation, PgOfficeStore, type AttachmentDb, type Queryable } from './postgresOffice.ts'
+import {
+  formatRadicado,
+  UnknownKindError,
+  type FilingKind,
+  type FilingRow,
+  type FilingStore,
+  type ListOptions,
+  type NewFiling,
+  type NumberingPlan,
+  type StoreCounts,
+  type SubscribeResult,
+  type SubscriptionRow,
+} from './store.ts'
+
+export interface PgStoreOptions {
+  /** DATABASE_URL, e.g. `postgres://radicacion:clave@127.0.0.1:5432/radicacion`. */
+  url: string
+  plan: NumberingPlan
+  /** Read-only (the export): every transaction is read-only and nothing is migrated; the schema must exist. */
+  readonly?: boolean
+  /** Connections this process keeps at most (default 10). */
+  maxConnections?: number
+}
+
+/** Whether DATABASE_URL names a PostgreSQL database. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url)
+}
+
+/** The URL without its password, for messages. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return 'DATABASE_URL'
+  }
+}
+
+/**
+ * The store on a PostgreSQL server, for deployments with several server
+ * processes or machines (see README, «PostgreSQL»). Same guarantees as the
+ * SQLite file, kept by the database rather than by one process:
+ * - the number comes from a counter row incremented in the filing's own
+ *   transaction (INSERT … ON CONFLICT DO UPDATE … RETURNING); the row stays
+ *   locked until the commit, so two processes filing in the same series
+ *   wait for each other, a rolled-back filing gives its number back, and
+ *   the sequence has neither repeats nor gaps;
+ * - every connection runs with synchronous_commit=on: COMMIT returns only
+ *   once the WAL is flushed to disk, and only then is a number answered;
+ * - migrations run at start in one transaction under an advisory lock, so
+ *   processes starting together are safe.
+ * Attachments stay files under DATA_DIR/adjuntos (uploads.ts): several
+ * processes need one shared DATA_DIR.
+ */
+export class PgFilingStore extends PgOfficeStore implements FilingStore {
+  readonly engine = 'postgresql'
+  readonly #plan: NumberingPlan
+  readonly #inFlight = new Set<Promise<unknown>>()
+
+  private constructor(pool: pg.Pool, plan: NumberingPlan) {
+    super(pool)
+    this.#plan = plan
+  }
+
+  /** Connects, then migrates (or, read-only, checks the schema is there and not newer than this program). */
+  static async open(options: PgStoreOptions): Promise<PgFilingStore> {
+    const readonly = options.readonly ?? false
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: 10_000,
+      application_name: readonly ? 'radicacion-exportacion' : 'radicacion',
+      // Run on every connection the pool opens, before it is handed out (a failure fails the
+      // connection): whatever the server's, database's or role's defaults say, a COMMIT returns
+      // only once it is on disk.
+      onConnect: async (client: pg.ClientBase) => {
+        await client.query('SET synchronous_commit = on')
+        if (readonly) await client.query('SET default_transaction_read_only = on')
+      },
+    })
+    // A connection that breaks while idle is dropped by the pool; the next query opens another.
+    pool.on('error', () => undefined)
+    let client: pg.PoolClient
+    try {
+      client = await pool.connect()
+    } catch (error) {
+      await pool.end().catch(() => undefined)
+      throw new Error(`No fue posible conectarse a PostgreSQL (${describeUrl(options.url)}): ${(error as Error).message}`)
+    }
+    try {
+      if (readonly) {
+        const [exists] = (await client.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t")).rows
+        if (!exists?.t) throw new Error(`La base de datos ${describeUrl(options.url)} no tiene las tablas de radicación. Inicie el servidor una vez con DATABASE_URL para crearlas.`)
+        await checkSchemaVersion(client)
+      } else {
+        await migratePg(client)
+      }
+    } catch (error) {
+      client.release()
+      await pool.end().catch(() => undefined)
+      throw error
+    }
+    client.release()
+    return new PgFilingStore(pool, options.plan)
+  }
+
+  /** The durability setting in force on a connection and the schema versions, for the PostgreSQL-specific test. */
+  async durability(): Promise<{ synchronousCommit: string; schemaVersions: number[] }> {
+    const client = await this.pool.connect()
+    try {
+      const sync = (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit
+      const versions = (await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version)
+      return { synchronousCommit: sync, schemaVersions: versions }
+    } finally {
+      client.release()
+    }
+  }
+
+  /** The next number of a series and year, inside the caller's transaction (its row stays locked until the commit). */
+  async #allocate(db: Queryable, serie: string, now: Date): Promise<string> {
+    const year = yearInColombia(now)
+    const [row] = await this.rows<{ ultimo: number }>(
+      db,
+      `INSERT INTO consecutivos (serie, anio, ultimo) VALUES ($1, $2, 1)
+       ON CONFLICT (serie, anio) DO UPDATE SET ultimo = consecutivos.ultimo + 1
+       RETURNING ultimo`,
+      [serie, year],
+    )
+    return formatRadicado(serie, year, row!.ultimo)
+  }
+
+  /** Keeps track of a write, so that close() can wait for it. */
+  #track<T>(write: Promise<T>): Promise<T> {
+    this.#inFlight.add(write)
+    const done = () => this.#inFlight.delete(write)
+    write.then(done, done)
+    return write
+  }
+
+  /**
+   * One transaction per filing: a filing that cannot be stored fails alone.
+   * PostgreSQL groups the WAL flushes of commits arriving together itself,
+   * so no batching is needed here for throughput.
+   */
+  createFiling(filing: NewFiling): Promise<string> {
+    return this.#track(this.#insert({ ...filing, now: filing.now ?? new Date() }))
+  }
+
+  async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash }: NewFiling): Promise<string> {
+    const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
+    if (!serie) throw new UnknownKindError(kind)
+    return this.transaction(async (db) => {
+      const radicado = await this.#allocate(db, serie, now)
+      await db.query('INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash) VALUES ($1, $2, $3, $4, $5)', [
+        radicado,
+        kind,
+        now.toISOString(),
+        JSON.stringify(datos),
+        codigoHash ?? null,
+      ])
+      for (const a of attachments) {
+        await db.query('INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+          radicado,
+          a.campo,
+          a.archivo,
+          a.nombreOriginal,
+          a.tipo,
+          a.tamano,
+          a.sha256,
+        ])
+      }
+      if (tramite) await this.insertTramite(db, { ...tramite, radicado })
+      return radicado
+    })
+  }
+
+  subscribe(correo: string, now = new Date()): Promise<SubscribeResult> {
+    return this.#track(this.#subscribe(correo, now))
+  }
+
+  async #subscribe(correo: string, now: Date): Promise<SubscribeResult> {
+    const normalized = correo.trim().toLowerCase()
+    const attempt = () =>
+      this.transaction(async (db): Promise<SubscribeResult> => {
+        const [existing] = await this.rows<{ radicado: string }>(db, 'SELECT radicado FROM suscripciones WHERE correo_normalizado = $1', [normalized])
+        if (existing) return { id: existing.radicado, nuevo: false }
+        if (!this.#plan.subscriptionSeries) throw new UnknownKindError('suscripcion')
+        const radicado = await this.#allocate(db, this.#plan.subscriptionSeries, now)
+        await db.query('INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES ($1, $2, $3, $4)', [radicado, correo.trim(), normalized, now.toISOString()])
+        return { id: radicado, nuevo: true }
+      })
+    try {
+      return await attempt()
+    } catch (error) {
+      // The same address registered at the same moment by another process: its transaction won, ours rolled
+      // back (number included); asking again finds the first registration.
+      if (isUniqueViolation(error, 'suscripciones_correo_normalizado_key')) return attempt()
+      throw error
+    }
+  }
+
+  async codeMatches(radicado: string, codigoHash: string): Promise<boolean> {
+    const [row] = await this.rows<{ codigo_hash: string | null }>(this.pool, 'SELECT codigo_hash FROM radicaciones WHERE radicado = $1', [radicado])
+    const stored = row?.codigo_hash
+    return typeof stored === 'string' && stored.length === codigoHash.length && timingSafeEqual(Buffer.from(stored), Buffer.from(codigoHash))
+  }
+
+  async hasRadicado(radicado: string): Promise<boolean> {
+    const rows = await this.rows(this.pool, 'SELECT 1 FROM radicaciones WHERE radicado = $1 UNION ALL SELECT 1 FROM suscripciones WHERE radicado = $1 LIMIT 1', [radicado])
+    return rows.length > 0
+  }
+
+  async listFilings(kind: FilingKind, options: ListOptions = {}): Promise<FilingRow[]> {
+    const filings = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> }>(
+      this.pool,
+      'SELECT radicado, tipo, recibido_en, datos FROM radicaciones WHERE tipo = $1 AND recibido_en >= $2 ORDER BY numero',
+      [kind, options.since ?? ''],
+    )
+    const attachments = await this.rows<AttachmentDb & { radicado: string }>(
+      this.pool,
+      'SELECT radicado, campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = ANY($1) ORDER BY id',
+      [filings.map((f) => f.radicado)],
+    )
+    const byFiling = new Map<string, AttachmentDb[]>()
+    for (const a of attachments) byFiling.set(a.radicado, [...(byFiling.get(a.radicado) ?? []), a])
+    return filings.map((r) => ({ radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: r.datos, adjuntos: (byFiling.get(r.radicado) ?? []).map(attachmentRecord) }))
+  }
+
+  async listSubscriptions(options: ListOptions = {}): Promise<SubscriptionRow[]> {
+    const rows = await this.rows<{ radicado: string; correo: string; recibido_en: string }>(
+      this.pool,
+      'SELECT radicado, correo, recibido_en FROM suscripciones WHERE recibido_en >= $1 ORDER BY numero',
+      [options.since ?? ''],
+    )
+    return rows.map((r) => ({ radicado: r.radicado, correo: r.correo, recibidoEn: r.recibido_en }))
+  }
+
+  async attachmentFiles(): Promise<Set<string>> {
+    const rows = await this.rows<{ archivo: string }>(this.pool, 'SELECT archivo FROM adjuntos UNION ALL SELECT archivo FROM historial WHERE archivo IS NOT NULL')
+    return new Set(rows.map((r) => r.archivo))
+  }
+
+  async counts(): Promise<StoreCounts> {
+    const [r] = await this.rows<StoreCounts>(
+      this.pool,
+      `SELECT (SELECT COUNT(*) FROM radicaciones)::int AS radicaciones, (SELECT COUNT(*) FROM adjuntos)::int AS adjuntos,
+              (SELECT COUNT(*) FROM suscripciones)::int AS suscripciones`,
+    )
+    return r!
+  }
+
+  #closed: Promise<void> | undefined
+
+  /** Waits for the filings and subscriptions under way, then closes the connections. */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      await Promise.allSettled([...this.#inFlight])
+      await this.pool.end()
+    })()
+    return this.#closed
+  }
+}
