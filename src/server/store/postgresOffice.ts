@@ -10,6 +10,7 @@ import {
   type AuditRow,
   type HistoryRow,
   type NewAccount,
+  type NewHistory,
   type NewSession,
   type OfficeFilingRow,
   type OfficeStore,
@@ -198,10 +199,14 @@ export class PgOfficeStore implements OfficeStore {
 
   async createSession(s: NewSession): Promise<void> {
     const now = (s.now ?? new Date()).toISOString()
-    await this.pool.query(
-      'INSERT INTO sesiones (token_hash, cuenta_id, recordar, creada_en, ultimo_uso, expira_en, inactividad_ms) VALUES ($1, $2, $3, $4, $4, $5, $6)',
-      [s.tokenHash, s.cuentaId, s.recordar, now, s.expiraEn.toISOString(), s.inactividadMs],
-    )
+    await this.pool.query('INSERT INTO sesiones (token_hash, cuenta_id, recordar, creada_en, ultimo_uso, expira_en, inactividad_ms) VALUES ($1, $2, $3, $4, $4, $5, $6)', [
+      s.tokenHash,
+      s.cuentaId,
+      s.recordar,
+      now,
+      s.expiraEn.toISOString(),
+      s.inactividadMs,
+    ])
   }
 
   async useSession(tokenHash: string, now = new Date()): Promise<SessionWithAccount | undefined> {
@@ -288,29 +293,39 @@ export class PgOfficeStore implements OfficeStore {
       const same = current ? rec.expected.existed && current.estado === rec.expected.estado && current.ampliada === rec.expected.ampliada : !rec.expected.existed
       if (!same) throw new StaleActionError()
       await this.#upsertTramite(db, rec.tramite)
-      const h = rec.history
-      await db.query(
-        `INSERT INTO historial (radicado, accion, estado_anterior, estado_nuevo, cuenta_id, en, texto, entidad, nueva_fecha, archivo, archivo_nombre, archivo_tamano, archivo_sha256, tardio)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [
-          h.radicado,
-          h.accion,
-          h.estadoAnterior ?? null,
-          h.estadoNuevo,
-          h.cuentaId ?? null,
-          h.en,
-          h.texto ?? null,
-          h.entidad ?? null,
-          h.nuevaFecha ?? null,
-          h.archivo ?? null,
-          h.archivoNombre ?? null,
-          h.archivoTamano ?? null,
-          h.archivoSha256 ?? null,
-          h.tardio ?? false,
-        ],
-      )
+      await this.#insertHistory(db, rec.history)
       await this.#audit(db, rec.audit)
     })
+  }
+
+  async noteHistory(history: NewHistory, audit: AuditEntry): Promise<void> {
+    await this.transaction(async (db) => {
+      await this.#insertHistory(db, history)
+      await this.#audit(db, audit)
+    })
+  }
+
+  async #insertHistory(db: Queryable, h: NewHistory): Promise<void> {
+    await db.query(
+      `INSERT INTO historial (radicado, accion, estado_anterior, estado_nuevo, cuenta_id, en, texto, entidad, nueva_fecha, archivo, archivo_nombre, archivo_tamano, archivo_sha256, tardio)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        h.radicado,
+        h.accion,
+        h.estadoAnterior ?? null,
+        h.estadoNuevo,
+        h.cuentaId ?? null,
+        h.en,
+        h.texto ?? null,
+        h.entidad ?? null,
+        h.nuevaFecha ?? null,
+        h.archivo ?? null,
+        h.archivoNombre ?? null,
+        h.archivoTamano ?? null,
+        h.archivoSha256 ?? null,
+        h.tardio ?? false,
+      ],
+    )
   }
 
   async #audit(db: Queryable, e: AuditEntry): Promise<void> {
