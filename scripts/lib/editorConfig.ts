@@ -1,0 +1,299 @@
+/**
+ * The browser editor's (Decap CMS) configuration, derived from the JSON Schemas in `schemas/`: the
+ * schemas stay the only description of the content. Each schema property becomes one editor field with
+ * the schema's Spanish description as its hint; a list of sections that choose their `tipo` becomes a
+ * Decap list with `types` (typeKey `tipo`). The content only supplies which files exist (one editor
+ * entry per document list and page) and the keys of the maps keyed by id (site.yaml's `contacto` and
+ * `menusLaterales`), which Decap cannot express as free maps.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import YAML from 'yaml'
+
+type Schema = Record<string, any>
+export type Field = Record<string, any>
+
+export interface EditorOptions {
+  root: string
+  /** decap-server's address for the local-repository backend. */
+  localBackendUrl: string
+}
+
+function readSchemas(root: string): Record<string, Schema> {
+  const dir = path.join(root, 'schemas')
+  const out: Record<string, Schema> = {}
+  for (const f of fs.readdirSync(dir)) if (f.endsWith('.schema.json')) out[f] = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))
+  return out
+}
+
+/** Follows `$ref`s (local `#/$defs/x` or `file.schema.json#/$defs/x`), merging the referring node's own keys. */
+export function resolveRef(node: Schema, file: string, schemas: Record<string, Schema>): { node: Schema; file: string } {
+  let cur = node
+  let curFile = file
+  while (cur.$ref) {
+    const [target, pointer] = String(cur.$ref).split('#')
+    const targetFile = target || curFile
+    let resolved: any = schemas[targetFile]
+    if (!resolved) throw new Error(`Esquema desconocido: ${targetFile}`)
+    for (const part of (pointer ?? '').split('/').filter(Boolean)) resolved = resolved[part]
+    const { $ref: _ignored, ...own } = cur
+    cur = { ...resolved, ...own }
+    curFile = targetFile
+  }
+  return { node: cur, file: curFile }
+}
+
+const FILE_PATTERN = /^\^\/assets\//
+/** Long Markdown/HTML texts get a multi-line box; the saved value is the same string. */
+const LONG_TEXT = new Set(['cuerpo', 'texto', 'contenido', 'respuesta', 'intro', 'introduccion', 'nota', 'descripcion'])
+
+export interface Walk {
+  schemas: Record<string, Schema>
+  /** Keys of maps keyed by id, by JSON path (e.g. `contacto.telefonos`). */
+  mapKeys: Record<string, string[]>
+  /** Section lists being expanded: a section list inside a section (acordeon panels) is edited one level deep. */
+  expanding?: Set<string>
+}
+
+function hint(node: Schema): string | undefined {
+  return typeof node.description === 'string' ? node.description : undefined
+}
+
+/** One editor field for one schema property. */
+export function fieldFor(name: string, raw: Schema, file: string, required: boolean, w: Walk, at: string, depth = 0): Field {
+  const { node, file: f } = resolveRef(raw, file, w.schemas)
+  const base: Field = { name, label: name, required, hint: hint(raw) ?? hint(node) }
+  if (!base.hint) delete base.hint
+  if (depth > 8) throw new Error(`Esquema demasiado profundo en ${at}`)
+  if (Array.isArray(node.enum)) return { ...base, widget: 'select', options: node.enum.map(String) }
+  if (node.const !== undefined) return { ...base, widget: 'hidden', default: node.const }
+  if (node.oneOf || node.anyOf) {
+    const alts: Schema[] = (node.oneOf ?? node.anyOf).map((a: Schema) => resolveRef(a, f, w.schemas).node)
+    // A value that may be written in several forms (e.g. a number or a text): edited as text.
+    if (alts.every((a) => a.type !== 'object' && a.type !== 'array')) return { ...base, widget: 'string' }
+    if (node.type === 'object' || alts.every((a) => a.type === 'object')) {
+      return { ...base, widget: 'object', fields: mergedObjectFields(alts, f, w, at, depth) }
+    }
+    // A value that is a text in one row and a link object in the next (table cells): Decap has no
+    // widget for that, so the editor keeps it as written (hidden keeps the saved value) and the guide
+    // sends staff to the YAML for it.
+    return { ...base, widget: 'hidden' }
+  }
+  const type = Array.isArray(node.type) ? node.type.find((t: string) => t !== 'null') : node.type
+  switch (type) {
+    case 'string':
+      if (typeof node.pattern === 'string' && FILE_PATTERN.test(node.pattern)) {
+        return { ...base, widget: 'file', allow_multiple: false, choose_url: false }
+      }
+      if (node.format === 'date') {
+        return { ...base, widget: 'string', pattern: ['^\\d{4}-\\d{2}-\\d{2}$', 'Escriba la fecha como AAAA-MM-DD, por ejemplo 2025-05-20.'] }
+      }
+      return { ...base, widget: LONG_TEXT.has(name) ? 'text' : 'string' }
+    case 'integer':
+    case 'number': {
+      const out: Field = { ...base, widget: 'number', value_type: type === 'integer' ? 'int' : 'float' }
+      if (typeof node.minimum === 'number') out.min = node.minimum
+      if (typeof node.maximum === 'number') out.max = node.maximum
+      return out
+    }
+    case 'boolean':
+      return { ...base, widget: 'boolean', required: false }
+    case 'array': {
+      const items = resolveRef(node.items ?? {}, f, w.schemas)
+      if (items.node.discriminator || (items.node.oneOf && items.node.oneOf.length > 1 && itemsAreTyped(items.node, items.file, w))) {
+        const key = `${items.file}#${String(node.items?.$ref ?? at)}`
+        w.expanding ??= new Set()
+        // Sections nested inside a section's panels: Decap would need an endless form; the inner list
+        // is kept as written (hidden keeps its value) and edited in the YAML.
+        if (w.expanding.has(key)) return { ...base, widget: 'hidden' }
+        w.expanding.add(key)
+        try {
+          return { ...base, widget: 'list', typeKey: items.node.discriminator?.propertyName ?? 'tipo', types: typesFor(items.node, items.file, w, `${at}[]`, depth) }
+        } finally {
+          w.expanding.delete(key)
+        }
+      }
+      if (false) {
+        return { ...base, widget: 'list', typeKey: items.node.discriminator?.propertyName ?? 'tipo', types: typesFor(items.node, items.file, w, `${at}[]`, depth) }
+      }
+      if (items.node.type === 'object' || items.node.properties) {
+        const key = `${items.file}#${String(node.items?.$ref ?? at)}`
+        w.expanding ??= new Set()
+        // A list of the same items inside an item (sub-menus): one level in the form, deeper kept as written.
+        if (node.items?.$ref && w.expanding.has(key)) return { ...base, widget: 'hidden' }
+        w.expanding.add(key)
+        try {
+          return { ...base, widget: 'list', fields: objectFields(items.node, items.file, w, `${at}[]`, depth + 1) }
+        } finally {
+          w.expanding.delete(key)
+        }
+      }
+      return { ...base, widget: 'list', field: fieldFor('valor', node.items ?? {}, f, true, w, `${at}[]`, depth + 1) }
+    }
+    case 'object':
+    default:
+      if (node.properties || node.type === 'object') return { ...base, widget: 'object', fields: objectFields(node, f, w, at, depth + 1) }
+      throw new Error(`No sé editar ${at}`)
+  }
+}
+
+function itemsAreTyped(node: Schema, file: string, w: Walk): boolean {
+  return (node.oneOf as Schema[]).every((a) => resolveRef(a, file, w.schemas).node.properties?.tipo?.const !== undefined)
+}
+
+function typesFor(node: Schema, file: string, w: Walk, at: string, depth: number): Field[] {
+  return (node.oneOf as Schema[]).map((alt) => {
+    const r = resolveRef(alt, file, w.schemas)
+    const tipo = r.node.properties?.tipo?.const
+    if (tipo === undefined) throw new Error(`Una sección de ${at} no tiene «tipo» constante`)
+    const fields = objectFields(r.node, r.file, w, `${at}<${tipo}>`, depth + 1).filter((fl) => fl.name !== 'tipo')
+    // Decap wants at least one field; a section with nothing but its «tipo» shows that one, fixed.
+    if (fields.length === 0) fields.push({ name: 'tipo', label: 'tipo', widget: 'hidden', default: tipo })
+    const out: Field = { name: String(tipo), label: String(tipo), widget: 'object', fields }
+    if (r.node.description) out.hint = r.node.description
+    return out
+  })
+}
+
+/** The fields of an object; a map keyed by id (additionalProperties only) gets one object field per known key. */
+export function objectFields(node: Schema, file: string, w: Walk, at: string, depth: number): Field[] {
+  const required = new Set<string>(node.required ?? [])
+  const props: Record<string, Schema> = node.properties ?? {}
+  const fields = Object.entries(props).map(([k, v]) => fieldFor(k, v, file, required.has(k), w, at ? `${at}.${k}` : k, depth))
+  if (!node.properties && node.additionalProperties && typeof node.additionalProperties === 'object') {
+    const keys = w.mapKeys[at] ?? []
+    for (const key of keys) fields.push(fieldFor(key, node.additionalProperties, file, false, w, `${at}.*`, depth))
+    if (keys.length === 0) throw new Error(`El mapa ${at} no tiene claves conocidas para el editor`)
+  }
+  return fields
+}
+
+function mergedObjectFields(alts: Schema[], file: string, w: Walk, at: string, depth: number): Field[] {
+  const seen = new Map<string, Field>()
+  for (const a of alts) for (const fl of objectFields(a, file, w, at, depth + 1)) if (!seen.has(fl.name)) seen.set(fl.name, { ...fl, required: false })
+  return [...seen.values()]
+}
+
+function listYaml(dir: string): string[] {
+  if (!fs.existsSync(dir)) return []
+  const out: string[] = []
+  for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const p = path.join(dir, e.name)
+    if (e.isDirectory()) out.push(...listYaml(p))
+    else if (/\.ya?ml$/.test(e.name)) out.push(p)
+  }
+  return out
+}
+
+const posix = (p: string) => p.split(path.sep).join('/')
+
+/** `/assets/<área>/<tema>/` of a document list, read from its rows' files (most common folder above the year). */
+export function assetFolderOf(rows: Array<{ archivo?: string }>, id: string): string {
+  const counts = new Map<string, number>()
+  for (const r of rows) {
+    const m = r.archivo?.match(/^\/assets\/([^/]+\/[^/]+)\//)
+    if (m) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1)
+  }
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0]
+  return best ?? `documentos/${id}`
+}
+
+/** Keys of the maps keyed by id, read from site.yaml (the schema allows any id; the editor shows the existing ones). */
+function siteMapKeys(root: string): Record<string, string[]> {
+  const site = YAML.parse(fs.readFileSync(path.join(root, 'manifest/site.yaml'), 'utf8')) ?? {}
+  const c = site.contacto ?? {}
+  return {
+    menusLaterales: Object.keys(site.menusLaterales ?? {}),
+    'contacto.telefonos': Object.keys(c.telefonos ?? {}),
+    'contacto.correos': Object.keys(c.correos ?? {}),
+    'contacto.direcciones': Object.keys(c.direcciones ?? {}),
+    'contacto.horarios': Object.keys(c.horarios ?? {}),
+  }
+}
+
+export function schemaFields(schemaFile: string, w: Walk): Field[] {
+  const s = w.schemas[schemaFile]
+  if (!s) throw new Error(`Falta el esquema ${schemaFile}`)
+  return objectFields(s, schemaFile, w, '', 0)
+}
+
+export function editorConfig(opts: EditorOptions): Record<string, unknown> {
+  const { root } = opts
+  const schemas = readSchemas(root)
+  const w: Walk = { schemas, mapKeys: siteMapKeys(root) }
+  const docFields = schemaFields('documents.schema.json', w)
+  const pageFields = schemaFields('page.schema.json', w)
+  const documentFiles = listYaml(path.join(root, 'manifest/documents')).map((file) => {
+    const data = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
+    const id = String(data.id ?? path.basename(file).replace(/\.ya?ml$/, ''))
+    // Uploads land in public/assets/<área>/<tema>/ of the list (Decap cannot name a folder after a
+    // row's «anio»; the year folder is recorded in docs/decisions.md).
+    const folder = assetFolderOf(data.filas ?? [], id)
+    return {
+      name: id,
+      label: String(data.titulo ?? id),
+      file: posix(path.relative(root, file)),
+      media_folder: `/public/assets/${folder}`,
+      public_folder: `/assets/${folder}`,
+      fields: docFields,
+    }
+  })
+  const pageFiles = listYaml(path.join(root, 'manifest/pages')).map((file) => {
+    const data = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
+    const rel = posix(path.relative(path.join(root, 'manifest/pages'), file)).replace(/\.ya?ml$/, '')
+    return { name: rel.replace(/[^a-z0-9]+/gi, '-'), label: `${data.ruta ?? rel} · ${data.titulo ?? ''}`.trim(), file: posix(path.relative(root, file)), fields: pageFields }
+  })
+  return {
+    // The server's Git host is chosen in the guide (github, gitlab or gitea); on a staff PC the local
+    // backend (decap-server) reads and writes the working copy and this entry is not used.
+    backend: { name: 'git-gateway', branch: 'main' },
+    local_backend: { url: opts.localBackendUrl, allowed_hosts: ['127.0.0.1', 'localhost'] },
+    locale: 'es',
+    media_folder: 'public/assets',
+    public_folder: '/assets',
+    site_url: '/',
+    collections: [
+      { name: 'documentos', label: 'Listas de documentos', files: documentFiles },
+      {
+        name: 'noticias',
+        label: 'Noticias',
+        folder: 'manifest/news',
+        extension: 'yaml',
+        format: 'yaml',
+        create: true,
+        identifier_field: 'id',
+        slug: '{{fields.id}}',
+        media_folder: '/public/assets/noticias',
+        public_folder: '/assets/noticias',
+        fields: schemaFields('news.schema.json', w),
+      },
+      { name: 'sitio', label: 'Datos del sitio y contacto', files: [{ name: 'site', label: 'Datos del sitio (site.yaml)', file: 'manifest/site.yaml', fields: schemaFields('site.schema.json', w) }] },
+      { name: 'paginas', label: 'Páginas', files: pageFiles },
+    ],
+  }
+}
+
+/** The editor's files: config.yml (generated) beside index.html; decap-cms.js is served from node_modules. */
+export function writeEditorFiles(outDir: string, opts: EditorOptions): string {
+  fs.mkdirSync(outDir, { recursive: true })
+  const config = editorConfig(opts)
+  fs.writeFileSync(path.join(outDir, 'config.yml'), `# Generado por npm run editor desde schemas/: no lo edite a mano.\n${YAML.stringify(config, { lineWidth: 0 })}`)
+  fs.writeFileSync(
+    path.join(outDir, 'index.html'),
+    `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Editor de contenido</title>
+<link href="/admin/config.yml" type="text/yaml" rel="cms-config-url">
+</head>
+<body>
+<script src="/admin/decap-cms.js"></script>
+</body>
+</html>
+`,
+  )
+  return outDir
+}

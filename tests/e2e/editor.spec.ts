@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import YAML from 'yaml'
+import { type RunningEditor, startEditor } from '../../scripts/lib/editorServer.ts'
+
+/**
+ * `npm run editor` end to end: in Chromium, a clerk adds a new year to a document list with an uploaded
+ * PDF through Decap CMS on the local backend, saves; the saved YAML passes `npm run validate` and the
+ * page that lists the documents (rendered by the live preview, the same renderer as the build) shows
+ * the new year's panel with the row. Runs on a copy of manifest/, schemas/ and public/ outside the project.
+ */
+const BASE = Number(process.env.E2E_PORT ?? 3100)
+const EDITOR_PORT = BASE + 11
+const BACKEND_PORT = BASE + 12
+const PREVIEW_PORT = BASE + 13
+const YEAR = 2026
+const TITLE = `Acuerdo de aprobación del presupuesto ${YEAR}`
+
+let tmp: string
+let editor: RunningEditor | undefined
+let preview: ChildProcess | undefined
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000)
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-'))
+  for (const dir of ['manifest', 'schemas', 'public']) fs.cpSync(path.resolve(dir), path.join(tmp, dir), { recursive: true })
+  editor = await startEditor({ repo: tmp, root: process.cwd(), port: EDITOR_PORT, backendPort: BACKEND_PORT, quiet: true })
+})
+
+test.afterAll(async () => {
+  await editor?.close()
+  preview?.kill()
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+test.use({ actionTimeout: 20_000 })
+
+test('a new year of a document list with an uploaded PDF, saved from the browser, validates and shows its panel', async ({ page }) => {
+  test.setTimeout(180_000)
+  const pdf = path.join(tmp, `acuerdo-presupuesto-${YEAR}.pdf`)
+  fs.copyFileSync(path.resolve('public/assets/gestion/presupuesto/2025/acuerdo-presupuesto-2025.pdf'), pdf)
+
+  await page.goto(editor!.url)
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await page.goto(`${editor!.url}#/collections/documentos/entries/presupuesto`)
+  await page.getByRole('button', { name: /Add filas/ }).click()
+  await page.getByLabel('anio', { exact: true }).last().fill(String(YEAR))
+  await page.getByLabel(/^categoria/).last().fill('Presupuesto aprobado')
+  await page.getByLabel('titulo', { exact: true }).last().fill(TITLE)
+  await page.getByLabel(/^fecha/).last().fill(`${YEAR - 1}-12-11`)
+  await page.getByRole('button', { name: 'Escoge un archivo' }).click()
+  await page.locator('input[type=file]').setInputFiles(pdf)
+  await page.getByRole('button', { name: 'Confirmar selección' }).click()
+  await page.getByRole('button', { name: 'Publicar', exact: true }).click()
+  await page.getByText('Publicar ahora').click()
+  await expect(page.getByText('CAMBIOS GUARDADOS', { exact: false })).toBeVisible({ timeout: 30_000 })
+
+  // The same YAML, with the new row and the PDF in the list's folder under public/assets.
+  const saved = YAML.parse(fs.readFileSync(path.join(tmp, 'manifest/documents/presupuesto.yaml'), 'utf8'))
+  const row = saved.filas.find((r: { anio: number }) => r.anio === YEAR)
+  expect(row).toMatchObject({ anio: YEAR, titulo: TITLE, archivo: `/assets/gestion/presupuesto/acuerdo-presupuesto-${YEAR}.pdf` })
+  expect(fs.existsSync(path.join(tmp, 'public', row.archivo))).toBe(true)
+  expect(saved.filas.length).toBeGreaterThan(20)
+
+  // npm run validate accepts it.
+  const env = { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PUBLIC_DIR: path.join(tmp, 'public') }
+  const validate = spawnSync(process.execPath, ['scripts/compiled.mjs', 'validate'], { env, encoding: 'utf8' })
+  expect(validate.stdout + validate.stderr).not.toMatch(/error/i)
+  expect(validate.status).toBe(0)
+
+  // The page shows the new year's panel, newest first, with the row.
+  preview = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    env: { ...env, PORT: String(PREVIEW_PORT), DATA_DIR: path.join(tmp, 'data') },
+    stdio: 'ignore',
+  })
+  await expect(async () => {
+    const r = await fetch(`http://127.0.0.1:${PREVIEW_PORT}/nuestra-gestion`)
+    expect(r.status).toBe(200)
+  }).toPass({ timeout: 90_000 })
+  await page.goto(`http://127.0.0.1:${PREVIEW_PORT}/nuestra-gestion`)
+  const panel = page.locator('details', { has: page.locator('summary', { hasText: String(YEAR) }) }).first()
+  await expect(panel).toBeVisible()
+  await expect(panel).toContainText(TITLE)
+})
