@@ -290,10 +290,61 @@ export function writeEditorFiles(outDir: string, opts: EditorOptions): string {
 <link href="/admin/config.yml" type="text/yaml" rel="cms-config-url">
 </head>
 <body>
+<script src="/admin/avisos.js"></script>
 <script src="/admin/decap-cms.js"></script>
 </body>
 </html>
 `,
   )
+  fs.writeFileSync(path.join(outDir, 'avisos.js'), NOTICE_SCRIPT)
   return outDir
 }
+
+/**
+ * A refused save (422 from the page server, with the validator's problems) stays on screen until closed:
+ * Decap's own notice disappears after 8 seconds, too soon to copy a file:line:col message.
+ */
+const NOTICE_SCRIPT = `'use strict'
+;(function () {
+  var box
+  function close() { if (box) { box.remove(); box = undefined } }
+  function show(problems) {
+    close()
+    box = document.createElement('div')
+    box.setAttribute('role', 'alert')
+    box.id = 'avisos-validador'
+    box.style.cssText = 'position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:100000;background:#fff4f4;color:#5a0000;border:2px solid #b00020;border-radius:6px;padding:1rem;font:16px/1.4 system-ui,sans-serif;max-height:40vh;overflow:auto;box-shadow:0 4px 16px rgba(0,0,0,.25)'
+    var h = document.createElement('h2')
+    h.textContent = 'No se guardó el cambio: el validador encontró ' + problems.length + ' error(es). El archivo quedó como estaba; corrija el formulario y vuelva a publicar.'
+    h.style.cssText = 'font-size:1.05rem;margin:0 0 .5rem'
+    box.appendChild(h)
+    var ul = document.createElement('ul')
+    ul.style.cssText = 'margin:0 0 .75rem;padding-left:1.25rem'
+    problems.forEach(function (p) {
+      var li = document.createElement('li')
+      var code = document.createElement('code')
+      code.textContent = p.archivo + ':' + p.linea + ':' + p.columna + ': ' + p.mensaje
+      li.appendChild(code)
+      ul.appendChild(li)
+    })
+    box.appendChild(ul)
+    var b = document.createElement('button')
+    b.type = 'button'
+    b.textContent = 'Cerrar'
+    b.addEventListener('click', close)
+    box.appendChild(b)
+    document.body.appendChild(box)
+  }
+  var original = window.fetch
+  window.fetch = function (input, init) {
+    var saving = init && typeof init.body === 'string' && init.body.indexOf('"persistEntry"') >= 0
+    return original.apply(this, arguments).then(function (r) {
+      if (saving) {
+        if (r.ok) close()
+        else r.clone().json().then(function (j) { if (j && j.problemas && j.problemas.length) show(j.problemas) }, function () {})
+      }
+      return r
+    })
+  }
+})()
+`

@@ -13,9 +13,11 @@ import { type RunningEditor, startEditor } from '../../scripts/lib/editorServer.
  * the new year's panel with the row. Runs on a copy of manifest/, schemas/ and public/ outside the project.
  */
 const BASE = Number(process.env.E2E_PORT ?? 3100)
-const EDITOR_PORT = BASE + 11
-const BACKEND_PORT = BASE + 12
-const PREVIEW_PORT = BASE + 13
+// Beside the test server's port unless given (parallel runs on one machine each keep their own range).
+const EDITOR_PORT = Number(process.env.EDITOR_PORT || BASE + 11)
+const BACKEND_PORT = Number(process.env.EDITOR_BACKEND_PORT || BASE + 12)
+const PREVIEW_PORT = Number(process.env.EDITOR_PREVIEW_PORT || BASE + 13)
+const LIST = () => path.join(tmp, 'manifest/documents/presupuesto.yaml')
 const YEAR = 2026
 const TITLE = `Acuerdo de aprobación del presupuesto ${YEAR}`
 
@@ -61,11 +63,18 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
   await expect(page.getByText('CAMBIOS GUARDADOS', { exact: false })).toBeVisible({ timeout: 30_000 })
 
   // The same YAML, with the new row and the PDF in the list's folder under public/assets.
-  const saved = YAML.parse(fs.readFileSync(path.join(tmp, 'manifest/documents/presupuesto.yaml'), 'utf8'))
+  const text = fs.readFileSync(LIST(), 'utf8')
+  const saved = YAML.parse(text)
   const row = saved.filas.find((r: { anio: number }) => r.anio === YEAR)
   expect(row).toMatchObject({ anio: YEAR, titulo: TITLE, archivo: `/assets/gestion/presupuesto/acuerdo-presupuesto-${YEAR}.pdf` })
   expect(fs.existsSync(path.join(tmp, 'public', row.archivo))).toBe(true)
-  expect(saved.filas.length).toBeGreaterThan(20)
+  // Written as staff keep it: the new year first (newest first), every other line as it was (comments too).
+  expect(saved.filas[0]).toEqual(row)
+  const original = fs.readFileSync(path.resolve('manifest/documents/presupuesto.yaml'), 'utf8').split('\n')
+  const lines = text.split('\n')
+  const at = original.indexOf('filas:') + 1
+  expect(lines.slice(0, at)).toEqual(original.slice(0, at))
+  expect(lines.slice(at + 5)).toEqual(original.slice(at))
 
   // npm run validate accepts it.
   const env = { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PUBLIC_DIR: path.join(tmp, 'public') }
@@ -86,4 +95,51 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
   const panel = page.locator('details', { has: page.locator('summary', { hasText: String(YEAR) }) }).first()
   await expect(panel).toBeVisible()
   await expect(panel).toContainText(TITLE)
+})
+
+test('a save the validator refuses: the form shows its Spanish file:line:col message and nothing is written', async ({ page }) => {
+  test.setTimeout(120_000)
+  const before = fs.readFileSync(LIST(), 'utf8')
+  const pdf = path.join(tmp, `acuerdo-modificacion-1-${YEAR}.pdf`)
+  fs.copyFileSync(path.resolve('public/assets/gestion/presupuesto/2025/acuerdo-presupuesto-2025.pdf'), pdf)
+
+  await page.goto(editor!.url)
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await page.goto(`${editor!.url}#/collections/documentos/entries/presupuesto`)
+  await page.getByRole('button', { name: /Add filas/ }).click()
+  await page.getByLabel('anio', { exact: true }).last().fill(String(YEAR))
+  await page.getByLabel(/^categoria/).last().fill('Modificaciones presupuestales')
+  await page.getByLabel('titulo', { exact: true }).last().fill(`Modificación presupuestal No. 1 de ${YEAR}`)
+  // The form's pattern accepts the shape; the validator knows February has no 30th.
+  await page.getByLabel(/^fecha/).last().fill(`${YEAR}-02-30`)
+  await page.getByRole('button', { name: 'Escoge un archivo' }).click()
+  await page.locator('input[type=file]').setInputFiles(pdf)
+  await page.getByRole('button', { name: 'Confirmar selección' }).click()
+  await page.getByRole('button', { name: 'Publicar', exact: true }).click()
+  await page.getByText('Publicar ahora').click()
+
+  const alert = page.locator('#avisos-validador')
+  await expect(alert).toBeVisible({ timeout: 30_000 })
+  await expect(alert).toHaveAttribute('role', 'alert')
+  await expect(alert).toContainText('No se guardó el cambio')
+  await expect(alert.locator('li')).toHaveText([/^manifest\/documents\/presupuesto\.yaml:\d+:\d+: la fecha «2026-02-30» no es válida: use AAAA-MM-DD y una fecha que exista$/])
+  // Nothing half-stored: the list is as it was and the uploaded PDF is not left in public/assets.
+  expect(fs.readFileSync(LIST(), 'utf8')).toBe(before)
+  expect(fs.existsSync(path.join(tmp, `public/assets/gestion/presupuesto/acuerdo-modificacion-1-${YEAR}.pdf`))).toBe(false)
+  // The form keeps what was typed: correcting the date and publishing again saves it.
+  await alert.getByRole('button', { name: 'Cerrar' }).click()
+  // Decap's text box puts the caret back after each change, so fill() would append: erase and type, as a person does.
+  const fecha = page.getByLabel(/^fecha/).last()
+  await fecha.click()
+  await fecha.press('End')
+  for (let i = 0; i < 10; i++) await fecha.press('Backspace')
+  await fecha.pressSequentially(`${YEAR}-02-27`)
+  await expect(fecha).toHaveValue(`${YEAR}-02-27`)
+  await page.getByRole('button', { name: 'Publicar', exact: true }).click()
+  await page.getByText('Publicar ahora').click()
+  await expect(page.getByText('CAMBIOS GUARDADOS', { exact: false })).toBeVisible({ timeout: 30_000 })
+  await expect(alert).toHaveCount(0)
+  const row = YAML.parse(fs.readFileSync(LIST(), 'utf8')).filas.find((r: { fecha?: string }) => r.fecha === `${YEAR}-02-27`)
+  expect(row).toMatchObject({ anio: YEAR, archivo: `/assets/gestion/presupuesto/acuerdo-modificacion-1-${YEAR}.pdf` })
+  expect(fs.existsSync(path.join(tmp, 'public', row.archivo))).toBe(true)
 })
