@@ -7,6 +7,7 @@ import { openFilingStore } from '../../src/server/store/open.ts'
 import { migrate, MIGRATIONS } from '../../src/server/store/migrations.ts'
 import { StaleActionError, type TramiteRow } from '../../src/server/store/office.ts'
 import { PG_MIGRATIONS } from '../../src/server/store/pgMigrations.ts'
+import { StoreUnavailableError } from '../../src/server/store/unavailable.ts'
 import { PgFilingStore } from '../../src/server/store/postgres.ts'
 import { DB_FILE, SqliteFilingStore } from '../../src/server/store/sqlite.ts'
 import { UnknownKindError, type AttachmentRecord, type FilingStore, type NumberingPlan } from '../../src/server/store/store.ts'
@@ -488,6 +489,23 @@ describe('PostgreSQL specifics', () => {
     await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'mysql://u:secreta@h/db' })).rejects.toThrow(/postgres:\/\//)
     await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'mysql://u:secreta@h/db' })).rejects.not.toThrow(/secreta/)
     await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'postgres://u:secreta@127.0.0.1:1/db' })).rejects.toThrow(/^No fue posible conectarse a PostgreSQL \(postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db\)/)
+  })
+
+  it('the server going away mid-run: calls fail with StoreUnavailableError (answered 503), nothing half-stored; back, the series goes on without a gap', async () => {
+    const url = await fresh()
+    const name = new URL(url).pathname.slice(1)
+    const store = await openPg(url)
+    const first = await store.createFiling({ kind: 'pqrs', datos: {} })
+    // As a restart or an outage does: every connection cut, no new one accepted.
+    await sql(url.replace(`/${name}`, '/postgres'), `ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`)
+    await sql(url.replace(`/${name}`, '/postgres'), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+    await new Promise((r) => setTimeout(r, 200))
+    await expect(store.createFiling({ kind: 'pqrs', datos: {} })).rejects.toBeInstanceOf(StoreUnavailableError)
+    await expect(store.findFiling(first)).rejects.toBeInstanceOf(StoreUnavailableError)
+    await expect(store.subscribe('x@example.com')).rejects.toBeInstanceOf(StoreUnavailableError)
+    await sql(url.replace(`/${name}`, '/postgres'), `ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`)
+    expect(sequence(await store.createFiling({ kind: 'pqrs', datos: {} }))).toBe(2)
+    expect(await store.counts()).toEqual({ radicaciones: 2, adjuntos: 0, suscripciones: 0 })
   })
 
   it('history and audit are append-only: the database refuses to change, delete or empty them', async () => {

@@ -113,7 +113,7 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
 
   /** The durability setting in force on a connection and the schema versions, for the PostgreSQL-specific test. */
   async durability(): Promise<{ synchronousCommit: string; schemaVersions: number[] }> {
-    const client = await this.pool.connect()
+    const client = await this.connect()
     try {
       const sync = (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]!.synchronous_commit
       const versions = (await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version)
@@ -158,7 +158,7 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
     if (!serie) throw new UnknownKindError(kind)
     return this.transaction(async (db) => {
       const radicado = await this.#allocate(db, serie, now)
-      await db.query('INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash) VALUES ($1, $2, $3, $4, $5)', [
+      await this.rows(db, 'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash) VALUES ($1, $2, $3, $4, $5)', [
         radicado,
         kind,
         now.toISOString(),
@@ -166,7 +166,7 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
         codigoHash ?? null,
       ])
       for (const a of attachments) {
-        await db.query('INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        await this.rows(db, 'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
           radicado,
           a.campo,
           a.archivo,
@@ -193,7 +193,7 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
         if (existing) return { id: existing.radicado, nuevo: false }
         if (!this.#plan.subscriptionSeries) throw new UnknownKindError('suscripcion')
         const radicado = await this.#allocate(db, this.#plan.subscriptionSeries, now)
-        await db.query('INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES ($1, $2, $3, $4)', [radicado, correo.trim(), normalized, now.toISOString()])
+        await this.rows(db, 'INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES ($1, $2, $3, $4)', [radicado, correo.trim(), normalized, now.toISOString()])
         return { id: radicado, nuevo: true }
       })
     try {

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg'
 import type { Estado } from '../../filings/states.ts'
+import { StoreUnavailableError } from './unavailable.ts'
 import {
   DuplicateAccountError,
   StaleActionError,
@@ -21,6 +22,27 @@ import {
 
 /** Something that runs a query: the pool (one statement, its own commit) or a client inside a transaction. */
 export type Queryable = Pick<Pool | PoolClient, 'query'>
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'EPIPE'])
+
+/** The server went away (shut down, restarted, connection cut), as opposed to a refused statement. */
+export function isConnectionError(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null
+  const code = typeof e?.code === 'string' ? e.code : ''
+  // 08…: connection exception; 57P01-57P03: admin/crash shutdown, cannot connect now.
+  if (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true
+  return typeof e?.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)
+}
+
+function unavailable(error: unknown): StoreUnavailableError {
+  const code = (error as { code?: unknown } | null)?.code
+  return new StoreUnavailableError(`PostgreSQL no disponible${typeof code === 'string' ? ` (${code})` : ''}`)
+}
+
+/** A connection error becomes StoreUnavailableError (the server answers 503 in Spanish); any other error stays as it is. */
+export function storeError(error: unknown): unknown {
+  return error instanceof StoreUnavailableError || !isConnectionError(error) ? error : unavailable(error)
+}
 
 /** PostgreSQL's code for a unique violation. */
 export const UNIQUE_VIOLATION = '23505'
@@ -108,23 +130,51 @@ export const attachmentRecord = (a: AttachmentDb) => ({ campo: a.campo, archivo:
 export class PgOfficeStore implements OfficeStore {
   constructor(protected readonly pool: Pool) {}
 
+  /** A connection of the pool; none to be had (server down, refusing connections, network) is StoreUnavailableError: 503, nothing stored. */
+  protected async connect(): Promise<PoolClient> {
+    try {
+      return await this.pool.connect()
+    } catch (error) {
+      throw unavailable(error)
+    }
+  }
+
+  /** One statement: on the given transaction's connection, or on its own connection (and its own commit) when given the pool. */
   protected async rows<T extends QueryResultRow>(db: Queryable, sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await db.query<T>(sql, params)).rows
+    if (db !== this.pool) {
+      try {
+        return (await db.query<T>(sql, params)).rows
+      } catch (error) {
+        throw storeError(error)
+      }
+    }
+    const client = await this.connect()
+    try {
+      const result = (await client.query<T>(sql, params)).rows
+      client.release()
+      return result
+    } catch (error) {
+      client.release(isConnectionError(error) ? (error as Error) : undefined)
+      throw storeError(error)
+    }
   }
 
   /** Runs `fn` in one transaction on one connection: committed when it returns, rolled back when it throws. */
   protected async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect()
+    const client = await this.connect()
+    let broken: Error | undefined
     try {
       await client.query('BEGIN')
       const result = await fn(client)
       await client.query('COMMIT')
       return result
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
+      if (isConnectionError(error)) broken = error as Error
+      else await client.query('ROLLBACK').catch(() => undefined)
+      throw storeError(error)
     } finally {
-      client.release()
+      // A broken connection is destroyed rather than handed out again.
+      client.release(broken)
     }
   }
 
@@ -188,10 +238,10 @@ export class PgOfficeStore implements OfficeStore {
       if (c.totp !== undefined) set('totp_secreto', c.totp)
       set('actualizada_en', now)
       values.push(id)
-      await db.query(`UPDATE cuentas SET ${sets.join(', ')} WHERE id = $${values.length}`, values)
+      await this.rows(db, `UPDATE cuentas SET ${sets.join(', ')} WHERE id = $${values.length}`, values)
       // A new password or a deactivation ends every open session of the account, in every server process (sessions live here).
       if (c.clave !== undefined || c.activa === false || c.totp !== undefined) {
-        await db.query('UPDATE sesiones SET revocada_en = $1 WHERE cuenta_id = $2 AND revocada_en IS NULL', [now, id])
+        await this.rows(db, 'UPDATE sesiones SET revocada_en = $1 WHERE cuenta_id = $2 AND revocada_en IS NULL', [now, id])
       }
       await this.#audit(db, audit)
     })
@@ -199,7 +249,7 @@ export class PgOfficeStore implements OfficeStore {
 
   async createSession(s: NewSession): Promise<void> {
     const now = (s.now ?? new Date()).toISOString()
-    await this.pool.query('INSERT INTO sesiones (token_hash, cuenta_id, recordar, creada_en, ultimo_uso, expira_en, inactividad_ms) VALUES ($1, $2, $3, $4, $4, $5, $6)', [
+    await this.rows(this.pool, 'INSERT INTO sesiones (token_hash, cuenta_id, recordar, creada_en, ultimo_uso, expira_en, inactividad_ms) VALUES ($1, $2, $3, $4, $4, $5, $6)', [
       s.tokenHash,
       s.cuentaId,
       s.recordar,
@@ -221,12 +271,12 @@ export class PgOfficeStore implements OfficeStore {
     const t = now.getTime()
     // inactividad_ms is a bigint: node-postgres hands it out as text.
     if (t >= Date.parse(row.expira_en) || t - Date.parse(row.ultimo_uso) >= Number(row.inactividad_ms)) return undefined
-    await this.pool.query('UPDATE sesiones SET ultimo_uso = $1 WHERE token_hash = $2', [now.toISOString(), tokenHash])
+    await this.rows(this.pool, 'UPDATE sesiones SET ultimo_uso = $1 WHERE token_hash = $2', [now.toISOString(), tokenHash])
     return { tokenHash, cuentaId: row.cuenta_id, recordar: row.recordar, expiraEn: row.expira_en, account: account(row) }
   }
 
   async revokeSession(tokenHash: string, now = new Date()): Promise<void> {
-    await this.pool.query('UPDATE sesiones SET revocada_en = $1 WHERE token_hash = $2 AND revocada_en IS NULL', [now.toISOString(), tokenHash])
+    await this.rows(this.pool, 'UPDATE sesiones SET revocada_en = $1 WHERE token_hash = $2 AND revocada_en IS NULL', [now.toISOString(), tokenHash])
   }
 
   async getTramite(radicado: string): Promise<TramiteRow | undefined> {
@@ -239,7 +289,8 @@ export class PgOfficeStore implements OfficeStore {
   }
 
   async #upsertTramite(db: Queryable, t: TramiteRow): Promise<void> {
-    await db.query(
+    await this.rows(
+      db,
       `INSERT INTO tramites (radicado, estado, dias_habiles, vence, vence_original, vence_maximo, vence_traslado, ampliada, respondida_en, cerrada_en)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (radicado) DO UPDATE SET estado = excluded.estado, vence = excluded.vence, ampliada = excluded.ampliada,
@@ -250,7 +301,8 @@ export class PgOfficeStore implements OfficeStore {
 
   async saveTramite(t: TramiteRow): Promise<void> {
     // Only the first record counts: the deadlines are fixed at receipt.
-    await this.pool.query(
+    await this.rows(
+      this.pool,
       `INSERT INTO tramites (radicado, estado, dias_habiles, vence, vence_original, vence_maximo, vence_traslado, ampliada, respondida_en, cerrada_en)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (radicado) DO NOTHING`,
       [t.radicado, t.estado, t.diasHabiles, t.vence, t.venceOriginal, t.venceMaximo, t.venceTraslado, t.ampliada, t.respondidaEn ?? null, t.cerradaEn ?? null],
@@ -288,7 +340,7 @@ export class PgOfficeStore implements OfficeStore {
     await this.transaction(async (db) => {
       // The filing's row is locked first: two members of staff acting at once (in any server process) are
       // serialized here, and the second one sees the first one's state and is refused as stale.
-      await db.query('SELECT 1 FROM radicaciones WHERE radicado = $1 FOR UPDATE', [rec.tramite.radicado])
+      await this.rows(db, 'SELECT 1 FROM radicaciones WHERE radicado = $1 FOR UPDATE', [rec.tramite.radicado])
       const [current] = await this.rows<{ estado: string; ampliada: boolean }>(db, 'SELECT estado, ampliada FROM tramites WHERE radicado = $1 FOR UPDATE', [rec.tramite.radicado])
       const same = current ? rec.expected.existed && current.estado === rec.expected.estado && current.ampliada === rec.expected.ampliada : !rec.expected.existed
       if (!same) throw new StaleActionError()
@@ -306,7 +358,8 @@ export class PgOfficeStore implements OfficeStore {
   }
 
   async #insertHistory(db: Queryable, h: NewHistory): Promise<void> {
-    await db.query(
+    await this.rows(
+      db,
       `INSERT INTO historial (radicado, accion, estado_anterior, estado_nuevo, cuenta_id, en, texto, entidad, nueva_fecha, archivo, archivo_nombre, archivo_tamano, archivo_sha256, tardio)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [
@@ -329,7 +382,7 @@ export class PgOfficeStore implements OfficeStore {
   }
 
   async #audit(db: Queryable, e: AuditEntry): Promise<void> {
-    await db.query('INSERT INTO auditoria (en, evento, cuenta_id, correo, radicado, detalle, direccion) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    await this.rows(db, 'INSERT INTO auditoria (en, evento, cuenta_id, correo, radicado, detalle, direccion) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       (e.now ?? new Date()).toISOString(),
       e.evento,
       e.cuentaId ?? null,
