@@ -19,6 +19,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
+import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 import { writeGeneratedFiles } from './generate.ts'
 
@@ -146,7 +147,8 @@ function copyBundles(from: string, to: string): void {
  */
 function runVike(command: 'build' | 'prerender', root: string, outDir: string, log: (line: string) => void): Promise<boolean> {
   const bin = path.join(root, 'node_modules', 'vike', 'bin.js')
-  const child = spawn(process.execPath, [bin, command], { cwd: root, env: { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const env = { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.', ESE_COMPILED_CACHE: compiledCacheDir(root) }
+  const child = spawn(process.execPath, [bin, command], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const perFile = /^\S+\.(html|json)$/
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
     let rest = ''
@@ -163,6 +165,14 @@ function runVike(command: 'build' | 'prerender', root: string, outDir: string, l
   return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)))
 }
 
+/**
+ * Where the build keeps the manifest schemas compiled as Ajv standalone code (as `npm run validate` does):
+ * compiling them took about as long as validating the site, twice per build (here and in Vike's pre-render).
+ */
+function compiledCacheDir(root: string): string {
+  return path.join(root, 'node_modules', '.cache', 'ese-hospital')
+}
+
 function stripAnsi(s: string): string {
   // eslint-disable-next-line no-control-regex
   return s.replace(/\u001b\[[0-9;]*m/g, '')
@@ -175,6 +185,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const outDir = path.resolve(options.outDir ?? process.env.BUILD_OUT_DIR ?? path.join(root, 'dist'))
   const elapsed = () => Math.round(performance.now() - started)
 
+  keepCompiledValidatorsIn(compiledCacheDir(root))
   const { manifest, errors, warnings } = validateManifest()
   for (const w of warnings) log(formatProblem(w))
   if (errors.length > 0) {

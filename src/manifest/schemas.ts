@@ -5,6 +5,7 @@ import path from 'node:path'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import standaloneCode from 'ajv/dist/standalone/index.js'
 import addFormats from 'ajv-formats'
+import { compiledCacheDir, setCompiledCacheDir } from './compiledCache.ts'
 import { schemasDir } from './paths.ts'
 
 export type ManifestKind = 'site' | 'page' | 'documents' | 'form' | 'lookups' | 'news'
@@ -12,7 +13,6 @@ export type ManifestKind = 'site' | 'page' | 'documents' | 'form' | 'lookups' | 
 const SCHEMA_FILES = ['common', 'site', 'page', 'documents', 'form', 'lookups', 'news'] as const
 
 let validators: Record<ManifestKind, ValidateFunction> | undefined
-let compiledDir: string | undefined
 
 const SCHEMA_IDS: Record<ManifestKind, string> = {
   site: 'site.schema.json',
@@ -24,13 +24,14 @@ const SCHEMA_IDS: Record<ManifestKind, string> = {
 }
 
 /**
- * Staff commands (npm run validate) keep the compiled validators as Ajv
- * standalone code in `dir`, named by a hash of the schemas: compiling them
- * takes longer than validating the whole site. Elsewhere they are compiled
- * in memory as before.
+ * Staff commands (npm run validate, npm run build and its pre-render process)
+ * keep the compiled validators as Ajv standalone code in `dir`, named by a hash
+ * of the schemas: compiling them takes longer than validating the whole site.
+ * Elsewhere they are compiled in memory as before. `undefined` means in memory.
+ * The same folder keeps the parsed YAML files (see compiledCache.ts).
  */
 export function keepCompiledValidatorsIn(dir: string | undefined): void {
-  compiledDir = dir
+  setCompiledCacheDir(dir)
   validators = undefined
 }
 
@@ -42,7 +43,8 @@ export function readSchema(name: string): Record<string, unknown> {
 export function manifestValidators(): Record<ManifestKind, ValidateFunction> {
   if (validators) return validators
   const schemas = SCHEMA_FILES.map(readSchema)
-  const file = compiledDir && path.join(compiledDir, `manifest-validators-${schemasHash(schemas)}.cjs`)
+  const dir = compiledCacheDir()
+  const file = dir && path.join(dir, `manifest-validators-${schemasHash(schemas)}.cjs`)
   if (file && fs.existsSync(file)) {
     try {
       validators = createRequire(import.meta.url)(file) as Record<ManifestKind, ValidateFunction>

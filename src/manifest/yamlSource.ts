@@ -1,16 +1,25 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import v8 from 'node:v8'
 import { LineCounter, parseDocument, isMap, isSeq, isNode, isPair, isScalar, type Document, type Node } from 'yaml'
+import { compiledCacheDir } from './compiledCache.ts'
 import { displayPath } from './paths.ts'
 import type { Problem } from './problem.ts'
 
-/** A parsed YAML file that remembers where every node came from. */
+/**
+ * A parsed YAML file that remembers where every node came from. `doc` and
+ * `lines` are only needed to place a problem; when the data came from the
+ * parse cache they are computed on first use.
+ */
 export interface YamlSource {
   file: string
   text: string
   display: string
   data: unknown
-  doc: Document
-  lines: LineCounter
+  readonly doc: Document
+  readonly lines: LineCounter
 }
 
 export type JsonPath = ReadonlyArray<string | number>
@@ -20,9 +29,75 @@ export function readYaml(file: string): { source?: YamlSource; problems: Problem
   return parseYaml(file, text)
 }
 
-export function parseYaml(file: string, text: string): { source?: YamlSource; problems: Problem[] } {
+function parseWithPositions(text: string): { doc: Document; lines: LineCounter } {
   const lines = new LineCounter()
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true })
+  return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines }
+}
+
+/**
+ * Parsing with positions is the largest part of validating the site (about
+ * half of `npm run validate`, and again in the build's pre-render process),
+ * while staff change one file at a time. With a cache folder (staff commands,
+ * see compiledCache.ts) the data of a file that parsed without errors is kept
+ * per file, keyed by a hash of the parser's version and the file's exact text;
+ * an unchanged file is read back from it, and parsed again only if a problem
+ * in it has to be placed.
+ */
+const CACHE_VERSION = 1
+let parserId: string | undefined
+
+function cacheEntry(file: string, text: string): { path: string; key: string } | undefined {
+  const dir = compiledCacheDir()
+  if (!dir) return undefined
+  parserId ??= `${CACHE_VERSION} yaml ${(createRequire(import.meta.url)('yaml/package.json') as { version: string }).version}`
+  const name = crypto.createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 24)
+  const key = crypto.createHash('sha256').update(parserId).update('\0').update(text).digest('hex')
+  return { path: path.join(dir, 'yaml', `${name}.v8`), key }
+}
+
+function readCached(entry: { path: string; key: string }): { data: unknown } | undefined {
+  try {
+    const cached = v8.deserialize(fs.readFileSync(entry.path)) as { key?: unknown; data?: unknown }
+    return cached.key === entry.key ? { data: cached.data } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function writeCached(entry: { path: string; key: string }, data: unknown): void {
+  try {
+    // Written whole, then renamed: a process reading at the same time never sees half a file.
+    fs.mkdirSync(path.dirname(entry.path), { recursive: true })
+    const tmp = `${entry.path}.${process.pid}.tmp`
+    fs.writeFileSync(tmp, v8.serialize({ key: entry.key, data }))
+    fs.renameSync(tmp, entry.path)
+  } catch {
+    /* a read-only folder only costs the next run the parse */
+  }
+}
+
+function lazySource(file: string, display: string, text: string, data: unknown): YamlSource {
+  let parsed: { doc: Document; lines: LineCounter } | undefined
+  const positions = () => (parsed ??= parseWithPositions(text))
+  return {
+    file,
+    display,
+    text,
+    data,
+    get doc() {
+      return positions().doc
+    },
+    get lines() {
+      return positions().lines
+    },
+  }
+}
+
+export function parseYaml(file: string, text: string): { source?: YamlSource; problems: Problem[] } {
+  const entry = cacheEntry(file, text)
+  const cached = entry && readCached(entry)
+  if (cached) return { source: lazySource(file, displayPath(file), text, cached.data), problems: [] }
+  const { doc, lines } = parseWithPositions(text)
   const display = displayPath(file)
   if (doc.errors.length > 0) {
     // One mistake often yields several parser errors (and some twice): staff get the first one only.
@@ -34,7 +109,9 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; pr
     const message = unclosed !== undefined ? 'error de sintaxis YAML: estas comillas se abren y no se cierran' : yamlErrorMessage(first.code)
     return { problems: [{ file: display, line: pos.line, col: pos.col, message, level: 'error' }] }
   }
-  return { source: { file, display, text, data: doc.toJS(), doc, lines }, problems: [] }
+  const data = doc.toJS()
+  if (entry) writeCached(entry, data)
+  return { source: { file, display, text, data, doc, lines }, problems: [] }
 }
 
 /**

@@ -58,9 +58,19 @@ describe('compiled validators', () => {
     const files = fs.readdirSync(cacheDir).filter((f) => /^manifest-validators-[0-9a-f]{16}\.cjs$/.test(f))
     expect(files).toHaveLength(1)
 
-    // A fresh start reads the standalone code instead of compiling.
+    // A fresh start reads the standalone code instead of compiling, and every file's data from the parse cache
+    // (the problems are still placed at their line and column).
     keepCompiledValidatorsIn(cacheDir)
+    expect(fs.readdirSync(path.join(cacheDir, 'yaml')).length).toBeGreaterThanOrEqual(3)
     expect(messages()).toEqual(inMemory)
+
+    // A file edited since it was cached is read again: the fixed title disappears from the messages.
+    write('pages/grupo/pagina.yaml', 'ruta: /grupo/pagina\netiqueta: Página\ntitulo: Página\nmenuLateral: grupo\nsecciones:\n  - tipo: desconocido\n')
+    keepCompiledValidatorsIn(undefined)
+    const afterEdit = messages()
+    expect(afterEdit).not.toEqual(inMemory)
+    keepCompiledValidatorsIn(cacheDir)
+    expect(messages()).toEqual(afterEdit)
   })
 
   it('the compiled staff command prints what the TypeScript one prints', () => {

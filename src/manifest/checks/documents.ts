@@ -61,11 +61,14 @@ const isPanelled = (section: SeccionDocumentos) => section.vista !== 'tabla' && 
  * published and never seen, typically when staff add a new year to a page
  * with year-range panels.
  */
-function shownRows(m: Manifest): { used: Set<string>; shown: Map<string, Set<Fila>>; where: Map<string, string[]> } {
+function shownRows(m: Manifest): { used: Set<string>; shown: Map<string, Set<Fila>>; where: Map<string, Array<() => string>> } {
   const shown = new Map<string, Set<Fila>>()
   const used = new Set<string>()
-  /** Where each list is shown: `file:line` of its documents sections and the category they keep. */
-  const where = new Map<string, string[]>()
+  /**
+   * Where each list is shown: `file:line` of its documents sections and the category they keep. Computed only
+   * for a message: placing a node needs the file's positions, which a cached parse computes on first use.
+   */
+  const where = new Map<string, Array<() => string>>()
   for (const page of m.pages) {
     for (const { key, value, path } of walk(page.data, [])) {
       if (key !== 'fuente' || typeof value !== 'string') continue
@@ -77,8 +80,8 @@ function shownRows(m: Manifest): { used: Set<string>; shown: Map<string, Set<Fil
       const visible = !isPanelled(section) || !section.paneles ? sectionRows(section, list.data.filas) : panelsFor(section, list.data.filas).flatMap((x) => x.rows)
       for (const r of visible) set.add(r)
       shown.set(value, set)
-      const at = `${page.source.display}:${positionOf(page.source, path.slice(0, -1)).line}`
-      where.set(value, [...(where.get(value) ?? []), section.categoria ? `${at} (solo la categoría «${section.categoria}»)` : at])
+      const at = () => `${page.source.display}:${positionOf(page.source, path.slice(0, -1)).line}`
+      where.set(value, [...(where.get(value) ?? []), () => (section.categoria ? `${at()} (solo la categoría «${section.categoria}»)` : at())])
     }
   }
   return { used, shown, where }
@@ -307,7 +310,10 @@ export const documentChecks: CrossCheck[] = [
               problemAt(
                 d.source,
                 ['filas', i],
-                `la fila «${row.titulo}» (${row.anio}) no aparece en ninguna página: ninguna sección «documentos» de esta lista muestra ${cat}; corrija la categoría de la fila o la sección en ${where.get(d.data.id)!.join(', ')}`,
+                `la fila «${row.titulo}» (${row.anio}) no aparece en ninguna página: ninguna sección «documentos» de esta lista muestra ${cat}; corrija la categoría de la fila o la sección en ${where
+                  .get(d.data.id)!
+                  .map((at) => at())
+                  .join(', ')}`,
               ),
             ]
           }),

@@ -1,0 +1,18 @@
+/**
+ * The folder where staff commands (`npm run validate`, `npm run build` and
+ * Vike's pre-render process it starts) keep what they computed from files
+ * that rarely change: the schemas compiled as Ajv standalone code, and the
+ * data of every YAML file already parsed. Undefined: nothing is kept (tests,
+ * the server). Each entry is named or checked by a hash of its inputs, so a
+ * stale entry is never used.
+ */
+let chosen: string | undefined | null = null
+
+/** `undefined` turns the cache off; never called: ESE_COMPILED_CACHE decides (the build passes it to its child process). */
+export function setCompiledCacheDir(dir: string | undefined): void {
+  chosen = dir
+}
+
+export function compiledCacheDir(): string | undefined {
+  return chosen === null ? process.env.ESE_COMPILED_CACHE || undefined : chosen
+}
