@@ -11,6 +11,20 @@ import { expect, test, type Page } from '@playwright/test'
 const slides = (page: Page) => page.locator('.carrusel [aria-roledescription="diapositiva"]')
 const activeSlideLabel = (page: Page) => page.locator('.carrusel [aria-roledescription="diapositiva"]:not([hidden])').getAttribute('aria-label')
 
+/**
+ * The page's clock, paused before the page loads: the carousel's rotation timer fires only when the test moves
+ * time on with `page.clock.runFor` (exact intervals, and no real seconds spent waiting for it).
+ */
+async function pausedClock(page: Page): Promise<void> {
+  await page.clock.install({ time: new Date('2026-03-02T10:00:00-05:00') })
+  await page.clock.pauseAt(new Date('2026-03-02T10:00:01-05:00'))
+}
+
+/** Real time for React to render what a fired timer or an event changed (its scheduler does not use the page's clock). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(300)
+}
+
 /** Keeps the pointer away from the carousel (hovering it pauses the rotation). */
 async function pointerAway(page: Page): Promise<void> {
   await page.mouse.move(2, 2)
@@ -36,79 +50,103 @@ test.describe('home carousel', () => {
     await expect(page.getByRole('button', { name: /^Pausar/ })).toBeVisible()
   })
 
-  test('advances on its own after about 3 seconds', async ({ page }) => {
+  test('advances on its own after 3 seconds', async ({ page }) => {
+    await pausedClock(page)
     await openHydrated(page, '/')
     await pointerAway(page)
     expect(await activeSlideLabel(page)).toBe('1 de 7')
-    await expect.poll(() => activeSlideLabel(page), { timeout: 6_000, intervals: [100] }).toBe('2 de 7')
-    // The rotation timer starts at hydration, before this test can read a clock, so the
-    // interval is measured between two advances the test fully observes.
-    const start = Date.now()
-    await expect.poll(() => activeSlideLabel(page), { timeout: 6_000, intervals: [100] }).toBe('3 de 7')
-    expect(Date.now() - start).toBeGreaterThan(2_000)
+    await page.clock.runFor(2_900)
+    await settle(page)
+    expect(await activeSlideLabel(page)).toBe('1 de 7')
+    await page.clock.runFor(200)
+    await expect.poll(() => activeSlideLabel(page)).toBe('2 de 7')
+    // …and again 3 seconds after each advance.
+    await page.clock.runFor(2_900)
+    await settle(page)
+    expect(await activeSlideLabel(page)).toBe('2 de 7')
+    await page.clock.runFor(200)
+    await expect.poll(() => activeSlideLabel(page)).toBe('3 de 7')
   })
 
   test('pauses while the pointer is over it and resumes when it leaves', async ({ page }) => {
+    await pausedClock(page)
     await openHydrated(page, '/')
     await page.locator('.carrusel-diapositivas').hover()
     const label = await activeSlideLabel(page)
-    await page.waitForTimeout(4_000)
+    await page.clock.runFor(4_000)
+    await settle(page)
     expect(await activeSlideLabel(page)).toBe(label)
     await pointerAway(page)
-    await expect.poll(() => activeSlideLabel(page), { timeout: 6_000 }).not.toBe(label)
+    await settle(page)
+    await page.clock.runFor(3_100)
+    await expect.poll(() => activeSlideLabel(page)).not.toBe(label)
   })
 
   test('the pause button stops the rotation and the play button restarts it', async ({ page }) => {
+    await pausedClock(page)
     await openHydrated(page, '/')
     await page.getByRole('button', { name: /^Pausar/ }).click()
     await pointerAway(page)
     const label = await activeSlideLabel(page)
     await expect(page.getByRole('button', { name: /^Reproducir/ })).toBeVisible()
     await expect(page.locator('.carrusel-diapositivas')).toHaveAttribute('aria-live', 'polite')
-    await page.waitForTimeout(4_000)
+    await page.clock.runFor(4_000)
+    await settle(page)
     expect(await activeSlideLabel(page)).toBe(label)
     // Arrows move without resuming (spec §4)
     await page.getByRole('button', { name: 'Diapositiva siguiente' }).click()
     await pointerAway(page)
     const next = await activeSlideLabel(page)
     expect(next).not.toBe(label)
-    await page.waitForTimeout(3_600)
+    await page.clock.runFor(3_600)
+    await settle(page)
     expect(await activeSlideLabel(page)).toBe(next)
     await page.getByRole('button', { name: /^Reproducir/ }).click()
     await pointerAway(page)
-    await expect.poll(() => activeSlideLabel(page), { timeout: 6_000 }).not.toBe(next)
+    await settle(page)
+    await page.clock.runFor(3_100)
+    await expect.poll(() => activeSlideLabel(page)).not.toBe(next)
   })
 
   test('keyboard focus inside stops the rotation while it stays there', async ({ page }) => {
+    await pausedClock(page)
     await openHydrated(page, '/')
     await pointerAway(page)
     await page.getByRole('button', { name: 'Diapositiva anterior' }).focus()
     await page.keyboard.press('Enter') // keyboard use: the arrow moves back without resuming anything
     const label = await activeSlideLabel(page)
     expect(label).toBe('7 de 7')
-    await page.waitForTimeout(4_000)
+    await page.clock.runFor(4_000)
+    await settle(page)
     expect(await activeSlideLabel(page)).toBe(label)
     await page.locator('h1').click() // focus leaves the carousel
     await pointerAway(page)
-    await expect.poll(() => activeSlideLabel(page), { timeout: 6_000 }).toBe('1 de 7')
+    await settle(page)
+    await page.clock.runFor(3_100)
+    await expect.poll(() => activeSlideLabel(page)).toBe('1 de 7')
   })
 
   test('indicators show a slide without pausing the rotation', async ({ page }) => {
+    await pausedClock(page)
     await openHydrated(page, '/')
     await page.getByRole('button', { name: 'Mostrar diapositiva 5 de 7' }).click()
     await pointerAway(page)
     expect(await activeSlideLabel(page)).toBe('5 de 7')
     await expect(page.getByRole('button', { name: 'Mostrar diapositiva 5 de 7' })).toHaveAttribute('aria-current', 'true')
-    await expect.poll(() => activeSlideLabel(page), { timeout: 6_000 }).toBe('6 de 7')
+    await settle(page)
+    await page.clock.runFor(3_100)
+    await expect.poll(() => activeSlideLabel(page)).toBe('6 de 7')
   })
 
   test.describe('with prefers-reduced-motion', () => {
     test.use({ reducedMotion: 'reduce' })
     test('does not advance on its own', async ({ page }) => {
+      await pausedClock(page)
       await openHydrated(page, '/')
       await pointerAway(page)
       await expect(page.getByRole('button', { name: /^Reproducir/ })).toBeVisible()
-      await page.waitForTimeout(4_000)
+      await page.clock.runFor(4_000)
+      await settle(page)
       expect(await activeSlideLabel(page)).toBe('1 de 7')
     })
   })

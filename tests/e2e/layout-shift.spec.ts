@@ -10,6 +10,9 @@ import { isInteractivePage } from '../../src/renderer/interactivity.ts'
  */
 const LIMIT = 0.01
 
+// The four sweeps (two widths, with and without stored preferences) are independent: they share the workers.
+test.describe.configure({ mode: 'parallel' })
+
 const pages = loadManifest().manifest.pages.filter((p) => !p.data.redirigirA)
 const routes = pages.map((p) => ({ url: p.data.ruta, interactive: isInteractivePage(p.data) }))
 // The search page also fills in its results after load; the error page is served for unknown paths.
