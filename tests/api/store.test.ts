@@ -508,6 +508,38 @@ describe('PostgreSQL specifics', () => {
     expect(await store.counts()).toEqual({ radicaciones: 2, adjuntos: 0, suscripciones: 0 })
   })
 
+  it("COMMIT's answer lost with its connection: a committed filing is confirmed on a new connection and answered; one not committed is refused, with no gap", async () => {
+    const url = await fresh()
+    const store = await openPg(url)
+    // The connection is cut right after COMMIT was answered by the server ('after') or right before it is sent ('before').
+    const original = pg.Client.prototype.query
+    let cut: 'after' | 'before' | undefined
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const query = (original as (...a: unknown[]) => Promise<unknown>).bind(this)
+      if (args[0] !== 'COMMIT' || !cut) return query(...args)
+      const when = cut
+      cut = undefined
+      const lose = () => {
+        ;(this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+        throw new Error('Connection terminated unexpectedly')
+      }
+      return when === 'after' ? query(...args).then(lose) : Promise.resolve().then(lose)
+    } as typeof original
+    try {
+      cut = 'after'
+      const id = await store.createFiling({ kind: 'pqrs', datos: { m: 'confirmada' } })
+      expect(sequence(id)).toBe(1)
+      cut = 'after'
+      expect((await store.subscribe('a@example.com')).nuevo).toBe(true)
+      cut = 'before'
+      await expect(store.createFiling({ kind: 'pqrs', datos: { m: 'perdida' } })).rejects.toBeInstanceOf(StoreUnavailableError)
+    } finally {
+      pg.Client.prototype.query = original
+    }
+    expect((await store.listFilings('pqrs')).map((r) => r.datos.m)).toEqual(['confirmada'])
+    expect(sequence(await store.createFiling({ kind: 'pqrs', datos: {} }))).toBe(2)
+  })
+
   it('history and audit are append-only: the database refuses to change, delete or empty them', async () => {
     const url = await fresh()
     const store = await openPg(url)

@@ -156,29 +156,32 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
   async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash }: NewFiling): Promise<string> {
     const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
     if (!serie) throw new UnknownKindError(kind)
-    return this.transaction(async (db) => {
-      const radicado = await this.#allocate(db, serie, now)
-      await this.rows(db, 'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash) VALUES ($1, $2, $3, $4, $5)', [
-        radicado,
-        kind,
-        now.toISOString(),
-        JSON.stringify(datos),
-        codigoHash ?? null,
-      ])
-      for (const a of attachments) {
-        await this.rows(db, 'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    return this.transaction(
+      async (db) => {
+        const radicado = await this.#allocate(db, serie, now)
+        await this.rows(db, 'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash) VALUES ($1, $2, $3, $4, $5)', [
           radicado,
-          a.campo,
-          a.archivo,
-          a.nombreOriginal,
-          a.tipo,
-          a.tamano,
-          a.sha256,
+          kind,
+          now.toISOString(),
+          JSON.stringify(datos),
+          codigoHash ?? null,
         ])
-      }
-      if (tramite) await this.insertTramite(db, { ...tramite, radicado })
-      return radicado
-    })
+        for (const a of attachments) {
+          await this.rows(db, 'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+            radicado,
+            a.campo,
+            a.archivo,
+            a.nombreOriginal,
+            a.tipo,
+            a.tamano,
+            a.sha256,
+          ])
+        }
+        if (tramite) await this.insertTramite(db, { ...tramite, radicado })
+        return radicado
+      },
+      (radicado) => this.hasRadicado(radicado),
+    )
   }
 
   subscribe(correo: string, now = new Date()): Promise<SubscribeResult> {
@@ -188,14 +191,17 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
   async #subscribe(correo: string, now: Date): Promise<SubscribeResult> {
     const normalized = correo.trim().toLowerCase()
     const attempt = () =>
-      this.transaction(async (db): Promise<SubscribeResult> => {
-        const [existing] = await this.rows<{ radicado: string }>(db, 'SELECT radicado FROM suscripciones WHERE correo_normalizado = $1', [normalized])
-        if (existing) return { id: existing.radicado, nuevo: false }
-        if (!this.#plan.subscriptionSeries) throw new UnknownKindError('suscripcion')
-        const radicado = await this.#allocate(db, this.#plan.subscriptionSeries, now)
-        await this.rows(db, 'INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES ($1, $2, $3, $4)', [radicado, correo.trim(), normalized, now.toISOString()])
-        return { id: radicado, nuevo: true }
-      })
+      this.transaction(
+        async (db): Promise<SubscribeResult> => {
+          const [existing] = await this.rows<{ radicado: string }>(db, 'SELECT radicado FROM suscripciones WHERE correo_normalizado = $1', [normalized])
+          if (existing) return { id: existing.radicado, nuevo: false }
+          if (!this.#plan.subscriptionSeries) throw new UnknownKindError('suscripcion')
+          const radicado = await this.#allocate(db, this.#plan.subscriptionSeries, now)
+          await this.rows(db, 'INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES ($1, $2, $3, $4)', [radicado, correo.trim(), normalized, now.toISOString()])
+          return { id: radicado, nuevo: true }
+        },
+        (r) => this.hasRadicado(r.id),
+      )
     try {
       return await attempt()
     } catch (error) {

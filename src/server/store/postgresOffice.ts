@@ -159,23 +159,48 @@ export class PgOfficeStore implements OfficeStore {
     }
   }
 
-  /** Runs `fn` in one transaction on one connection: committed when it returns, rolled back when it throws. */
-  protected async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` in one transaction on one connection: committed when it
+   * returns, rolled back when it throws. When the connection breaks while
+   * COMMIT's answer is on its way, the outcome is unknown: with `confirm`,
+   * it is asked again on a new connection (for a while, the database may be
+   * restarting), so a filing that was committed is answered with its number
+   * (and its kept upload is not removed) instead of being reported as failed.
+   */
+  protected async transaction<T>(fn: (client: PoolClient) => Promise<T>, confirm?: (result: T) => Promise<boolean>): Promise<T> {
     const client = await this.connect()
-    let broken: Error | undefined
+    let done: { result: T } | undefined
     try {
       await client.query('BEGIN')
-      const result = await fn(client)
+      done = { result: await fn(client) }
       await client.query('COMMIT')
-      return result
     } catch (error) {
-      if (isConnectionError(error)) broken = error as Error
-      else await client.query('ROLLBACK').catch(() => undefined)
-      throw storeError(error)
-    } finally {
+      if (!isConnectionError(error)) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        client.release()
+        throw error
+      }
       // A broken connection is destroyed rather than handed out again.
-      client.release(broken)
+      client.release(error as Error)
+      const outcome = done
+      if (outcome && confirm && (await this.#confirmed(() => confirm(outcome.result)))) return outcome.result
+      throw storeError(error)
     }
+    client.release()
+    return done.result
+  }
+
+  /** Asks `check` until it answers (up to about 8 s while the database is unreachable); false when it never does. */
+  async #confirmed(check: () => Promise<boolean>): Promise<boolean> {
+    for (const wait of [0, 500, 1000, 2000, 4000]) {
+      await new Promise((resolve) => setTimeout(resolve, wait))
+      try {
+        return await check()
+      } catch (error) {
+        if (!(error instanceof StoreUnavailableError) && !isConnectionError(error)) throw error
+      }
+    }
+    return false
   }
 
   /** The state row of a new filing, inside the filing's own transaction. */
