@@ -50,7 +50,9 @@ function cacheEntry(file: string, text: string): { path: string; key: string } |
   const dir = compiledCacheDir()
   if (!dir) return undefined
   parserId ??= `${CACHE_VERSION} yaml ${(createRequire(import.meta.url)('yaml/package.json') as { version: string }).version}`
-  const name = crypto.createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 24)
+  // Named by the path staff see (manifest/…): a copy of the manifest elsewhere (tests, previews) reuses the same
+  // entries instead of adding new ones; the key decides whether an entry belongs to this text.
+  const name = crypto.createHash('sha256').update(displayPath(file)).digest('hex').slice(0, 24)
   const key = crypto.createHash('sha256').update(parserId).update('\0').update(text).digest('hex')
   return { path: path.join(dir, 'yaml', `${name}.v8`), key }
 }

@@ -33,7 +33,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 function validate(args: string[], env: Record<string, string> = {}) {
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PUBLIC_DIR: path.join(tmp, 'public') }
   delete baseEnv.GITHUB_ACTIONS
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', ...args], {
+  const result = spawnSync(process.execPath, ['scripts/compiled.mjs', 'validate', ...args], {
     encoding: 'utf8',
     env: { ...baseEnv, ...env },
   })

@@ -177,7 +177,7 @@ describe('npm run validate output', () => {
     write('documents/informes.yaml', list(row(2024, 'Informe: primer trimestre', '/assets/docs/anual.pdf')))
     const out = path.join(tmp, 'salida.txt')
     const fd = fs.openSync(out, 'w')
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], { env: { ...process.env }, stdio: ['ignore', fd, fd] })
+    const r = spawnSync(process.execPath, ['scripts/compiled.mjs', 'validate'], { env: { ...process.env }, stdio: ['ignore', fd, fd] })
     fs.closeSync(fd)
     expect(r.status).toBe(1)
     const lines = fs.readFileSync(out, 'utf8').split('\n').filter((l) => l && !l.startsWith('npm '))

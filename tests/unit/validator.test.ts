@@ -188,7 +188,7 @@ describe('manifest validator', () => {
 
   it('exits 1 with the messages on standard error, and 0 when valid', () => {
     const env = { ...process.env }
-    const cli = () => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], { env, encoding: 'utf8', stdio: 'pipe' })
+    const cli = () => execFileSync(process.execPath, ['scripts/compiled.mjs', 'validate'], { env, encoding: 'utf8', stdio: 'pipe' })
     expect(cli()).toContain('Manifiesto válido')
     write('pages/otra.yaml', 'ruta: /grupo/pagina\netiqueta: Otra\ntitulo: Otra\nsecciones: []\n')
     let failure: { status?: number; stderr?: string } = {}
