@@ -57,6 +57,8 @@ export interface ActionInput {
   texto?: unknown
   entidad?: unknown
   nuevaFecha?: unknown
+  /** Answer only: the answer denies what was asked (true, or a checkbox's «on»). */
+  negada?: unknown
 }
 
 export interface ActionAccepted {
@@ -65,6 +67,8 @@ export interface ActionAccepted {
   next: FilingStatus
   texto?: string
   entidad?: string
+  /** An answer that denies what was asked. */
+  negada?: boolean
 }
 
 export interface ActionRefused {
@@ -114,7 +118,7 @@ export function applyAction(status: FilingStatus, input: ActionInput, today: str
   switch (accion) {
     case 'responder':
       if (!texto) return refused('Escriba la respuesta.', { texto: 'La respuesta es obligatoria.' })
-      return { ok: true, accion, next, texto }
+      return { ok: true, accion, next, texto, negada: input.negada === true || input.negada === 'true' || input.negada === 'on' }
     case 'trasladar': {
       const entidad = text(input.entidad)
       const fields: Record<string, string> = {}

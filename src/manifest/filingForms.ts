@@ -27,8 +27,8 @@ export interface FilingForm {
   emailField?: Campo
 }
 
-/** Export names that are not forms (the office's audit trail). */
-export const RESERVED_EXPORTS: readonly string[] = ['auditoria']
+/** Export names that are not forms (the office's audit trail, the published report of requests). */
+export const RESERVED_EXPORTS: readonly string[] = ['auditoria', 'informe']
 
 /** Every form the server receives, in manifest order; a repeated endpoint, kind, series or export name keeps the first. */
 export function filingForms(forms: readonly FormDefinition[]): FilingForm[] {

@@ -28,6 +28,7 @@ export type Seccion =
   | SeccionTransparencia
   | SeccionRegistroPublicaciones
   | SeccionDatosAbiertos
+  | SeccionInformeSolicitudes
 
 export interface ManifestTypes {
   site?: SiteManifest
@@ -1092,6 +1093,15 @@ export interface SeccionDatosAbiertos {
    * Título sobre el catálogo. Ejemplo: Conjuntos de datos abiertos.
    */
   titulo?: string
+}
+/**
+ * Informe público de solicitudes (Decreto 103 de 2015, art. 52; numeral 4.10 del menú de transparencia): el servidor pone aquí, al servir la página, el selector de periodo (trimestre o año) y la tabla por tipo de solicitud (recibidas, trasladadas, negadas, respondidas a tiempo y fuera de término, pendientes, tiempo promedio y mediano de respuesta en días hábiles), calculada en ese momento desde las radicaciones, con sus copias CSV y JSON. Ejemplo: tipo informeSolicitudes.
+ */
+export interface SeccionInformeSolicitudes {
+  /**
+   * Tipo de sección: el informe de solicitudes que calcula el servidor. Ejemplo: informeSolicitudes.
+   */
+  tipo: 'informeSolicitudes'
 }
 /**
  * Lista de documentos descargables (una fila por archivo), que las páginas muestran con una sección «documentos». Ejemplo: manifest/documents/control-informes.yaml.

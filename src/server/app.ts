@@ -14,6 +14,7 @@ import { filingEndpoints } from './nativeRequest.ts'
 import { createNotifier, type Notifier } from './notify.ts'
 import { contentRoutes } from './routes/content.ts'
 import { searchPageRoutes } from './routes/searchPage.ts'
+import { reportRoutes } from './routes/reportPage.ts'
 import { filingRoutes } from './routes/filings.ts'
 import { officeForms, officeRoutes } from './routes/office.ts'
 import type { SessionPolicy } from './office/session.ts'
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shutdownMailWaitMs: options.shutdownMailWaitMs,
   })
   await searchPageRoutes(app, site, siteRoot)
+  await reportRoutes(app, site, siteRoot, store)
   await registerStatic(app, siteRoot, site.redirects)
   return app
 }

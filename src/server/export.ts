@@ -1,5 +1,6 @@
 /**
  * `npm run export -- <exportacion> [--since YYYY-MM-DD] [--sep ";"] [--salida archivo.csv]`
+ * (and `npm run -s export -- informe --trimestre 2026-T3 | --anio 2026`: the published report of requests, the page's figures)
  * writes the filings as CSV (UTF-8 with BOM) to the file of --salida, or to
  * standard output (then run it as `npm run -s export …` so npm's banner does
  * not end up before the BOM), for the citizen-service office. Reads DATA_DIR (default ./data), or the
@@ -18,6 +19,8 @@ import { colombiaDay } from '../filings/businessDays.ts'
 import { initialStatus } from '../filings/deadlines.ts'
 import { answeredOnTime, ESTADO_LABEL } from '../filings/states.ts'
 import { toCsv } from './csv.ts'
+import { parsePeriod } from '../filings/requestReport.ts'
+import { reportCsv, reportOf } from './requestReport.ts'
 import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
 import type { FilingKind, FilingStore } from './store/store.ts'
@@ -25,6 +28,8 @@ import { UPLOADS_DIR } from './store/uploads.ts'
 
 /** The office's audit trail (issue 11): not a form, so its export name is fixed. */
 export const AUDIT_EXPORT = 'auditoria'
+/** The published report of requests (issue 12): the same figures as its page. */
+export const REPORT_EXPORT = 'informe'
 
 export interface ExportOptions {
   /** yyyy-MM-dd: only filings received on or after that day (Colombia time). */
@@ -32,6 +37,8 @@ export interface ExportOptions {
   separator?: string
   /** --salida: the file to write (created or replaced); without it, standard output. */
   output?: string
+  /** informe: --trimestre 2026-T3 or --anio 2026. */
+  periodo?: string
 }
 
 function sinceIso(since: string | undefined): string | undefined {
@@ -135,6 +142,13 @@ export function parseArgs(argv: string[], names?: readonly string[]): { name: st
     if (flag === '--since' || flag === '--desde') options.since = inline ?? argv[++i]
     else if (flag === '--sep') options.separator = inline ?? argv[++i]
     else if (flag === '--salida' || flag === '--output') options.output = inline ?? argv[++i]
+    else if (flag === '--trimestre' || flag === '--anio' || flag === '--año') {
+      const value = inline ?? argv[++i] ?? ''
+      const ok = flag === '--trimestre' ? /^\d{4}-T[1-4]$/.test(value) : /^\d{4}$/.test(value)
+      if (!ok || !parsePeriod(value)) throw new Error(flag === '--trimestre' ? `--trimestre se escribe AAAA-TN, por ejemplo 2026-T3 (recibido «${value}»).` : `--anio se escribe AAAA, por ejemplo 2026 (recibido «${value}»).`)
+      if (options.periodo !== undefined) throw new Error('Indique un solo periodo: --trimestre o --anio.')
+      options.periodo = value
+    }
     else if (!arg.startsWith('--') && name === undefined) name = arg
     else throw new Error(`Opción desconocida: ${arg}`)
   }
@@ -143,6 +157,9 @@ export function parseArgs(argv: string[], names?: readonly string[]): { name: st
   }
   if (options.separator !== undefined && ![',', ';', '\t', 'tab'].includes(options.separator)) throw new Error('--sep admite «,» «;» o «tab».')
   if (options.separator === 'tab') options.separator = '\t'
+  if (name === REPORT_EXPORT && options.periodo === undefined) throw new Error('Indique el periodo del informe: --trimestre 2026-T3 o --anio 2026.')
+  if (name !== REPORT_EXPORT && options.periodo !== undefined) throw new Error('--trimestre y --anio son solo para «informe».')
+  if (name === REPORT_EXPORT && options.since !== undefined) throw new Error('El informe usa --trimestre o --anio, no --since.')
   if (options.output !== undefined && (options.output === '' || options.output.startsWith('--'))) throw new Error('Indique el archivo de --salida, por ejemplo: --salida pqrs.csv')
   return { name, options }
 }
@@ -150,11 +167,12 @@ export function parseArgs(argv: string[], names?: readonly string[]): { name: st
 /** The command: arguments and environment → CSV text. Runs in process in the tests. */
 export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const { filings, plan, lookups } = loadFilingForms(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
-  const { name, options } = parseArgs(argv, [...filings.map((f) => f.exportacion), AUDIT_EXPORT])
+  const { name, options } = parseArgs(argv, [...filings.map((f) => f.exportacion), AUDIT_EXPORT, REPORT_EXPORT])
   const filing = filings.find((f) => f.exportacion === name)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const store = await openFilingStore({ dataDir, plan, readonly: true, databaseUrl: env.DATABASE_URL })
   try {
+    if (name === REPORT_EXPORT) return reportCsv(await reportOf(store, filings, lookups, parsePeriod(options.periodo)!), options.separator === ',' ? ',' : ';')
     return filing ? await exportCsv(store, filing, lookups, options) : await auditCsv(store, options)
   } finally {
     await store.close()

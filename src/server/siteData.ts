@@ -63,6 +63,8 @@ export interface SiteData {
   embedUrls: string[]
   /** Phones offered when a search finds nothing (the same as the /buscar page's, from its section preparer). */
   searchHelpPhones: FooterPhone[]
+  /** Routes of the pages holding the published report of requests (an «informeSolicitudes» section), filled in by the server. */
+  reportPages: string[]
 }
 
 /**
@@ -85,6 +87,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
       if (s.tipo === 'formulario' && !Object.hasOwn(formPages, s.formulario)) formPages[s.formulario] = data.ruta
     }
   }
+  const reportPages = manifest.pages.filter(({ data }) => (data.secciones ?? []).some((s) => s.tipo === 'informeSolicitudes')).map(({ data }) => data.ruta)
   const embedUrls: string[] = []
   for (const { data } of manifest.pages) {
     for (const s of data.secciones ?? []) if ((s.tipo === 'video' || s.tipo === 'embebido') && typeof s.url === 'string') embedUrls.push(s.url)
@@ -104,6 +107,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     formPages,
     siteName: manifest.site?.data.nombreCorto ?? manifest.site?.data.nombre ?? 'E.S.E.',
     embedUrls,
+    reportPages,
     searchHelpPhones: manifest.site ? SEARCH_HELP_PHONES.flatMap((id) => phoneById(manifest.site!.data, id) ?? []) : [],
   }
 }

@@ -340,6 +340,40 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     await expect(store.noteHistory({ radicado: 'PQRS-2026-999999', accion: 'correo_ciudadano', estadoNuevo: 'radicada', en: '2026-03-30T15:00:00.000Z' }, { evento: 'correo_ciudadano' })).rejects.toThrow()
     expect(await store.listAudit()).toHaveLength(1)
   })
+
+  it('reportGroups: counts by kind, request type, Colombian days, outcome, due date and refusal; no filing leaves the store', async () => {
+    const { radicado: _r, ...initial } = tramiteAt('x')
+    const file = (kind: string, datos: Record<string, unknown>, at: string) => store.createFiling({ kind, datos: { nombre: 'Persona', ...datos }, now: new Date(at), tramite: initial })
+    const act = async (id: string, accion: string, estado: 'respondida' | 'trasladada', at: string, negada = false) =>
+      store.recordAction({
+        expected: { estado: 'radicada', ampliada: false, existed: true },
+        tramite: tramiteAt(id, { estado, respondidaEn: at }),
+        history: { radicado: id, accion, estadoAnterior: 'radicada', estadoNuevo: estado, en: at, negada },
+        audit: { evento: 'accion', radicado: id },
+      })
+    // Two answered the same day (one group of 2), one refused, one forwarded, one pending, one of another kind, one outside the range.
+    const a = await file('pqrs', { tipoSolicitud: 1 }, '2026-03-02T14:00:00.000Z')
+    const b = await file('pqrs', { tipoSolicitud: 1 }, '2026-03-02T20:00:00.000Z')
+    const c = await file('pqrs', { tipoSolicitud: 1 }, '2026-03-03T04:30:00.000Z') // 23:30 of 03-02 in Colombia
+    const d = await file('pqrs', { tipoSolicitud: 8 }, '2026-03-04T15:00:00.000Z')
+    await file('pqrs', { tipoSolicitud: 2 }, '2026-03-05T15:00:00.000Z')
+    await file('cita', {}, '2026-03-05T15:00:00.000Z')
+    await file('pqrs', { tipoSolicitud: 1 }, '2026-04-01T05:00:00.000Z') // 00:00 of 04-01 in Colombia: outside
+    await act(a, 'responder', 'respondida', '2026-03-10T15:00:00.000Z')
+    await act(b, 'responder', 'respondida', '2026-03-10T22:00:00.000Z')
+    await act(c, 'responder', 'respondida', '2026-03-11T03:00:00.000Z', true) // 22:00 of 03-10 in Colombia
+    await act(d, 'trasladar', 'trasladada', '2026-03-05T15:00:00.000Z')
+    const groups = await store.reportGroups({ desde: '2026-03-01T05:00:00.000Z', hasta: '2026-04-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
+    const sorted = [...groups].sort((x, y) => `${x.kind}${x.tipo}${x.negada}${x.desenlace}`.localeCompare(`${y.kind}${y.tipo}${y.negada}${y.desenlace}`))
+    expect(sorted).toEqual([
+      { kind: 'cita', tipo: null, recibido: '2026-03-05', desenlace: 'pendiente', respondido: null, vence: '2026-04-17', negada: false, cantidad: 1 },
+      { kind: 'pqrs', tipo: 1, recibido: '2026-03-02', desenlace: 'respondida', respondido: '2026-03-10', vence: '2026-04-17', negada: false, cantidad: 2 },
+      { kind: 'pqrs', tipo: 1, recibido: '2026-03-02', desenlace: 'respondida', respondido: '2026-03-10', vence: '2026-04-17', negada: true, cantidad: 1 },
+      { kind: 'pqrs', tipo: 2, recibido: '2026-03-05', desenlace: 'pendiente', respondido: null, vence: '2026-04-17', negada: false, cantidad: 1 },
+      { kind: 'pqrs', tipo: 8, recibido: '2026-03-04', desenlace: 'trasladada', respondido: '2026-03-05', vence: '2026-04-17', negada: false, cantidad: 1 },
+    ])
+    expect(JSON.stringify(groups)).not.toMatch(/Persona|PQRS-|CITA-/)
+  })
 })
 
 describe('SQLite specifics', () => {

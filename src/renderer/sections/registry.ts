@@ -12,6 +12,7 @@ import enlaces from './enlaces/index.ts'
 import evaluacion from './evaluacion/index.ts'
 import formulario from './formulario/index.ts'
 import imagen from './imagen/index.ts'
+import informeSolicitudes from './informeSolicitudes/index.ts'
 import mapaSitio from './mapaSitio/index.ts'
 import mosaicos from './mosaicos/index.ts'
 import noticias from './noticias/index.ts'
@@ -45,6 +46,7 @@ export const sectionModules: { [K in SectionType]: SectionModule<K> } = {
   evaluacion,
   formulario,
   imagen,
+  informeSolicitudes,
   mapaSitio,
   mosaicos,
   noticias,

@@ -174,6 +174,7 @@ function historyRows(history: HistoryRow[], radicado: string): string {
       if (h.entidad) details.push(`Entidad: ${e(h.entidad)}`)
       if (h.nuevaFecha) details.push(`Nueva fecha: ${e(day(h.nuevaFecha))}`)
       if (h.tardio) details.push('Fuera del término de traslado (art. 21)')
+      if (h.negada) details.push('La respuesta niega lo solicitado')
       if (h.texto) details.push(`<span class="texto-largo">${e(h.texto)}</span>`)
       if (h.archivo) details.push(`<a href="/api/oficina/radicaciones/${e(radicado)}/respuestas/${h.id}" download>Descargar respuesta (PDF: ${e(h.archivoNombre ?? 'respuesta.pdf')})</a>`)
       const label = (ACCION_LABEL as Record<string, string>)[h.accion] ?? NOTE_LABEL[h.accion] ?? h.accion
@@ -205,6 +206,8 @@ function actionForms(ctx: PageContext, v: FilingView): string {
 <textarea id="responder-texto" name="texto" rows="8" required${err('responder', 'texto')}>${val('responder', 'texto')}</textarea>${errText('responder', 'texto')}
 <label for="responder-archivo">Respuesta en PDF (opcional, máximo 10 MB)</label>
 <input id="responder-archivo" name="archivo" type="file" accept="application/pdf"${err('responder', 'archivo')}>${errText('responder', 'archivo')}
+<label for="responder-negada"><input id="responder-negada" name="negada" type="checkbox" aria-describedby="ayuda-negada"${v.error?.accion === 'responder' && v.values?.negada ? ' checked' : ''}> La respuesta niega lo solicitado</label>
+<small id="ayuda-negada">Márquelo si la respuesta rechaza la petición o niega el acceso a la información. Se cuenta como «negada» en el informe público de solicitudes (Decreto 103 de 2015, art. 52).</small>
 <button type="submit">Enviar respuesta</button>
 </form>`)
   }

@@ -354,6 +354,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
         entidad: h.entidad ?? null,
         nuevaFecha: h.nuevaFecha ?? null,
         tardio: h.tardio ?? false,
+        negada: h.negada ?? false,
         archivo: h.archivo ? { nombre: h.archivoNombre, tamano: h.archivoTamano, url: `/api/oficina/radicaciones/${radicado}/respuestas/${h.id}` } : null,
       })),
     }
@@ -430,7 +431,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       const at = now()
       const today = colombiaDay(at)
       const status = { estado: tramite.estado, vence: tramite.vence, venceOriginal: tramite.venceOriginal, venceMaximo: tramite.venceMaximo, ampliada: tramite.ampliada }
-      const result = applyAction(status, { accion: values.accion, texto: values.texto, entidad: values.entidad, nuevaFecha: values.nuevaFecha }, today)
+      const result = applyAction(status, { accion: values.accion, texto: values.texto, entidad: values.entidad, nuevaFecha: values.nuevaFecha, negada: values.negada }, today)
       if (!result.ok) throw new ApiError(Object.keys(result.fields).length ? 400 : 409, result.error, result.fields)
       if (file && file.size === 0) file = (discardUpload(file), undefined)
       if (extraFile) throw new ApiError(400, OFFICE_MSG.oneFile, { archivo: OFFICE_MSG.oneFile })
@@ -456,6 +457,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
           nuevaFecha: result.accion === 'ampliar' ? next.vence : undefined,
           ...(kept && file ? { archivo: kept, archivoNombre: label ?? 'respuesta.pdf', archivoTamano: file.size, archivoSha256: file.sha256 } : {}),
           tardio: result.accion === 'trasladar' && today > tramite.venceTraslado,
+          negada: result.negada === true,
       }
       await store.recordAction({
         expected: { estado: tramite.estado, ampliada: tramite.ampliada, existed: stored !== undefined },

@@ -207,6 +207,15 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE radicaciones ADD COLUMN codigo_hash TEXT;
     `,
   },
+  {
+    // Numbered after issue 12 item 5 (the published report) so that parallel migrations cannot collide.
+    version: 125,
+    name: 'respuestas que niegan lo solicitado (informe de solicitudes, Decreto 103 de 2015, art. 52)',
+    sql: `
+      -- 1 when the answer denies what was asked (access to information refused, request rejected); counted in the published report.
+      ALTER TABLE historial ADD COLUMN negada INTEGER NOT NULL DEFAULT 0 CHECK (negada IN (0, 1));
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */

@@ -119,6 +119,8 @@ export interface HistoryRow {
   archivoSha256?: string
   /** A forward made after the art. 21 term. */
   tardio?: boolean
+  /** An answer that denies what was asked (counted as «negada» in the published report, Decreto 103 de 2015, art. 52). */
+  negada?: boolean
 }
 
 export type NewHistory = Omit<HistoryRow, 'id' | 'cuentaNombre'>

@@ -15,6 +15,8 @@ import {
   type ListOptions,
   type NewFiling,
   type NumberingPlan,
+  type ReportGroup,
+  type ReportQuery,
   type StoreCounts,
   type SubscribeResult,
   type SubscriptionRow,
@@ -296,6 +298,36 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
   async counts(): Promise<StoreCounts> {
     const n = (table: string) => (this.#db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
     return { radicaciones: n('radicaciones'), adjuntos: n('adjuntos'), suscripciones: n('suscripciones') }
+  }
+
+  async reportGroups(query: ReportQuery): Promise<ReportGroup[]> {
+    const kinds = Object.entries(query.typeFields)
+    // The request type of each kind lives in its own field of datos: one CASE branch per kind.
+    const typeExpr = kinds.length ? `CASE r.tipo ${kinds.map(() => 'WHEN ? THEN json_extract(r.datos, ?)').join(' ')} ELSE NULL END` : 'NULL'
+    const typeParams = kinds.flatMap(([kind, field]) => [kind, `$."${field.replace(/"/g, '')}"`])
+    const did = (accion: string, extra = '') => `EXISTS (SELECT 1 FROM historial h WHERE h.radicado = r.radicado AND h.accion = '${accion}'${extra})`
+    const rows = this.#db
+      .prepare(
+        `SELECT r.tipo AS kind, ${typeExpr} AS tipo, date(r.recibido_en, '-5 hours') AS recibido,
+                CASE WHEN ${did('trasladar')} THEN 'trasladada' WHEN ${did('responder')} THEN 'respondida' ELSE 'pendiente' END AS desenlace,
+                date(t.respondida_en, '-5 hours') AS respondido, t.vence AS vence,
+                ${did('responder', ' AND h.negada = 1')} AS negada, COUNT(*) AS cantidad
+         FROM radicaciones r LEFT JOIN tramites t ON t.radicado = r.radicado
+         WHERE r.recibido_en >= ? AND r.recibido_en < ?
+         GROUP BY 1, 2, 3, 4, 5, 6, 7
+         ORDER BY 1, 2, 3`,
+      )
+      .all(...typeParams, query.desde, query.hasta) as Array<{ kind: string; tipo: unknown; recibido: string; desenlace: ReportGroup['desenlace']; respondido: string | null; vence: string | null; negada: number; cantidad: number }>
+    return rows.map((r) => ({
+      kind: r.kind,
+      tipo: typeof r.tipo === 'number' ? r.tipo : null,
+      recibido: r.recibido,
+      desenlace: r.desenlace,
+      respondido: r.desenlace === 'pendiente' ? null : r.respondido,
+      vence: r.vence,
+      negada: r.negada === 1,
+      cantidad: r.cantidad,
+    }))
   }
 
   async close(): Promise<void> {

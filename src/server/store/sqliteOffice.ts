@@ -239,6 +239,7 @@ export class SqliteOfficeStore implements OfficeStore {
       archivoTamano: orUndef(r.archivo_tamano as number | null),
       archivoSha256: orUndef(r.archivo_sha256 as string | null),
       tardio: r.tardio === 1,
+      negada: r.negada === 1,
     }))
   }
 
@@ -269,8 +270,8 @@ export class SqliteOfficeStore implements OfficeStore {
   #insertHistory(h: NewHistory): void {
         this.db
           .prepare(
-            `INSERT INTO historial (radicado, accion, estado_anterior, estado_nuevo, cuenta_id, en, texto, entidad, nueva_fecha, archivo, archivo_nombre, archivo_tamano, archivo_sha256, tardio)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO historial (radicado, accion, estado_anterior, estado_nuevo, cuenta_id, en, texto, entidad, nueva_fecha, archivo, archivo_nombre, archivo_tamano, archivo_sha256, tardio, negada)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             h.radicado,
@@ -287,6 +288,7 @@ export class SqliteOfficeStore implements OfficeStore {
             h.archivoTamano ?? null,
             h.archivoSha256 ?? null,
             h.tardio ? 1 : 0,
+            h.negada ? 1 : 0,
           )
   }
 

@@ -19,7 +19,10 @@
  * - a filing is stored whole with its attachments, or not at all.
  */
 
+import type { ReportGroup } from '../../filings/requestReport.ts'
 import type { OfficeStore, TramiteRow } from './office.ts'
+
+export type { ReportGroup }
 
 /** Kind of filing as stored in `radicaciones.tipo`, e.g. `pqrs`. */
 export type FilingKind = string
@@ -81,6 +84,15 @@ export interface ListOptions {
   since?: string
 }
 
+/** What the published report of requests asks of the store (issue 12 item 5). */
+export interface ReportQuery {
+  /** ISO instants: filings received at or after `desde` and before `hasta`. */
+  desde: string
+  hasta: string
+  /** Per kind, the field of `datos` holding the request type (the form's `terminos.campoTipo`), e.g. `pqrs` → `tipoSolicitud`. */
+  typeFields: Readonly<Record<FilingKind, string>>
+}
+
 export interface StoreCounts {
   radicaciones: number
   adjuntos: number
@@ -131,6 +143,9 @@ export interface FilingStore extends OfficeStore {
   attachmentFiles(): Promise<Set<string>>
 
   counts(): Promise<StoreCounts>
+
+  /** Counts for the published report of requests (Decreto 103 de 2015, art. 52): groups, never filings. */
+  reportGroups(query: ReportQuery): Promise<ReportGroup[]>
 
   /** Waits for queued filings, then releases the database. */
   close(): Promise<void>

@@ -1,0 +1,183 @@
+import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
+import { addCalendarDays, businessDaysBetween, sameOrNextBusinessDay } from './businessDays.ts'
+import { answeredOnTime } from './states.ts'
+
+/**
+ * The published report of requests (Decreto 103 de 2015, art. 52;
+ * Resolución 1519 de 2020, Anexo 2, numeral 4.10): for the filings received
+ * in a period, per request type, how many were received, forwarded to
+ * another entity, refused, answered on time, answered late and are pending,
+ * and the mean and median response time in business days. Pure: the store
+ * gives counts grouped by day and outcome (`ReportGroup`), never filings.
+ */
+
+/** One group of filings with the same kind, type, days and outcome, as the store counts them. */
+export interface ReportGroup {
+  kind: string
+  /** Id of the request type in its list; null for a kind without type field. */
+  tipo: number | null
+  /** Colombian calendar day of receipt (YYYY-MM-DD). */
+  recibido: string
+  /** `trasladada` once forwarded, `respondida` once answered, else `pendiente`. */
+  desenlace: 'pendiente' | 'respondida' | 'trasladada'
+  /** Colombian day of the answer or the forward; null while pending. */
+  respondido: string | null
+  /** Due date in force (extended when extended); null when no deadlines were recorded. */
+  vence: string | null
+  /** The answer denies what was asked. */
+  negada: boolean
+  cantidad: number
+}
+
+/** A quarter (`2026-T3`) or a year (`2026`), with its first and last Colombian days. */
+export interface ReportPeriod {
+  clave: string
+  /** «tercer trimestre de 2026 (julio a septiembre)», «año 2026». */
+  etiqueta: string
+  desde: string
+  /** Last day, inclusive. */
+  hasta: string
+}
+
+/** A row of the report: one request type (the list name, e.g. «Petición», or the form's name). */
+export interface RequestType {
+  kind: string
+  tipo: number | null
+  nombre: string
+}
+
+export interface ReportFigures {
+  recibidas: number
+  trasladadas: number
+  negadas: number
+  aTiempo: number
+  tarde: number
+  pendientes: number
+  /** Business days from receipt to answer, over the answered ones (one decimal); null when none was answered. */
+  promedioDias: number | null
+  medianaDias: number | null
+}
+
+export interface ReportRow extends ReportFigures {
+  nombre: string
+}
+
+export interface RequestReport {
+  periodo: ReportPeriod
+  filas: ReportRow[]
+  total: ReportRow
+}
+
+const QUARTER_NAMES = ['primer', 'segundo', 'tercer', 'cuarto'] as const
+const QUARTER_MONTHS = ['enero a marzo', 'abril a junio', 'julio a septiembre', 'octubre a diciembre'] as const
+
+/** `2026-T3` → the third quarter of 2026; `2026` → the year; anything else → undefined. */
+export function parsePeriod(value: unknown): ReportPeriod | undefined {
+  if (typeof value !== 'string') return undefined
+  const m = /^(\d{4})(?:-T([1-4]))?$/.exec(value.trim())
+  if (!m) return undefined
+  const year = Number(m[1])
+  if (year < 2000 || year > 2999) return undefined
+  if (!m[2]) return { clave: String(year), etiqueta: `año ${year}`, desde: `${year}-01-01`, hasta: `${year}-12-31` }
+  const q = Number(m[2])
+  const first = `${year}-${String(3 * q - 2).padStart(2, '0')}-01`
+  const next = q === 4 ? `${year + 1}-01-01` : `${year}-${String(3 * q + 1).padStart(2, '0')}-01`
+  return { clave: `${year}-T${q}`, etiqueta: `${QUARTER_NAMES[q - 1]} trimestre de ${year} (${QUARTER_MONTHS[q - 1]})`, desde: first, hasta: addCalendarDays(next, -1) }
+}
+
+/** The instants the store filters on: from the first day's midnight in Colombia (UTC−5) to the next day's after the last. */
+export function periodInstants(p: ReportPeriod): { desde: string; hasta: string } {
+  return { desde: new Date(`${p.desde}T00:00:00-05:00`).toISOString(), hasta: new Date(`${addCalendarDays(p.hasta, 1)}T00:00:00-05:00`).toISOString() }
+}
+
+/** The quarter of a Colombian day, e.g. `2026-11-23` → `2026-T4`. */
+export function quarterOf(day: string): ReportPeriod {
+  return parsePeriod(`${day.slice(0, 4)}-T${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`)!
+}
+
+/** The periods offered on the page, newest first: every quarter and year from `firstYear` up to today's quarter. */
+export function periodChoices(today: string, firstYear: number): ReportPeriod[] {
+  const year = Number(today.slice(0, 4))
+  const current = quarterOf(today)
+  const out: ReportPeriod[] = []
+  for (let y = year; y >= Math.min(firstYear, year); y--) {
+    for (let q = 4; q >= 1; q--) {
+      const p = parsePeriod(`${y}-T${q}`)!
+      if (p.desde <= current.desde) out.push(p)
+    }
+    out.push(parsePeriod(String(y))!)
+  }
+  return out
+}
+
+/**
+ * Business days taken to answer: counted like the term (Ley 1755 de 2015,
+ * art. 14), from the business day after the (effective) day of receipt, so
+ * an answer on the due date of a 15-day term took 15 days, and one on the
+ * day of receipt took 0.
+ */
+export function responseDays(recibido: string, respondido: string): number {
+  return Math.max(0, businessDaysBetween(sameOrNextBusinessDay(recibido), respondido))
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10
+}
+
+function median(sorted: number[]): number | null {
+  if (sorted.length === 0) return null
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[mid]! : round1((sorted[mid - 1]! + sorted[mid]!) / 2)
+}
+
+function figures(groups: ReportGroup[]): ReportFigures {
+  const f = { recibidas: 0, trasladadas: 0, negadas: 0, aTiempo: 0, tarde: 0, pendientes: 0 }
+  const days: number[] = []
+  for (const g of groups) {
+    f.recibidas += g.cantidad
+    if (g.desenlace === 'pendiente' || g.respondido === null) f.pendientes += g.cantidad
+    else if (g.desenlace === 'trasladada') f.trasladadas += g.cantidad
+    else {
+      if (g.negada) f.negadas += g.cantidad
+      // An answer without recorded deadlines cannot be shown on time.
+      if (g.vence !== null && answeredOnTime(g.respondido, g.vence)) f.aTiempo += g.cantidad
+      else f.tarde += g.cantidad
+      const d = responseDays(g.recibido, g.respondido)
+      for (let i = 0; i < g.cantidad; i++) days.push(d)
+    }
+  }
+  days.sort((a, b) => a - b)
+  return { ...f, promedioDias: days.length ? round1(days.reduce((a, b) => a + b, 0) / days.length) : null, medianaDias: median(days) }
+}
+
+/** The report: one row per request type (in the order given, zeros included), a row «Otros» for groups of no listed type, and the total. */
+export function computeReport(periodo: ReportPeriod, types: readonly RequestType[], groups: readonly ReportGroup[]): RequestReport {
+  const key = (kind: string, tipo: number | null) => `${kind}\u0000${tipo ?? ''}`
+  const listed = new Set(types.map((t) => key(t.kind, t.tipo)))
+  const filas: ReportRow[] = types.map((t) => ({ nombre: t.nombre, ...figures(groups.filter((g) => g.kind === t.kind && g.tipo === t.tipo)) }))
+  const others = groups.filter((g) => !listed.has(key(g.kind, g.tipo)))
+  if (others.length) filas.push({ nombre: 'Otras solicitudes', ...figures(others) })
+  return { periodo, filas, total: { nombre: 'Total', ...figures([...groups]) } }
+}
+
+/** The request types of the filing forms: the options of each form's type list (`terminos.campoTipo`), or the form itself. */
+export function requestTypes(forms: ReadonlyArray<{ kind: string; form: FormDefinition }>, lookups: Lookups | undefined): RequestType[] {
+  const out: RequestType[] = []
+  for (const { kind, form } of forms) {
+    const field = form.terminos?.campoTipo ? form.campos.find((c) => c.nombre === form.terminos?.campoTipo) : undefined
+    const options = field?.lista ? lookups?.listas[field.lista] : undefined
+    if (options?.length) for (const o of options) out.push({ kind, tipo: o.id, nombre: o.nombre })
+    else out.push({ kind, tipo: null, nombre: form.radicacion?.nombre ?? form.titulo })
+  }
+  return out
+}
+
+/** Per kind, the field of `datos` holding its request type (what the store groups by). */
+export function typeFields(forms: ReadonlyArray<{ kind: string; form: FormDefinition }>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const { kind, form } of forms) {
+    const field = form.terminos?.campoTipo
+    if (field && form.campos.some((c) => c.nombre === field && c.lista)) out[kind] = field
+  }
+  return out
+}
