@@ -175,6 +175,11 @@ export const PG_MIGRATIONS: PgMigration[] = [
     name: 'recibo: código de verificación de cada radicación (solo su hash)',
     sql: `ALTER TABLE radicaciones ADD COLUMN codigo_hash text;`,
   },
+  {
+    version: 125,
+    name: 'respuestas que niegan lo solicitado (informe de solicitudes, Decreto 103 de 2015, art. 52)',
+    sql: `ALTER TABLE historial ADD COLUMN negada boolean NOT NULL DEFAULT false;`,
+  },
 ]
 
 /**

@@ -12,6 +12,8 @@ import {
   type ListOptions,
   type NewFiling,
   type NumberingPlan,
+  type ReportGroup,
+  type ReportQuery,
   type StoreCounts,
   type SubscribeResult,
   type SubscriptionRow,
@@ -260,6 +262,40 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
               (SELECT COUNT(*) FROM suscripciones)::int AS suscripciones`,
     )
     return r!
+  }
+
+  async reportGroups(query: ReportQuery): Promise<ReportGroup[]> {
+    const kinds = Object.entries(query.typeFields)
+    const params: unknown[] = [query.desde, query.hasta]
+    const param = (v: unknown) => `$${params.push(v)}`
+    // The request type of each kind lives in its own field of datos: one CASE branch per kind (numbers only).
+    const typeExpr = kinds.length
+      ? `CASE ${kinds.map(([kind, field]) => `WHEN r.tipo = ${param(kind)}::text AND json_typeof(r.datos -> ${param(field)}::text) = 'number' THEN (r.datos ->> ${param(field)}::text)::numeric`).join(' ')} END`
+      : 'NULL::numeric'
+    const colombiaDay = (col: string) => `to_char((${col})::timestamptz AT TIME ZONE 'UTC' - interval '5 hours', 'YYYY-MM-DD')`
+    const did = (accion: string, extra = '') => `EXISTS (SELECT 1 FROM historial h WHERE h.radicado = r.radicado AND h.accion = '${accion}'${extra})`
+    const rows = await this.rows<{ kind: string; tipo: string | null; recibido: string; desenlace: ReportGroup['desenlace']; respondido: string | null; vence: string | null; negada: boolean; cantidad: number }>(
+      this.pool,
+      `SELECT r.tipo AS kind, ${typeExpr} AS tipo, ${colombiaDay('r.recibido_en')} AS recibido,
+              CASE WHEN ${did('trasladar')} THEN 'trasladada' WHEN ${did('responder')} THEN 'respondida' ELSE 'pendiente' END AS desenlace,
+              ${colombiaDay('t.respondida_en')} AS respondido, t.vence AS vence,
+              ${did('responder', ' AND h.negada')} AS negada, COUNT(*)::int AS cantidad
+       FROM radicaciones r LEFT JOIN tramites t ON t.radicado = r.radicado
+       WHERE r.recibido_en >= $1 AND r.recibido_en < $2
+       GROUP BY 1, 2, 3, 4, 5, 6, 7
+       ORDER BY 1, 2, 3`,
+      params,
+    )
+    return rows.map((r) => ({
+      kind: r.kind,
+      tipo: r.tipo === null ? null : Number(r.tipo),
+      recibido: r.recibido,
+      desenlace: r.desenlace,
+      respondido: r.desenlace === 'pendiente' ? null : r.respondido,
+      vence: r.vence,
+      negada: r.negada,
+      cantidad: r.cantidad,
+    }))
   }
 
   #closed: Promise<void> | undefined

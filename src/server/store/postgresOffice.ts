@@ -358,6 +358,7 @@ export class PgOfficeStore implements OfficeStore {
       archivoTamano: orUndef(r.archivo_tamano as number | null),
       archivoSha256: orUndef(r.archivo_sha256 as string | null),
       tardio: r.tardio === true,
+      negada: r.negada === true,
     }))
   }
 
@@ -385,8 +386,8 @@ export class PgOfficeStore implements OfficeStore {
   async #insertHistory(db: Queryable, h: NewHistory): Promise<void> {
     await this.rows(
       db,
-      `INSERT INTO historial (radicado, accion, estado_anterior, estado_nuevo, cuenta_id, en, texto, entidad, nueva_fecha, archivo, archivo_nombre, archivo_tamano, archivo_sha256, tardio)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      `INSERT INTO historial (radicado, accion, estado_anterior, estado_nuevo, cuenta_id, en, texto, entidad, nueva_fecha, archivo, archivo_nombre, archivo_tamano, archivo_sha256, tardio, negada)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         h.radicado,
         h.accion,
@@ -402,6 +403,7 @@ export class PgOfficeStore implements OfficeStore {
         h.archivoTamano ?? null,
         h.archivoSha256 ?? null,
         h.tardio ?? false,
+        h.negada ?? false,
       ],
     )
   }
