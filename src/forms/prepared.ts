@@ -1,4 +1,5 @@
 import { lookupOptions } from '../manifest/lookups.ts'
+import { hasPrivacyNotice, type PrivacyNotice } from '../manifest/privacyNotice.ts'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 
 /** One choice of a select or radio group, as rendered into the HTML. */
@@ -16,20 +17,22 @@ export interface FormOption {
 export interface PreparedForm {
   definicion: FormDefinition
   opciones: Record<string, FormOption[]>
+  /** The privacy notice (site.yaml), shown before the consent checkbox, when the form carries it. */
+  aviso?: PrivacyNotice
 }
 
-export function prepareForm(form: FormDefinition, lookups?: Lookups): PreparedForm {
+export function prepareForm(form: FormDefinition, lookups?: Lookups, notice?: PrivacyNotice): PreparedForm {
   const opciones: Record<string, FormOption[]> = {}
   for (const c of form.campos) {
     if (c.opciones) opciones[c.nombre] = c.opciones.map((o) => ({ valor: o.valor, etiqueta: o.etiqueta }))
     else if (c.lista) opciones[c.nombre] = lookupOptions(lookups, c.lista)
   }
-  return { definicion: form, opciones }
+  return { definicion: form, opciones, ...(notice && hasPrivacyNotice(form) ? { aviso: notice } : {}) }
 }
 
 /** The prepared form of a manifest by id; throws at pre-render time when the id is unknown (the validator reports it first). */
-export function preparedFormById(forms: ReadonlyArray<{ data: FormDefinition }>, lookups: Lookups | undefined, id: string): PreparedForm {
+export function preparedFormById(forms: ReadonlyArray<{ data: FormDefinition }>, lookups: Lookups | undefined, id: string, notice?: PrivacyNotice): PreparedForm {
   const form = forms.find((f) => f.data.id === id)?.data
   if (!form) throw new Error(`el formulario «${id}» no existe en manifest/forms/`)
-  return prepareForm(form, lookups)
+  return prepareForm(form, lookups, notice)
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { manifestDir } from './paths.ts'
 import type { Problem } from './problem.ts'
+import { withConsentField } from './privacyNotice.ts'
 import { resolvePlaceholders } from './resolve.ts'
 import { manifestValidators, type ManifestKind } from './schemas.ts'
 import { relevantErrors, translateAjvError } from './schemaMessages.ts'
@@ -108,15 +109,30 @@ function loadFormFiles(manifest: Manifest, load: Loader): void {
 }
 
 /**
- * Only manifest/forms (form definitions and lookups), schema-validated: for
- * the commands that need nothing else (export, usuarios), which would
- * otherwise read every page and document list.
+ * A form with `avisoPrivacidad` gets its consent checkbox here, once, from
+ * site.yaml's notice (privacyNotice.ts): every consumer reads the effective
+ * form. `source.data` keeps what staff wrote.
+ */
+function addConsentFields(manifest: Manifest): void {
+  const notice = manifest.site?.data.avisoPrivacidad
+  manifest.forms = manifest.forms.map((f) => ({ ...f, data: withConsentField(f.data, notice) }))
+}
+
+/**
+ * Only manifest/forms (form definitions and lookups) and site.yaml (the
+ * privacy notice the forms carry), schema-validated: for the commands that
+ * need nothing else (export, usuarios), which would otherwise read every page
+ * and document list.
  */
 export function loadForms(dir = manifestDir()): LoadResult {
   const problems: Problem[] = []
   const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set(), files: new Set() }
   const manifest: Manifest = { dir, declared, pages: [], documents: [], forms: [], news: [] }
-  loadFormFiles(manifest, <T>(file: string, kind: ManifestKind) => loadOne<T>(file, kind, problems, declared))
+  const load = <T>(file: string, kind: ManifestKind) => loadOne<T>(file, kind, problems, declared)
+  const siteFile = path.join(dir, 'site.yaml')
+  if (fs.existsSync(siteFile)) manifest.site = load<SiteManifest>(siteFile, 'site')
+  loadFormFiles(manifest, load)
+  addConsentFields(manifest)
   return { manifest, problems }
 }
 
@@ -143,6 +159,7 @@ export function loadManifest(dir = manifestDir()): LoadResult {
     if (item) manifest.news.push(item)
   }
   resolvePlaceholders(manifest)
+  addConsentFields(manifest)
   return { manifest, problems }
 }
 

@@ -100,6 +100,55 @@ export interface SiteManifest {
     [k: string]: MenuLateral
   }
   contacto?: Contacto
+  /**
+   * Aviso de privacidad (Ley 1581 de 2012, art. 12; Decreto 1377 de 2013, arts. 14 y 15) que se muestra antes de enviar cada formulario con «avisoPrivacidad», junto a la casilla obligatoria de autorización «autorizacionDatos». Está escrito una sola vez aquí y lo usan todos los formularios, el navegador, las páginas sin JavaScript y el servidor. Ejemplo: { version: "2026-11", titulo: Aviso de privacidad, responsable: …, finalidad: …, derechos: …, datosSensibles: …, politica: /politica-de-tratamiento-de-datos, casilla: …, mensaje: … }.
+   */
+  avisoPrivacidad?: {
+    /**
+     * Versión del aviso. Se guarda con cada autorización: cámbiela cada vez que cambie el texto del aviso, para saber qué texto aceptó cada persona. Ejemplo: "2026-11".
+     */
+    version: string
+    /**
+     * Texto no vacío.
+     */
+    titulo: string
+    /**
+     * Texto no vacío.
+     */
+    responsable: string
+    /**
+     * Texto no vacío.
+     */
+    finalidad: string
+    /**
+     * Texto no vacío.
+     */
+    derechos: string
+    /**
+     * Texto no vacío.
+     */
+    datosSensibles: string
+    /**
+     * Dirección de la página (o del PDF) de la política de tratamiento de datos personales, enlazada desde el aviso. Ejemplo: /politica-de-tratamiento-de-datos.
+     */
+    politica: string
+    /**
+     * Texto no vacío.
+     */
+    enlacePolitica?: string
+    /**
+     * Texto no vacío.
+     */
+    casilla: string
+    /**
+     * Mensaje cuando se envía un formulario sin marcar la casilla; un formulario puede cambiarlo con «avisoPrivacidad: { mensaje: … }». Ejemplo: «Debe autorizar el tratamiento de sus datos personales para enviar el formulario.».
+     */
+    mensaje: string
+    /**
+     * true mientras el texto sea de muestra y el hospital no haya aprobado el suyo. Ejemplo: true.
+     */
+    muestra?: boolean
+  }
   pie: Pie
 }
 /**
@@ -1237,6 +1286,17 @@ export interface FormDefinition {
       adjuntarRespuesta?: boolean
     }
   }
+  /**
+   * true cuando el formulario recoge datos personales: muestra antes del botón de envío el aviso de privacidad de site.yaml («avisoPrivacidad») y añade al final la casilla obligatoria «autorizacionDatos»; el servidor rechaza el envío sin ella y guarda la autorización con la versión del aviso y la hora. Con { mensaje: … } el formulario usa su propio mensaje para la casilla sin marcar. Ejemplo: true.
+   */
+  avisoPrivacidad?:
+    | true
+    | {
+        /**
+         * Mensaje propio de este formulario cuando la casilla de autorización no está marcada. Ejemplo: «Debe aceptar la política para continuar.».
+         */
+        mensaje?: string
+      }
   /**
    * Texto no vacío.
    */

@@ -42,7 +42,7 @@ export function layoutData(manifest: Manifest): LayoutData {
       correos: site.pie.correos.flatMap((id) => emailById(site, id) ?? []),
     },
     urlPublica: site.urlPublica,
-    suscripcion: manifest.forms.some((f) => f.data.id === 'suscripcion') ? preparedFormById(manifest.forms, manifest.lookups?.data, 'suscripcion') : undefined,
+    suscripcion: manifest.forms.some((f) => f.data.id === 'suscripcion') ? preparedFormById(manifest.forms, manifest.lookups?.data, 'suscripcion', manifest.site?.data.avisoPrivacidad) : undefined,
   }
 }
 

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { colombiaDateTime, dayTimestamp } from '../manifest/colombiaTime.ts'
 import type { FilingForm } from '../manifest/filingForms.ts'
+import { hasPrivacyNotice } from '../manifest/privacyNotice.ts'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { colombiaDay } from '../filings/businessDays.ts'
 import { initialStatus } from '../filings/deadlines.ts'
@@ -23,7 +24,7 @@ import { parsePeriod } from '../filings/requestReport.ts'
 import { reportCsv, reportOf } from './requestReport.ts'
 import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
-import type { FilingKind, FilingStore } from './store/store.ts'
+import type { ConsentRecord, FilingKind, FilingStore } from './store/store.ts'
 import { UPLOADS_DIR } from './store/uploads.ts'
 
 /** The office's audit trail (issue 11): not a form, so its export name is fixed. */
@@ -79,6 +80,13 @@ function formatValue(form: FormDefinition | undefined, lookups: Lookups | undefi
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
 }
 
+/** The proof of each data-treatment authorization (issue 12): empty for rows stored before the notice. */
+const CONSENT_HEADERS = ['Aviso de privacidad (versión aceptada)', 'Autorización de datos (fecha y hora)']
+
+function consentCells(c: ConsentRecord | undefined): string[] {
+  return c ? [c.version, colombiaDateTime(c.en)] : ['', '']
+}
+
 /** The CSV of the audit trail, oldest first: the trail reads as a journal. */
 export async function auditCsv(store: FilingStore, options: ExportOptions = {}): Promise<string> {
   const since = sinceIso(options.since)
@@ -95,15 +103,17 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
   const form: FormDefinition | undefined = filing.form
   const since = sinceIso(options.since)
   if (filing.clase === 'suscripcion') {
-    const rows = (await store.listSubscriptions({ since })).map((s) => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo])
-    return toCsv(['Radicado', 'Fecha de recepción', filing.emailField?.etiqueta ?? 'Correo electrónico'], rows, options.separator)
+    const rows = (await store.listSubscriptions({ since })).map((s) => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo, ...consentCells(s.autorizacion)])
+    return toCsv(['Radicado', 'Fecha de recepción', filing.emailField?.etiqueta ?? 'Correo electrónico', ...CONSENT_HEADERS], rows, options.separator)
   }
   const filings = await store.listFilings(filing.kind, { since })
   // Columns: the form's fields in order, then any field stored by an older version of the form.
   const fields = (form?.campos ?? []).map((c) => c.nombre)
   for (const f of filings) for (const key of Object.keys(f.datos)) if (!fields.includes(key)) fields.push(key)
   const titleOf = (field: string) => form?.campos.find((c) => c.nombre === field)?.etiqueta ?? field
-  const header = ['Radicado', 'Fecha de recepción', ...fields.map(titleOf)]
+  // The proof of consent sits right after the form's fields (its checkbox is the last of them), for a form with the notice.
+  const withConsent = (form !== undefined && hasPrivacyNotice(form)) || filings.some((f) => f.autorizacion)
+  const header = ['Radicado', 'Fecha de recepción', ...fields.map(titleOf), ...(withConsent ? CONSENT_HEADERS : [])]
   // A form with a file (multipart) gets where each file is kept, its size and its fingerprint.
   const withFiles = filing.fileField !== undefined
   if (withFiles) header.push('Archivo guardado', 'Tamaño (bytes)', 'SHA-256')
@@ -111,7 +121,7 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
   header.push('Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo')
   const tramites = new Map((await store.listTramites()).map((t) => [t.radicado, t]))
   const rows = filings.map((f) => {
-    const row: unknown[] = [f.radicado, colombiaDateTime(f.recibidoEn), ...fields.map((k) => displayValue(form, lookups, k, f.datos[k]))]
+    const row: unknown[] = [f.radicado, colombiaDateTime(f.recibidoEn), ...fields.map((k) => displayValue(form, lookups, k, f.datos[k])), ...(withConsent ? consentCells(f.autorizacion) : [])]
     if (withFiles) {
       row.push(f.adjuntos.map((a) => `${UPLOADS_DIR}/${a.archivo}`).join(' '), f.adjuntos.map((a) => a.tamano).join(' '), f.adjuntos.map((a) => a.sha256).join(' '))
     }

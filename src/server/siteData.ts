@@ -3,6 +3,7 @@ import path from 'node:path'
 import { filingFormDefect, filingForms, type FilingForm } from '../manifest/filingForms.ts'
 import { loadForms, loadManifest, type LoadResult } from '../manifest/load.ts'
 import { phoneById, SEARCH_HELP_PHONES, type FooterPhone } from '../manifest/placeholders.ts'
+import type { PrivacyNotice } from '../manifest/privacyNotice.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
 import type { SearchDoc } from '../search/types.ts'
@@ -30,6 +31,8 @@ export interface FilingSetup {
   plan: NumberingPlan
   forms: FormDefinition[]
   lookups: Lookups | undefined
+  /** site.yaml's privacy notice: its version is stored with every authorization. */
+  privacyNotice: PrivacyNotice | undefined
 }
 
 function filingSetup({ manifest, problems }: LoadResult): FilingSetup {
@@ -41,7 +44,7 @@ function filingSetup({ manifest, problems }: LoadResult): FilingSetup {
     if (defect) throw new Error(`${form.source.file}: ${defect}`)
   }
   const filings = filingForms(forms)
-  return { filings, plan: numberingPlan(filings), forms, lookups: manifest.lookups?.data }
+  return { filings, plan: numberingPlan(filings), forms, lookups: manifest.lookups?.data, privacyNotice: manifest.site?.data.avisoPrivacidad }
 }
 
 export interface SiteData {
@@ -49,6 +52,8 @@ export interface SiteData {
   filings: FilingForm[]
   plan: NumberingPlan
   lookups: Lookups
+  /** site.yaml's privacy notice (forms with `avisoPrivacidad`); its version is stored with each authorization. */
+  privacyNotice: PrivacyNotice | undefined
   news: NewsItem[]
   /** Group path → main child, from pages with `redirigirA`. */
   redirects: Map<string, string>
@@ -74,7 +79,7 @@ export interface SiteData {
  */
 export function loadSiteData(manifestDir: string | undefined, clientDir: string): SiteData {
   const loaded = loadManifest(manifestDir)
-  const { filings, plan } = filingSetup(loaded)
+  const { filings, plan, privacyNotice } = filingSetup(loaded)
   const { manifest, problems } = loaded
   const errors = problems.filter((p) => p.level === 'error')
   const lookups = manifest.lookups?.data
@@ -100,6 +105,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     filings,
     plan,
     lookups,
+    privacyNotice,
     news: newsItems(manifest),
     redirects,
     searchDocs,

@@ -81,8 +81,8 @@ describe('malformed and mistyped JSON', () => {
         tipoPersona: 'El tipo de persona es obligatoria',
         tipoRespuesta: 'El metodo de respuesta es obligatorio',
       })
-      const cita = await expectRefused(await client.postJson('/api/cita', validCita({ aceptarPolitica: 'sí', fechaCita: 'mañana', eps: null })))
-      expect(Object.keys(cita.fields).sort()).toEqual(['aceptarPolitica', 'eps', 'fechaCita'])
+      const cita = await expectRefused(await client.postJson('/api/cita', validCita({ autorizacionDatos: 'sí', fechaCita: 'mañana', eps: null })))
+      expect(Object.keys(cita.fields).sort()).toEqual(['autorizacionDatos', 'eps', 'fechaCita'])
     })
   })
 

@@ -128,12 +128,12 @@ describe('saves answer {id}', () => {
 
   it('POST /api/suscripcion: a repeated address in any letter case is stored once and answers exactly as a new one (issue 13 #14)', async () => {
     const before = (await countRows(server.dataDir)).suscripciones
-    const first = await client.postJson('/api/suscripcion', { correoElectronico: 'Boletin.Lector@Example.com' })
+    const first = await client.postJson('/api/suscripcion', { correoElectronico: 'Boletin.Lector@Example.com', autorizacionDatos: true })
     expect(first.status).toBe(200)
     const firstBody = await first.text()
-    const again = await client.postJson('/api/suscripcion', { correoElectronico: 'boletin.lector@example.COM' })
+    const again = await client.postJson('/api/suscripcion', { correoElectronico: 'boletin.lector@example.COM', autorizacionDatos: true })
     expect(again.status).toBe(200)
-    const other = await client.postJson('/api/suscripcion', { correoElectronico: 'otra.persona@example.com' })
+    const other = await client.postJson('/api/suscripcion', { correoElectronico: 'otra.persona@example.com', autorizacionDatos: true })
     // Same answer for a repeated and a new address: nothing reveals who subscribed, or how many.
     expect(await again.text()).toBe(firstBody)
     expect(await other.text()).toBe(firstBody)
@@ -164,7 +164,7 @@ describe('anti-forgery', () => {
     it(`POST with ${label} answers 403 in Spanish and stores nothing`, async () => {
       const before = await countRows(server.dataDir)
       for (const p of ['/api/pqrs', '/api/cita', '/api/suscripcion']) {
-        const res = await client.postJson(p, p === '/api/suscripcion' ? { correoElectronico: 'x@example.com' } : p === '/api/pqrs' ? validPqrs() : validCita(), headers)
+        const res = await client.postJson(p, p === '/api/suscripcion' ? { correoElectronico: 'x@example.com', autorizacionDatos: true } : p === '/api/pqrs' ? validPqrs() : validCita(), headers)
         expect(res.status).toBe(403)
         expect(await res.json()).toEqual(forbidden)
       }
@@ -204,7 +204,7 @@ describe('rate limit', () => {
     try {
       const c = await new Client(limited.url).init()
       const statuses: number[] = []
-      for (let i = 0; i < 5; i++) statuses.push((await c.postJson('/api/suscripcion', { correoElectronico: `r${i}@example.com` })).status)
+      for (let i = 0; i < 5; i++) statuses.push((await c.postJson('/api/suscripcion', { correoElectronico: `r${i}@example.com`, autorizacionDatos: true })).status)
       expect(statuses).toEqual([200, 200, 200, 429, 429])
       const res = await c.postJson('/api/pqrs', validPqrs())
       expect(res.status).toBe(429)

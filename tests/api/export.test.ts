@@ -83,19 +83,20 @@ describe('npm run export', () => {
     const citas = parseCsv((await runExport('citas')).stdout.slice(1))
     expect(citas).toHaveLength(2)
     expect(citas[1]![citas[0]!.indexOf('Servicio')]).toBe('Medicina general')
-    expect(citas[1]![citas[0]!.indexOf('Acepto la política de tratamiento de datos personales')]).toBe('Sí')
+    // The consent checkbox (the spec's aceptarPolitica) under the privacy notice's label (issue 12).
+    expect(citas[1]![citas[0]!.indexOf('Autorizo a la E.S.E. a tratar mis datos personales para esta solicitud, según este aviso de privacidad.')]).toBe('Sí')
     const historias = parseCsv((await runExport('historias')).stdout.slice(1))
     expect(historias[0]).toEqual(expect.arrayContaining(['Radicado', 'Archivo guardado', 'SHA-256']))
     expect(historias).toHaveLength(1)
     const subs = parseCsv((await runExport('suscripciones', '--since', '2025-02-01')).stdout.slice(1))
     expect(subs).toEqual([
-      ['Radicado', 'Fecha de recepción', 'Correo electrónico'],
-      ['SUS-2025-000002', '2025-05-10 07:00', 'otro@example.com'],
+      ['Radicado', 'Fecha de recepción', 'Correo electrónico', 'Aviso de privacidad (versión aceptada)', 'Autorización de datos (fecha y hora)'],
+      ['SUS-2025-000002', '2025-05-10 07:00', 'otro@example.com', '', ''],
     ])
   })
 
   it('semicolon separator on request', async () => {
-    expect((await runExport('suscripciones', '--sep', ';')).stdout.split('\r\n')[0]).toBe('\uFEFF"Radicado";"Fecha de recepción";"Correo electrónico"')
+    expect((await runExport('suscripciones', '--sep', ';')).stdout.split('\r\n')[0]).toBe('\uFEFF"Radicado";"Fecha de recepción";"Correo electrónico";"Aviso de privacidad (versión aceptada)";"Autorización de datos (fecha y hora)"')
   })
 
   it('refuses unknown exports, options and dates with a Spanish message', async () => {

@@ -182,7 +182,7 @@ describe('#9 TRUST_PROXY=true cannot be used to escape the rate limit', () => {
       const c = await new Client(limited.url).init()
       const statuses: number[] = []
       for (let i = 0; i < 5; i++) {
-        statuses.push((await c.postJson('/api/suscripcion', { correoElectronico: `xff${i}@example.com` }, c.headers({ 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` }))).status)
+        statuses.push((await c.postJson('/api/suscripcion', { correoElectronico: `xff${i}@example.com`, autorizacionDatos: true }, c.headers({ 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` }))).status)
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429])
     } finally {
@@ -194,7 +194,7 @@ describe('#9 TRUST_PROXY=true cannot be used to escape the rate limit', () => {
     const limited = await startInProcess({ label: 'xff-addr', rateLimitMax: 2, trustProxy: configFromEnv({ TRUST_PROXY: '127.0.0.1' }).trustProxy })
     try {
       const c = await new Client(limited.url).init()
-      const post = (ip: string) => c.postJson('/api/suscripcion', { correoElectronico: `p${ip}@example.com` }, c.headers({ 'content-type': 'application/json', 'x-forwarded-for': ip }))
+      const post = (ip: string) => c.postJson('/api/suscripcion', { correoElectronico: `p${ip}@example.com`, autorizacionDatos: true }, c.headers({ 'content-type': 'application/json', 'x-forwarded-for': ip }))
       expect([(await post('198.51.100.1')).status, (await post('198.51.100.1')).status, (await post('198.51.100.1')).status]).toEqual([200, 200, 429])
       expect((await post('198.51.100.2')).status).toBe(200)
     } finally {

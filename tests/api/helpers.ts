@@ -164,6 +164,7 @@ export function validPqrs(extra: Record<string, unknown> = {}): Record<string, u
     correoElectronico: 'maria@example.com',
     tipoRespuesta: 1,
     mensaje: 'Solicito información sobre el horario de vacunación.',
+    autorizacionDatos: true,
     ...extra,
   }
 }
@@ -177,7 +178,7 @@ export function validCita(extra: Record<string, unknown> = {}): Record<string, u
     whatsapp: '3109876543',
     eps: 'Nueva EPS',
     tipoServicio: 1,
-    aceptarPolitica: true,
+    autorizacionDatos: true,
     fechaCita: Date.parse('2025-06-12T00:00:00-05:00'),
     ...extra,
   }
@@ -192,6 +193,7 @@ export function historiaFields(extra: Record<string, string> = {}): Record<strin
     telefono: '6012345678',
     whatsapp: '3201112233',
     correoElectronico: 'luz@example.com',
+    autorizacionDatos: 'true',
     ...extra,
   }
 }

@@ -161,12 +161,12 @@ describe('url-encoded forms posted without JavaScript', () => {
       expect(id).toBeDefined()
       const stored = await storedFiling(server.dataDir, id!)
       expect(stored?.datos.fechaCita).toBe(dayTimestamp(todayInColombia()))
-      expect(stored?.datos.aceptarPolitica).toBe(true)
+      expect(stored?.datos.autorizacionDatos).toBe(true)
     }
   })
 
   it('the newsletter answers «Registro Exitoso» and links back to the page it was sent from', async () => {
-    const res = await postNative('/api/suscripcion', encode({ correoElectronico: 'sin-js@example.com' }), { referer: `${server.url}/hospital/hospital` })
+    const res = await postNative('/api/suscripcion', encode({ correoElectronico: 'sin-js@example.com', autorizacionDatos: 'on' }), { referer: `${server.url}/hospital/hospital` })
     const html = await expectHtml(res, 200)
     expect(textOf(html)).toContain('Registro Exitoso')
     expect(html).toContain('href="/hospital/hospital"')
@@ -190,7 +190,7 @@ describe('anti-forgery of the no-script path', () => {
         for (const [p, body] of [
           ['/api/pqrs', encode(validPqrs())],
           ['/api/cita', encode(validCita())],
-          ['/api/suscripcion', encode({ correoElectronico: 'forjado@example.com' })],
+          ['/api/suscripcion', encode({ correoElectronico: 'forjado@example.com', autorizacionDatos: 'on' })],
         ] as const) {
           const html = await expectHtml(await postNative(p, body, headers), 403)
           expect(textOf(html)).toContain('No se pudo verificar la solicitud. Recargue la página e intente de nuevo.')
@@ -270,7 +270,7 @@ describe('validation errors without JavaScript', () => {
 
   it('an appointment without the policy accepted lists its message; nothing stored', async () => {
     await unchanged(async () => {
-      const html = await expectHtml(await postNative('/api/cita', encode(validCita({ aceptarPolitica: false, fechaCita: '', whatsapp: '300-abc' })), { referer: `${server.url}/citas` }), 400)
+      const html = await expectHtml(await postNative('/api/cita', encode(validCita({ autorizacionDatos: false, fechaCita: '', whatsapp: '300-abc' })), { referer: `${server.url}/citas` }), 400)
       const text = textOf(html)
       expect(text).toContain('Debe aceptar la política para continuar.')
       expect(text).toContain('Escriba el número con dígitos: 10 para un celular o un fijo de Colombia')
@@ -364,7 +364,7 @@ describe('rate limit on the no-script path', () => {
         fetch(`${limited.url}/api/suscripcion`, {
           method: 'POST',
           headers: { accept: BROWSER_ACCEPT, origin: limited.url, 'content-type': URLENCODED },
-          body: encode({ correoElectronico: 'limite@example.com' }),
+          body: encode({ correoElectronico: 'limite@example.com', autorizacionDatos: 'on' }),
         })
       expect((await post()).status).toBe(200)
       expect((await post()).status).toBe(200)

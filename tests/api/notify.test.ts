@@ -78,7 +78,7 @@ describe('e-mail to the office on each new filing (SMTP_URL + NOTIFY_TO)', () =>
     }
     // The newsletter is not a filing: no e-mail.
     const before = inbox.length
-    expect((await client.postJson('/api/suscripcion', { correoElectronico: 'lector@example.com' })).status).toBe(200)
+    expect((await client.postJson('/api/suscripcion', { correoElectronico: 'lector@example.com', autorizacionDatos: true })).status).toBe(200)
     await new Promise((r) => setTimeout(r, 300))
     expect(inbox.length).toBe(before)
   })

@@ -33,7 +33,7 @@ describe('#1 the export survives any stored value, cell by cell', () => {
     // As an attacker once did through the API (now refused by the schema), or as a hand edit could: straight into the file.
     const db = new Database(path.join(dataDir, DB_FILE))
     try {
-      const bad = validCita({ fechaCita: 1e20, tipoServicio: 'x', aceptarPolitica: 'quizá', nombre: { raro: true } })
+      const bad = validCita({ fechaCita: 1e20, tipoServicio: 'x', autorizacionDatos: 'quizá', nombre: { raro: true } })
       db.prepare("INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('CITA-2025-999999', 'cita', '2025-05-03T15:00:00.000Z', ?)").run(JSON.stringify(bad))
       db.prepare("INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('CITA-2025-999998', 'cita', 'no es fecha', ?)").run(JSON.stringify(validCita({ fechaCita: -8.64e15 - 1 })))
     } finally {
@@ -195,7 +195,7 @@ describe('#16 a damaged database is refused at start with a clear message', () =
         expect((await fetch(`${server.url}/api/noticias`)).status).toBe(200)
         for (const [p, body] of [
           ['/api/pqrs', validPqrs()],
-          ['/api/suscripcion', { correoElectronico: 'a@example.com' }],
+          ['/api/suscripcion', { correoElectronico: 'a@example.com', autorizacionDatos: true }],
         ] as const) {
           const res = await client.postJson(p, body)
           expect(res.status, p).toBe(503)

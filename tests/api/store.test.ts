@@ -228,6 +228,19 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     expect((await store.listSubscriptions({ since: '2025-02-01T05:00:00.000Z' })).map((s) => s.correo)).toEqual(['otro@example.com'])
   })
 
+  it('the consent record (notice version and time) is stored with a filing and a subscription, and kept for a repeated address (issue 12)', async () => {
+    const autorizacion = { version: '2026-11', en: '2026-11-23T15:00:00.000Z' }
+    const id = await store.createFiling({ kind: 'pqrs', datos: { autorizacionDatos: true }, autorizacion })
+    const before = await store.createFiling({ kind: 'pqrs', datos: {} })
+    const rows = await store.listFilings('pqrs')
+    expect(rows.find((r) => r.radicado === id)?.autorizacion).toEqual(autorizacion)
+    expect(rows.find((r) => r.radicado === before)?.autorizacion).toBeUndefined()
+    expect((await store.findFiling(id))?.autorizacion).toEqual(autorizacion)
+    await store.subscribe('acepta@example.com', new Date('2026-11-23T15:00:00Z'), autorizacion)
+    await store.subscribe('ACEPTA@example.com', new Date('2026-11-24T15:00:00Z'), { version: '2027-01', en: '2026-11-24T15:00:00.000Z' })
+    expect((await store.listSubscriptions()).map((s) => s.autorizacion)).toEqual([autorizacion])
+  })
+
   it('hasRadicado knows filings and subscriptions, and nothing else', async () => {
     const id = await store.createFiling({ kind: 'cita', datos: {} })
     const { id: sub } = await store.subscribe('s@example.com')

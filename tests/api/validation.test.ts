@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
-import { CITA_MESSAGES as CITA, NEWSLETTER_EMAIL, NEWSLETTER_REQUIRED, PQRSD_MESSAGES as PQRSD } from '../helpers/specMessages.ts'
+import { CITA_MESSAGES as CITA, CONSENT_MESSAGE, NEWSLETTER_EMAIL, NEWSLETTER_REQUIRED, PQRSD_MESSAGES as PQRSD } from '../helpers/specMessages.ts'
 
 
 /** The clinical-record form has no spec messages: its own come from the manifest. */
@@ -31,8 +31,8 @@ async function fieldsOf(res: Response): Promise<Record<string, string>> {
 }
 
 describe('PQRSD (spec §5)', () => {
-  it('an empty filing answers all eleven messages', async () => {
-    expect(await fieldsOf(await client.postJson('/api/pqrs', {}))).toEqual(PQRSD)
+  it('an empty filing answers all eleven messages, and the consent one (issue 12)', async () => {
+    expect(await fieldsOf(await client.postJson('/api/pqrs', {}))).toEqual({ ...PQRSD, autorizacionDatos: CONSENT_MESSAGE })
   })
 
   it('each field missing answers its own message', async () => {
@@ -130,9 +130,9 @@ describe('appointment (spec §5)', () => {
     }
   })
 
-  it('aceptarPolitica must be checked', async () => {
+  it('the appointment consent checkbox (the spec\'s aceptarPolitica, now autorizacionDatos) must be checked', async () => {
     for (const bad of [false, 'false', 'si', 0]) {
-      expect(await fieldsOf(await client.postJson('/api/cita', validCita({ aceptarPolitica: bad })))).toEqual({ aceptarPolitica: CITA.aceptarPolitica })
+      expect(await fieldsOf(await client.postJson('/api/cita', validCita({ autorizacionDatos: bad })))).toEqual({ autorizacionDatos: CITA.autorizacionDatos })
     }
   })
 
@@ -146,13 +146,13 @@ describe('appointment (spec §5)', () => {
 
 describe('newsletter (spec §5)', () => {
   it('required', async () => {
-    expect(await fieldsOf(await client.postJson('/api/suscripcion', {}))).toEqual({ correoElectronico: NEWSLETTER_REQUIRED })
-    expect(await fieldsOf(await client.postJson('/api/suscripcion', { correoElectronico: '' }))).toEqual({ correoElectronico: NEWSLETTER_REQUIRED })
+    expect(await fieldsOf(await client.postJson('/api/suscripcion', {}))).toEqual({ correoElectronico: NEWSLETTER_REQUIRED, autorizacionDatos: CONSENT_MESSAGE })
+    expect(await fieldsOf(await client.postJson('/api/suscripcion', { correoElectronico: '', autorizacionDatos: true }))).toEqual({ correoElectronico: NEWSLETTER_REQUIRED })
   })
 
   it('valid e-mail of at most 100 characters', async () => {
     for (const bad of ['lector', 'lector@', `${'a'.repeat(95)}@example.com`]) {
-      expect(await fieldsOf(await client.postJson('/api/suscripcion', { correoElectronico: bad }))).toEqual({ correoElectronico: NEWSLETTER_EMAIL })
+      expect(await fieldsOf(await client.postJson('/api/suscripcion', { correoElectronico: bad, autorizacionDatos: true }))).toEqual({ correoElectronico: NEWSLETTER_EMAIL })
     }
   })
 })

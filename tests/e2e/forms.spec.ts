@@ -2,7 +2,7 @@ import { openHydrated } from './hydration.ts'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
-import { CITA_MESSAGES, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
+import { CITA_MESSAGES, CONSENT_MESSAGE, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 
 /**
  * Citizen forms against the built site and the real API server: spec §4, §5
@@ -70,6 +70,7 @@ async function fillPqrsd(page: Page): Promise<void> {
   await page.fill('#pqrsd-correoElectronico', 'ana.perez@example.com')
   await page.selectOption('#pqrsd-tipoRespuesta', { label: 'Correo electrónico' })
   await page.fill('#pqrsd-mensaje', 'Solicito información sobre los horarios de vacunación.')
+  await page.check('#pqrsd-autorizacionDatos')
 }
 
 test.describe('PQRSD form', () => {
@@ -79,7 +80,7 @@ test.describe('PQRSD form', () => {
     // Nothing is red before the visitor touches a field.
     await expect(page.locator('#pqrsd [aria-invalid="true"], form [aria-invalid="true"]')).toHaveCount(0)
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
-    await expectEmptySubmitMessages(page, 'pqrsd', PQRSD_MESSAGES)
+    await expectEmptySubmitMessages(page, 'pqrsd', { ...PQRSD_MESSAGES, autorizacionDatos: CONSENT_MESSAGE })
     expect(unsafe).toHaveLength(0)
   })
 
@@ -149,6 +150,8 @@ test.describe('PQRSD form', () => {
     expect(String(id)).not.toBe('')
     const sent = response.request().postDataJSON() as Record<string, unknown>
     expect(sent).toMatchObject({ tipoSolicitud: 1, tipoPersona: 1, tipoIdentificacion: 1, tipoRespuesta: 1, numeroIdentificacion: '1020304050', nombre: 'Ana María' })
+
+    expect(sent.autorizacionDatos).toBe(true)
 
     const banner = page.locator('.aviso-exito')
     // The spec's success text verbatim, then the receipt (issue 12).
@@ -251,7 +254,7 @@ test.describe('appointment form', () => {
     await page.fill('#cita-whatsapp', '3001234567')
     await page.fill('#cita-eps', 'Nueva EPS')
     await page.selectOption('#cita-tipoServicio', { label: 'Odontología general' })
-    await page.check('#cita-aceptarPolitica')
+    await page.check('#cita-autorizacionDatos')
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/cita') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Solicitar cita' }).click()
     const response = await answer
@@ -259,13 +262,13 @@ test.describe('appointment form', () => {
     const { id } = (await response.json()) as { id: string | number }
     const sent = response.request().postDataJSON() as Record<string, unknown>
     expect(response.request().headers()['content-type']).toContain('application/json')
-    expect(sent).toMatchObject({ tipoIdentificacion: 1, tipoServicio: 2, aceptarPolitica: true, whatsapp: '3001234567' })
+    expect(sent).toMatchObject({ tipoIdentificacion: 1, tipoServicio: 2, autorizacionDatos: true, whatsapp: '3001234567' })
     expect([dayTimestamp(todayInColombia(new Date(Date.now() - 60_000))), dayTimestamp(todayInColombia())]).toContain(sent.fechaCita)
 
     await expect(page.locator('.aviso-exito .aviso-texto p').first()).toHaveText(
       `Solicitud de cita radicada exitosamente con número: ${id}. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud.`,
     )
-    await expect(page.locator('#cita-aceptarPolitica')).not.toBeChecked()
+    await expect(page.locator('#cita-autorizacionDatos')).not.toBeChecked()
     await expect(page.locator('#cita-nombre')).toHaveValue('')
     await expect(page.locator('#cita-tipoServicio')).toHaveValue('')
     await expectXsrfOn(page, unsafe)
@@ -300,6 +303,7 @@ test.describe('clinical-record form', () => {
     await page.fill('#historia-clinica-whatsapp', '3001234567')
     await page.fill('#historia-clinica-correoElectronico', 'ana.perez@example.com')
     await page.setInputFiles('#historia-clinica-pdf', { name: 'solicitud.pdf', mimeType: 'application/pdf', buffer: await samplePdf() })
+    await page.check('#historia-clinica-autorizacionDatos')
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/historia-clinica') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Radicar solicitud' }).click()
     const response = await answer
@@ -336,6 +340,10 @@ test.describe('newsletter in the footer', () => {
     await expect(footer.locator('#suscripcion-correoElectronico-error')).toHaveText('Por favor, ingresa tu Email')
 
     await email.fill(`boletin.${Date.now()}@example.com`)
+    // The privacy notice is in the footer form too, before its consent checkbox (issue 12).
+    await expect(footer.locator('.aviso-privacidad')).toContainText('Aviso de privacidad.')
+    await expect(footer.locator('#suscripcion-autorizacionDatos-error')).toHaveText(CONSENT_MESSAGE)
+    await footer.locator('#suscripcion-autorizacionDatos').check()
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/suscripcion') && r.request().method() === 'POST')
     await footer.getByRole('button', { name: 'Suscribirme' }).click()
     expect((await answer).status()).toBe(200)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { interceptFileChoosers, openHydrated } from './hydration.ts'
 import { expect, test, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
-import { parse } from 'yaml'
+import { loadForms } from '../../src/manifest/load.ts'
 import type { FormDefinition } from '../../src/manifest/types.generated.ts'
 import { QUIZ_KEY } from '../helpers/specMessages.ts'
 
@@ -11,7 +11,9 @@ import { QUIZ_KEY } from '../helpers/specMessages.ts'
  * typing, arrow keys in selects and radio groups, Space for checkboxes and
  * the file chooser, Enter to submit. No clicks, no fill(), no focus().
  */
-const form = (id: string) => parse(fs.readFileSync(`manifest/forms/${id}.yaml`, 'utf8')) as FormDefinition
+// The forms as the site shows them: with the consent checkbox the privacy notice adds (issue 12).
+const FORMS = loadForms().manifest.forms.map((f) => f.data)
+const form = (id: string) => FORMS.find((f) => f.id === id)!
 
 async function active(page: Page): Promise<{ name: string | null; id: string; type: string; tag: string; text: string }> {
   return page.evaluate(() => {

@@ -23,6 +23,9 @@ test('PQRSD without JavaScript: the native submit is filed and answers the succe
   await form.getByLabel('Correo electrónico').fill('sin-js@example.com')
   await form.getByLabel('Medio de respuesta').selectOption({ label: 'Correo electrónico' })
   await form.getByLabel('Mensaje').fill('Enviado con JavaScript desactivado.')
+  // The privacy notice is in the pre-rendered form, before its consent checkbox (issue 12).
+  await expect(form.locator('.aviso-privacidad')).toContainText('Aviso de privacidad.')
+  await form.getByLabel(/Autorizo a la E\.S\.E\. a tratar mis datos personales/).check()
 
   const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST'), form.getByRole('button', { name: 'Enviar PQRSD' }).click()])
   // Post/Redirect/Get: the filing answers 303 to a confirmation page, so a reload cannot file it twice.
@@ -52,4 +55,5 @@ test('PQRSD without JavaScript: an empty submit answers the error list with the 
   await expect(page.getByRole('heading', { name: 'Hay errores en el formulario' })).toBeVisible()
   await expect(page.getByRole('alert')).toContainText('El tipo de solicitud es obligatoria')
   await expect(page.getByRole('alert')).toContainText('El mensaje es obligatorio')
+  await expect(page.getByRole('alert')).toContainText('Debe autorizar el tratamiento de sus datos personales para enviar el formulario.')
 })

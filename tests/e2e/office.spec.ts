@@ -80,6 +80,7 @@ test('a PQRSD from the citizen to the answer in the office, keyboard only, under
   await page.fill('#pqrsd-correoElectronico', 'ana.perez@example.com')
   await page.selectOption('#pqrsd-tipoRespuesta', { label: 'Correo electrónico' })
   await page.fill('#pqrsd-mensaje', 'Solicito el informe de gestión del último año.')
+  await page.check('#pqrsd-autorizacionDatos')
   await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
   const success = page.getByRole('status').filter({ hasText: 'PQRSD creado exitosamente con número de radicado:' })
   await expect(success).toBeVisible()
@@ -125,6 +126,8 @@ test('a PQRSD from the citizen to the answer in the office, keyboard only, under
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Radicado ${radicado}`)
   await expect(page.locator('.datos-radicacion').last()).toContainText('Ana María')
   await expect(page.locator('.datos-radicacion').last()).toContainText(TIPO)
+  // The consent given with the filing, with the notice version and the time (issue 12).
+  await expect(page.locator('.datos-radicacion').last()).toContainText(/Autorización de tratamiento de datos personales\s*Sí: aviso de privacidad versión \S+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
   await axe(page)
   await tabTo(page, (a) => a.id === 'responder-texto', 'the answer text')
   await page.keyboard.type('Adjuntamos el informe de gestión solicitado.')

@@ -3,6 +3,9 @@
  * Tests compare what the site shows with these, never with the manifests,
  * so a changed message in a manifest fails the tests.
  */
+/** The consent checkbox's message (site.yaml avisoPrivacidad.mensaje), on every form with the privacy notice but the appointment's (issue 12). */
+export const CONSENT_MESSAGE = 'Debe autorizar el tratamiento de sus datos personales para enviar el formulario.'
+
 export const PQRSD_MESSAGES: Record<string, string> = {
   tipoSolicitud: 'El tipo de solicitud es obligatoria',
   tipoPersona: 'El tipo de persona es obligatoria',
@@ -25,7 +28,7 @@ export const CITA_MESSAGES: Record<string, string> = {
   whatsapp: 'El número de WhatsApp es obligatorio.',
   eps: 'Completa este campo. La EPS es obligatoria.',
   tipoServicio: 'Seleccione un servicio valido',
-  aceptarPolitica: 'Debe aceptar la política para continuar.',
+  autorizacionDatos: 'Debe aceptar la política para continuar.',
 }
 
 export const NEWSLETTER_REQUIRED = 'El correo Electronico es obligatorio'
@@ -52,4 +55,5 @@ export const HISTORIA_MESSAGES: Record<string, string> = {
   whatsapp: 'El número de WhatsApp es obligatorio y solo lleva dígitos.',
   correoElectronico: 'La dirección de correo es obligatoria.',
   pdf: 'Adjunte el formato de solicitud en PDF.',
+  autorizacionDatos: CONSENT_MESSAGE,
 }

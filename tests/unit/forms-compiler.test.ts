@@ -11,7 +11,7 @@ import { lazyAjvResolver } from '../../src/forms/lazyResolver.ts'
 import { prepareForm } from '../../src/forms/prepared.ts'
 import { formatResultDate, gradeQuiz } from '../../src/forms/quiz.ts'
 import { isRelativeUrl, readCookie } from '../../src/forms/apiClient.ts'
-import { CITA_MESSAGES, EVALUACION_MESSAGES, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
+import { CITA_MESSAGES, CONSENT_MESSAGE, EVALUACION_MESSAGES, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 
 const { manifest } = loadManifest()
 const lookups = manifest.lookups?.data as Lookups
@@ -59,6 +59,7 @@ const validPqrsd = {
   correoElectronico: 'ana@example.com',
   tipoRespuesta: '1',
   mensaje: 'Solicito información.',
+  autorizacionDatos: true,
 }
 
 const validCita = {
@@ -69,7 +70,7 @@ const validCita = {
   whatsapp: '3001234567',
   eps: 'Nueva EPS',
   tipoServicio: '2',
-  aceptarPolitica: true,
+  autorizacionDatos: true,
   fechaCita: String(dayTimestamp('2026-03-05')),
 }
 
@@ -81,6 +82,7 @@ const validHistoria = {
   telefono: '6015550101',
   whatsapp: '3001234567',
   correoElectronico: 'ana@example.com',
+  autorizacionDatos: true,
 }
 const pdfFile = { pdf: { nombre: 'solicitud.pdf', tipo: 'application/pdf', tamano: 2048 } }
 
@@ -207,11 +209,28 @@ describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and b
 })
 
 describe('PQRSD form (spec §5)', () => {
-  it('an empty submission gets the eleven messages, verbatim, on server and browser alike', async () => {
-    expect(serverMessages('pqrsd', {})).toEqual(PQRSD_MESSAGES)
-    const emptyBrowser = { ...Object.fromEntries(Object.keys(PQRSD_MESSAGES).map((k) => [k, ''])) }
-    expect(await browserMessages('pqrsd', emptyBrowser)).toEqual(PQRSD_MESSAGES)
-    expect(serverMessages('pqrsd', emptyBrowser)).toEqual(PQRSD_MESSAGES)
+  it('an empty submission gets the eleven messages, verbatim, on server and browser alike, and the consent one (issue 12)', async () => {
+    const expected = { ...PQRSD_MESSAGES, autorizacionDatos: CONSENT_MESSAGE }
+    expect(serverMessages('pqrsd', {})).toEqual(expected)
+    const emptyBrowser = { ...Object.fromEntries(Object.keys(PQRSD_MESSAGES).map((k) => [k, ''])), autorizacionDatos: false }
+    expect(await browserMessages('pqrsd', emptyBrowser)).toEqual(expected)
+    expect(serverMessages('pqrsd', emptyBrowser)).toEqual(expected)
+  })
+
+  it('consent is required on every form with the privacy notice: unchecked, missing or forged is refused (issue 12)', async () => {
+    for (const bad of [false, 'false', '', 'sí', 1, null]) {
+      expect(serverMessages('pqrsd', { ...validPqrsd, autorizacionDatos: bad })).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
+    }
+    const { autorizacionDatos: _, ...without } = validPqrsd
+    expect(serverMessages('pqrsd', without)).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
+    expect(await browserMessages('pqrsd', { ...validPqrsd, autorizacionDatos: false })).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
+    expect(serverMessages('historia-clinica', { ...validHistoria, autorizacionDatos: false }, pdfFile)).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
+    expect(serverMessages('suscripcion', { correoElectronico: 'ana@example.com' })).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
+    // Every filing form and the newsletter carry the same checkbox, last, with the notice's label.
+    for (const id of ['pqrsd', 'cita', 'historia-clinica', 'suscripcion']) {
+      const last = form(id).campos.filter((c) => c.control !== 'hidden').at(-1)
+      expect(last).toMatchObject({ nombre: 'autorizacionDatos', control: 'checkbox', tipoDato: 'booleano', requerido: true })
+    }
   })
 
   it('accepts a complete submission and turns numeric ids into numbers', () => {
@@ -265,7 +284,7 @@ describe('appointment form (spec §5)', () => {
     const expected = { ...CITA_MESSAGES, fechaCita: 'La fecha de la solicitud no es válida.' }
     expect(serverMessages('cita', {})).toEqual(expected)
     // In the browser fechaCita is filled at submit, so the visitor only ever sees the eight of the spec.
-    const empty = { nombre: '', tipoIdentificacion: '', numeroIdentificacion: '', correoElectronico: '', whatsapp: '', eps: '', tipoServicio: '', aceptarPolitica: false, fechaCita: '' }
+    const empty = { nombre: '', tipoIdentificacion: '', numeroIdentificacion: '', correoElectronico: '', whatsapp: '', eps: '', tipoServicio: '', autorizacionDatos: false, fechaCita: '' }
     expect(await browserMessages('cita', empty)).toEqual(CITA_MESSAGES)
   })
 
@@ -285,9 +304,9 @@ describe('appointment form (spec §5)', () => {
   })
 
   it('requires the policy checkbox to be checked', () => {
-    expect(serverMessages('cita', { ...validCita, aceptarPolitica: false })).toEqual({ aceptarPolitica: CITA_MESSAGES.aceptarPolitica })
-    expect(serverMessages('cita', { ...validCita, aceptarPolitica: 'false' })).toEqual({ aceptarPolitica: CITA_MESSAGES.aceptarPolitica })
-    expect(serverMessages('cita', { ...validCita, aceptarPolitica: 'true' })).toEqual({})
+    expect(serverMessages('cita', { ...validCita, autorizacionDatos: false })).toEqual({ autorizacionDatos: CITA_MESSAGES.autorizacionDatos })
+    expect(serverMessages('cita', { ...validCita, autorizacionDatos: 'false' })).toEqual({ autorizacionDatos: CITA_MESSAGES.autorizacionDatos })
+    expect(serverMessages('cita', { ...validCita, autorizacionDatos: 'true' })).toEqual({})
   })
 
   it('fechaCita is a timestamp number between 2000 and 2100 (issue 13 #1)', () => {
@@ -303,7 +322,7 @@ describe('appointment form (spec §5)', () => {
     const payload = toPayload(def, { ...validCita, fechaCita: '' }, new Date('2026-03-06T02:00:00Z'))
     expect(payload.fechaCita).toBe(dayTimestamp('2026-03-05'))
     expect(payload.fechaCita).toBe(Date.parse('2026-03-05T05:00:00Z'))
-    expect(payload.aceptarPolitica).toBe(true)
+    expect(payload.autorizacionDatos).toBe(true)
     expect(payload.tipoServicio).toBe(2)
     expect(todayInColombia(new Date('2026-03-06T05:00:00Z'))).toBe('2026-03-06')
   })
@@ -314,13 +333,13 @@ describe('clinical-record form (spec §5)', () => {
 
   it('requires every field, the PDF included', async () => {
     expect(serverMessages('historia-clinica', {})).toEqual(expectedEmpty)
-    const empty = { nombre: '', apellido: '', tipoIdentificacion: '', numeroIdentificacion: '', telefono: '', whatsapp: '', correoElectronico: '', pdf: undefined }
+    const empty = { nombre: '', apellido: '', tipoIdentificacion: '', numeroIdentificacion: '', telefono: '', whatsapp: '', correoElectronico: '', pdf: undefined, autorizacionDatos: false }
     expect(await browserMessages('historia-clinica', empty)).toEqual(expectedEmpty)
   })
 
   it('has no request-type, person-type or answer-type fields', () => {
     const names = form('historia-clinica').campos.map((c) => c.nombre)
-    expect(names).toEqual(['nombre', 'apellido', 'tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'whatsapp', 'correoElectronico', 'pdf'])
+    expect(names).toEqual(['nombre', 'apellido', 'tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'whatsapp', 'correoElectronico', 'pdf', 'autorizacionDatos'])
   })
 
   it('accepts a complete request with a PDF and checks the e-mail format (departure from §5, issue 13)', () => {
@@ -360,23 +379,23 @@ describe('clinical-record form (spec §5)', () => {
 
 describe('newsletter form (spec §5)', () => {
   it('requires the e-mail', () => {
-    expect(serverMessages('suscripcion', {})).toEqual({ correoElectronico: 'El correo Electronico es obligatorio' })
-    expect(serverMessages('suscripcion', { correoElectronico: '  ' })).toEqual({ correoElectronico: 'El correo Electronico es obligatorio' })
+    expect(serverMessages('suscripcion', { autorizacionDatos: true })).toEqual({ correoElectronico: 'El correo Electronico es obligatorio' })
+    expect(serverMessages('suscripcion', { correoElectronico: '  ', autorizacionDatos: true })).toEqual({ correoElectronico: 'El correo Electronico es obligatorio' })
   })
 
   it('checks the format and the 100-character limit', async () => {
-    expect(serverMessages('suscripcion', { correoElectronico: 'ana' })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
-    expect(await browserMessages('suscripcion', { correoElectronico: 'ana' })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
+    expect(serverMessages('suscripcion', { correoElectronico: 'ana', autorizacionDatos: true })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
+    expect(await browserMessages('suscripcion', { correoElectronico: 'ana', autorizacionDatos: true })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
     const at100 = `${'a'.repeat(88)}@example.com`
     expect(at100).toHaveLength(100)
-    expect(serverMessages('suscripcion', { correoElectronico: at100 })).toEqual({})
-    expect(serverMessages('suscripcion', { correoElectronico: `a${at100}` })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
+    expect(serverMessages('suscripcion', { correoElectronico: at100, autorizacionDatos: true })).toEqual({})
+    expect(serverMessages('suscripcion', { correoElectronico: `a${at100}`, autorizacionDatos: true })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
   })
 
   it('trims the address before checking it', () => {
     const def = form('suscripcion')
     expect(normalizeSubmission(def, { correoElectronico: '  ana@example.com ' })).toEqual({ correoElectronico: 'ana@example.com' })
-    expect(serverMessages('suscripcion', { correoElectronico: '  ana@example.com ' })).toEqual({})
+    expect(serverMessages('suscripcion', { correoElectronico: '  ana@example.com ', autorizacionDatos: true })).toEqual({})
   })
 
   it('success is «Registro Exitoso»', () => {

@@ -84,6 +84,10 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
     files: { 'manifest/forms/contacto.yaml': contactForm('reglas:\n  - si: { campo: tipo, valores: [1] }\n    entonces: { campo: nada, patron: "^[0-9]+$", mensaje: Solo números. }\n') },
     expected: "manifest/forms/contacto.yaml:18:24: el campo «nada» no existe en este formulario",
   },
+  'privacy-notice': {
+    files: { 'manifest/forms/contacto.yaml': contactForm('avisoPrivacidad: true\n') },
+    expected: "manifest/forms/contacto.yaml:16:18: el formulario muestra el aviso de privacidad, pero manifest/site.yaml no tiene «avisoPrivacidad» (responsable, finalidad, derechos, datos sensibles, política, casilla)",
+  },
   'invalid-pattern': { files: { 'manifest/forms/contacto.yaml': contactForm('  - nombre: codigo\n    etiqueta: Código\n    control: text\n    patron: "[a"\n') }, expected: "manifest/forms/contacto.yaml:19:13: el patrón «[a» no es una expresión regular válida" },
   'transparency-tree-items': {
     files: { 'manifest/pages/transparencia.yaml': page('/transparencia', '  - tipo: transparencia\n    items:\n      - numero: "99.9"\n        noAplica: La E.S.E. no tiene este numeral.\n') },

@@ -1,6 +1,7 @@
 import type { Problem } from '../problem.ts'
 import type { FormDefinition } from '../types.generated.ts'
 import { filingFormDefect, filingForms, RESERVED_EXPORTS } from '../filingForms.ts'
+import { CONSENT_FIELD } from '../privacyNotice.ts'
 import { problemAt } from '../yamlSource.ts'
 import { sectionsOfType, walk, type CrossCheck } from './context.ts'
 
@@ -43,6 +44,23 @@ export const formChecks: CrossCheck[] = [
         return reason ? [problemAt(form.source, ['endpoint'], `ninguna ruta del servidor recibe «${endpoint}»: ${reason}`)] : []
       })
     },
+  },
+  {
+    // The consent checkbox comes from site.yaml's notice (privacyNotice.ts): without the notice the form would show no notice.
+    name: 'privacy-notice',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap((form) => {
+        const written = form.source.data as { avisoPrivacidad?: unknown; campos?: Array<{ nombre?: unknown }> }
+        const problems: Problem[] = []
+        const own = (written.campos ?? []).findIndex((c) => c?.nombre === CONSENT_FIELD)
+        if (own >= 0) {
+          problems.push(problemAt(form.source, ['campos', own, 'nombre'], `«${CONSENT_FIELD}» es la casilla de autorización que agrega «avisoPrivacidad: true»; no la escriba en «campos»`))
+        }
+        if (written.avisoPrivacidad !== undefined && manifest.site && !manifest.site.data.avisoPrivacidad) {
+          problems.push(problemAt(form.source, ['avisoPrivacidad'], 'el formulario muestra el aviso de privacidad, pero manifest/site.yaml no tiene «avisoPrivacidad» (responsable, finalidad, derechos, datos sensibles, política, casilla)'))
+        }
+        return problems
+      }),
   },
   {
     name: 'filing-form-shape',

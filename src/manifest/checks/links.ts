@@ -10,7 +10,7 @@ import { positionOf, problemAt, type JsonPath, type YamlSource } from '../yamlSo
 import { walk, type CrossCheck } from './context.ts'
 
 /** Keys whose string value is a link or a local file. */
-const LINK_KEYS = new Set(['url', 'href', 'src', 'imagen', 'archivo', 'redirigirA', 'subtitulos', 'transcripcion', 'mapaSitio', 'politicaDatos'])
+const LINK_KEYS = new Set(['url', 'href', 'src', 'imagen', 'archivo', 'redirigirA', 'subtitulos', 'transcripcion', 'mapaSitio', 'politicaDatos', 'politica'])
 /** Keys whose value is Markdown or HTML that may contain links. */
 const RICH_KEYS = new Set(['contenido', 'respuesta', 'cuerpo', 'encabezado', 'texto'])
 

@@ -100,7 +100,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
         onSubmit={submit}
         onFocus={f.warmUp}
       >
-        <FieldList f={f} />
+        <FieldList f={f} compact={variant === 'pie'} />
         <button type="submit" aria-busy={isSubmitting || undefined}>
           {isSubmitting ? 'Enviando…' : def.botonEnviar}
         </button>

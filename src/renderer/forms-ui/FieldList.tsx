@@ -1,4 +1,6 @@
+import { CONSENT_FIELD, DEFAULT_POLICY_LINK_TEXT, type PrivacyNotice } from '../../manifest/privacyNotice.ts'
 import type { Campo } from '../../manifest/types.generated.ts'
+import { SmartLink } from '../components/SmartLink.tsx'
 import type { DefinedForm } from './useDefinedForm.ts'
 
 function Required({ campo }: { campo: Campo }) {
@@ -125,12 +127,51 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
   }
 }
 
-export function FieldList({ f }: { f: DefinedForm }) {
+/**
+ * The privacy notice of site.yaml, right before the consent checkbox (Ley
+ * 1581 de 2012, art. 12; Decreto 1377 de 2013, art. 15): who is responsible,
+ * what for, the holder's rights and how to exercise them, that sensitive data
+ * is optional, and the policy. The footer's compact form shows it as one paragraph.
+ */
+export function PrivacyNoticeText({ aviso, id, compact }: { aviso: PrivacyNotice; id: string; compact: boolean }) {
+  const link = <SmartLink url={aviso.politica}>{aviso.enlacePolitica ?? DEFAULT_POLICY_LINK_TEXT}</SmartLink>
+  const title = <strong>{aviso.titulo}.</strong>
+  if (compact) {
+    return (
+      <div className="aviso-privacidad" id={id}>
+        <p>
+          {title} {aviso.responsable} {aviso.finalidad} {aviso.derechos} {aviso.datosSensibles} {link}.
+        </p>
+      </div>
+    )
+  }
+  return (
+    <div className="aviso-privacidad" id={id}>
+      <p>
+        {title} {aviso.responsable}
+      </p>
+      <p>{aviso.finalidad}</p>
+      <p>{aviso.derechos}</p>
+      <p>{aviso.datosSensibles}</p>
+      <p>{link}</p>
+    </div>
+  )
+}
+
+export function FieldList({ f, compact = false }: { f: DefinedForm; compact?: boolean }) {
+  const { aviso, definicion } = f.prepared
   return (
     <>
-      {f.prepared.definicion.campos.map((c) => (
-        <Field key={c.nombre} f={f} campo={c} />
-      ))}
+      {definicion.campos.map((c) =>
+        c.nombre === CONSENT_FIELD && aviso ? (
+          <div key={c.nombre} className="autorizacion-datos">
+            <PrivacyNoticeText aviso={aviso} id={`${definicion.id}-aviso-privacidad`} compact={compact} />
+            <Field f={f} campo={c} />
+          </div>
+        ) : (
+          <Field key={c.nombre} f={f} campo={c} />
+        ),
+      )}
     </>
   )
 }

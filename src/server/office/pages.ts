@@ -1,4 +1,5 @@
 import { ACCION_LABEL, ESTADO_LABEL, ESTADOS, allowedActions, type Accion, type Estado } from '../../filings/states.ts'
+import { CONSENT_FIELD } from '../../manifest/privacyNotice.ts'
 import { escapeHtml as e } from '../nativePages.ts'
 import type { AccountRow, AuditRow, HistoryRow, TramiteRow } from '../store/office.ts'
 import { dateTime, day, dayLong, daysLeftText } from './format.ts'
@@ -155,6 +156,8 @@ export interface FilingView {
   vencida: boolean
   fundamento?: string
   fields: Array<{ nombre: string; etiqueta: string; valor: string }>
+  /** The data-treatment authorization stored with the filing (issue 12), if any. */
+  autorizacion?: { version: string; en: string }
   attachments: Array<{ indice: number; nombre: string; tamano: number }>
   history: HistoryRow[]
   today: string
@@ -243,7 +246,14 @@ function actionForms(ctx: PageContext, v: FilingView): string {
 export function filingPage(ctx: PageContext, v: FilingView): string {
   const t = v.tramite
   const left = `${daysLeftText(v.diasHabilesRestantes)}${v.vencida ? ' (término vencido)' : ''}`
-  const fields = v.fields.map((f) => `<dt>${e(f.etiqueta)}</dt><dd class="texto-largo">${e(f.valor)}</dd>`).join('\n')
+  // The consent checkbox reads as one line with its proof (notice version and time) when the filing stored one.
+  const consent = v.autorizacion
+    ? `<dt>Autorización de tratamiento de datos personales</dt><dd>Sí: aviso de privacidad versión ${e(v.autorizacion.version)}, ${e(dateTime(v.autorizacion.en))}</dd>`
+    : ''
+  const fields = [
+    ...v.fields.filter((f) => !(v.autorizacion && f.nombre === CONSENT_FIELD)).map((f) => `<dt>${e(f.etiqueta)}</dt><dd class="texto-largo">${e(f.valor)}</dd>`),
+    ...(consent ? [consent] : []),
+  ].join('\n')
   const files = v.attachments
     .map((a) => `<li><a href="/api/oficina/radicaciones/${e(v.radicado)}/adjuntos/${a.indice}" download>${e(a.nombre)}</a> (${Math.ceil(a.tamano / 1024)} KB)</li>`)
     .join('')

@@ -8,13 +8,14 @@ import { colombiaIso, type Receipt } from '../../forms/receipt.ts'
 import { hashCode, newVerificationCode } from '../verificationCode.ts'
 import { dayTimestamp, todayInColombia } from '../../manifest/colombiaTime.ts'
 import type { FilingForm } from '../../manifest/filingForms.ts'
+import { hasPrivacyNotice } from '../../manifest/privacyNotice.ts'
 import type { Campo, FormDefinition } from '../../manifest/types.generated.ts'
 import { ApiError } from '../errors.ts'
 import { MSG } from '../messages.ts'
 import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeRequest.ts'
 import type { Notifier } from '../notify.ts'
 import type { SiteData } from '../siteData.ts'
-import type { FilingStore } from '../store/store.ts'
+import type { ConsentRecord, FilingStore } from '../store/store.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, type ReceivedFile } from '../store/uploads.ts'
 
 export interface FilingRouteOptions {
@@ -88,6 +89,15 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
   const receipts = new ReceiptTokens()
 
   /**
+   * The proof of authorization stored with the row (Decreto 1377 de 2013,
+   * art. 8): the validated form already holds `autorizacionDatos: true` (its
+   * schema refuses anything else), so reaching here means consent was given,
+   * to the notice version in force.
+   */
+  const consentFor = (form: FormDefinition, now: Date): ConsentRecord | undefined =>
+    hasPrivacyNotice(form) ? { version: site.privacyNotice?.version ?? 'sin-aviso', en: now.toISOString() } : undefined
+
+  /**
    * The success answer of a filing: its receipt (CPACA art. 61), on screen
    * and, when the citizen gave an address, by e-mail (queued; a failed
    * e-mail never fails the filing). Without script the confirmation page
@@ -113,7 +123,8 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
       const emailField = filing.emailField!
       app.post(filing.endpoint, routeConfig, async (request, reply) => {
         const datos = validated(form, validate, requestFields(request, form))
-        const result = await store.subscribe(String(datos[emailField.nombre]))
+        const now = new Date()
+        const result = await store.subscribe(String(datos[emailField.nombre]), now, consentFor(form, now))
         request.log.info({ radicado: result.id }, 'suscripción')
         if (request.nativeForm) return app.nativeForms.success(request, reply, filing, '')
         return reply.code(200).send({ ok: true })
@@ -143,7 +154,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
         const now = new Date()
         const tramite = initialStatus(form, datos, site.lookups, now)
         const codigo = newVerificationCode()
-        const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo) })
+        const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo), autorizacion: consentFor(form, now) })
         return answer(request, reply, filing, datos, { id, recibido: colombiaIso(now), vence: tramite.vence, codigo })
       })
     }
@@ -203,6 +214,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
         now,
         tramite,
         codigoHash: hashCode(codigo),
+        autorizacion: consentFor(form, now),
         attachments: [{ campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 }],
       })
       kept = undefined

@@ -343,6 +343,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       respondida: d.tramite.respondidaEn ?? null,
       campos: labelledFields(d.office.form, site.lookups, d.filing.datos),
       datos: d.filing.datos,
+      autorizacion: d.filing.autorizacion ?? null,
       adjuntos: d.filing.adjuntos.map((a, i) => ({ nombre: a.nombreOriginal, tamano: a.tamano, tipo: a.tipo, url: `/api/oficina/radicaciones/${radicado}/adjuntos/${i}` })),
       historial: d.history.map((h) => ({
         accion: h.accion,
@@ -539,6 +540,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
           vencida: d.left !== null && d.left < 0,
           fundamento: d.term.fundamento,
           fields: labelledFields(d.office.form, site.lookups, d.filing.datos),
+          autorizacion: d.filing.autorizacion,
           attachments: d.filing.adjuntos.map((a, i) => ({ indice: i, nombre: a.nombreOriginal, tamano: a.tamano })),
           history: d.history,
           today: d.today,

@@ -216,6 +216,20 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE historial ADD COLUMN negada INTEGER NOT NULL DEFAULT 0 CHECK (negada IN (0, 1));
     `,
   },
+  {
+    // Issue 12 item 2, numbered 1202 so that parallel migrations cannot collide; versions may apply in any order.
+    version: 1202,
+    name: 'autorización de tratamiento de datos: versión del aviso y hora, con cada radicación y suscripción',
+    sql: `
+      -- Consent (Ley 1581 de 2012, art. 9; Decreto 1377 de 2013, art. 8: proof of the authorization):
+      -- the version of the privacy notice the person read and when they authorized. NULL for rows stored
+      -- before the notice existed. Written with the row, never changed.
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_version TEXT;
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_en TEXT;
+      ALTER TABLE suscripciones ADD COLUMN autorizacion_version TEXT;
+      ALTER TABLE suscripciones ADD COLUMN autorizacion_en TEXT;
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */

@@ -8,6 +8,8 @@ export interface OfficeFilingRow {
   recibidoEn: string
   datos: Record<string, unknown>
   adjuntos: Array<{ campo: string; archivo: string; nombreOriginal: string; tipo: string; tamano: number; sha256: string }>
+  /** The data-treatment authorization stored with the filing, if any (store.ts ConsentRecord). */
+  autorizacion?: { version: string; en: string }
 }
 
 /**

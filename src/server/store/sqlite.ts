@@ -4,11 +4,12 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { migrate } from './migrations.ts'
-import { SqliteOfficeStore } from './sqliteOffice.ts'
+import { consentOf, SqliteOfficeStore, type ConsentColumns } from './sqliteOffice.ts'
 import {
   formatRadicado,
   UnknownKindError,
   type AttachmentRecord,
+  type ConsentRecord,
   type FilingKind,
   type FilingRow,
   type FilingStore,
@@ -166,17 +167,19 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
 
   /** Several filings in one transaction: one durable commit (one fsync) for all of them. */
   #insertAll(items: ReadonlyArray<NewFiling>): string[] {
-    const insertFiling = this.#db.prepare('INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash) VALUES (?, ?, ?, ?, ?)')
+    const insertFiling = this.#db.prepare(
+      'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
     const insertAttachment = this.#db.prepare(
       'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     return this.#db
       .transaction(() =>
-        items.map(({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash }) => {
+        items.map(({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion }) => {
           const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
           if (!serie) throw new UnknownKindError(kind)
           const radicado = this.#allocate(serie, now)
-          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null)
+          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null)
           for (const a of attachments) insertAttachment.run(radicado, a.campo, a.archivo, a.nombreOriginal, a.tipo, a.tamano, a.sha256)
           if (tramite) this.insertTramite({ ...tramite, radicado })
           return radicado
@@ -235,7 +238,7 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
     }
   }
 
-  async subscribe(correo: string, now = new Date()): Promise<SubscribeResult> {
+  async subscribe(correo: string, now = new Date(), autorizacion?: ConsentRecord): Promise<SubscribeResult> {
     const normalized = correo.trim().toLowerCase()
     return this.#whenFree(() => this.#db
       .transaction((): SubscribeResult => {
@@ -244,8 +247,8 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
         if (!this.#plan.subscriptionSeries) throw new UnknownKindError('suscripcion')
         const radicado = this.#allocate(this.#plan.subscriptionSeries, now)
         this.#db
-          .prepare('INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES (?, ?, ?, ?)')
-          .run(radicado, correo.trim(), normalized, now.toISOString())
+          .prepare('INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en, autorizacion_version, autorizacion_en) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(radicado, correo.trim(), normalized, now.toISOString(), autorizacion?.version ?? null, autorizacion?.en ?? null)
         return { id: radicado, nuevo: true }
       })
       .immediate())
@@ -253,8 +256,10 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
 
   async codeMatches(radicado: string, codigoHash: string): Promise<boolean> {
     const row = this.#db.prepare('SELECT codigo_hash FROM radicaciones WHERE radicado = ?').get(radicado) as { codigo_hash: string | null } | undefined
-    const stored = row?.codigo_hash
-    return typeof stored === 'string' && stored.length === codigoHash.length && timingSafeEqual(Buffer.from(stored), Buffer.from(codigoHash))
+    // An unknown number is compared against a stand-in of the same length: the same work as a known one (issue 12).
+    const stored = typeof row?.codigo_hash === 'string' ? row.codigo_hash : '0'.repeat(codigoHash.length)
+    const same = stored.length === codigoHash.length && timingSafeEqual(Buffer.from(stored), Buffer.from(codigoHash))
+    return same && typeof row?.codigo_hash === 'string'
   }
 
   async hasRadicado(radicado: string): Promise<boolean> {
@@ -266,8 +271,8 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
 
   async listFilings(kind: FilingKind, options: ListOptions = {}): Promise<FilingRow[]> {
     const rows = this.#db
-      .prepare('SELECT radicado, tipo, recibido_en, datos FROM radicaciones WHERE tipo = ? AND recibido_en >= ? ORDER BY numero')
-      .all(kind, options.since ?? '') as Array<{ radicado: string; tipo: string; recibido_en: string; datos: string }>
+      .prepare('SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en FROM radicaciones WHERE tipo = ? AND recibido_en >= ? ORDER BY numero')
+      .all(kind, options.since ?? '') as Array<{ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns>
     const attachments = this.#db.prepare('SELECT campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = ? ORDER BY rowid')
     return rows.map((r) => ({
       radicado: r.radicado,
@@ -277,17 +282,16 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
       adjuntos: (
         attachments.all(r.radicado) as Array<{ campo: string; archivo: string; nombre_original: string; tipo: string; tamano: number; sha256: string }>
       ).map((a): AttachmentRecord => ({ campo: a.campo, archivo: a.archivo, nombreOriginal: a.nombre_original, tipo: a.tipo, tamano: a.tamano, sha256: a.sha256 })),
+      ...consentOf(r),
     }))
   }
 
   async listSubscriptions(options: ListOptions = {}): Promise<SubscriptionRow[]> {
     return (
-      this.#db.prepare('SELECT radicado, correo, recibido_en FROM suscripciones WHERE recibido_en >= ? ORDER BY numero').all(options.since ?? '') as Array<{
-        radicado: string
-        correo: string
-        recibido_en: string
-      }>
-    ).map((r) => ({ radicado: r.radicado, correo: r.correo, recibidoEn: r.recibido_en }))
+      this.#db
+        .prepare('SELECT radicado, correo, recibido_en, autorizacion_version, autorizacion_en FROM suscripciones WHERE recibido_en >= ? ORDER BY numero')
+        .all(options.since ?? '') as Array<{ radicado: string; correo: string; recibido_en: string } & ConsentColumns>
+    ).map((r) => ({ radicado: r.radicado, correo: r.correo, recibidoEn: r.recibido_en, ...consentOf(r) }))
   }
 
   async attachmentFiles(): Promise<Set<string>> {

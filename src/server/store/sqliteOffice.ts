@@ -46,6 +46,17 @@ interface TramiteDb {
 
 const orUndef = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
 
+/** The consent columns of radicaciones and suscripciones (migration 1202). */
+export interface ConsentColumns {
+  autorizacion_version: string | null
+  autorizacion_en: string | null
+}
+
+/** `{ autorizacion }` when the row stored one, `{}` otherwise (rows from before the notice). */
+export function consentOf(r: ConsentColumns): { autorizacion?: { version: string; en: string } } {
+  return r.autorizacion_version !== null && r.autorizacion_en !== null ? { autorizacion: { version: r.autorizacion_version, en: r.autorizacion_en } } : {}
+}
+
 function account(r: AccountDb): AccountRow {
   return {
     id: r.id,
@@ -91,8 +102,8 @@ export class SqliteOfficeStore implements OfficeStore {
   }
 
   async findFiling(radicado: string): Promise<OfficeFilingRow | undefined> {
-    const r = this.db.prepare('SELECT radicado, tipo, recibido_en, datos FROM radicaciones WHERE radicado = ?').get(radicado) as
-      | { radicado: string; tipo: string; recibido_en: string; datos: string }
+    const r = this.db.prepare('SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en FROM radicaciones WHERE radicado = ?').get(radicado) as
+      | ({ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns)
       | undefined
     if (!r) return undefined
     const adjuntos = (
@@ -105,7 +116,7 @@ export class SqliteOfficeStore implements OfficeStore {
         sha256: string
       }>
     ).map((a) => ({ campo: a.campo, archivo: a.archivo, nombreOriginal: a.nombre_original, tipo: a.tipo, tamano: a.tamano, sha256: a.sha256 }))
-    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: JSON.parse(r.datos) as Record<string, unknown>, adjuntos }
+    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: JSON.parse(r.datos) as Record<string, unknown>, adjuntos, ...consentOf(r) }
   }
 
   async createAccount(a: NewAccount): Promise<AccountRow> {

@@ -47,12 +47,25 @@ export interface AttachmentRecord {
   sha256: string
 }
 
+/**
+ * Proof of the data-treatment authorization (Ley 1581 de 2012, art. 9;
+ * Decreto 1377 de 2013, art. 8): the privacy notice's version and the time.
+ */
+export interface ConsentRecord {
+  /** `avisoPrivacidad.version` of site.yaml when the person authorized, e.g. `2026-11`. */
+  version: string
+  /** ISO instant of the authorization. */
+  en: string
+}
+
 export interface FilingRow {
   radicado: string
   kind: FilingKind
   recibidoEn: string
   datos: Record<string, unknown>
   adjuntos: AttachmentRecord[]
+  /** Absent for filings stored before the form carried the notice. */
+  autorizacion?: ConsentRecord
 }
 
 export interface NewFiling {
@@ -65,12 +78,15 @@ export interface NewFiling {
   tramite?: Omit<TramiteRow, 'radicado'>
   /** SHA-256 of the verification code on the citizen's receipt (the code itself is never stored). */
   codigoHash?: string
+  /** The data-treatment authorization given with the filing, stored in the same commit. */
+  autorizacion?: ConsentRecord
 }
 
 export interface SubscriptionRow {
   radicado: string
   correo: string
   recibidoEn: string
+  autorizacion?: ConsentRecord
 }
 
 export interface SubscribeResult {
@@ -125,8 +141,11 @@ export interface FilingStore extends OfficeStore {
    */
   createFiling(filing: NewFiling): Promise<string>
 
-  /** A repeated address (any letter case) is not stored again and answers the first registration's id. */
-  subscribe(correo: string, now?: Date): Promise<SubscribeResult>
+  /**
+   * A repeated address (any letter case) is not stored again and answers the
+   * first registration's id; the first registration's authorization is kept.
+   */
+  subscribe(correo: string, now?: Date, autorizacion?: ConsentRecord): Promise<SubscribeResult>
 
   /** Whether a filing exists whose verification code has this hash (a filing without a code never matches). */
   codeMatches(radicado: string, codigoHash: string): Promise<boolean>
