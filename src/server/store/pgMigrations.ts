@@ -180,6 +180,17 @@ export const PG_MIGRATIONS: PgMigration[] = [
     name: 'respuestas que niegan lo solicitado (informe de solicitudes, Decreto 103 de 2015, art. 52)',
     sql: `ALTER TABLE historial ADD COLUMN negada boolean NOT NULL DEFAULT false;`,
   },
+  {
+    // Issue 12 item 2, the same number as SQLite's: the notice version and time of each authorization (Decreto 1377 de 2013, art. 8).
+    version: 1202,
+    name: 'autorización de tratamiento de datos: versión del aviso y hora, con cada radicación y suscripción',
+    sql: `
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_version text;
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_en text;
+      ALTER TABLE suscripciones ADD COLUMN autorizacion_version text;
+      ALTER TABLE suscripciones ADD COLUMN autorizacion_en text;
+    `,
+  },
 ]
 
 /**

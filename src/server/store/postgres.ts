@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto'
 import pg from 'pg'
 import { yearInColombia } from '../../manifest/colombiaTime.ts'
+import { consentOf, type ConsentColumns } from './consent.ts'
 import { checkSchemaVersion, migratePg } from './pgMigrations.ts'
 import { attachmentRecord, isUniqueViolation, PgOfficeStore, type AttachmentDb, type Queryable } from './postgresOffice.ts'
 import {
   formatRadicado,
   UnknownKindError,
+  type ConsentRecord,
   type FilingKind,
   type FilingRow,
   type FilingStore,
@@ -155,19 +157,17 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
     return this.#track(this.#insert({ ...filing, now: filing.now ?? new Date() }))
   }
 
-  async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash }: NewFiling): Promise<string> {
+  async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion }: NewFiling): Promise<string> {
     const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
     if (!serie) throw new UnknownKindError(kind)
     return this.transaction(
       async (db) => {
         const radicado = await this.#allocate(db, serie, now)
-        await this.rows(db, 'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash) VALUES ($1, $2, $3, $4, $5)', [
-          radicado,
-          kind,
-          now.toISOString(),
-          JSON.stringify(datos),
-          codigoHash ?? null,
-        ])
+        await this.rows(
+          db,
+          'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null],
+        )
         for (const a of attachments) {
           await this.rows(db, 'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
             radicado,
@@ -186,11 +186,11 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
     )
   }
 
-  subscribe(correo: string, now = new Date()): Promise<SubscribeResult> {
-    return this.#track(this.#subscribe(correo, now))
+  subscribe(correo: string, now = new Date(), autorizacion?: ConsentRecord): Promise<SubscribeResult> {
+    return this.#track(this.#subscribe(correo, now, autorizacion))
   }
 
-  async #subscribe(correo: string, now: Date): Promise<SubscribeResult> {
+  async #subscribe(correo: string, now: Date, autorizacion?: ConsentRecord): Promise<SubscribeResult> {
     const normalized = correo.trim().toLowerCase()
     const attempt = () =>
       this.transaction(
@@ -199,7 +199,11 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
           if (existing) return { id: existing.radicado, nuevo: false }
           if (!this.#plan.subscriptionSeries) throw new UnknownKindError('suscripcion')
           const radicado = await this.#allocate(db, this.#plan.subscriptionSeries, now)
-          await this.rows(db, 'INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en) VALUES ($1, $2, $3, $4)', [radicado, correo.trim(), normalized, now.toISOString()])
+          await this.rows(
+            db,
+            'INSERT INTO suscripciones (radicado, correo, correo_normalizado, recibido_en, autorizacion_version, autorizacion_en) VALUES ($1, $2, $3, $4, $5, $6)',
+            [radicado, correo.trim(), normalized, now.toISOString(), autorizacion?.version ?? null, autorizacion?.en ?? null],
+          )
           return { id: radicado, nuevo: true }
         },
         (r) => this.hasRadicado(r.id),
@@ -216,8 +220,10 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
 
   async codeMatches(radicado: string, codigoHash: string): Promise<boolean> {
     const [row] = await this.rows<{ codigo_hash: string | null }>(this.pool, 'SELECT codigo_hash FROM radicaciones WHERE radicado = $1', [radicado])
-    const stored = row?.codigo_hash
-    return typeof stored === 'string' && stored.length === codigoHash.length && timingSafeEqual(Buffer.from(stored), Buffer.from(codigoHash))
+    // An unknown number is compared against a stand-in of the same length: the same work as a known one (issue 12).
+    const stored = typeof row?.codigo_hash === 'string' ? row.codigo_hash : '0'.repeat(codigoHash.length)
+    const same = stored.length === codigoHash.length && timingSafeEqual(Buffer.from(stored), Buffer.from(codigoHash))
+    return same && typeof row?.codigo_hash === 'string'
   }
 
   async hasRadicado(radicado: string): Promise<boolean> {
@@ -226,9 +232,9 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
   }
 
   async listFilings(kind: FilingKind, options: ListOptions = {}): Promise<FilingRow[]> {
-    const filings = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> }>(
+    const filings = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns>(
       this.pool,
-      'SELECT radicado, tipo, recibido_en, datos FROM radicaciones WHERE tipo = $1 AND recibido_en >= $2 ORDER BY numero',
+      'SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en FROM radicaciones WHERE tipo = $1 AND recibido_en >= $2 ORDER BY numero',
       [kind, options.since ?? ''],
     )
     const attachments = await this.rows<AttachmentDb & { radicado: string }>(
@@ -238,16 +244,23 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
     )
     const byFiling = new Map<string, AttachmentDb[]>()
     for (const a of attachments) byFiling.set(a.radicado, [...(byFiling.get(a.radicado) ?? []), a])
-    return filings.map((r) => ({ radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: r.datos, adjuntos: (byFiling.get(r.radicado) ?? []).map(attachmentRecord) }))
+    return filings.map((r) => ({
+      radicado: r.radicado,
+      kind: r.tipo,
+      recibidoEn: r.recibido_en,
+      datos: r.datos,
+      adjuntos: (byFiling.get(r.radicado) ?? []).map(attachmentRecord),
+      ...consentOf(r),
+    }))
   }
 
   async listSubscriptions(options: ListOptions = {}): Promise<SubscriptionRow[]> {
-    const rows = await this.rows<{ radicado: string; correo: string; recibido_en: string }>(
+    const rows = await this.rows<{ radicado: string; correo: string; recibido_en: string } & ConsentColumns>(
       this.pool,
-      'SELECT radicado, correo, recibido_en FROM suscripciones WHERE recibido_en >= $1 ORDER BY numero',
+      'SELECT radicado, correo, recibido_en, autorizacion_version, autorizacion_en FROM suscripciones WHERE recibido_en >= $1 ORDER BY numero',
       [options.since ?? ''],
     )
-    return rows.map((r) => ({ radicado: r.radicado, correo: r.correo, recibidoEn: r.recibido_en }))
+    return rows.map((r) => ({ radicado: r.radicado, correo: r.correo, recibidoEn: r.recibido_en, ...consentOf(r) }))
   }
 
   async attachmentFiles(): Promise<Set<string>> {

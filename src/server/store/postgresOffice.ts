@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg'
 import type { Estado } from '../../filings/states.ts'
+import { consentOf, type ConsentColumns } from './consent.ts'
 import { StoreUnavailableError } from './unavailable.ts'
 import {
   DuplicateAccountError,
@@ -209,14 +210,14 @@ export class PgOfficeStore implements OfficeStore {
   }
 
   async findFiling(radicado: string): Promise<OfficeFilingRow | undefined> {
-    const [r] = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> }>(
+    const [r] = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns>(
       this.pool,
-      'SELECT radicado, tipo, recibido_en, datos FROM radicaciones WHERE radicado = $1',
+      'SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en FROM radicaciones WHERE radicado = $1',
       [radicado],
     )
     if (!r) return undefined
     const adjuntos = await this.rows<AttachmentDb>(this.pool, 'SELECT campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = $1 ORDER BY id', [radicado])
-    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: r.datos, adjuntos: adjuntos.map(attachmentRecord) }
+    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: r.datos, adjuntos: adjuntos.map(attachmentRecord), ...consentOf(r) }
   }
 
   async createAccount(a: NewAccount): Promise<AccountRow> {

@@ -4,7 +4,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { migrate } from './migrations.ts'
-import { consentOf, SqliteOfficeStore, type ConsentColumns } from './sqliteOffice.ts'
+import { consentOf, type ConsentColumns } from './consent.ts'
+import { SqliteOfficeStore } from './sqliteOffice.ts'
 import {
   formatRadicado,
   UnknownKindError,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3'
+import { consentOf, type ConsentColumns } from './consent.ts'
 import type { Estado } from '../../filings/states.ts'
 import {
   DuplicateAccountError,
@@ -45,17 +46,6 @@ interface TramiteDb {
 }
 
 const orUndef = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
-
-/** The consent columns of radicaciones and suscripciones (migration 1202). */
-export interface ConsentColumns {
-  autorizacion_version: string | null
-  autorizacion_en: string | null
-}
-
-/** `{ autorizacion }` when the row stored one, `{}` otherwise (rows from before the notice). */
-export function consentOf(r: ConsentColumns): { autorizacion?: { version: string; en: string } } {
-  return r.autorizacion_version !== null && r.autorizacion_en !== null ? { autorizacion: { version: r.autorizacion_version, en: r.autorizacion_en } } : {}
-}
 
 function account(r: AccountDb): AccountRow {
   return {
