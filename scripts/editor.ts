@@ -14,7 +14,7 @@ const backendPort = Number(process.env.EDITOR_BACKEND_PORT || 8081)
 try {
   const editor = await startEditor({ repo, root, port, backendPort })
   console.log(`Editor de contenido listo: abra ${editor.url} en el navegador.`)
-  console.log('Guarde cada cambio con «Publicar» y luego revise con npm run validate. Ctrl+C para salir.')
+  console.log('Cada «Publicar» se revisa con el validador: si el cambio tiene un error, no se guarda y el editor muestra el mensaje. Ctrl+C para salir.')
   const stop = () => void editor.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

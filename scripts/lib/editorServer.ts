@@ -87,12 +87,19 @@ export async function startEditor(s: EditorSetup): Promise<RunningEditor> {
     }),
   )
 
+  // decap-server must not outlive the editor, even when the editor stops on an error.
+  const stopBackend = () => backend.kill()
+  process.once('exit', stopBackend)
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')
     let file: string | undefined
     const p = decodeURIComponent(url.pathname)
     if (p === '/api/v1' && req.method === 'POST') {
-      void guard.handle(req, res)
+      // Never let a failed call stop the editor: the browser gets a Spanish error, the next call retries.
+      guard.handle(req, res).catch((e: unknown) => {
+        if (!res.headersSent) send(res, 502, { error: `El editor no pudo comunicarse con su servidor interno (decap-server): ${e instanceof Error ? e.message : String(e)}. Espere unos segundos y vuelva a intentarlo.` })
+      })
       return
     }
     if (p === '/' || p === '/admin') {
@@ -123,6 +130,7 @@ export async function startEditor(s: EditorSetup): Promise<RunningEditor> {
   return {
     url: `http://${host}:${s.port}/admin/`,
     close: async () => {
+      process.off('exit', stopBackend)
       backend.kill()
       await new Promise<void>((r) => server.close(() => r()))
     },
