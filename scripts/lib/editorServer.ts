@@ -98,7 +98,7 @@ export async function startEditor(s: EditorSetup): Promise<RunningEditor> {
     if (p === '/api/v1' && req.method === 'POST') {
       // Never let a failed call stop the editor: the browser gets a Spanish error, the next call retries.
       guard.handle(req, res).catch((e: unknown) => {
-        if (!res.headersSent) send(res, 502, { error: `El editor no pudo comunicarse con su servidor interno (decap-server): ${e instanceof Error ? e.message : String(e)}. Espere unos segundos y vuelva a intentarlo.` })
+        if (!res.headersSent) send(res, 502, { error: `El editor no pudo comunicarse con su servidor interno (decap-server): ${e instanceof Error ? e.message : String(e)}. Si se repite, cierre el editor (Ctrl+C) y ejecute otra vez npm run editor.` })
       })
       return
     }
