@@ -28,6 +28,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/tipo-solicitud`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/e2e-data', RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/e2e-data', RATE_LIMIT_MAX: '10000', CONSULTA_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' },
   },
 })

@@ -28,6 +28,7 @@ export type Seccion =
   | SeccionTransparencia
   | SeccionRegistroPublicaciones
   | SeccionDatosAbiertos
+  | SeccionConsulta
   | SeccionInformeSolicitudes
 
 export interface ManifestTypes {
@@ -1142,6 +1143,23 @@ export interface SeccionDatosAbiertos {
    * Título sobre el catálogo. Ejemplo: Conjuntos de datos abiertos.
    */
   titulo?: string
+}
+/**
+ * Consulta del estado de una solicitud (PQRSD, cita o historia clínica) con su número de radicado y su código de verificación: muestra el estado, las fechas y, cuando ya se respondió, la respuesta. Funciona también sin JavaScript. Ejemplo: tipo consulta con titulo «Consulte su solicitud en línea».
+ */
+export interface SeccionConsulta {
+  /**
+   * Tipo de sección: la consulta de una solicitud por radicado y código. Ejemplo: consulta.
+   */
+  tipo: 'consulta'
+  /**
+   * Título sobre el formulario de consulta. Ejemplo: Consulte su solicitud en línea.
+   */
+  titulo?: string
+  /**
+   * Texto bajo el título. Ejemplo: «Escriba el número de radicado y el código de verificación de su recibo.».
+   */
+  descripcion?: string
 }
 /**
  * Informe público de solicitudes (Decreto 103 de 2015, art. 52; numeral 4.10 del menú de transparencia): el servidor pone aquí, al servir la página, el selector de periodo (trimestre o año) y la tabla por tipo de solicitud (recibidas, trasladadas, negadas, respondidas a tiempo y fuera de término, pendientes, tiempo promedio y mediano de respuesta en días hábiles), calculada en ese momento desde las radicaciones, con sus copias CSV y JSON. Ejemplo: tipo informeSolicitudes.

@@ -14,6 +14,7 @@ import { filingEndpoints } from './nativeRequest.ts'
 import { createNotifier, type Notifier } from './notify.ts'
 import { contentRoutes } from './routes/content.ts'
 import { searchPageRoutes } from './routes/searchPage.ts'
+import { trackingRoutes } from './routes/tracking.ts'
 import { reportRoutes } from './routes/reportPage.ts'
 import { filingRoutes } from './routes/filings.ts'
 import { officeForms, officeRoutes } from './routes/office.ts'
@@ -62,6 +63,10 @@ export interface AppOptions {
   officeSession?: Partial<SessionPolicy>
   /** GETs of the no-script confirmation page per address and minute (default 30). */
   lookupRateLimitMax?: number
+  /** Tracking lookups (/api/consulta, /pqrsd/consulta) per address and window; default the smaller of 10 and rateLimitMax. */
+  trackingRateLimitMax?: number
+  /** Window of the tracking limit (default 10 minutes). */
+  trackingRateLimitWindowMs?: number
   /** Time to receive a whole JSON or url-encoded body (default 30 s). */
   bodyTimeoutMs?: number
   /** Time to receive a whole upload, sized for 10 MB on a slow line (default 300 s: about 280 kbit/s). */
@@ -190,6 +195,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
     notifier,
     shutdownMailWaitMs: options.shutdownMailWaitMs,
+  })
+  // Stricter than the filings': a code is guessed only by trying many (issue 12).
+  await trackingRoutes(app, {
+    site,
+    store,
+    dataDir,
+    root: siteRoot,
+    rateLimit: { max: options.trackingRateLimitMax ?? Math.min(10, options.rateLimitMax ?? 20), timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000 },
   })
   await searchPageRoutes(app, site, siteRoot)
   await reportRoutes(app, site, siteRoot, store)

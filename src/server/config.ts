@@ -51,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     releasesDir: releasesDirFromEnv(env),
     manifestDir: env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined,
     rateLimitMax: positiveInt(env.RATE_LIMIT_MAX, 'RATE_LIMIT_MAX', 20),
+    trackingRateLimitMax: env.CONSULTA_RATE_LIMIT_MAX ? positiveInt(env.CONSULTA_RATE_LIMIT_MAX, 'CONSULTA_RATE_LIMIT_MAX', 10) : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     notifyTo: env.NOTIFY_TO || undefined,
     notifyFrom: env.NOTIFY_FROM || undefined,

@@ -126,7 +126,7 @@ ${links(back, 'Volver al formulario')}`
       }
       const body = `<h1>No se pudo enviar el formulario</h1>
 <div class="aviso-formulario aviso-error" role="alert"><div class="aviso-texto">${escapeHtml(message)}</div></div>
-<p>${escapeHtml(status === 403 ? MSG.nativeForbiddenHelp : MSG.nativeNotStored)}</p>
+${filing || status === 403 ? `<p>${escapeHtml(status === 403 ? MSG.nativeForbiddenHelp : MSG.nativeNotStored)}</p>` : ''}
 ${links(back, 'Volver al formulario')}`
       return send(reply, status, page('No se pudo enviar el formulario', body))
     },

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { XSRF_HEADER_LOWER } from '../forms/xsrf.ts'
+import { TRACKING_PAGE, TRACKING_PDF } from '../filings/tracking.ts'
 import type { FilingForm } from '../manifest/filingForms.ts'
 import { routeOf } from '../manifest/urls.ts'
 
@@ -54,8 +55,11 @@ export function formOfUrl(endpoints: FilingEndpoints, url: string): FilingForm |
  * the page's script adds, and asking for HTML (a navigation). Anything else —
  * in particular every JSON call — stays on the double-submit cookie check.
  */
+/** The tracking lookup's own forms (issue 12): the page's form and the answer-PDF button also work without script. */
+const NATIVE_LOOKUP_PATHS: ReadonlySet<string> = new Set([TRACKING_PAGE, TRACKING_PDF])
+
 export function isNativeFormPost(endpoints: FilingEndpoints, request: FastifyRequest): boolean {
-  if (request.method !== 'POST' || !formOfUrl(endpoints, request.url)) return false
+  if (request.method !== 'POST' || (!formOfUrl(endpoints, request.url) && !NATIVE_LOOKUP_PATHS.has(routeOf(request.url)))) return false
   if (request.headers[XSRF_HEADER_LOWER] !== undefined) return false
   const accept = request.headers.accept
   if (typeof accept !== 'string' || !accept.toLowerCase().includes('text/html')) return false

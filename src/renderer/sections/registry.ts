@@ -4,6 +4,7 @@ import acordeon from './acordeon/index.ts'
 import buscadorNormas from './buscadorNormas/index.ts'
 import busqueda from './busqueda/index.ts'
 import carrusel from './carrusel/index.ts'
+import consulta from './consulta/index.ts'
 import datos from './datos/index.ts'
 import datosAbiertos from './datosAbiertos/index.ts'
 import documentos from './documentos/index.ts'
@@ -38,6 +39,7 @@ export const sectionModules: { [K in SectionType]: SectionModule<K> } = {
   buscadorNormas,
   busqueda,
   carrusel,
+  consulta,
   datos,
   datosAbiertos,
   documentos,

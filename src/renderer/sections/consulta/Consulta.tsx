@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { ApiError, FAILURE_MESSAGES, postForm } from '../../../forms/apiClient.ts'
+import { spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
+import { NO_JS_TRACKING_ID, TRACKING_API, TRACKING_FIELDS, TRACKING_PAGE, TRACKING_PDF, TRACKING_TEXT as T, type TrackingAnswer } from '../../../filings/tracking.ts'
+import { Heading } from '../../components/Heading.tsx'
+import type { PreparedSectionOf } from '../../types.ts'
+
+type Field = keyof typeof TRACKING_FIELDS
+
+type Outcome = { kind: 'found'; answer: TrackingAnswer; codigo: string; key: number } | { kind: 'failed'; message: string; key: number }
+
+/** The answer: the same markup as the server's page without script (src/server/routes/tracking.ts). */
+function Answer({ a, codigo }: { a: TrackingAnswer; codigo: string }) {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => ref.current?.focus(), [])
+  return (
+    <section ref={ref} className="resultado-consulta" aria-labelledby="resultado-consulta-titulo" role="status" tabIndex={-1}>
+      <h2 id="resultado-consulta-titulo">{T.titulo(a.radicado)}</h2>
+      <dl className="datos-consulta">
+        <dt>{T.estado}</dt>
+        <dd>
+          <strong className="estado-consulta">{a.estadoTexto}</strong>. {a.explicacion}
+        </dd>
+        <dt>{T.recibido}</dt>
+        <dd>{spanishDateTime(a.recibido)}</dd>
+        <dt>{T.vence}</dt>
+        <dd>
+          {spanishDay(a.vence)}
+          {a.venceOriginal && ` ${T.ampliada(spanishDay(a.venceOriginal))}`}
+        </dd>
+        {a.respondido && (
+          <>
+            <dt>{T.respondido}</dt>
+            <dd>{spanishDateTime(a.respondido)}</dd>
+          </>
+        )}
+        {a.trasladadaA && (
+          <>
+            <dt>{T.trasladadaA}</dt>
+            <dd>{a.trasladadaA}</dd>
+          </>
+        )}
+      </dl>
+      {a.respuesta !== undefined && (
+        <>
+          <h3>{T.respuesta}</h3>
+          <div className="texto-respuesta">{a.respuesta}</div>
+          {a.respuestaPdf && (
+            // A plain form: the download is the browser's own navigation, with the number and code in the body, never in an address.
+            <form method="post" action={TRACKING_PDF} className="descarga-respuesta">
+              <input type="hidden" name={TRACKING_FIELDS.radicado} value={a.radicado} />
+              <input type="hidden" name={TRACKING_FIELDS.codigo} value={codigo} />
+              <button type="submit" className="secondary">
+                {`${T.descargarPdf} (${Math.max(1, Math.ceil(a.respuestaPdf.tamano / 1024))} KB)`}
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+/**
+ * Tracking a filing by its number and verification code (issue 12). With
+ * script it asks POST /api/consulta and shows the answer here; without, the
+ * same form posts to /pqrsd/consulta and the server answers this page with
+ * the result in the <noscript> below the form.
+ */
+export function Consulta({ section }: { section: PreparedSectionOf<'consulta'> }) {
+  const [values, setValues] = useState<Record<Field, string>>({ radicado: '', codigo: '' })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const failureRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (outcome?.kind === 'failed') failureRef.current?.focus()
+  }, [outcome])
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const missing: Partial<Record<Field, string>> = {}
+    if (!values.radicado.trim()) missing.radicado = T.radicadoRequerido
+    if (!values.codigo.trim()) missing.codigo = T.codigoRequerido
+    setErrors(missing)
+    if (Object.keys(missing).length > 0) {
+      document.getElementById(`consulta-${missing.radicado ? 'radicado' : 'codigo'}`)?.focus()
+      return
+    }
+    setBusy(true)
+    setOutcome(null)
+    try {
+      const answer = (await postForm(TRACKING_API, { radicado: values.radicado, codigo: values.codigo })) as TrackingAnswer
+      setOutcome({ kind: 'found', answer, codigo: values.codigo.trim(), key: Date.now() })
+    } catch (e) {
+      const err = e instanceof ApiError ? e : new ApiError('servidor', FAILURE_MESSAGES.servidor)
+      if (err.status === 400 && Object.keys(err.fields).length > 0) setErrors(err.fields)
+      const message = err.status === 404 ? T.noEncontrada : err.status === 400 ? 'Revise los campos marcados.' : err.message
+      setOutcome({ kind: 'failed', message, key: Date.now() })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const field = (name: Field, label: string, help: string) => {
+    const id = `consulta-${name}`
+    const error = errors[name]
+    return (
+      <div className="campo">
+        <label htmlFor={id}>
+          {label}
+          <span className="obligatorio" aria-hidden="true">
+            {' '}*
+          </span>
+        </label>
+        <input
+          id={id}
+          name={TRACKING_FIELDS[name]}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-ayuda`, error ? `${id}-error` : undefined].filter(Boolean).join(' ')}
+          value={values[name]}
+          onChange={(ev) => setValues((v) => ({ ...v, [name]: ev.target.value }))}
+        />
+        <small id={`${id}-ayuda`} className="ayuda-campo">
+          {help}
+        </small>
+        {error && (
+          <small id={`${id}-error`} className="mensaje-error">
+            {error}
+          </small>
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <section className="formulario consulta-radicado" aria-labelledby="consulta-titulo">
+      <Heading id="consulta-titulo">{section.titulo ?? 'Consulte su solicitud en línea'}</Heading>
+      {section.descripcion && <p className="descripcion-formulario">{section.descripcion}</p>}
+      <form method="post" action={TRACKING_PAGE} noValidate aria-labelledby="consulta-titulo" onSubmit={submit}>
+        {field('radicado', T.radicadoEtiqueta, T.radicadoAyuda)}
+        {field('codigo', T.codigoEtiqueta, T.codigoAyuda)}
+        <button type="submit" aria-busy={busy || undefined}>
+          {busy ? T.consultando : T.boton}
+        </button>
+      </form>
+      {/* Without JavaScript the server puts the answer of the posted form here. */}
+      <noscript id={NO_JS_TRACKING_ID} />
+      {outcome?.kind === 'found' && <Answer key={outcome.key} a={outcome.answer} codigo={outcome.codigo} />}
+      {outcome?.kind === 'failed' && (
+        <div key={outcome.key} ref={failureRef} className="aviso-formulario aviso-error resultado-consulta" role="alert" tabIndex={-1}>
+          <div className="aviso-texto">
+            <p>{outcome.message}</p>
+          </div>
+        </div>
+      )}
+    </section>
+  )
+}

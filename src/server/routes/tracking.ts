@@ -1,0 +1,185 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { initialStatus } from '../../filings/deadlines.ts'
+import { spanishDateTime, spanishDay } from '../../forms/receipt.ts'
+import { colombiaIso } from '../../forms/receipt.ts'
+import {
+  ESTADO_EXPLICACION,
+  estadoTexto,
+  NO_JS_TRACKING_ID,
+  normalizeRadicado,
+  RADICADO_SHAPE,
+  TRACKING_API,
+  TRACKING_FIELDS,
+  TRACKING_PAGE,
+  TRACKING_PDF,
+  TRACKING_TEXT,
+  type TrackingAnswer,
+} from '../../filings/tracking.ts'
+import { ApiError } from '../errors.ts'
+import { MSG } from '../messages.ts'
+import { escapeHtml as e } from '../nativePages.ts'
+import { isUrlEncoded, plainFields } from '../nativeRequest.ts'
+import type { SiteRoot } from '../releases.ts'
+import type { SiteData } from '../siteData.ts'
+import type { FilingStore } from '../store/store.ts'
+import { uploadsDir } from '../store/uploads.ts'
+import { hashCode } from '../verificationCode.ts'
+
+
+export interface TrackingRouteOptions {
+  site: SiteData
+  store: FilingStore
+  dataDir: string
+  root: SiteRoot
+  /** Lookups per address and window, shared by the three routes: stricter than the filings' limit. */
+  rateLimit: { max: number; timeWindow: number }
+}
+
+/** Longest number or code worth looking up; anything longer cannot match and is answered like a wrong one. */
+const MAX_INPUT = 40
+
+interface Lookup {
+  radicado: string
+  codigo: string
+}
+
+/** The two fields, or 400 with a Spanish message per empty field. */
+function lookupOf(body: unknown): Lookup {
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+  const radicado = typeof fields[TRACKING_FIELDS.radicado] === 'string' ? normalizeRadicado(fields[TRACKING_FIELDS.radicado] as string) : ''
+  const codigo = typeof fields[TRACKING_FIELDS.codigo] === 'string' ? (fields[TRACKING_FIELDS.codigo] as string).trim() : ''
+  const missing: Record<string, string> = {}
+  if (!radicado) missing[TRACKING_FIELDS.radicado] = TRACKING_TEXT.radicadoRequerido
+  if (!codigo) missing[TRACKING_FIELDS.codigo] = TRACKING_TEXT.codigoRequerido
+  if (Object.keys(missing).length > 0) throw new ApiError(400, MSG.invalidForm, missing)
+  return { radicado, codigo }
+}
+
+/** The generic answer for a wrong number, a wrong code or both: the same status and the same bytes. */
+class NotFound extends ApiError {
+  constructor() {
+    super(404, TRACKING_TEXT.noEncontrada, {})
+  }
+}
+
+/**
+ * Tracking at /pqrsd/consulta (issue 12): a citizen's own filing by its
+ * number and verification code. Reading it is not staff access (nothing is
+ * audited under an account); the answer carries the state, the dates and the
+ * answer, never the petitioner's other data. A wrong number and a wrong code
+ * are answered alike, after the same work (one hash, one indexed read), and
+ * every lookup counts against its own per-address limit.
+ */
+export async function trackingRoutes(app: FastifyInstance, opts: TrackingRouteOptions): Promise<void> {
+  const { site, store, dataDir, root } = opts
+  const limit = { onRequest: app.rateLimit(opts.rateLimit) }
+  const formByKind = new Map(site.filings.filter((f) => f.clase === 'radicacion').map((f) => [f.kind, f.form]))
+
+  /** The filing a number and code open, with its answer row; NotFound otherwise. */
+  async function find({ radicado, codigo }: Lookup) {
+    const shaped = radicado.length <= MAX_INPUT && codigo.length <= MAX_INPUT && RADICADO_SHAPE.test(radicado)
+    // The hash and the read happen for every lookup, so a malformed number costs what a wrong one does.
+    const matches = await store.codeMatches(shaped ? radicado : '-', hashCode(codigo.slice(0, MAX_INPUT)))
+    if (!shaped || !matches) throw new NotFound()
+    const filing = await store.findFiling(radicado)
+    const form = filing ? formByKind.get(filing.kind) : undefined
+    if (!filing || !form) throw new NotFound()
+    const tramite = (await store.getTramite(radicado)) ?? { radicado, ...initialStatus(form, filing.datos, site.lookups, new Date(filing.recibidoEn)) }
+    const history = await store.history(radicado)
+    const answer = [...history].reverse().find((h) => h.accion === 'responder')
+    const forward = [...history].reverse().find((h) => h.accion === 'trasladar')
+    return { filing, tramite, answer, forward }
+  }
+
+  async function answerOf(lookup: Lookup): Promise<TrackingAnswer> {
+    const { filing, tramite, answer, forward } = await find(lookup)
+    return {
+      radicado: filing.radicado,
+      estado: tramite.estado,
+      estadoTexto: estadoTexto(tramite.estado),
+      explicacion: ESTADO_EXPLICACION[tramite.estado],
+      recibido: colombiaIso(new Date(filing.recibidoEn)),
+      vence: tramite.vence,
+      ...(tramite.ampliada ? { venceOriginal: tramite.venceOriginal } : {}),
+      ...(answer ? { respondido: colombiaIso(new Date(answer.en)), respuesta: answer.texto ?? '' } : {}),
+      ...(answer?.archivo ? { respuestaPdf: { nombre: answer.archivoNombre ?? 'respuesta.pdf', tamano: answer.archivoTamano ?? 0 } } : {}),
+      ...(tramite.estado === 'trasladada' && forward?.entidad ? { trasladadaA: forward.entidad } : {}),
+    }
+  }
+
+  app.post(TRACKING_API, limit, async (request, reply) => {
+    if (isUrlEncoded(request) || request.isMultipart()) throw new ApiError(415, MSG.unsupportedMedia, {})
+    const lookup = lookupOf(request.body)
+    return reply.header('cache-control', 'no-store').send(await answerOf(lookup))
+  })
+
+  /** The page's form without script: the pre-rendered /pqrsd/consulta with the answer in its <noscript>. */
+  app.post(TRACKING_PAGE, limit, async (request, reply) => {
+    if (!request.nativeForm) throw new ApiError(415, MSG.unsupportedMedia, {})
+    const file = path.join(root.current(), ...TRACKING_PAGE.split('/').filter(Boolean), 'index.html')
+    if (!fs.existsSync(file)) return reply.callNotFound()
+    const fields = plainFields(request.body) ?? {}
+    let status = 200
+    let body: string
+    try {
+      const lookup = lookupOf(fields)
+      body = answerHtml(await answerOf(lookup), lookup)
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.statusCode !== 400 && error.statusCode !== 404)) throw error
+      status = error.statusCode
+      body = failureHtml(error)
+    }
+    const marker = `<noscript id="${NO_JS_TRACKING_ID}"></noscript>`
+    const page = fs.readFileSync(file, 'utf8')
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page.replace(marker, `<noscript id="${NO_JS_TRACKING_ID}">${body}</noscript>`))
+  })
+
+  /** The answer's PDF, for the right number and code only (JSON or the page's form, with or without script). */
+  app.post(TRACKING_PDF, limit, async (request, reply) => {
+    const fields = isUrlEncoded(request) ? (request.nativeForm ? plainFields(request.body) : undefined) : request.body
+    if (fields === undefined) throw new ApiError(415, MSG.unsupportedMedia, {})
+    const { answer } = await find(lookupOf(fields))
+    if (!answer?.archivo) throw new NotFound()
+    const name = answer.archivoNombre ?? 'respuesta.pdf'
+    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+    return reply
+      .header('cache-control', 'no-store')
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(fs.createReadStream(path.join(uploadsDir(dataDir), path.basename(answer.archivo))))
+  })
+}
+
+/** The answer as the page's script shows it (same classes), for the page without script. */
+export function answerHtml(a: TrackingAnswer, lookup: Lookup): string {
+  const t = TRACKING_TEXT
+  const rows = [
+    `<dt>${e(t.estado)}</dt><dd><strong class="estado-consulta">${e(a.estadoTexto)}</strong>. ${e(a.explicacion)}</dd>`,
+    `<dt>${e(t.recibido)}</dt><dd>${e(spanishDateTime(a.recibido))}</dd>`,
+    `<dt>${e(t.vence)}</dt><dd>${e(spanishDay(a.vence))}${a.venceOriginal ? ` ${e(t.ampliada(spanishDay(a.venceOriginal)))}` : ''}</dd>`,
+    ...(a.respondido ? [`<dt>${e(t.respondido)}</dt><dd>${e(spanishDateTime(a.respondido))}</dd>`] : []),
+    ...(a.trasladadaA ? [`<dt>${e(t.trasladadaA)}</dt><dd>${e(a.trasladadaA)}</dd>`] : []),
+  ]
+  const answer =
+    a.respuesta !== undefined
+      ? `<h3>${e(t.respuesta)}</h3><div class="texto-respuesta">${e(a.respuesta)}</div>${
+          a.respuestaPdf
+            ? `<form method="post" action="${TRACKING_PDF}" class="descarga-respuesta"><input type="hidden" name="${TRACKING_FIELDS.radicado}" value="${e(lookup.radicado)}"><input type="hidden" name="${TRACKING_FIELDS.codigo}" value="${e(lookup.codigo)}"><button type="submit" class="secondary">${e(t.descargarPdf)} (${Math.max(1, Math.ceil(a.respuestaPdf.tamano / 1024))} KB)</button></form>`
+            : ''
+        }`
+      : ''
+  return `<section class="resultado-consulta" aria-labelledby="resultado-consulta-titulo" role="status" tabindex="-1"><h2 id="resultado-consulta-titulo">${e(t.titulo(a.radicado))}</h2><dl class="datos-consulta">${rows.join('')}</dl>${answer}</section>`
+}
+
+function failureHtml(error: ApiError): string {
+  const items = Object.values(error.fields)
+  const detail = items.length > 0 ? `<ul>${items.map((m) => `<li>${e(m)}</li>`).join('')}</ul>` : ''
+  return `<div class="aviso-formulario aviso-error resultado-consulta" role="alert"><div class="aviso-texto"><p>${e(items.length > 0 ? MSG.invalidForm : error.message)}</p>${detail}</div></div>`
+}
