@@ -1,11 +1,39 @@
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
-import type { UserConfig } from 'vite'
+import type { Plugin, UserConfig } from 'vite'
+
+/**
+ * The browser build runs the React components on Preact (`preact/compat`):
+ * the same components, about a sixth of React DOM's weight. Only the client
+ * environment of a production build is aliased: pre-rendering and the server
+ * keep React's own server renderer, and `npm run dev` keeps React (with Fast
+ * Refresh) in the browser. See docs/decisions.md, "Issue 16: client runtime".
+ */
+const PREACT_IN_BROWSER: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+}
+function preactInBrowser(): Plugin {
+  return {
+    name: 'preact-in-browser',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async resolveId(source, importer, options) {
+      const target = PREACT_IN_BROWSER[source]
+      if (!target) return null
+      return this.resolve(target, importer, { ...options, skipSelf: true })
+    },
+  }
+}
 
 export default {
   // Tests and the staff workflow build from a copy of the content with MANIFEST_DIR / PUBLIC_DIR.
   publicDir: process.env.PUBLIC_DIR ?? 'public',
-  plugins: [react(), vike()],
+  plugins: [preactInBrowser(), react(), vike()],
   // Hashed build output lives apart from public/assets, which belongs to records staff.
   build: { target: 'es2022', assetsDir: '_app', outDir: process.env.BUILD_OUT_DIR ?? 'dist' },
 } satisfies UserConfig

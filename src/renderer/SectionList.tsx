@@ -1,13 +1,14 @@
 import type { ComponentType } from 'react'
 import { SectionListContext } from './sectionContext.ts'
-import { sectionModules } from './sections/registry.ts'
+// Components only: the section modules' preparers are build-time code (see sections/components.ts).
+import { sectionComponents } from './sections/components.ts'
 import type { PreparedSection } from './types.ts'
 
 export function SectionList({ sections }: { sections: PreparedSection[] }) {
   return (
     <SectionListContext.Provider value={SectionList}>
       {sections.map((s, i) => {
-        const Component = sectionModules[s.tipo].Component as ComponentType<{ section: PreparedSection }>
+        const Component = sectionComponents[s.tipo] as ComponentType<{ section: PreparedSection }>
         return <Component key={i} section={s} />
       })}
     </SectionListContext.Provider>

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { sectionComponents } from '../../src/renderer/sections/components.ts'
 import { sectionModules } from '../../src/renderer/sections/registry.ts'
 import type { SectionModule } from '../../src/renderer/sections/module.ts'
 import type { SectionType } from '../../src/renderer/types.ts'
@@ -61,6 +62,10 @@ describe('section modules', () => {
       it('has its component in its own folder', () => {
         const component = `${mod!.Component.name}.tsx`
         expect(files).toContain(component)
+      })
+
+      it('is hydrated in the browser with its module\'s component (the components-only map)', () => {
+        expect((sectionComponents as Record<string, unknown>)[tipo]).toBe(mod!.Component)
       })
 
       it('has a rendering sample of its own type', async () => {
