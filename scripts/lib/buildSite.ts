@@ -22,6 +22,7 @@ import { formatProblem } from '../../src/manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 import { writeGeneratedFiles } from './generate.ts'
+import { lowerScriptPriorityIn } from './scriptPriority.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -215,6 +216,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     if (!(await runVike('build', root, outDir, log))) return failed(elapsed())
     writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
   }
+  lowerScriptPriorityIn(path.join(outDir, 'client'))
   const ms = elapsed()
   log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)
   return { ok: true, kind, reason, pages: manifest.pages.length, ms }

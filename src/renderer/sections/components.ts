@@ -32,7 +32,7 @@ import { Video } from './video/Video.tsx'
  * in Markdown, HTML sanitizing, YAML and the manifest derivations; importing
  * them in the browser cost about 145 KB of gzip JavaScript on every hydrated
  * page. tests/unit/section-modules.test.ts checks each entry is its module's
- * component; tests/site/js-budget.test.ts keeps the weight in bounds.
+ * component; tests/site/page-weight.test.ts keeps the weight in bounds.
  */
 export const sectionComponents: { [K in SectionType]: ComponentType<{ section: PreparedSectionOf<K> }> } = {
   accesibilidad: Accesibilidad,
