@@ -175,6 +175,19 @@ function startServer(port: number, clientDir: string): Promise<ChildProcess> {
   })
 }
 
+interface LighthouseRun {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  failedAudits: string[]
+  load: number
+}
+
 async function benchLighthouse(port: number): Promise<void> {
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
@@ -185,26 +198,42 @@ async function benchLighthouse(port: number): Promise<void> {
   const largestAccordion = '/nuestra-gestion/control/informes'
   const pages = { inicio: '/', [`acordeón más grande (${largestAccordion})`]: largestAccordion, 'formulario PQRSD': '/pqrsd', búsqueda: '/buscar?q=resolucion' }
   const out: Record<string, unknown> = {}
+  // Issue 16: the median of three runs per page, each category at 100. The runs of a page are consecutive, so the load beside the figure is the one they ran under.
+  const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
   try {
     for (const [name, route] of Object.entries(pages)) {
-      const r = await lighthouse(`http://127.0.0.1:${port}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' })
-      const lhr = r!.lhr
-      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100)
-      const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN
-      const row = {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        lcpMs: Math.round(audit('largest-contentful-paint')),
-        tbtMs: Math.round(audit('total-blocking-time')),
-        cls: Number(audit('cumulative-layout-shift').toFixed(3)),
-        failedAudits: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
-          .map((a) => a.id),
+      const runs: LighthouseRun[] = []
+      const failedRuns: string[] = []
+      for (let i = 0; i < RUNS; i++) {
+        const r = await lighthouse(`http://127.0.0.1:${port}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' })
+        const lhr = r!.lhr
+        // A run Lighthouse could not finish (it happens on a starved machine) is reported, not counted as 0 in the median.
+        if (lhr.runtimeError || lhr.categories.performance?.score == null) {
+          failedRuns.push(lhr.runtimeError?.code ?? 'no performance score')
+          continue
+        }
+        const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100)
+        const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN
+        runs.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          fcpMs: Math.round(audit('first-contentful-paint')),
+          lcpMs: Math.round(audit('largest-contentful-paint')),
+          tbtMs: Math.round(audit('total-blocking-time')),
+          cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+          failedAudits: Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+            .map((a) => a.id),
+          load: Number(os.loadavg()[0]!.toFixed(2)),
+        })
       }
+      const med = (k: 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls') => median(runs.map((r) => r[k]))
+      if (runs.length === 0) throw new Error(`Lighthouse could not finish any run of ${route}: ${failedRuns.join(', ')}`)
+      const row = { performance: med('performance'), accessibility: med('accessibility'), bestPractices: med('bestPractices'), seo: med('seo'), fcpMs: med('fcpMs'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), cls: med('cls'), runs, failedRuns }
       out[name] = row
-      for (const k of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) budget(`Lighthouse ${k} — ${name}`, row[k], 95, 'pts', true)
+      for (const k of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) budget(`Lighthouse ${k} — ${name} (median of ${runs.length})`, row[k], 100, 'pts', true)
     }
   } finally {
     await chrome.kill()
