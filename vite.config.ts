@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import type { Plugin, UserConfig } from 'vite'
@@ -12,7 +13,8 @@ import type { Plugin, UserConfig } from 'vite'
 const PREACT_IN_BROWSER: Record<string, string> = {
   react: 'preact/compat',
   'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
+  // preact/compat/client with React's effect timing (see the module).
+  'react-dom/client': fileURLToPath(new URL('./src/renderer/client/preactClient.ts', import.meta.url)),
   'react/jsx-runtime': 'preact/jsx-runtime',
   'react/jsx-dev-runtime': 'preact/jsx-runtime',
 }
