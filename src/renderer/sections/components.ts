@@ -14,6 +14,7 @@ import { Enlaces } from './enlaces/Enlaces.tsx'
 import { Evaluacion } from './evaluacion/Evaluacion.tsx'
 import { Formulario } from './formulario/Formulario.tsx'
 import { Imagen } from './imagen/Imagen.tsx'
+import { InformeSolicitudes } from './informeSolicitudes/InformeSolicitudes.tsx'
 import { MapaSitio } from './mapaSitio/MapaSitio.tsx'
 import { Mosaicos } from './mosaicos/Mosaicos.tsx'
 import { Noticias } from './noticias/Noticias.tsx'
@@ -49,6 +50,7 @@ export const sectionComponents: { [K in SectionType]: ComponentType<{ section: P
   evaluacion: Evaluacion,
   formulario: Formulario,
   imagen: Imagen,
+  informeSolicitudes: InformeSolicitudes,
   mapaSitio: MapaSitio,
   mosaicos: Mosaicos,
   noticias: Noticias,
