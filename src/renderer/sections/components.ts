@@ -6,6 +6,7 @@ import { Acordeon } from './acordeon/Acordeon.tsx'
 import { BuscadorNormas } from './buscadorNormas/BuscadorNormas.tsx'
 import { Busqueda } from './busqueda/Busqueda.tsx'
 import { Carrusel } from './carrusel/Carrusel.tsx'
+import { Consulta } from './consulta/Consulta.tsx'
 import { Datos } from './datos/Datos.tsx'
 import { DatosAbiertos } from './datosAbiertos/DatosAbiertos.tsx'
 import { Documentos } from './documentos/Documentos.tsx'
@@ -42,6 +43,7 @@ export const sectionComponents: { [K in SectionType]: ComponentType<{ section: P
   buscadorNormas: BuscadorNormas,
   busqueda: Busqueda,
   carrusel: Carrusel,
+  consulta: Consulta,
   datos: Datos,
   datosAbiertos: DatosAbiertos,
   documentos: Documentos,
