@@ -39,6 +39,8 @@ export interface BuildOptions {
   reuseFrom?: string
   /** Progress lines for staff (Spanish); default console.log. */
   log?: (line: string) => void
+  /** Pass the bundler's own (English) output on to the terminal (`--detalle`); otherwise it goes to the log file only. */
+  detail?: boolean
 }
 
 export interface BuildResult {
@@ -140,30 +142,56 @@ function copyBundles(from: string, to: string): void {
   for (const f of fs.readdirSync(from)) if (fs.statSync(path.join(from, f)).isFile()) fs.copyFileSync(path.join(from, f), path.join(to, f))
 }
 
+/** Where the bundler's own output of the last build is kept (beside the build, not served: only `client/` is). */
+export const BUILD_LOG_FILE = 'registro-compilacion.log'
+
 /**
  * Runs Vike's own command (`build`, or `prerender` from the existing bundles)
  * in a child process: this process has loaded the section modules (and React)
- * through tsx, and the server bundle needs a React of its own. Only Vike's
- * summary lines are passed on, not one line per written file.
+ * through tsx, and the server bundle needs a React of its own. The bundler's
+ * output (English, about 80 lines) is written to the log file; staff see it
+ * only with `--detalle`, or the end of it when the command fails.
  */
-function runVike(command: 'build' | 'prerender', root: string, outDir: string, log: (line: string) => void): Promise<boolean> {
+function runVike(command: 'build' | 'prerender', root: string, outDir: string, detail: boolean): Promise<boolean> {
   const bin = path.join(root, 'node_modules', 'vike', 'bin.js')
   const env = { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.', ESE_COMPILED_CACHE: compiledCacheDir(root) }
   const child = spawn(process.execPath, [bin, command], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  fs.mkdirSync(outDir, { recursive: true })
+  const logPath = path.join(outDir, BUILD_LOG_FILE)
+  const logFile = fs.createWriteStream(logPath)
+  const tail: string[] = []
   const perFile = /^\S+\.(html|json)$/
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
     let rest = ''
+    const take = (line: string) => {
+      const plain = stripAnsi(line)
+      logFile.write(plain + '\n')
+      if (perFile.test(plain.trim())) return
+      tail.push(plain)
+      if (tail.length > 40) tail.shift()
+      if (detail) write(line)
+    }
     stream.setEncoding('utf8')
     stream.on('data', (chunk: string) => {
       const lines = (rest + chunk).split(/\r?\n/)
       rest = lines.pop() ?? ''
-      for (const line of lines) if (!perFile.test(stripAnsi(line).trim())) write(line)
+      for (const line of lines) take(line)
     })
-    stream.on('end', () => rest && write(rest))
+    stream.on('end', () => rest && take(rest))
   }
-  relay(child.stdout, log)
+  relay(child.stdout, (line) => console.log(line))
   relay(child.stderr, (line) => console.error(line))
-  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)))
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      logFile.end()
+      if (code !== 0 && !detail) {
+        console.error('Últimas líneas del empaquetador (en inglés):')
+        for (const line of tail) console.error(`  ${line}`)
+      }
+      if (code !== 0 || detail) console.error(`Detalles completos del empaquetador: ${path.relative(process.cwd(), logPath) || logPath}`)
+      resolve(code === 0)
+    }),
+  )
 }
 
 /**
@@ -207,13 +235,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   if (kind === 'contenido') {
     log(`Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`)
     const publicFiles = syncPublic(path.join(outDir, 'client'), previous?.publicFiles ?? [])
-    if (!(await runVike('prerender', root, outDir, log))) return failed(elapsed())
+    if (!(await runVike('prerender', root, outDir, options.detail ?? false))) return failed(elapsed())
     writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
   } else {
     log(`Compilación completa (${reason})…`)
     // A stale fingerprint must not survive a build that fails half-way.
     fs.rmSync(path.join(outDir, INFO_FILE), { force: true })
-    if (!(await runVike('build', root, outDir, log))) return failed(elapsed())
+    if (!(await runVike('build', root, outDir, options.detail ?? false))) return failed(elapsed())
     writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
   }
   lowerScriptPriorityIn(path.join(outDir, 'client'))

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse as parseHtml } from 'node-html-parser'
@@ -18,10 +18,13 @@ const ROUTE = '/contratacion/adquisiciones'
 const PDF = `/assets/contratacion/adquisiciones/${YEAR}/plan-anual-adquisiciones-${YEAR}.pdf`
 const TITLE = `Plan Anual de Adquisiciones vigencia ${YEAR} (prueba de compilación)`
 
+/** Runs `npm run build`'s script; returns what the terminal shows (stdout and stderr), failing on a non-zero exit. */
 function build(...args: string[]): string {
   const env = { ...process.env }
   for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'PROJECT_ROOT']) delete env[k]
-  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { cwd: project, env, encoding: 'utf8', stdio: 'pipe' })
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { cwd: project, env, encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`build failed (${r.status}):\n${r.stdout}\n${r.stderr}`)
+  return r.stdout + r.stderr
 }
 
 function page(route: string): string {
@@ -93,6 +96,9 @@ describe('content-only rebuilds', () => {
     const out = build()
     expect(out).toContain('Compilación completa (cambió el código')
     expect(out).toMatch(/✓ Sitio compilado \(compilación completa\)/)
+    // Staff read a few Spanish lines; the bundler's own English output goes to the log file (issue 10, item 1).
+    expect(out).not.toMatch(/vite v\d|built in|transforming|rendering chunks/)
+    expect(fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')).toMatch(/vite v\d/)
     const styles = (fs.readdirSync(path.join(project, 'dist/client/_app'), { recursive: true }) as string[]).filter((f) => f.endsWith('.css'))
     expect(styles.some((f) => fs.readFileSync(path.join(project, 'dist/client/_app', f), 'utf8').includes('.prueba-compilacion-completa'))).toBe(true)
     // And the next build, with no change at all, is content-only again.
