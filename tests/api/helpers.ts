@@ -243,8 +243,8 @@ export async function countRows(dataDir: string): Promise<{ radicaciones: number
 
 export const RADICADO = /^(PQRS|CITA|HC|SUS)-\d{4}-\d{6,}$/
 
-/** Polls until `fn` returns a value (e-mails, log lines arriving asynchronously), or fails after `ms`. */
-export async function waitFor<T>(fn: () => T | undefined, ms = 10_000): Promise<T> {
+/** Polls until `fn` returns a value (e-mails, log lines arriving asynchronously), or fails after `ms` (generous: a loaded machine delays mail by seconds). */
+export async function waitFor<T>(fn: () => T | undefined, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
     const v = fn()
