@@ -32,6 +32,19 @@ export function writeSyntheticSite(dir: string, pages: number, rows: number, pdf
       mapaSitio: '/',
       politicaDatos: 'https://www.gov.co',
     },
+    // The real forms (copied above) show the privacy notice, which the validator requires in site.yaml.
+    avisoPrivacidad: {
+      version: '1',
+      titulo: 'Aviso de privacidad',
+      responsable: 'Responsable del tratamiento: Hospital sintético.',
+      finalidad: 'Usamos sus datos solo para tramitar su solicitud.',
+      derechos: 'Puede conocer, actualizar, rectificar y suprimir sus datos.',
+      datosSensibles: 'Responder preguntas sobre datos sensibles es voluntario.',
+      politica: '/',
+      enlacePolitica: 'Política de tratamiento de datos',
+      casilla: 'Autorizo el tratamiento de mis datos personales.',
+      mensaje: 'Debe autorizar el tratamiento de sus datos personales.',
+    },
   }
   fs.writeFileSync(path.join(manifestDir, 'site.yaml'), stringify(site))
   fs.writeFileSync(path.join(manifestDir, 'pages/inicio.yaml'), stringify({ ruta: '/', etiqueta: 'Inicio', titulo: 'Inicio', secciones: [{ tipo: 'mapaSitio' }] }))
