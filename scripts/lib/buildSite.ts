@@ -23,6 +23,7 @@ import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 import { writeGeneratedFiles } from './generate.ts'
 import { lowerScriptPriorityIn } from './scriptPriority.ts'
+import { pointServerEntryAt } from './serverEntryPointer.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -228,7 +229,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
     copyBundles(path.resolve(options.reuseFrom), outDir)
   }
-  const reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
+  const reason = options.full
+    ? 'se pidió una compilación completa'
+    : (fullBuildReason(outDir, fingerprint) ?? (pointServerEntryAt(root, path.join(outDir, 'server', 'entry.mjs')) ? undefined : 'no se encontró el paquete del servidor de la compilación anterior'))
   const kind: BuildKind = reason ? 'completa' : 'contenido'
   const previous = readBuildInfo(outDir)
 
