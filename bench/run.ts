@@ -281,17 +281,22 @@ async function benchSearch(): Promise<void> {
   const manifest = withEnv({ MANIFEST_DIR: path.join(dir, 'manifest'), PUBLIC_DIR: path.join(dir, 'public') }, () => loadManifest(path.join(dir, 'manifest')).manifest)
   const index = buildSearchIndex(manifest, sectionsText)
   const search = createSearcher(index)
-  // One query in six has a typo, so the fuzzy fallback is measured too (it shows in p95).
+  // One query in six has a typo, so the near-miss path shows in the mix's p95; typo queries alone get their own p95.
   const queries = ['resolucion', 'gestión institucional', 'categoria 3', 'pagina sintetica 512', 'resolucon 12-40', 'resolución 12-40']
+  const typos = ['resolucon 12-40', 'gestin instucional', 'categria 3', 'pagna sintetica 512', 'resolucion 12-40 de 2016 sobre gestin']
   search('calentamiento')
-  const times: number[] = []
-  for (let i = 0; i < 30; i++) for (const q of queries) times.push(timed(() => search(q)).ms)
-  times.sort((a, b) => a - b)
-  const p50 = times[Math.floor(times.length / 2)]!
-  const p95 = times[Math.floor(times.length * 0.95)]!
-  results.search = { indexedDocs: index.length, p50Ms: Number(p50.toFixed(2)), p95Ms: Number(p95.toFixed(2)) }
-  budget(`search query over ${index.length} documents (median)`, Number(p50.toFixed(2)), 30, 'ms')
-  budget(`search query over ${index.length} documents (p95, typos included)`, Number(p95.toFixed(2)), 10, 'ms')
+  const percentiles = (list: string[], rounds: number) => {
+    const times: number[] = []
+    for (let i = 0; i < rounds; i++) for (const q of list) times.push(timed(() => search(q)).ms)
+    times.sort((a, b) => a - b)
+    return { p50: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]! }
+  }
+  const mix = percentiles(queries, 30)
+  const typo = percentiles(typos, 36)
+  results.search = { indexedDocs: index.length, p50Ms: Number(mix.p50.toFixed(2)), p95Ms: Number(mix.p95.toFixed(2)), typoP95Ms: Number(typo.p95.toFixed(2)) }
+  budget(`search query over ${index.length} documents (median)`, Number(mix.p50.toFixed(2)), 30, 'ms')
+  budget(`search query over ${index.length} documents (p95, typos included)`, Number(mix.p95.toFixed(2)), 10, 'ms')
+  budget(`search query over ${index.length} documents (p95 of typo queries alone)`, Number(typo.p95.toFixed(2)), 10, 'ms')
 }
 
 function printTable(): void {

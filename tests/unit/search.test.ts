@@ -155,6 +155,16 @@ describe('createSearcher', () => {
     expect(search('resolucon').map((d) => d.route)).toEqual(expect.arrayContaining(['/a.pdf', '/b.pdf']))
   })
 
+  it('corrects a typo word by word, keeping what the other words ask for', () => {
+    // Only the resolution numbered 015 has «015»: the typo must not widen the answer to every resolution.
+    expect(search('resolucon 015').map((d) => d.route)).toEqual(['/a.pdf'])
+    // Near misses are looked for among every indexed word, the abstract's too.
+    expect(search('contrl interno').map((d) => d.route)).toEqual(['/a.pdf'])
+    expect(search('vacunacon').map((d) => d.route)).toEqual(['/notices/all#vacunacion'])
+    // A word with no near miss anywhere leaves nothing to show, rather than answers that ignore it.
+    expect(search('resolucion qqxxzzww')).toEqual([])
+  })
+
   it('ignores queries shorter than two letters and unknown words', () => {
     expect(search('')).toEqual([])
     expect(search(' r ')).toEqual([])
