@@ -79,6 +79,8 @@ describe.each(ROUTES)('GOV.CO identity on %s', (route) => {
     // policies, site map, last update; social links moved here from the top bar
     expect(pie.querySelector('a[href="/assets/politicas/terminos-y-condiciones.pdf"]')).not.toBeNull()
     expect(pie.querySelector('a[href="/assets/politicas/politica-tratamiento-datos.pdf"]')).not.toBeNull()
+    // the data-treatment link leads to the HTML policy page (readable by screen readers, linked from every consent notice), not only to the PDF
+    expect(pie.querySelectorAll('a').find((a) => text(a) === 'Política de tratamiento de datos')?.getAttribute('href')).toBe('/politica-de-tratamiento-de-datos')
     expect(pie.querySelector('a[href="/mapa-del-sitio"]')).not.toBeNull()
     expect(pie.querySelector(`time[datetime="${site.ultimaActualizacion}"]`)).not.toBeNull()
     expect(all).toMatch(/Última actualización:/)
