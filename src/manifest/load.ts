@@ -108,6 +108,17 @@ function loadFormFiles(manifest: Manifest, load: Loader): void {
   }
 }
 
+/** An empty manifest of a folder with its site.yaml read (when the file exists), and the loader that records problems. */
+function startLoad(dir: string): LoadResult & { load: Loader } {
+  const problems: Problem[] = []
+  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set(), files: new Set() }
+  const manifest: Manifest = { dir, declared, pages: [], documents: [], forms: [], news: [] }
+  const load: Loader = (file, kind) => loadOne(file, kind, problems, declared)
+  const siteFile = path.join(dir, 'site.yaml')
+  if (fs.existsSync(siteFile)) manifest.site = load<SiteManifest>(siteFile, 'site')
+  return { manifest, problems, load }
+}
+
 /**
  * A form with `avisoPrivacidad` gets its consent checkbox here, once, from
  * site.yaml's notice (privacyNotice.ts): every consumer reads the effective
@@ -125,12 +136,7 @@ function addConsentFields(manifest: Manifest): void {
  * and document list.
  */
 export function loadForms(dir = manifestDir()): LoadResult {
-  const problems: Problem[] = []
-  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set(), files: new Set() }
-  const manifest: Manifest = { dir, declared, pages: [], documents: [], forms: [], news: [] }
-  const load = <T>(file: string, kind: ManifestKind) => loadOne<T>(file, kind, problems, declared)
-  const siteFile = path.join(dir, 'site.yaml')
-  if (fs.existsSync(siteFile)) manifest.site = load<SiteManifest>(siteFile, 'site')
+  const { manifest, problems, load } = startLoad(dir)
   loadFormFiles(manifest, load)
   addConsentFields(manifest)
   return { manifest, problems }
@@ -138,13 +144,8 @@ export function loadForms(dir = manifestDir()): LoadResult {
 
 /** Reads and schema-validates every manifest file. Invalid files are reported and left out. */
 export function loadManifest(dir = manifestDir()): LoadResult {
-  const problems: Problem[] = []
-  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set(), files: new Set() }
-  const manifest: Manifest = { dir, declared, pages: [], documents: [], forms: [], news: [] }
-  const load = <T>(file: string, kind: ManifestKind) => loadOne<T>(file, kind, problems, declared)
-  const siteFile = path.join(dir, 'site.yaml')
-  if (fs.existsSync(siteFile)) manifest.site = load<SiteManifest>(siteFile, 'site')
-  else problems.push({ file: 'manifest/site.yaml', line: 1, col: 1, message: 'falta el archivo site.yaml', level: 'error' })
+  const { manifest, problems, load } = startLoad(dir)
+  if (!fs.existsSync(path.join(dir, 'site.yaml'))) problems.push({ file: 'manifest/site.yaml', line: 1, col: 1, message: 'falta el archivo site.yaml', level: 'error' })
   for (const f of yamlFilesUnder(path.join(dir, 'pages'))) {
     const page = load<PageManifest>(f, 'page')
     if (page) manifest.pages.push(page)

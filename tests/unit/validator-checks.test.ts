@@ -53,3 +53,21 @@ describe('validator cross-checks', () => {
     })
   }
 })
+
+describe('site.yaml', () => {
+  const siteProblems = (dir: string) => loadManifest(dir).problems.filter((p) => p.file.endsWith('site.yaml')).map((p) => p.message)
+
+  it('a missing site.yaml is named once, as missing', () => {
+    const dir = prepare({})
+    fs.rmSync(path.join(dir, 'site.yaml'))
+    expect(siteProblems(dir)).toEqual(['falta el archivo site.yaml'])
+  })
+
+  it('an invalid site.yaml gets its own errors, never «falta el archivo»', () => {
+    const dir = prepare({})
+    fs.appendFileSync(path.join(dir, 'site.yaml'), '\nclaveDesconocida: 1\n')
+    const messages = siteProblems(dir)
+    expect(messages.length).toBeGreaterThan(0)
+    expect(messages).not.toContain('falta el archivo site.yaml')
+  })
+})
