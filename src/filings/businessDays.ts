@@ -15,12 +15,13 @@ import { getHolidaysForYear } from 'colombian-holidays'
 const DAY_MS = 86_400_000
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/
 
-const holidayCache = new Map<number, ReadonlySet<string>>()
+const holidayCache = new Map<number, ReadonlySet<number>>()
 
-function holidaysOf(year: number): ReadonlySet<string> {
+/** The year's holidays as UTC midnights (numbers: the day loops below compare numbers, not formatted strings). */
+function holidaysOf(year: number): ReadonlySet<number> {
   let set = holidayCache.get(year)
   if (!set) {
-    set = new Set(getHolidaysForYear(year).map((h) => h.celebrationDate))
+    set = new Set(getHolidaysForYear(year).map((h) => toUtc(h.celebrationDate)))
     holidayCache.set(year, set)
   }
   return set
@@ -36,6 +37,19 @@ function toUtc(day: string): number {
 
 function fromUtc(t: number): string {
   return new Date(t).toISOString().slice(0, 10)
+}
+
+/**
+ * Whether the UTC midnight `t` is a business day. The loops over days work on
+ * these numbers and format a day only at the end: parsing and formatting
+ * every day they step over cost about 0.3 ms per filing (three terms of
+ * 15–30 business days), a tenth of the filing's whole cost (issue 16, API
+ * throughput).
+ */
+function isBusinessTime(t: number): boolean {
+  const date = new Date(t)
+  const weekday = date.getUTCDay()
+  return weekday !== 0 && weekday !== 6 && !holidaysOf(date.getUTCFullYear()).has(t)
 }
 
 export function isValidDay(day: string): boolean {
@@ -57,30 +71,29 @@ export function addCalendarDays(day: string, n: number): string {
 }
 
 export function isHolidayDay(day: string): boolean {
-  return holidaysOf(Number(day.slice(0, 4))).has(day)
+  return holidaysOf(Number(day.slice(0, 4))).has(toUtc(day))
 }
 
 export function isBusinessDay(day: string): boolean {
-  const weekday = new Date(toUtc(day)).getUTCDay()
-  return weekday !== 0 && weekday !== 6 && !isHolidayDay(day)
+  return isBusinessTime(toUtc(day))
 }
 
 /** The day itself when it is a business day, else the next business day. */
 export function sameOrNextBusinessDay(day: string): string {
-  let d = day
-  while (!isBusinessDay(d)) d = addCalendarDays(d, 1)
-  return d
+  let t = toUtc(day)
+  while (!isBusinessTime(t)) t += DAY_MS
+  return fromUtc(t)
 }
 
 /** The n-th business day after `day` (n ≥ 0; n = 0 gives `day`). */
 export function addBusinessDays(day: string, n: number): string {
   if (!Number.isInteger(n) || n < 0) throw new Error(`Número de días hábiles no válido: ${n}`)
-  let d = day
+  let t = toUtc(day)
   for (let left = n; left > 0; ) {
-    d = addCalendarDays(d, 1)
-    if (isBusinessDay(d)) left--
+    t += DAY_MS
+    if (isBusinessTime(t)) left--
   }
-  return d
+  return fromUtc(t)
 }
 
 /**
@@ -93,8 +106,8 @@ export function businessDaysBetween(from: string, to: string): number {
   const a = toUtc(from)
   const b = toUtc(to)
   if (a === b) return 0
-  const [lo, hi, sign] = a < b ? [from, to, 1] : [to, from, -1]
+  const [lo, hi, sign] = a < b ? [a, b, 1] : [b, a, -1]
   let count = 0
-  for (let d = addCalendarDays(lo, 1); toUtc(d) <= toUtc(hi); d = addCalendarDays(d, 1)) if (isBusinessDay(d)) count++
+  for (let t = lo + DAY_MS; t <= hi; t += DAY_MS) if (isBusinessTime(t)) count++
   return sign * count
 }

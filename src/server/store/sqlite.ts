@@ -156,22 +156,20 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
   #allocate(serie: string, now: Date): string {
     const year = yearInColombia(now)
     // Only ever incremented, in the same transaction as the filing: a number is never reused.
-    const row = this.#db
-      .prepare(
-        `INSERT INTO consecutivos (serie, anio, ultimo) VALUES (?, ?, 1)
-         ON CONFLICT (serie, anio) DO UPDATE SET ultimo = ultimo + 1
-         RETURNING ultimo`,
-      )
-      .get(serie, year) as { ultimo: number }
+    const row = this.statement(
+      `INSERT INTO consecutivos (serie, anio, ultimo) VALUES (?, ?, 1)
+       ON CONFLICT (serie, anio) DO UPDATE SET ultimo = ultimo + 1
+       RETURNING ultimo`,
+    ).get(serie, year) as { ultimo: number }
     return formatRadicado(serie, year, row.ultimo)
   }
 
   /** Several filings in one transaction: one durable commit (one fsync) for all of them. */
   #insertAll(items: ReadonlyArray<NewFiling>): string[] {
-    const insertFiling = this.#db.prepare(
+    const insertFiling = this.statement(
       'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
-    const insertAttachment = this.#db.prepare(
+    const insertAttachment = this.statement(
       'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     return this.#db

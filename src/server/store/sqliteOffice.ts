@@ -84,7 +84,23 @@ const ACCOUNT_COLUMNS = 'id, correo, nombre, rol, formularios, clave, activa, cr
  * (synchronous=FULL). Used by SqliteFilingStore, which owns the connection.
  */
 export class SqliteOfficeStore implements OfficeStore {
+  readonly #statements = new Map<string, Database.Statement>()
+
   constructor(private readonly db: Database.Database) {}
+
+  /**
+   * A statement compiled once per connection: better-sqlite3 compiles the SQL
+   * again on every prepare(), which the filings' path (every filing, inside
+   * its group commit) should not pay (issue 16, API throughput).
+   */
+  protected statement(sql: string): Database.Statement {
+    let s = this.#statements.get(sql)
+    if (!s) {
+      s = this.db.prepare(sql)
+      this.#statements.set(sql, s)
+    }
+    return s
+  }
 
   /** The state row of a new filing, inside the filing's own transaction. */
   protected insertTramite(t: TramiteRow): void {
@@ -197,14 +213,12 @@ export class SqliteOfficeStore implements OfficeStore {
   }
 
   #upsertTramite(t: TramiteRow): void {
-    this.db
-      .prepare(
-        `INSERT INTO tramites (radicado, estado, dias_habiles, vence, vence_original, vence_maximo, vence_traslado, ampliada, respondida_en, cerrada_en)
-         VALUES (@radicado, @estado, @diasHabiles, @vence, @venceOriginal, @venceMaximo, @venceTraslado, @ampliada, @respondidaEn, @cerradaEn)
-         ON CONFLICT (radicado) DO UPDATE SET estado = excluded.estado, vence = excluded.vence, ampliada = excluded.ampliada,
-           respondida_en = excluded.respondida_en, cerrada_en = excluded.cerrada_en`,
-      )
-      .run({ ...t, ampliada: t.ampliada ? 1 : 0, respondidaEn: t.respondidaEn ?? null, cerradaEn: t.cerradaEn ?? null })
+    this.statement(
+      `INSERT INTO tramites (radicado, estado, dias_habiles, vence, vence_original, vence_maximo, vence_traslado, ampliada, respondida_en, cerrada_en)
+       VALUES (@radicado, @estado, @diasHabiles, @vence, @venceOriginal, @venceMaximo, @venceTraslado, @ampliada, @respondidaEn, @cerradaEn)
+       ON CONFLICT (radicado) DO UPDATE SET estado = excluded.estado, vence = excluded.vence, ampliada = excluded.ampliada,
+         respondida_en = excluded.respondida_en, cerrada_en = excluded.cerrada_en`,
+    ).run({ ...t, ampliada: t.ampliada ? 1 : 0, respondidaEn: t.respondidaEn ?? null, cerradaEn: t.cerradaEn ?? null })
   }
 
   async saveTramite(t: TramiteRow): Promise<void> {
