@@ -10,6 +10,7 @@
  * `auditoria`; the forms give the column titles and list names.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { colombiaDateTime, dayTimestamp } from '../manifest/colombiaTime.ts'
@@ -181,12 +182,38 @@ export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process
   const filing = filings.find((f) => f.exportacion === name)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const store = await openFilingStore({ dataDir, plan, readonly: true, databaseUrl: env.DATABASE_URL })
+  let csv: string
   try {
     if (name === REPORT_EXPORT) return reportCsv(await reportOf(store, filings, lookups, parsePeriod(options.periodo)!), options.separator === ',' ? ',' : ';')
-    return filing ? await exportCsv(store, filing, lookups, options) : await auditCsv(store, options)
+    csv = filing ? await exportCsv(store, filing, lookups, options) : await auditCsv(store, options)
   } finally {
     await store.close()
   }
+  // Citizens' data (or the staff trail) is about to leave the store: the trail records it first, and without that record nothing leaves.
+  const writer = await openFilingStore({ dataDir, plan, databaseUrl: env.DATABASE_URL })
+  try {
+    await writer.audit({ evento: EXPORT_EVENT, detalle: exportDetail(name, options), direccion: `línea de comandos en ${os.hostname()}`, now: new Date() })
+  } catch (error) {
+    throw new Error(`No se pudo registrar la exportación en la auditoría, así que no se entregó ningún dato: ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    await writer.close()
+  }
+  return csv
+}
+
+/** The audit event of an export of filings, subscriptions or the audit trail (the published report holds no personal data and is not audited). */
+export const EXPORT_EVENT = 'exportar'
+
+/** What was exported and by which system account: the command has no office account, so the operating system's user name stands for it. */
+function exportDetail(name: string, options: ExportOptions): string {
+  const since = options.since ? ` desde ${options.since}` : ''
+  let user: string
+  try {
+    user = os.userInfo().username
+  } catch {
+    user = 'desconocido'
+  }
+  return `${name}${since}; usuario del sistema «${user}»`
 }
 
 /** The file of --salida, written whole or not at all (a temporary file renamed at the end). */

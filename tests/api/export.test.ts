@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { csvCell, toCsv } from '../../src/server/csv.ts'
 import { runExport as exportInProcess } from '../../src/server/export.ts'
@@ -103,6 +105,31 @@ describe('npm run export', () => {
     for (const args of [[], ['todo'], ['pqrs', '--since', '01/02/2025'], ['pqrs', '--desconocida']]) {
       await expect(runExport(...args)).rejects.toThrow(/Indique qué exportar|AAAA-MM-DD|Opción desconocida/)
     }
+  })
+
+  it('every export of personal data is written to the audit trail first, with what was exported and who ran it', async () => {
+    await runExport('citas', '--since', '2025-04-01')
+    const store = await openFilingStore({ dataDir, plan: FILING_PLAN, readonly: true })
+    const rows = await store.listAudit({})
+    await store.close()
+    const row = rows.find((r) => r.evento === 'exportar' && r.detalle?.startsWith('citas desde 2025-04-01'))
+    expect(row?.detalle).toMatch(/^citas desde 2025-04-01; usuario del sistema «[^»]+»$/)
+    expect(row?.direccion).toMatch(/^línea de comandos en /)
+    // and the exported trail shows it
+    expect((await runExport('auditoria')).stdout).toContain('citas desde 2025-04-01')
+  })
+
+  it('when the audit trail cannot be written, nothing is exported', async () => {
+    const locked = tempDataDir('export-no-audit')
+    fs.cpSync(dataDir, locked, { recursive: true })
+    const db = new Database(path.join(locked, 'radicaciones.sqlite'))
+    // The database refuses the audit row, as a full disk or a broken connection would.
+    db.exec("CREATE TRIGGER sin_auditoria BEFORE INSERT ON auditoria BEGIN SELECT RAISE(ABORT, 'disco lleno'); END;")
+    db.close()
+    await expect(exportInProcess(['pqrs'], { ...process.env, DATA_DIR: locked })).rejects.toThrow(/No se pudo registrar la exportación en la auditoría, así que no se entregó ningún dato/)
+    const cli = runCli({ DATA_DIR: locked }, 'pqrs')
+    expect(cli.status).toBe(2)
+    expect(cli.stdout).toBe('')
   })
 
   it('a missing database is reported, not created', async () => {
