@@ -365,9 +365,16 @@ describe('second factor (TOTP)', () => {
     expect(s.session).toBe('')
     // A wrong password never reveals that a code would be asked.
     expect(await (await s.signIn(ADMIN.correo, 'no es la clave correcta')).json()).not.toHaveProperty('requiereCodigo')
-    const ok = await s.signIn(ADMIN.correo, ADMIN.clave, { codigo: await generate({ secret }) })
+    const code = await generate({ secret })
+    const ok = await s.signIn(ADMIN.correo, ADMIN.clave, { codigo: code })
     expect(ok.status).toBe(200)
     expect((await s.get('/api/oficina/radicaciones')).status).toBe(200)
+    // The same code, seen over a shoulder, does not open a second session (RFC 6238 §5.2), even inside its 30 s.
+    const replay = new Staff(await new Client(server.url).init())
+    const again = await replay.signIn(ADMIN.correo, ADMIN.clave, { codigo: code })
+    expect(again.status).toBe(401)
+    expect(await again.json()).toMatchObject({ requiereCodigo: true, error: expect.stringMatching(/código de verificación/) })
+    expect(replay.session).toBe('')
     const other = new Staff(await new Client(server.url).init())
     const refused = await other.signIn('admin2@hospital.gov.co', 'clave larga de la segunda')
     expect(refused.status).toBe(403)

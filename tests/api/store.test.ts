@@ -305,6 +305,19 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     expect(await store.useSession('desconocida', at(0))).toBeUndefined()
   })
 
+  it('a second-factor time step is spent once per account: the same or an earlier step is refused, a later one accepted', async () => {
+    const a = await store.createAccount({ correo: 'totp@h.gov.co', nombre: 'T', rol: 'admin', clave: 'hash' })
+    const b = await store.createAccount({ correo: 'totp2@h.gov.co', nombre: 'U', rol: 'admin', clave: 'hash' })
+    expect(await store.claimTotpStep(a.id, 59_000_000)).toBe(true)
+    expect(await store.claimTotpStep(a.id, 59_000_000)).toBe(false)
+    expect(await store.claimTotpStep(a.id, 58_999_999)).toBe(false)
+    expect(await store.claimTotpStep(b.id, 59_000_000)).toBe(true) // another account's codes are its own
+    expect(await store.claimTotpStep(a.id, 59_000_001)).toBe(true)
+    // two sign-ins racing with the same code: exactly one wins
+    const both = await Promise.all([store.claimTotpStep(a.id, 59_000_005), store.claimTotpStep(a.id, 59_000_005)])
+    expect(both.filter(Boolean)).toHaveLength(1)
+  })
+
   it('a filing stored with its deadlines; an action, its history and its audit row commit together, and a stale one is refused', async () => {
     const a = await store.createAccount({ correo: 'c@h.gov.co', nombre: 'C', rol: 'siau', clave: 'hash' })
     const { radicado: _r, ...initial } = tramiteAt('x')

@@ -14,12 +14,18 @@ export function totpUri(secret: string, correo: string, issuer: string): string 
   return generateURI({ secret, label: correo, issuer })
 }
 
-export async function checkTotp(secret: string, code: unknown): Promise<boolean> {
-  if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) return false
+/**
+ * The RFC 6238 time step of a valid code, undefined for a wrong one. The
+ * caller spends the step in the store (`claimTotpStep`), so that a code is
+ * accepted once even within its window.
+ */
+export async function checkTotp(secret: string, code: unknown): Promise<number | undefined> {
+  if (typeof code !== 'string' || !/^\d{6}$/.test(code.trim())) return undefined
   try {
     // One step of tolerance either side for clock drift between the server and the phone.
-    return (await verify({ secret, token: code.trim(), epochTolerance: 30 })).valid
+    const result = await verify({ secret, token: code.trim(), epochTolerance: 30 })
+    return result.valid && 'timeStep' in result ? result.timeStep : undefined
   } catch {
-    return false
+    return undefined
   }
 }

@@ -227,9 +227,12 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     // Second factor, after the password (so a code prompt says nothing about unknown accounts).
     if (account.totp) {
       if (typeof b.codigo !== 'string' || b.codigo.trim() === '') return fail(401, OFFICE_MSG.codeNeeded, true)
-      if (!(await checkTotp(account.totp, b.codigo))) {
+      const step = await checkTotp(account.totp, b.codigo)
+      // A right code already used (this sign-in or a later one) is refused like a wrong one: it may have been seen.
+      const spent = step !== undefined && !(await store.claimTotpStep(account.id, step))
+      if (step === undefined || spent) {
         throttle.failed(correo, ip)
-        await store.audit({ evento: 'acceso_fallido', cuentaId: account.id, correo: correo.toLowerCase(), detalle: 'código de verificación', direccion: ip, now: now() })
+        await store.audit({ evento: 'acceso_fallido', cuentaId: account.id, correo: correo.toLowerCase(), detalle: spent ? 'código de verificación ya usado' : 'código de verificación', direccion: ip, now: now() })
         return fail(401, OFFICE_MSG.badCode, true)
       }
     } else if (opts.twoFactor === 'admin' && account.rol === 'admin') {

@@ -230,6 +230,16 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE suscripciones ADD COLUMN autorizacion_en TEXT;
     `,
   },
+  {
+    // Numbered after issue 13 (hardening), the work it completes; versions may apply in any order.
+    version: 1301,
+    name: 'oficina: cada código del segundo factor se acepta una sola vez',
+    sql: `
+      -- RFC 6238 time step of the last second-factor code accepted for the account; a code of this step
+      -- or an earlier one is refused (a code seen over a shoulder cannot be used again). NULL = none yet.
+      ALTER TABLE cuentas ADD COLUMN totp_ultimo_paso INTEGER;
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */

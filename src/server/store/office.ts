@@ -174,6 +174,12 @@ export interface OfficeStore {
   /** The live session of a token hash, its last use moved to now; undefined when unknown, revoked, idle too long, past its end, or its account inactive. */
   useSession(tokenHash: string, now?: Date): Promise<SessionWithAccount | undefined>
   revokeSession(tokenHash: string, now?: Date): Promise<void>
+  /**
+   * Spends the account's second-factor code of this time step: true the first
+   * time, false when a code of this step or a later one was already accepted
+   * (RFC 6238 §5.2: a code is accepted once). Atomic across processes.
+   */
+  claimTotpStep(cuentaId: number, timeStep: number): Promise<boolean>
 
   /** Filing state and deadlines, if recorded (filings stored before the office existed have none until their first action). */
   getTramite(radicado: string): Promise<TramiteRow | undefined>

@@ -191,6 +191,12 @@ export const PG_MIGRATIONS: PgMigration[] = [
       ALTER TABLE suscripciones ADD COLUMN autorizacion_en text;
     `,
   },
+  {
+    // The same number as SQLite's: the time step of the last second-factor code accepted (RFC 6238 §5.2).
+    version: 1301,
+    name: 'oficina: cada código del segundo factor se acepta una sola vez',
+    sql: `ALTER TABLE cuentas ADD COLUMN totp_ultimo_paso bigint;`,
+  },
 ]
 
 /**

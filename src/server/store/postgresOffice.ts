@@ -301,6 +301,11 @@ export class PgOfficeStore implements OfficeStore {
     return { tokenHash, cuentaId: row.cuenta_id, recordar: row.recordar, expiraEn: row.expira_en, account: account(row) }
   }
 
+  async claimTotpStep(cuentaId: number, timeStep: number): Promise<boolean> {
+    const r = await this.pool.query('UPDATE cuentas SET totp_ultimo_paso = $1 WHERE id = $2 AND (totp_ultimo_paso IS NULL OR totp_ultimo_paso < $1)', [timeStep, cuentaId])
+    return r.rowCount === 1
+  }
+
   async revokeSession(tokenHash: string, now = new Date()): Promise<void> {
     await this.rows(this.pool, 'UPDATE sesiones SET revocada_en = $1 WHERE token_hash = $2 AND revocada_en IS NULL', [now.toISOString(), tokenHash])
   }

@@ -199,6 +199,13 @@ export class SqliteOfficeStore implements OfficeStore {
     return { tokenHash, cuentaId: row.cuenta_id, recordar: row.recordar === 1, expiraEn: row.expira_en, account: account(row) }
   }
 
+  async claimTotpStep(cuentaId: number, timeStep: number): Promise<boolean> {
+    const r = this.db
+      .prepare('UPDATE cuentas SET totp_ultimo_paso = ? WHERE id = ? AND (totp_ultimo_paso IS NULL OR totp_ultimo_paso < ?)')
+      .run(timeStep, cuentaId, timeStep)
+    return r.changes === 1
+  }
+
   async revokeSession(tokenHash: string, now = new Date()): Promise<void> {
     this.db.prepare('UPDATE sesiones SET revocada_en = ? WHERE token_hash = ? AND revocada_en IS NULL').run(now.toISOString(), tokenHash)
   }
