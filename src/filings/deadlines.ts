@@ -45,6 +45,9 @@ export function termOf(form: FormDefinition, datos: Record<string, unknown>, loo
   }
 }
 
+/** Deadlines by receipt day and term (a pure function of both: the holidays come from a fixed package). */
+const dueDatesOfDay = new Map<string, Readonly<Deadlines>>()
+
 /**
  * The one due-date function. The term counts from the business day after
  * receipt (Ley 1755 de 2015, art. 14: «dentro de los quince días siguientes a
@@ -53,13 +56,22 @@ export function termOf(form: FormDefinition, datos: Record<string, unknown>, loo
  * on the next business day, so the first counted day is the one after that.
  */
 export function dueDates(recibido: Date, term: Pick<FilingTerm, 'diasHabiles' | 'diasTraslado'>): Deadlines {
-  const start = sameOrNextBusinessDay(colombiaDay(recibido))
-  return {
+  const day = colombiaDay(recibido)
+  // Every filing of a day with the same term has the same dates: worked out once, not for each filing (issue 16, API throughput).
+  const key = `${day}|${term.diasHabiles}|${term.diasTraslado}`
+  const known = dueDatesOfDay.get(key)
+  if (known) return { ...known }
+  const start = sameOrNextBusinessDay(day)
+  const d: Deadlines = {
     radicadoEfectivo: start,
     vence: addBusinessDays(start, term.diasHabiles),
     venceMaximo: addBusinessDays(start, 2 * term.diasHabiles),
     venceTraslado: addBusinessDays(start, term.diasTraslado),
   }
+  // A handful of terms per day: the few entries of the last days are kept, older days are dropped.
+  if (dueDatesOfDay.size >= 256) dueDatesOfDay.clear()
+  dueDatesOfDay.set(key, d)
+  return { ...d }
 }
 
 /** Business days from today (Colombia) to a due day: 0 = due today, negative = overdue. */

@@ -62,6 +62,17 @@ describe('dueDates: the one due-date function', () => {
     expect(dueDates(bogota('2026-12-23T08:00:00'), T15).vence).toBe('2027-01-18')
   })
 
+  it('filings of the same day get the dates of their own term (the dates of a day are worked out once and reused)', () => {
+    const day = bogota('2026-03-25T10:00:00')
+    const first = dueDates(day, T15)
+    // A caller changing its copy does not change the next filing's dates.
+    first.vence = '1999-01-01'
+    expect(dueDates(bogota('2026-03-25T17:00:00'), T15)).toEqual({ radicadoEfectivo: '2026-03-25', vence: '2026-04-17', venceMaximo: '2026-05-11', venceTraslado: '2026-04-01' })
+    expect(dueDates(day, { diasHabiles: 15, diasTraslado: 3 }).venceTraslado).toBe('2026-03-30')
+    expect(dueDates(day, { diasHabiles: 10, diasTraslado: 5 }).vence).toBe('2026-04-10')
+    expect(dueDates(bogota('2026-03-26T10:00:00'), T15).vence).toBe('2026-04-20')
+  })
+
   it('business days left, with a fixed clock', () => {
     expect(businessDaysLeft('2026-04-17', bogota('2026-04-01T12:00:00'))).toBe(10)
     expect(businessDaysLeft('2026-04-17', bogota('2026-04-17T23:59:00'))).toBe(0)
