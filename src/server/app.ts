@@ -25,7 +25,7 @@ import { fixedSiteRoot, pointerSiteRoot } from './releases.ts'
 import { registerStatic } from './static.ts'
 import { openFilingStore } from './store/open.ts'
 import { StoreCorruptedError } from './store/sqlite.ts'
-import { unavailableStore } from './store/unavailable.ts'
+import { reconnectingStore, StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import type { FilingStore } from './store/store.ts'
 import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from './store/uploads.ts'
 
@@ -123,14 +123,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)
   let store: FilingStore
   let storeOk = true
+  const openStore = () => openFilingStore({ dataDir, plan: site.plan, databaseUrl: options.databaseUrl })
   try {
-    store = await openFilingStore({ dataDir, plan: site.plan, databaseUrl: options.databaseUrl })
+    store = await openStore()
   } catch (error) {
-    if (!(error instanceof StoreCorruptedError)) throw error
-    // The site stays up; every filing is refused with a clear message until the file is restored (issue 13 #16).
-    app.log.error(`NO SE RECIBEN RADICACIONES: ${error.message}`)
-    store = unavailableStore(error.message)
-    storeOk = false
+    if (error instanceof StoreUnreachableError) {
+      // PostgreSQL down or still starting (a reboot): the site serves, filings get 503, and the store is opened as soon as it answers.
+      app.log.error(`NO SE RECIBEN RADICACIONES POR AHORA: ${error.message}. Se reintenta la conexión.`)
+      store = reconnectingStore(openStore, error.message, {
+        onOpen: () => app.log.info('PostgreSQL disponible: se reciben radicaciones de nuevo.'),
+      })
+      storeOk = false
+    } else if (error instanceof StoreCorruptedError) {
+      // The site stays up; every filing is refused with a clear message until the file is restored (issue 13 #16).
+      app.log.error(`NO SE RECIBEN RADICACIONES: ${error.message}`)
+      store = unavailableStore(error.message)
+      storeOk = false
+    } else throw error
   }
   prepareUploads(dataDir)
   // Never sweep against a store that cannot say which files it references: that would delete every attachment.

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runExport } from '../../src/server/export.ts'
-import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { dropPostgresDatabase, freshPostgresDatabase, recreatePostgresDatabase } from '../helpers/postgres.ts'
 import { Client, historiaForm, ROOT, startChild, tempDataDir, validPqrs, type ChildServer } from './helpers.ts'
 
 const ADMIN = { correo: 'jefe.siau@hospital.gov.co', clave: 'una clave larga de prueba 1' }
@@ -79,5 +79,41 @@ describe('two server processes on one PostgreSQL database and one DATA_DIR', () 
     const audit = await runExport(['auditoria'], { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl })
     expect(audit).toContain('"acceso"')
     expect(audit).toContain('"salida"')
+  })
+})
+
+describe('PostgreSQL not answering when the server starts (a reboot where the database comes up last)', () => {
+  let server: ChildServer | undefined
+  let databaseUrl = ''
+  afterAll(async () => {
+    await server?.close()
+    if (databaseUrl) await dropPostgresDatabase(databaseUrl)
+  })
+
+  it('the site is served and filings are refused in Spanish; once the database answers, filings are received without a restart', async () => {
+    databaseUrl = await freshPostgresDatabase('late')
+    await dropPostgresDatabase(databaseUrl) // the URL now names a database the server cannot reach
+    server = await startChild(tempDataDir('pg-late'), { DATABASE_URL: databaseUrl })
+    expect((await fetch(`${server.url}/`)).status).toBe(200)
+    const client = await new Client(server.url).init()
+    const refused = await client.postJson('/api/pqrs', validPqrs())
+    expect(refused.status).toBe(503)
+    expect(((await refused.json()) as { error: string }).error).toMatch(/no está disponible|Intente de nuevo/)
+    expect(server.output()).toContain('NO SE RECIBEN RADICACIONES POR AHORA')
+
+    await recreatePostgresDatabase(databaseUrl)
+    let id: string | undefined
+    const deadline = Date.now() + 30_000
+    while (!id && Date.now() < deadline) {
+      const r = await client.postJson('/api/pqrs', validPqrs({ mensaje: 'enviada cuando la base de datos volvió' }))
+      if (r.status === 200) id = ((await r.json()) as { id: string }).id
+      else {
+        expect(r.status).toBe(503)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+    }
+    expect(id).toMatch(/^PQRS-\d{4}-000001$/)
+    const csv = await runExport(['pqrs'], { ...process.env, DATA_DIR: tempDataDir('pg-late-export'), DATABASE_URL: databaseUrl })
+    expect(csv).toContain(`"${id}"`)
   })
 })

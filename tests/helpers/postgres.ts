@@ -10,3 +10,4 @@ export function freshPostgresDatabase(label: string): Promise<string> {
 }
 
 export const dropPostgresDatabase = dropDatabase
+export { recreateDatabase as recreatePostgresDatabase } from './postgresCluster.ts'

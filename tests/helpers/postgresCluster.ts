@@ -125,6 +125,12 @@ export async function createDatabase(base: string, label: string): Promise<strin
   return databaseUrl(port, name)
 }
 
+/** Creates again, empty, a database of this URL (dropped earlier by dropDatabase). */
+export async function recreateDatabase(url: string): Promise<void> {
+  const u = new URL(url)
+  await admin(Number(u.port), (c) => c.query(`CREATE DATABASE "${u.pathname.slice(1)}"`))
+}
+
 /** Drops a database made by createDatabase, closing any connection left open on it. */
 export async function dropDatabase(url: string): Promise<void> {
   const u = new URL(url)

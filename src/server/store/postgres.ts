@@ -4,6 +4,7 @@ import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { consentOf, type ConsentColumns } from './consent.ts'
 import { checkSchemaVersion, migratePg } from './pgMigrations.ts'
 import { attachmentRecord, isUniqueViolation, PgOfficeStore, type AttachmentDb, type Queryable } from './postgresOffice.ts'
+import { StoreUnreachableError } from './unavailable.ts'
 import {
   formatRadicado,
   UnknownKindError,
@@ -96,7 +97,7 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
       client = await pool.connect()
     } catch (error) {
       await pool.end().catch(() => undefined)
-      throw new Error(`No fue posible conectarse a PostgreSQL (${describeUrl(options.url)}): ${(error as Error).message}`)
+      throw new StoreUnreachableError(`No fue posible conectarse a PostgreSQL (${describeUrl(options.url)}): ${(error as Error).message}`)
     }
     try {
       if (readonly) {
