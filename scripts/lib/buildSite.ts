@@ -16,11 +16,13 @@
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
+import { PRERENDER_SHARE_ENV } from '../../src/renderer/prerenderShard.ts'
 import { writeGeneratedFiles } from './generate.ts'
 import { lowerScriptPriorityIn } from './scriptPriority.ts'
 import { pointServerEntryAt } from './serverEntryPointer.ts'
@@ -147,52 +149,90 @@ function copyBundles(from: string, to: string): void {
 export const BUILD_LOG_FILE = 'registro-compilacion.log'
 
 /**
- * Runs Vike's own command (`build`, or `prerender` from the existing bundles)
- * in a child process: this process has loaded the section modules (and React)
- * through tsx, and the server bundle needs a React of its own. The bundler's
- * output (English, about 80 lines) is written to the log file; staff see it
- * only with `--detalle`, or the end of it when the command fails.
+ * The bundler's output (English, about 80 lines per command) of every Vike
+ * process of one build, written to the log file; staff see it only with
+ * `--detalle`, or the end of it when a command fails.
  */
-function runVike(command: 'build' | 'prerender', root: string, outDir: string, detail: boolean): Promise<boolean> {
+class BundlerLog {
+  private readonly file: fs.WriteStream
+  private readonly tail: string[] = []
+  constructor(
+    readonly filePath: string,
+    private readonly detail: boolean,
+  ) {
+    fs.mkdirSync(path.dirname(filePath), { recursive: true })
+    this.file = fs.createWriteStream(filePath)
+  }
+  take(line: string, write: (line: string) => void): void {
+    const plain = stripAnsi(line)
+    this.file.write(plain + '\n')
+    // One line per written page: kept in the file, never shown.
+    if (/^\S+\.(html|json)$/.test(plain.trim())) return
+    this.tail.push(plain)
+    if (this.tail.length > 40) this.tail.shift()
+    if (this.detail) write(line)
+  }
+  /** Closes the file; after a failure, shows the end of the output and where the rest is. */
+  close(ok: boolean): Promise<void> {
+    if (!ok && !this.detail) {
+      console.error('Últimas líneas del empaquetador (en inglés):')
+      for (const line of this.tail) console.error(`  ${line}`)
+    }
+    if (!ok || this.detail) console.error(`Detalles completos del empaquetador: ${path.relative(process.cwd(), this.filePath) || this.filePath}`)
+    return new Promise((resolve) => this.file.end(resolve))
+  }
+}
+
+/** Set for `vike build` when the build pre-renders afterwards in shares (src/pages/+config.ts reads it). */
+const PRERENDER_LATER_ENV = 'ESE_PRERENDER_AFTER_BUILD'
+
+/**
+ * Runs one of Vike's own commands (`build`, or `prerender` from the existing
+ * bundles) in a child process: this process has loaded the section modules
+ * (and React) itself, and the server bundle needs a React of its own.
+ */
+function runVike(command: 'build' | 'prerender', root: string, outDir: string, log: BundlerLog, extraEnv: Record<string, string> = {}): Promise<boolean> {
   const bin = path.join(root, 'node_modules', 'vike', 'bin.js')
-  const env = { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.', ESE_COMPILED_CACHE: compiledCacheDir(root) }
+  const env = { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.', ESE_COMPILED_CACHE: compiledCacheDir(root), ...extraEnv }
   const child = spawn(process.execPath, [bin, command], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  fs.mkdirSync(outDir, { recursive: true })
-  const logPath = path.join(outDir, BUILD_LOG_FILE)
-  const logFile = fs.createWriteStream(logPath)
-  const tail: string[] = []
-  const perFile = /^\S+\.(html|json)$/
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
     let rest = ''
-    const take = (line: string) => {
-      const plain = stripAnsi(line)
-      logFile.write(plain + '\n')
-      if (perFile.test(plain.trim())) return
-      tail.push(plain)
-      if (tail.length > 40) tail.shift()
-      if (detail) write(line)
-    }
     stream.setEncoding('utf8')
     stream.on('data', (chunk: string) => {
       const lines = (rest + chunk).split(/\r?\n/)
       rest = lines.pop() ?? ''
-      for (const line of lines) take(line)
+      for (const line of lines) log.take(line, write)
     })
-    stream.on('end', () => rest && take(rest))
+    stream.on('end', () => rest && log.take(rest, write))
   }
   relay(child.stdout, (line) => console.log(line))
   relay(child.stderr, (line) => console.error(line))
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      logFile.end()
-      if (code !== 0 && !detail) {
-        console.error('Últimas líneas del empaquetador (en inglés):')
-        for (const line of tail) console.error(`  ${line}`)
-      }
-      if (code !== 0 || detail) console.error(`Detalles completos del empaquetador: ${path.relative(process.cwd(), logPath) || logPath}`)
-      resolve(code === 0)
-    }),
-  )
+  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)))
+}
+
+/**
+ * Below this many pages per process, one process pre-renders everything: a
+ * second one costs its own start-up (loading Vike, the server bundle and the
+ * manifest, about a second of processor time) and the split only pays on
+ * large sites. See docs/benchmarks.md, "Synthetic 1,000-page builds".
+ */
+const MIN_PAGES_PER_PRERENDER_PROCESS = 200
+
+/**
+ * How many processes pre-render a site of `pages` pages on this machine: one per core, with at least
+ * MIN_PAGES_PER_PRERENDER_PROCESS pages each. `PRERENDER_PROCESSES` sets the number (tests use it to
+ * exercise the split on a small site; a shared server may want 1).
+ */
+export function prerenderProcessCount(pages: number, cores = os.availableParallelism(), requested = process.env.PRERENDER_PROCESSES): number {
+  const wanted = Number(requested)
+  if (requested && Number.isInteger(wanted) && wanted >= 1) return Math.min(wanted, Math.max(1, pages))
+  return Math.max(1, Math.min(cores, Math.floor(pages / MIN_PAGES_PER_PRERENDER_PROCESS)))
+}
+
+/** `vike prerender` from the existing bundles, in `count` processes at once, each rendering its share of the pages. */
+async function prerenderInShares(count: number, root: string, outDir: string, log: BundlerLog): Promise<boolean> {
+  const runs = Array.from({ length: count }, (_, index) => runVike('prerender', root, outDir, log, count > 1 ? { [PRERENDER_SHARE_ENV]: `${index}/${count}` } : {}))
+  return (await Promise.all(runs)).every(Boolean)
 }
 
 /**
@@ -235,18 +275,27 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const kind: BuildKind = reason ? 'completa' : 'contenido'
   const previous = readBuildInfo(outDir)
 
+  const processes = prerenderProcessCount(manifest.pages.length)
+  const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
+  let ok: boolean
   if (kind === 'contenido') {
     log(`Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`)
     const publicFiles = syncPublic(path.join(outDir, 'client'), previous?.publicFiles ?? [])
-    if (!(await runVike('prerender', root, outDir, options.detail ?? false))) return failed(elapsed())
-    writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+    ok = await prerenderInShares(processes, root, outDir, bundlerLog)
+    if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
   } else {
     log(`Compilación completa (${reason})…`)
     // A stale fingerprint must not survive a build that fails half-way.
     fs.rmSync(path.join(outDir, INFO_FILE), { force: true })
-    if (!(await runVike('build', root, outDir, options.detail ?? false))) return failed(elapsed())
-    writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
+    // One process: Vike pre-renders right after bundling, in the same process. Several: bundling, then the shares.
+    ok =
+      processes === 1
+        ? await runVike('build', root, outDir, bundlerLog)
+        : (await runVike('build', root, outDir, bundlerLog, { [PRERENDER_LATER_ENV]: '1' })) && (await prerenderInShares(processes, root, outDir, bundlerLog))
+    if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
   }
+  await bundlerLog.close(ok)
+  if (!ok) return failed(elapsed())
   lowerScriptPriorityIn(path.join(outDir, 'client'))
   const ms = elapsed()
   log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)

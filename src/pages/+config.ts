@@ -3,8 +3,12 @@ import vikeReact from 'vike-react/config'
 
 export default {
   extends: [vikeReact],
-  // dist/server stays: a content-only rebuild (scripts/build.ts) pre-renders again from it without bundling.
-  prerender: { keepDistServer: true },
+  prerender: {
+    // dist/server stays: a content-only rebuild (scripts/build.ts) pre-renders again from it without bundling.
+    keepDistServer: true,
+    // The build of a large site pre-renders after bundling, in several processes (scripts/lib/buildSite.ts).
+    disableAutoRun: process.env.ESE_PRERENDER_AFTER_BUILD === '1',
+  },
   lang: 'es',
   htmlAttributes: { 'data-theme': 'light' },
   // The page data goes to the browser; nothing else of pageContext does.

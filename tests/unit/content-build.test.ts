@@ -23,10 +23,17 @@ function build(...args: string[]): string {
   return buildInto(undefined, ...args)
 }
 
-function buildInto(outDir: string | undefined, ...args: string[]): string {
+/** Like build(), with the pages pre-rendered by `processes` processes at once (a large site's path, see scripts/lib/buildSite.ts). */
+function buildSplit(processes: number, ...args: string[]): string {
+  return buildInto(undefined, ...args, { PRERENDER_PROCESSES: String(processes) })
+}
+
+function buildInto(outDir: string | undefined, ...rest: (string | Record<string, string>)[]): string {
   const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'PROJECT_ROOT']) delete env[k]
+  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'PROJECT_ROOT', 'PRERENDER_PROCESSES']) delete env[k]
   if (outDir) env.BUILD_OUT_DIR = outDir
+  const args = rest.filter((a): a is string => typeof a === 'string')
+  for (const extra of rest) if (typeof extra !== 'string') Object.assign(env, extra)
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { cwd: project, env, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`build failed (${r.status}):\n${r.stdout}\n${r.stderr}`)
   return r.stdout + r.stderr
@@ -34,6 +41,13 @@ function buildInto(outDir: string | undefined, ...args: string[]): string {
 
 function page(route: string): string {
   return fs.readFileSync(path.join(project, 'dist/client', route, 'index.html'), 'utf8')
+}
+
+/** Every pre-rendered page (path under dist/client → HTML). */
+function pages(): Record<string, string> {
+  const dir = path.join(project, 'dist/client')
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.html') && !f.startsWith('assets'))
+  return Object.fromEntries(files.sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]))
 }
 
 /** Every bundled file with its modification time: unchanged when nothing was bundled. */
@@ -116,5 +130,22 @@ describe('content-only rebuilds', () => {
     expect(styles.some((f) => fs.readFileSync(path.join(project, 'dist/client/_app', f), 'utf8').includes('.prueba-compilacion-completa'))).toBe(true)
     // And the next build, with no change at all, is content-only again.
     expect(build()).toContain('Compilación solo de contenido')
+  }, 600_000)
+
+  it('pages pre-rendered by several processes at once are the pages one process renders, each written once', () => {
+    expect(build()).toContain('Compilación solo de contenido')
+    const single = pages()
+    expect(Object.keys(single).length).toBeGreaterThan(100)
+    // Removed first, so a page no process rendered cannot pass as the old file.
+    for (const f of Object.keys(single)) fs.rmSync(path.join(project, 'dist/client', f))
+    expect(buildSplit(3)).toMatch(/✓ Sitio compilado \(solo contenido\)/)
+    expect(pages()).toEqual(single)
+    // A full build of a large site bundles, then pre-renders in shares (src/pages/+config.ts: no pre-rendering inside `vike build`).
+    expect(buildSplit(2, '--completa')).toMatch(/✓ Sitio compilado \(compilación completa\)/)
+    expect(pages()).toEqual(single)
+    // Two processes, whose counts add up to the pages: none was rendered twice.
+    const counts = [...fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8').matchAll(/(\d+) HTML documents pre-rendered/g)].map((m) => Number(m[1]))
+    expect(counts).toHaveLength(2)
+    expect(counts[0]! + counts[1]!).toBe(Object.keys(single).length)
   }, 600_000)
 })

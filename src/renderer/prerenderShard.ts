@@ -1,0 +1,34 @@
+/**
+ * Pre-rendering split across processes (issue 16, item 1: "pre-render in
+ * parallel where it pays"). Vike pre-renders in one JavaScript thread (its
+ * `prerender.parallel` option is how many pages are in flight at once, not
+ * threads), so on a 1,000-page site one core renders while the other idles.
+ * scripts/lib/buildSite.ts starts one `vike prerender` per share with
+ * `ESE_PRERENDER_SHARE=<index>/<count>`; src/pages/+onPrerenderStart.ts keeps
+ * the pages of that share. Each URL falls in exactly one share (its place in
+ * the sorted list of URLs, modulo the count), so together the shares write
+ * every page once, whatever order Vike lists them in.
+ */
+
+export interface PrerenderShare {
+  index: number
+  count: number
+}
+
+/** The variable the build sets in each pre-rendering process. */
+export const PRERENDER_SHARE_ENV = 'ESE_PRERENDER_SHARE'
+
+/** `"1/2"` → { index: 1, count: 2 }; undefined when unset or malformed (then every page is rendered). */
+export function parsePrerenderShare(value: string | undefined): PrerenderShare | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(value ?? '')
+  if (!m) return undefined
+  const index = Number(m[1])
+  const count = Number(m[2])
+  return count >= 1 && index < count ? { index, count } : undefined
+}
+
+/** The items whose URL belongs to the share. */
+export function inShare<T>(items: T[], urlOf: (item: T) => string, share: PrerenderShare): T[] {
+  const rank = new Map([...new Set(items.map(urlOf))].sort().map((url, i) => [url, i]))
+  return items.filter((item) => rank.get(urlOf(item))! % share.count === share.index)
+}
