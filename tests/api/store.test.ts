@@ -389,6 +389,9 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     await act(b, 'responder', 'respondida', '2026-03-10T22:00:00.000Z')
     await act(c, 'responder', 'respondida', '2026-03-11T03:00:00.000Z', true) // 22:00 of 03-10 in Colombia
     await act(d, 'trasladar', 'trasladada', '2026-03-05T15:00:00.000Z')
+    // The refusal is read back as such in the filing's history (the office shows it), and only there.
+    expect((await store.history(c)).at(-1)).toMatchObject({ accion: 'responder', negada: true, tardio: false })
+    expect((await store.history(a)).at(-1)).toMatchObject({ accion: 'responder', negada: false, tardio: false })
     const groups = await store.reportGroups({ desde: '2026-03-01T05:00:00.000Z', hasta: '2026-04-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
     const sorted = [...groups].sort((x, y) => `${x.kind}${x.tipo}${x.negada}${x.desenlace}`.localeCompare(`${y.kind}${y.tipo}${y.negada}${y.desenlace}`))
     expect(sorted).toEqual([

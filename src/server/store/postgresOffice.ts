@@ -1,6 +1,6 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg'
-import type { Estado } from '../../filings/states.ts'
 import { consentOf, type ConsentColumns } from './consent.ts'
+import { ACCOUNT_COLUMNS, accountRow, auditRow, historyRow, tramiteRow, type AccountColumns, type TramiteColumns } from './officeRows.ts'
 import { StoreUnavailableError } from './unavailable.ts'
 import {
   DuplicateAccountError,
@@ -16,7 +16,6 @@ import {
   type NewSession,
   type OfficeFilingRow,
   type OfficeStore,
-  type Rol,
   type SessionWithAccount,
   type TramiteRow,
 } from './office.ts'
@@ -53,63 +52,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e?.code === UNIQUE_VIOLATION && (constraint === undefined || e.constraint === constraint)
 }
 
-interface AccountDb {
-  id: number
-  correo: string
-  nombre: string
-  rol: string
-  formularios: string[] | null
-  clave: string
-  activa: boolean
-  creada_en: string
-  totp_secreto: string | null
-}
-
-interface TramiteDb {
-  radicado: string
-  estado: string
-  dias_habiles: number
-  vence: string
-  vence_original: string
-  vence_maximo: string
-  vence_traslado: string
-  ampliada: boolean
-  respondida_en: string | null
-  cerrada_en: string | null
-}
-
-const orUndef = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
-
-function account(r: AccountDb): AccountRow {
-  return {
-    id: r.id,
-    correo: r.correo,
-    nombre: r.nombre,
-    rol: r.rol as Rol,
-    formularios: orUndef(r.formularios),
-    clave: r.clave,
-    activa: r.activa,
-    creadaEn: r.creada_en,
-    totp: orUndef(r.totp_secreto),
-  }
-}
-
-function tramite(r: TramiteDb): TramiteRow {
-  return {
-    radicado: r.radicado,
-    estado: r.estado as Estado,
-    diasHabiles: r.dias_habiles,
-    vence: r.vence,
-    venceOriginal: r.vence_original,
-    venceMaximo: r.vence_maximo,
-    venceTraslado: r.vence_traslado,
-    ampliada: r.ampliada,
-    respondidaEn: orUndef(r.respondida_en),
-    cerradaEn: orUndef(r.cerrada_en),
-  }
-}
-
-const ACCOUNT_COLUMNS = 'id, correo, nombre, rol, formularios, clave, activa, creada_en, totp_secreto'
+type AccountDb = AccountColumns<boolean, string[]>
+type TramiteDb = TramiteColumns<boolean>
+const account = accountRow
+const tramite = tramiteRow
 
 export interface AttachmentDb {
   campo: string
@@ -347,25 +293,7 @@ export class PgOfficeStore implements OfficeStore {
        WHERE h.radicado = $1 ORDER BY h.id`,
       [radicado],
     )
-    return rows.map((r) => ({
-      id: r.id as number,
-      radicado: r.radicado as string,
-      accion: r.accion as string,
-      estadoAnterior: orUndef(r.estado_anterior as string | null),
-      estadoNuevo: r.estado_nuevo as string,
-      cuentaId: orUndef(r.cuenta_id as number | null),
-      cuentaNombre: orUndef(r.cuenta_nombre as string | null),
-      en: r.en as string,
-      texto: orUndef(r.texto as string | null),
-      entidad: orUndef(r.entidad as string | null),
-      nuevaFecha: orUndef(r.nueva_fecha as string | null),
-      archivo: orUndef(r.archivo as string | null),
-      archivoNombre: orUndef(r.archivo_nombre as string | null),
-      archivoTamano: orUndef(r.archivo_tamano as number | null),
-      archivoSha256: orUndef(r.archivo_sha256 as string | null),
-      tardio: r.tardio === true,
-      negada: r.negada === true,
-    }))
+    return rows.map((r) => historyRow(r, (v) => v === true))
   }
 
   async recordAction(rec: ActionRecord): Promise<void> {
@@ -438,16 +366,6 @@ export class PgOfficeStore implements OfficeStore {
        WHERE a.en >= $1 ORDER BY a.id DESC LIMIT $2`,
       [options.since ?? '', options.limit ?? null],
     )
-    return rows.map((r) => ({
-      id: r.id as number,
-      en: r.en as string,
-      evento: r.evento as string,
-      cuentaId: orUndef(r.cuenta_id as number | null),
-      cuentaCorreo: orUndef(r.cuenta_correo as string | null),
-      correo: orUndef(r.correo as string | null),
-      radicado: orUndef(r.radicado as string | null),
-      detalle: orUndef(r.detalle as string | null),
-      direccion: orUndef(r.direccion as string | null),
-    }))
+    return rows.map(auditRow)
   }
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { consentOf, type ConsentColumns } from './consent.ts'
-import type { Estado } from '../../filings/states.ts'
+import { ACCOUNT_COLUMNS, accountRow, auditRow, historyRow, tramiteRow, type AccountColumns, type TramiteColumns } from './officeRows.ts'
 import {
   DuplicateAccountError,
   StaleActionError,
@@ -15,68 +15,15 @@ import {
   type NewSession,
   type OfficeFilingRow,
   type OfficeStore,
-  type Rol,
   type SessionWithAccount,
   type TramiteRow,
 } from './office.ts'
 
-interface AccountDb {
-  id: number
-  correo: string
-  nombre: string
-  rol: string
-  formularios: string | null
-  clave: string
-  activa: number
-  creada_en: string
-  totp_secreto: string | null
-}
-
-interface TramiteDb {
-  radicado: string
-  estado: string
-  dias_habiles: number
-  vence: string
-  vence_original: string
-  vence_maximo: string
-  vence_traslado: string
-  ampliada: number
-  respondida_en: string | null
-  cerrada_en: string | null
-}
-
-const orUndef = <T>(v: T | null): T | undefined => (v === null ? undefined : v)
-
-function account(r: AccountDb): AccountRow {
-  return {
-    id: r.id,
-    correo: r.correo,
-    nombre: r.nombre,
-    rol: r.rol as Rol,
-    formularios: r.formularios === null ? undefined : (JSON.parse(r.formularios) as string[]),
-    clave: r.clave,
-    activa: r.activa === 1,
-    creadaEn: r.creada_en,
-    totp: orUndef(r.totp_secreto),
-  }
-}
-
-function tramite(r: TramiteDb): TramiteRow {
-  return {
-    radicado: r.radicado,
-    estado: r.estado as Estado,
-    diasHabiles: r.dias_habiles,
-    vence: r.vence,
-    venceOriginal: r.vence_original,
-    venceMaximo: r.vence_maximo,
-    venceTraslado: r.vence_traslado,
-    ampliada: r.ampliada === 1,
-    respondidaEn: orUndef(r.respondida_en),
-    cerradaEn: orUndef(r.cerrada_en),
-  }
-}
-
-const ACCOUNT_COLUMNS = 'id, correo, nombre, rol, formularios, clave, activa, creada_en, totp_secreto'
+/** SQLite's booleans are 0/1 and the account's form list JSON text: converted here, the rest is officeRows.ts. */
+type AccountDb = AccountColumns<number, string>
+const account = (r: AccountDb) => accountRow({ ...r, activa: r.activa === 1, formularios: r.formularios === null ? null : (JSON.parse(r.formularios) as string[]) })
+type TramiteDb = TramiteColumns<number>
+const tramite = (r: TramiteDb) => tramiteRow({ ...r, ampliada: r.ampliada === 1 })
 
 /**
  * The office tables in the SQLite file (migration 2). Synchronous underneath,
@@ -244,25 +191,7 @@ export class SqliteOfficeStore implements OfficeStore {
          WHERE h.radicado = ? ORDER BY h.id`,
       )
       .all(radicado) as Array<Record<string, unknown>>
-    return rows.map((r) => ({
-      id: r.id as number,
-      radicado: r.radicado as string,
-      accion: r.accion as string,
-      estadoAnterior: orUndef(r.estado_anterior as string | null),
-      estadoNuevo: r.estado_nuevo as string,
-      cuentaId: orUndef(r.cuenta_id as number | null),
-      cuentaNombre: orUndef(r.cuenta_nombre as string | null),
-      en: r.en as string,
-      texto: orUndef(r.texto as string | null),
-      entidad: orUndef(r.entidad as string | null),
-      nuevaFecha: orUndef(r.nueva_fecha as string | null),
-      archivo: orUndef(r.archivo as string | null),
-      archivoNombre: orUndef(r.archivo_nombre as string | null),
-      archivoTamano: orUndef(r.archivo_tamano as number | null),
-      archivoSha256: orUndef(r.archivo_sha256 as string | null),
-      tardio: r.tardio === 1,
-      negada: r.negada === 1,
-    }))
+    return rows.map((r) => historyRow(r, (v) => v === 1))
   }
 
   async recordAction(rec: ActionRecord): Promise<void> {
@@ -332,16 +261,6 @@ export class SqliteOfficeStore implements OfficeStore {
          WHERE a.en >= ? ORDER BY a.id DESC LIMIT ?`,
       )
       .all(options.since ?? '', options.limit ?? -1) as Array<Record<string, unknown>>
-    return rows.map((r) => ({
-      id: r.id as number,
-      en: r.en as string,
-      evento: r.evento as string,
-      cuentaId: orUndef(r.cuenta_id as number | null),
-      cuentaCorreo: orUndef(r.cuenta_correo as string | null),
-      correo: orUndef(r.correo as string | null),
-      radicado: orUndef(r.radicado as string | null),
-      detalle: orUndef(r.detalle as string | null),
-      direccion: orUndef(r.direccion as string | null),
-    }))
+    return rows.map(auditRow)
   }
 }
