@@ -184,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   installXsrf(app, filingEndpoints(site.filings))
 
-  await contentRoutes(app, site)
+  await contentRoutes(app, site, siteRoot)
   await filingRoutes(app, {
     site,
     store,

@@ -6,6 +6,7 @@ import { phoneById, SEARCH_HELP_PHONES, type FooterPhone } from '../manifest/pla
 import type { PrivacyNotice } from '../manifest/privacyNotice.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
+import { createSearcher } from '../search/search.ts'
 import type { SearchDoc } from '../search/types.ts'
 import type { NumberingPlan } from './store/store.ts'
 
@@ -72,6 +73,35 @@ export interface SiteData {
   reportPages: string[]
 }
 
+/** The search index a build wrote into its client folder; undefined when there is none or it cannot be read. */
+export function readSearchIndex(clientDir: string): SearchDoc[] | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(clientDir, 'search-index.json'), 'utf8')) as SearchDoc[]
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The site search of the build being served: after `npm run publicar`
+ * switches the folder, the next search reads that build's index, so the API
+ * and the no-script /buscar page find the documents just published without a
+ * restart. An unreadable index keeps the last good one.
+ */
+export function servedSearch(root: { current(): string }, docsAtStart: SearchDoc[]): (query: string, limit?: number) => SearchDoc[] {
+  let dir = root.current()
+  let search = createSearcher(docsAtStart)
+  return (query, limit) => {
+    const now = root.current()
+    if (now !== dir) {
+      const docs = readSearchIndex(now)
+      if (docs) search = createSearcher(docs)
+      dir = now
+    }
+    return search(query, limit)
+  }
+}
+
 /**
  * Reads what the server needs from the manifest. Unlike the build, a problem
  * in an unrelated page does not stop the server; a missing or invalid form or
@@ -99,7 +129,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
   }
   const indexFile = path.join(clientDir, 'search-index.json')
   // The index is written by the build (src/renderer/generatedFiles.ts, from the section modules); without a build the API search is empty.
-  const searchDocs: SearchDoc[] = fs.existsSync(indexFile) ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as SearchDoc[]) : []
+  const searchDocs = readSearchIndex(clientDir) ?? []
   if (!fs.existsSync(indexFile)) errors.push({ file: indexFile, line: 1, col: 1, level: 'error', message: 'falta el índice de búsqueda: ejecute npm run build' })
   return {
     filings,

@@ -32,8 +32,9 @@ const get = async (url: string) => {
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-'))
   releases = path.join(tmp, 'publicaciones')
-  site('uno', { '_app/viejo.js': 'console.log("viejo")', 'solo-en-uno/index.html': '<h1>solo en uno</h1>' })
-  site('dos', { '_app/nuevo.js': 'console.log("nuevo")' })
+  const index = (route: string, title: string) => JSON.stringify([{ route, title, date: '2026', abstract: '', category: 'Resoluciones', ti_doc: 'PDF' }])
+  site('uno', { '_app/viejo.js': 'console.log("viejo")', 'solo-en-uno/index.html': '<h1>solo en uno</h1>', 'search-index.json': index('/assets/viejo.pdf', 'Resolución publicada antes') })
+  site('dos', { '_app/nuevo.js': 'console.log("nuevo")', 'search-index.json': index('/assets/nuevo.pdf', 'Resolución recién publicada') })
   writePointer(releases, { actual: 'uno/client' })
   app = await buildApp({ dataDir: path.join(tmp, 'data'), clientDir: path.join(tmp, 'sin-compilar', 'client'), releasesDir: releases, logLevel: 'silent' })
 })
@@ -44,10 +45,13 @@ afterAll(async () => {
 })
 
 describe('serving the published build', () => {
-  it('switches with the pointer, without restarting', async () => {
+  it('switches with the pointer, without restarting; the search API finds what the new build published', async () => {
+    const found = async () => (JSON.parse((await get('/api/search?q=resolucion')).body) as Array<{ route: string }>).map((d) => d.route)
     expect((await get('/')).body).toContain('<h1>uno</h1>')
+    expect(await found()).toEqual(['/assets/viejo.pdf'])
     writePointer(releases, { actual: 'dos/client', anterior: 'uno/client' })
     expect((await get('/')).body).toContain('<h1>dos</h1>')
+    expect(await found()).toEqual(['/assets/nuevo.pdf'])
   })
 
   it('serves a hashed file of the previous build, but never one of its pages', async () => {

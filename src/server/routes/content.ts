@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { HOME_NEWS_COUNT } from '../../news/news.ts'
-import { createSearcher } from '../../search/search.ts'
-import type { SiteData } from '../siteData.ts'
+import type { SiteRoot } from '../releases.ts'
+import { servedSearch, type SiteData } from '../siteData.ts'
 
 /** The lookup lists of spec §7, in the order the site needs them. */
 export const LOOKUP_PATHS = ['tipo-solicitud', 'tipo-persona', 'tipo-identificacion', 'tipo-respuesta', 'tipo-servicio', 'tipo-jornada'] as const
@@ -9,7 +9,7 @@ export const LOOKUP_PATHS = ['tipo-solicitud', 'tipo-persona', 'tipo-identificac
 const API_READ_CACHE = 'no-cache'
 
 /** Read-only endpoints: news, lookup lists and search, all from the manifest the site was built from. */
-export async function contentRoutes(app: FastifyInstance, site: SiteData): Promise<void> {
+export async function contentRoutes(app: FastifyInstance, site: SiteData, root: SiteRoot): Promise<void> {
   const news = site.news.map((n) => ({
     id: n.id,
     encabezado: n.encabezado ?? '',
@@ -28,7 +28,7 @@ export async function contentRoutes(app: FastifyInstance, site: SiteData): Promi
     app.get(`/api/${name}`, async (_req, reply) => reply.header('cache-control', API_READ_CACHE).send(list))
   }
 
-  const search = createSearcher(site.searchDocs)
+  const search = servedSearch(root, site.searchDocs)
   app.get<{ Querystring: { q?: unknown } }>('/api/search', async (request, reply) => {
     const raw = request.query.q
     const q = typeof raw === 'string' ? raw : Array.isArray(raw) && typeof raw[0] === 'string' ? raw[0] : ''

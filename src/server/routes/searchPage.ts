@@ -2,10 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { FooterPhone } from '../../manifest/placeholders.ts'
-import { createSearcher } from '../../search/search.ts'
 import type { SearchDoc } from '../../search/types.ts'
 import type { SiteRoot } from '../releases.ts'
-import type { SiteData } from '../siteData.ts'
+import { servedSearch, type SiteData } from '../siteData.ts'
 
 /** Id of the <noscript> of the pre-rendered /buscar page (src/renderer/sections/busqueda/Busqueda.tsx, NO_JS_RESULTS_ID). */
 const NO_JS_RESULTS_ID = 'resultados-sin-js'
@@ -36,7 +35,7 @@ function helpHtml(phones: FooterPhone[]): string {
  * Registered before the static files; /buscar without a query is the page as built.
  */
 export async function searchPageRoutes(app: FastifyInstance, site: SiteData, root: SiteRoot): Promise<void> {
-  const search = createSearcher(site.searchDocs)
+  const search = servedSearch(root, site.searchDocs)
   app.get<{ Querystring: { q?: unknown } }>('/buscar', async (request, reply: FastifyReply) => {
     const raw = request.query.q
     const q = (typeof raw === 'string' ? raw : '').trim().slice(0, 100)
