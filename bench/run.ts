@@ -64,10 +64,10 @@ function withEnv<T>(env: Record<string, string>, fn: () => T): T {
   }
 }
 
-/** `npm run build` of a content folder (the command it runs, without npm's own start-up): wall milliseconds and the kind of build it ran. */
+/** `npm run build` (scripts/build.ts) of a content folder: wall milliseconds and the kind of build it ran. */
 function buildSite(env: Record<string, string>, ...args: string[]): { ms: number; kind: string } {
   const t0 = performance.now()
-  const out = execFileSync(process.execPath, ['scripts/compiled.mjs', 'build', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', stdio: 'pipe' })
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', stdio: 'pipe' })
   const ms = performance.now() - t0
   const kind = /solo contenido/.test(out) ? 'contenido' : 'completa'
   return { ms, kind }

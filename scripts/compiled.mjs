@@ -1,6 +1,6 @@
 /**
  * Starts a staff command from a compiled copy: `node scripts/compiled.mjs validate`
- * (or `build`) runs scripts/validate.ts (scripts/build.ts) bundled into one JavaScript file under
+ * runs scripts/validate.ts bundled into one JavaScript file under
  * node_modules/.cache/ese-hospital/, made on first use and again whenever one
  * of its sources, the schemas or the lock file changed. Starting TypeScript
  * through tsx and loading ~60 modules took most of the command's time; plain
@@ -11,7 +11,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const COMMANDS = ['validate', 'build']
+const COMMANDS = ['validate']
 const [name, ...args] = process.argv.slice(2)
 if (!COMMANDS.includes(name)) {
   console.error(`Uso: node scripts/compiled.mjs <${COMMANDS.join('|')}> [argumentos]`)
