@@ -6,8 +6,19 @@ import { isInteractivePage } from './interactivity.ts'
 import { prepareSections } from './prepare.ts'
 import type { Crumb, LayoutData, PageData } from './types.ts'
 
+/** Route → page of each loaded page list: every pre-rendered page looks up itself and its ancestors (a scan per lookup made a 1,000-page build quadratic). */
+const pagesByRoute = new WeakMap<Manifest['pages'], { size: number; byRoute: Map<string, PageManifest> }>()
+
 export function pageByRoute(manifest: Manifest, ruta: string): PageManifest | undefined {
-  return manifest.pages.find((p) => p.data.ruta === ruta)?.data
+  let index = pagesByRoute.get(manifest.pages)
+  if (!index || index.size !== manifest.pages.length) {
+    const byRoute = new Map<string, PageManifest>()
+    // The first page of a route wins, as a scan would find it (the validator reports duplicates).
+    for (const p of manifest.pages) if (!byRoute.has(p.data.ruta)) byRoute.set(p.data.ruta, p.data)
+    index = { size: manifest.pages.length, byRoute }
+    pagesByRoute.set(manifest.pages, index)
+  }
+  return index.byRoute.get(ruta)
 }
 
 /** Breadcrumb from the labels of the route and its ancestors that exist as pages. */
