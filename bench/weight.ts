@@ -40,7 +40,11 @@ export function routeWeights(clientDir: string): RouteWeight[] {
     const html = fs.readFileSync(path.join(clientDir, rel), 'utf8')
     const route = '/' + rel.replace(/\/?index\.html$/, '')
     const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!)
-    const js = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!)
+    // Vike's module script and preloads, or the same addresses handed to the boot script that starts them after the first paint (scripts/lib/scriptPriority.ts).
+    const js = [
+      ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g), ...html.matchAll(/<script[^>]+data-entrada="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...html.matchAll(/<script[^>]+data-precargas="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ').filter(Boolean)),
+    ]
     const cssBytes = css.reduce((n, u) => n + (fs.existsSync(path.join(clientDir, u)) ? gz(path.join(clientDir, u)) : 0), 0)
     const jsBytes = [...jsClosure(clientDir, js)].reduce((n, u) => n + (fs.existsSync(path.join(clientDir, u)) ? gz(path.join(clientDir, u)) : 0), 0)
     const htmlBytes = gz(path.join(clientDir, rel))

@@ -24,7 +24,7 @@ import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 import { PRERENDER_SHARE_ENV } from '../../src/renderer/prerenderShard.ts'
 import { writeGeneratedFiles } from './generate.ts'
-import { lowerScriptPriorityIn } from './scriptPriority.ts'
+import { startScriptsAfterPaintIn } from './scriptPriority.ts'
 import { pointServerEntryAt } from './serverEntryPointer.ts'
 
 export type BuildKind = 'contenido' | 'completa'
@@ -296,7 +296,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   }
   await bundlerLog.close(ok)
   if (!ok) return failed(elapsed())
-  lowerScriptPriorityIn(path.join(outDir, 'client'))
+  startScriptsAfterPaintIn(path.join(outDir, 'client'))
   const ms = elapsed()
   log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)
   return { ok: true, kind, reason, pages: manifest.pages.length, ms }

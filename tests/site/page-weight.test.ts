@@ -40,22 +40,41 @@ describe('weight budget of every page', () => {
   })
 })
 
-describe('hydration scripts do not compete with the first paint', () => {
+describe('scripts start after the first paint', () => {
   const pages = fs
     .readdirSync(clientDir(), { recursive: true, withFileTypes: false })
     .map(String)
     .filter((f) => f.endsWith('index.html'))
-  const tags = (html: string) => [...html.matchAll(/<script[^>]+type="module"[^>]*>|<link[^>]+rel="modulepreload"[^>]*>/g)].map((m) => m[0])
+  const moduleTags = (html: string) => [...html.matchAll(/<script[^>]+type="module"[^>]*>|<link[^>]+rel="modulepreload"[^>]*>/g)].map((m) => m[0])
+  const bootTags = (html: string) => [...html.matchAll(/<script src="\/arranque\.js"[^>]*>/g)].map((m) => m[0])
 
-  it('every module script and module preload of every page is fetched at low priority (after the style sheets)', () => {
-    const highPriority = pages.flatMap((rel) => tags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).filter((t) => !t.includes('fetchpriority="low"')).map((t) => `${rel}: ${t}`))
+  const hydrated = new Set(routes.interactivas.map((route) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)))
+
+  it('no hydrated page fetches a module script or module preload before its first paint: the boot script adds them after it', () => {
+    const early = [...hydrated].flatMap((rel) => moduleTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).map((t) => `${rel}: ${t}`))
+    expect(early).toEqual([])
+    const withoutBoot = [...hydrated].filter((rel) => bootTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).length !== 1)
+    expect(withoutBoot).toEqual([])
+  })
+
+  it('plain-HTML pages fetch their small script at low priority (after the style sheets)', () => {
+    const plain = pages.filter((rel) => !hydrated.has(rel))
+    expect(plain.length).toBeGreaterThan(50)
+    const highPriority = plain.flatMap((rel) => moduleTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).filter((t) => !t.includes('fetchpriority="low"')).map((t) => `${rel}: ${t}`))
     expect(highPriority).toEqual([])
   })
 
-  it('a hydrated page still loads its scripts up front (the priority is lowered, not the script removed)', () => {
+  it('a hydrated page still loads its scripts up front (the boot script names its entry and every preload, and exists)', () => {
+    expect(fs.existsSync(path.join(clientDir(), 'arranque.js'))).toBe(true)
     for (const route of routes.interactivas) {
       const html = fs.readFileSync(path.join(clientDir(), route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8')
-      expect(tags(html).length, route).toBeGreaterThan(1)
+      const [boot] = bootTags(html)
+      expect(boot, route).toMatch(/ defer/)
+      const entry = /data-entrada="([^"]+)"/.exec(boot!)?.[1]
+      const preloads = (/data-precargas="([^"]*)"/.exec(boot!)?.[1] ?? '').split(' ').filter(Boolean)
+      expect(entry, route).toMatch(/^\/_app\/entries\/.+\.js$/)
+      expect(preloads.length, route).toBeGreaterThan(1)
+      for (const file of [entry!, ...preloads]) expect(fs.existsSync(path.join(clientDir(), file)), `${route}: ${file}`).toBe(true)
     }
   })
 })
