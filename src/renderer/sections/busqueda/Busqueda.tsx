@@ -12,6 +12,23 @@ type Searcher = (query: string) => SearchDoc[]
 let loadedSearcher: Promise<Searcher> | undefined
 
 /**
+ * A task boundary: parsing the index, building the searcher and rendering the
+ * results are each a few dozen milliseconds on a slow phone; run back to back
+ * they made one long task that a tap had to wait for (issue 16, Lighthouse).
+ * A message, not a timer: paused or throttled timers must not hold the search.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}
+
+/**
  * The index and fuse.js are fetched only here, on the first search: no
  * other page downloads them.
  */
@@ -22,7 +39,15 @@ function loadSearcher(): Promise<Searcher> {
       return r.json() as Promise<SearchDoc[]>
     }),
     import('../../../search/search.ts'),
-  ]).then(([docs, { createSearcher }]) => createSearcher(docs))
+  ])
+    .then(async ([docs, { createSearcher }]) => {
+      await nextTask()
+      return createSearcher(docs)
+    })
+    .then(async (search) => {
+      await nextTask()
+      return search
+    })
   loadedSearcher.catch(() => {
     loadedSearcher = undefined // let a later search retry
   })
