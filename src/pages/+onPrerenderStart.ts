@@ -1,9 +1,12 @@
 import type { PrerenderContext } from 'vike/types'
-import { inShare, parsePrerenderShare, PRERENDER_SHARE_ENV } from '../renderer/prerenderShard.ts'
+import { parsePrerenderShare, PRERENDER_SHARE_ENV } from '../renderer/prerenderShard.ts'
 
-/** In a pre-rendering process started for one share of the pages (see src/renderer/prerenderShard.ts), only that share is rendered. */
+/**
+ * The pages of a share are chosen where their URLs are listed (contenido/+onBeforePrerenderStart.ts), so a
+ * process routes only its own; the 404 page, which Vike adds to every process's list, is written by the first.
+ */
 export function onPrerenderStart(prerenderContext: PrerenderContext) {
   const share = parsePrerenderShare(process.env[PRERENDER_SHARE_ENV])
-  if (!share) return undefined
-  return { prerenderContext: { pageContexts: inShare(prerenderContext.pageContexts, (p) => p.urlOriginal, share) } }
+  if (!share || share.index === 0) return undefined
+  return { prerenderContext: { pageContexts: prerenderContext.pageContexts.filter((p) => !p.is404) } }
 }

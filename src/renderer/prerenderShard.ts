@@ -4,10 +4,11 @@
  * `prerender.parallel` option is how many pages are in flight at once, not
  * threads), so on a 1,000-page site one core renders while the other idles.
  * scripts/lib/buildSite.ts starts one `vike prerender` per share with
- * `ESE_PRERENDER_SHARE=<index>/<count>`; src/pages/+onPrerenderStart.ts keeps
- * the pages of that share. Each URL falls in exactly one share (its place in
+ * `ESE_PRERENDER_SHARE=<index>/<count>`; src/pages/contenido/+onBeforePrerenderStart.ts
+ * lists only the routes of that share (and src/pages/+onPrerenderStart.ts leaves
+ * the 404 page to the first). Each URL falls in exactly one share (its place in
  * the sorted list of URLs, modulo the count), so together the shares write
- * every page once, whatever order Vike lists them in.
+ * every page once, whatever order the pages are listed in.
  */
 
 export interface PrerenderShare {

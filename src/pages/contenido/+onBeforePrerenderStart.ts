@@ -1,5 +1,9 @@
 import { loadValidManifestCached } from '../../manifest/load.ts'
+import { inShare, parsePrerenderShare, PRERENDER_SHARE_ENV } from '../../renderer/prerenderShard.ts'
 
+/** Every manifest route (Vike routes each to the plain-HTML or the hydrated page); in a process started for one share of a large site, that share's routes only. */
 export function onBeforePrerenderStart(): string[] {
-  return loadValidManifestCached().pages.map((p) => p.data.ruta)
+  const routes = loadValidManifestCached().pages.map((p) => p.data.ruta)
+  const share = parsePrerenderShare(process.env[PRERENDER_SHARE_ENV])
+  return share ? inShare(routes, (r) => r, share) : routes
 }
