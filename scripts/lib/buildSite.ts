@@ -25,6 +25,7 @@ import { validateManifest } from '../../src/manifest/validate.ts'
 import { PRERENDER_SHARE_ENV } from '../../src/renderer/prerenderShard.ts'
 import { writeGeneratedFiles } from './generate.ts'
 import { startScriptsAfterPaintIn } from './scriptPriority.ts'
+import { withBuildLock } from './buildLock.ts'
 import { pointServerEntryAt } from './serverEntryPointer.ts'
 
 export type BuildKind = 'contenido' | 'completa'
@@ -263,43 +264,46 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     console.error(`\n✗ ${errors.length} error(es) en el manifiesto: no se compiló nada. Corríjalos y vuelva a intentarlo.`)
     return { ok: false, ms: elapsed() }
   }
-  writeGeneratedFiles(manifest)
+  // Generated files and Vike's bundle pointer are shared by every build of this installation: one build at a time.
+  return withBuildLock(root, async () => {
+    writeGeneratedFiles(manifest)
 
-  const fingerprint = codeFingerprint(root)
-  if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
-    copyBundles(path.resolve(options.reuseFrom), outDir)
-  }
-  const reason = options.full
-    ? 'se pidió una compilación completa'
-    : (fullBuildReason(outDir, fingerprint) ?? (pointServerEntryAt(root, path.join(outDir, 'server', 'entry.mjs')) ? undefined : 'no se encontró el paquete del servidor de la compilación anterior'))
-  const kind: BuildKind = reason ? 'completa' : 'contenido'
-  const previous = readBuildInfo(outDir)
+    const fingerprint = codeFingerprint(root)
+    if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
+      copyBundles(path.resolve(options.reuseFrom), outDir)
+    }
+    const reason = options.full
+      ? 'se pidió una compilación completa'
+      : (fullBuildReason(outDir, fingerprint) ?? (pointServerEntryAt(root, path.join(outDir, 'server', 'entry.mjs')) ? undefined : 'no se encontró el paquete del servidor de la compilación anterior'))
+    const kind: BuildKind = reason ? 'completa' : 'contenido'
+    const previous = readBuildInfo(outDir)
 
-  const processes = prerenderProcessCount(manifest.pages.length)
-  const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
-  let ok: boolean
-  if (kind === 'contenido') {
-    log(`Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`)
-    const publicFiles = syncPublic(path.join(outDir, 'client'), previous?.publicFiles ?? [])
-    ok = await prerenderInShares(processes, root, outDir, bundlerLog)
-    if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
-  } else {
-    log(`Compilación completa (${reason})…`)
-    // A stale fingerprint must not survive a build that fails half-way.
-    fs.rmSync(path.join(outDir, INFO_FILE), { force: true })
-    // One process: Vike pre-renders right after bundling, in the same process. Several: bundling, then the shares.
-    ok =
-      processes === 1
-        ? await runVike('build', root, outDir, bundlerLog)
-        : (await runVike('build', root, outDir, bundlerLog, { [PRERENDER_LATER_ENV]: '1' })) && (await prerenderInShares(processes, root, outDir, bundlerLog))
-    if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
-  }
-  await bundlerLog.close(ok)
-  if (!ok) return failed(elapsed())
-  startScriptsAfterPaintIn(path.join(outDir, 'client'))
-  const ms = elapsed()
-  log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)
-  return { ok: true, kind, reason, pages: manifest.pages.length, ms }
+    const processes = prerenderProcessCount(manifest.pages.length)
+    const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
+    let ok: boolean
+    if (kind === 'contenido') {
+      log(`Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`)
+      const publicFiles = syncPublic(path.join(outDir, 'client'), previous?.publicFiles ?? [])
+      ok = await prerenderInShares(processes, root, outDir, bundlerLog)
+      if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+    } else {
+      log(`Compilación completa (${reason})…`)
+      // A stale fingerprint must not survive a build that fails half-way.
+      fs.rmSync(path.join(outDir, INFO_FILE), { force: true })
+      // One process: Vike pre-renders right after bundling, in the same process. Several: bundling, then the shares.
+      ok =
+        processes === 1
+          ? await runVike('build', root, outDir, bundlerLog)
+          : (await runVike('build', root, outDir, bundlerLog, { [PRERENDER_LATER_ENV]: '1' })) && (await prerenderInShares(processes, root, outDir, bundlerLog))
+      if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
+    }
+    await bundlerLog.close(ok)
+    if (!ok) return failed(elapsed())
+    startScriptsAfterPaintIn(path.join(outDir, 'client'))
+    const ms = elapsed()
+    log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)
+    return { ok: true, kind, reason, pages: manifest.pages.length, ms }
+  }, () => log('Otra compilación de este proyecto está en curso; esta espera a que termine…'))
 }
 
 function failed(ms: number): BuildResult {
