@@ -22,7 +22,7 @@ import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
-import { PRERENDER_SHARE_ENV } from '../../src/renderer/prerenderShard.ts'
+import { PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
 import { writeGeneratedFiles } from './generate.ts'
 import { startScriptsAfterPaintIn } from './scriptPriority.ts'
 import { withBuildLock } from './buildLock.ts'
@@ -192,7 +192,7 @@ const PRERENDER_LATER_ENV = 'ESE_PRERENDER_AFTER_BUILD'
  * bundles) in a child process: this process has loaded the section modules
  * (and React) itself, and the server bundle needs a React of its own.
  */
-function runVike(command: 'build' | 'prerender', root: string, outDir: string, log: BundlerLog, extraEnv: Record<string, string> = {}): Promise<boolean> {
+function runVike(command: 'build' | 'prerender', root: string, outDir: string, log: BundlerLog, extraEnv: Record<string, string> = {}, onConfigLoaded?: () => void): Promise<boolean> {
   const bin = path.join(root, 'node_modules', 'vike', 'bin.js')
   const env = { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.', ESE_COMPILED_CACHE: compiledCacheDir(root), ...extraEnv }
   const child = spawn(process.execPath, [bin, command], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -202,7 +202,10 @@ function runVike(command: 'build' | 'prerender', root: string, outDir: string, l
     stream.on('data', (chunk: string) => {
       const lines = (rest + chunk).split(/\r?\n/)
       rest = lines.pop() ?? ''
-      for (const line of lines) log.take(line, write)
+      for (const line of lines) {
+        if (line.trim() === SHARE_CONFIG_LOADED) onConfigLoaded?.()
+        else log.take(line, write)
+      }
     })
     stream.on('end', () => rest && log.take(rest, write))
   }
@@ -232,7 +235,15 @@ export function prerenderProcessCount(pages: number, cores = os.availableParalle
 
 /** `vike prerender` from the existing bundles, in `count` processes at once, each rendering its share of the pages. */
 async function prerenderInShares(count: number, root: string, outDir: string, log: BundlerLog): Promise<boolean> {
-  const runs = Array.from({ length: count }, (_, index) => runVike('prerender', root, outDir, log, count > 1 ? { [PRERENDER_SHARE_ENV]: `${index}/${count}` } : {}))
+  const runs: Array<Promise<boolean>> = []
+  for (let index = 0; index < count; index++) {
+    let loaded: () => void = () => {}
+    const configLoaded = new Promise<void>((resolve) => (loaded = resolve))
+    const run = runVike('prerender', root, outDir, log, count > 1 ? { [PRERENDER_SHARE_ENV]: `${index}/${count}` } : {}, loaded)
+    runs.push(run)
+    // The next share starts once this one has loaded Vike's configuration (or ended): see SHARE_CONFIG_LOADED.
+    if (index < count - 1) await Promise.race([configLoaded, run])
+  }
   return (await Promise.all(runs)).every(Boolean)
 }
 

@@ -19,6 +19,16 @@ export interface PrerenderShare {
 /** The variable the build sets in each pre-rendering process. */
 export const PRERENDER_SHARE_ENV = 'ESE_PRERENDER_SHARE'
 
+/**
+ * The line a share's process prints once Vike has loaded its configuration
+ * (from the share's first hook): the build starts the next share only then.
+ * Vike loads `+config.ts` by writing a transpiled copy beside it, named after
+ * its content, and deleting it once imported, so two processes loading it at
+ * once delete it under each other («Cannot find module
+ * …+config.ts.build-….mjs»).
+ */
+export const SHARE_CONFIG_LOADED = 'ese-reparto: configuración cargada'
+
 /** `"1/2"` → { index: 1, count: 2 }; undefined when unset or malformed (then every page is rendered). */
 export function parsePrerenderShare(value: string | undefined): PrerenderShare | undefined {
   const m = /^(\d+)\/(\d+)$/.exec(value ?? '')
