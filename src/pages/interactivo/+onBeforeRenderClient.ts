@@ -1,3 +1,5 @@
+import { nextTask } from '../../renderer/client/nextTask.ts'
+
 /**
  * Hydration in a task of its own (issue 16, Lighthouse). Without this,
  * evaluating the page's modules, starting Vike and hydrating ran as one long
@@ -7,12 +9,5 @@
  * timers are paused or throttled must still hydrate (see preactClient.ts).
  */
 export function onBeforeRenderClient(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      channel.port1.close()
-      resolve()
-    }
-    channel.port2.postMessage(null)
-  })
+  return nextTask()
 }

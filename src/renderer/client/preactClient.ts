@@ -11,16 +11,9 @@
  */
 import { options } from 'preact'
 import client, { createRoot, hydrateRoot } from 'preact/compat/client'
+import { inNextTask } from './nextTask.ts'
 
-function afterRender(callback: () => void): void {
-  const channel = new MessageChannel()
-  channel.port1.onmessage = () => {
-    channel.port1.close()
-    callback()
-  }
-  channel.port2.postMessage(null)
-}
-;(options as { requestAnimationFrame?: (callback: () => void) => void }).requestAnimationFrame = afterRender
+;(options as { requestAnimationFrame?: (callback: () => void) => void }).requestAnimationFrame = inNextTask
 
 export { createRoot, hydrateRoot }
 export default client

@@ -5,6 +5,7 @@ import { formatDate } from '../../dates.ts'
 import type { SearchDoc } from '../../../search/types.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 import { ExternalLink } from '../../components/ExternalLink.tsx'
+import { nextTask } from '../../client/nextTask.ts'
 import type { FooterPhone } from '../../../manifest/placeholders.ts'
 
 type Searcher = (query: string) => SearchDoc[]
@@ -12,25 +13,11 @@ type Searcher = (query: string) => SearchDoc[]
 let loadedSearcher: Promise<Searcher> | undefined
 
 /**
- * A task boundary: parsing the index, building the searcher and rendering the
- * results are each a few dozen milliseconds on a slow phone; run back to back
- * they made one long task that a tap had to wait for (issue 16, Lighthouse).
- * A message, not a timer: paused or throttled timers must not hold the search.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => {
-      channel.port1.close()
-      resolve()
-    }
-    channel.port2.postMessage(null)
-  })
-}
-
-/**
  * The index and fuse.js are fetched only here, on the first search: no
- * other page downloads them.
+ * other page downloads them. Parsing the index, building the searcher and
+ * rendering the results each take a few dozen milliseconds on a slow phone:
+ * each runs in a task of its own (nextTask), so a tap never waits for the
+ * three back to back (issue 16, Lighthouse).
  */
 function loadSearcher(): Promise<Searcher> {
   loadedSearcher ??= Promise.all([
