@@ -13,6 +13,16 @@ async function sweep(page: Page, route: string): Promise<string[]> {
   // Every page runs its script (the header's date appears once it has); the search page then fetches its index.
   await openHydrated(page, route === '/buscar' ? '/buscar?q=resolucion' : route)
   if (route === '/buscar') await page.locator('.resultados-busqueda').waitFor()
+  // At rest: the header controls mark the stored preference on their buttons after load, and Pico animates a button's
+  // colours for 0.2 s; axe measuring contrast half-way through the fade reported the blend (seen once in CI).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   // axe.run in the page itself ("legacy mode"): the default runs axe per frame and then merges the results in a
   // new blank page, a second renderer and a second copy of axe per route (about a fifth of the sweep's CPU time).
   // No page has an iframe when it loads (embeds load on click), and this mode still injects axe into every frame

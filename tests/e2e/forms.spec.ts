@@ -359,7 +359,8 @@ test.describe('newsletter in the footer', () => {
 test.describe('sign-in page', () => {
   test('/acceder posts to the office sign-in; wrong credentials get one plain message and stay on the page', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
-    await page.goto('/acceder')
+    // The scripted sign-in is what is tested: before hydration the form posts natively (the no-JavaScript path, tested elsewhere).
+    await openHydrated(page, '/acceder')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicia Sesión')
     await expect(page.getByLabel('Correo electrónico').first()).toBeVisible()
     await expect(page.getByLabel('Contraseña')).toHaveAttribute('type', 'password')
