@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { dueDates, termOf } from '../../src/filings/deadlines.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import type { FormDefinition } from '../../src/manifest/types.generated.ts'
-import { interceptFileChoosers } from './hydration.ts'
+import { interceptFileChoosers, openHydrated } from './hydration.ts'
 
 /**
  * The office end to end: a citizen files a PQRSD on /pqrsd; staff sign in at
@@ -67,8 +67,8 @@ test('a PQRSD from the citizen to the answer in the office, keyboard only, under
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text())
   })
 
-  // The citizen files a request for public information (10 business days).
-  await page.goto('/pqrsd')
+  // The citizen files a request for public information (10 business days), with the scripted form (its success status is asserted).
+  await openHydrated(page, '/pqrsd')
   await page.selectOption('#pqrsd-tipoSolicitud', { label: TIPO })
   await page.selectOption('#pqrsd-tipoPersona', { label: 'Persona natural' })
   await page.selectOption('#pqrsd-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })
