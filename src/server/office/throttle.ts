@@ -1,13 +1,24 @@
+import crypto from 'node:crypto'
+
 /**
- * Failed sign-ins are counted per account and per client address in a
- * sliding window; past the limit, that key is locked until the window of its
- * oldest counted failure has passed. A success clears the account's count
- * (not the address's: one good password must not reset a guessing run from
- * the same address on other accounts). In memory: one server process per
- * data folder (see decisions), and a restart only gives back one window.
+ * Sign-in attempts are counted per account and per client address in a
+ * sliding window, BEFORE the password is checked (issue 23 #3): checking a
+ * lock first and counting the failure after the Argon2 verification let every
+ * request already in flight through (100 parallel guesses were all verified).
+ * So an attempt reserves its place in both windows first; past the limit it is
+ * refused without any verification until the window of the oldest counted
+ * attempt has passed. A reservation that turns out to be a right password is
+ * given back (a success clears the account's count, and its own place in the
+ * address's window, but not the other failures of that address: one good
+ * password must not reset a guessing run from the same address on other
+ * accounts). A reservation never settled counts as a failure (fail closed).
+ *
+ * The route sees only {@link SignInThrottle}, so the counts can move into the
+ * store (several server processes, issue 23 #6) without touching the route;
+ * a store version must make the check-and-count one atomic step.
  */
 export interface ThrottleRule {
-  /** Failures allowed in the window before the key is locked. */
+  /** Attempts allowed in the window before the key is locked. */
   max: number
   windowMs: number
 }
@@ -15,14 +26,36 @@ export interface ThrottleRule {
 export const ACCOUNT_RULE: ThrottleRule = { max: 5, windowMs: 15 * 60_000 }
 export const ADDRESS_RULE: ThrottleRule = { max: 20, windowMs: 15 * 60_000 }
 
+/** Either the attempt may be verified (it is already counted) or it must wait. */
+export type Reservation = { ok: true; id: string } | { ok: false; lockedMs: number }
+
+export interface SignInThrottle {
+  /** Counts the attempt against the account and the address, or refuses it (nothing counted) while either is locked. */
+  reserve(correo: string, address: string): Promise<Reservation>
+  /** The attempt was right: the account's count is cleared and the attempt no longer counts against the address. */
+  succeeded(correo: string, address: string, id: string): Promise<void>
+  /** The attempt was not a guess (the password was right but a second factor is still to come, or policy refused it): it no longer counts. */
+  release(correo: string, address: string, id: string): Promise<void>
+}
+
+/** E-mails are compared as the accounts are looked up: trimmed, any case. */
+export function accountKey(correo: string): string {
+  return correo.trim().toLowerCase()
+}
+
+interface Entry {
+  id: string
+  at: number
+}
+
 class Window {
-  private readonly failures = new Map<string, number[]>()
+  private readonly entries = new Map<string, Entry[]>()
   constructor(private readonly rule: ThrottleRule) {}
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.rule.windowMs)
-    if (list.length) this.failures.set(key, list)
-    else this.failures.delete(key)
+  private recent(key: string, now: number): Entry[] {
+    const list = (this.entries.get(key) ?? []).filter((e) => now - e.at < this.rule.windowMs)
+    if (list.length) this.entries.set(key, list)
+    else this.entries.delete(key)
     return list
   }
 
@@ -30,21 +63,28 @@ class Window {
   lockedFor(key: string, now: number): number {
     const list = this.recent(key, now)
     if (list.length < this.rule.max) return 0
-    return list[list.length - this.rule.max]! + this.rule.windowMs - now
+    return list[list.length - this.rule.max]!.at + this.rule.windowMs - now
   }
 
-  fail(key: string, now: number): void {
-    const list = this.recent(key, now)
-    list.push(now)
-    this.failures.set(key, list)
+  add(key: string, entry: Entry): void {
+    const list = this.entries.get(key) ?? []
+    list.push(entry)
+    this.entries.set(key, list)
+  }
+
+  remove(key: string, id: string): void {
+    const list = (this.entries.get(key) ?? []).filter((e) => e.id !== id)
+    if (list.length) this.entries.set(key, list)
+    else this.entries.delete(key)
   }
 
   clear(key: string): void {
-    this.failures.delete(key)
+    this.entries.delete(key)
   }
 }
 
-export class LoginThrottle {
+/** The throttle of one server process (the default with SQLite: one process per data folder). */
+export class MemorySignInThrottle implements SignInThrottle {
   private readonly accounts: Window
   private readonly addresses: Window
 
@@ -57,19 +97,25 @@ export class LoginThrottle {
     this.addresses = new Window(addressRule)
   }
 
-  /** Milliseconds the attempt must wait (0: it may try). Checked before the password, so a locked key costs no hashing. */
-  lockedFor(correo: string, address: string): number {
+  // Synchronous inside: check and count happen with no await between them, so no other request can slip in.
+  async reserve(correo: string, address: string): Promise<Reservation> {
     const now = this.clock()
-    return Math.max(this.accounts.lockedFor(correo.trim().toLowerCase(), now), this.addresses.lockedFor(address, now))
+    const account = accountKey(correo)
+    const lockedMs = Math.max(this.accounts.lockedFor(account, now), this.addresses.lockedFor(address, now))
+    if (lockedMs > 0) return { ok: false, lockedMs }
+    const entry = { id: crypto.randomUUID(), at: now }
+    this.accounts.add(account, entry)
+    this.addresses.add(address, entry)
+    return { ok: true, id: entry.id }
   }
 
-  failed(correo: string, address: string): void {
-    const now = this.clock()
-    this.accounts.fail(correo.trim().toLowerCase(), now)
-    this.addresses.fail(address, now)
+  async succeeded(correo: string, address: string, id: string): Promise<void> {
+    this.accounts.clear(accountKey(correo))
+    this.addresses.remove(address, id)
   }
 
-  succeeded(correo: string): void {
-    this.accounts.clear(correo.trim().toLowerCase())
+  async release(correo: string, address: string, id: string): Promise<void> {
+    this.accounts.remove(accountKey(correo), id)
+    this.addresses.remove(address, id)
   }
 }

@@ -13,7 +13,7 @@ import { labelledFields } from '../office/format.ts'
 import { auditPage, filingPage, inboxPage, messagePage, OFFICE_CSS, signInPage, type PageContext } from '../office/pages.ts'
 import { burnVerification, verifyPassword } from '../office/passwords.ts'
 import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, newToken, sameSecret, SESSION_COOKIE, tokenHash, type SessionPolicy } from '../office/session.ts'
-import { LoginThrottle } from '../office/throttle.ts'
+import { MemorySignInThrottle, type SignInThrottle } from '../office/throttle.ts'
 import { checkTotp } from '../office/totp.ts'
 import { NO_NOTIFIER, type Notifier } from '../notify.ts'
 import { noticeAfterAction } from '../office/citizenNotices.ts'
@@ -34,7 +34,8 @@ export interface OfficeRouteOptions {
   /** Filing forms and the kind each is stored as. */
   forms: OfficeForm[]
   session?: Partial<SessionPolicy>
-  throttle?: LoginThrottle
+  /** Sign-in attempts per account and address (default: in this process's memory). */
+  throttle?: SignInThrottle
   /** Clock of the office (tests of expiry and deadlines). */
   now?: () => Date
   /** OFICINA_2FA=admin: admin accounts must use their second factor. */
@@ -106,7 +107,7 @@ function noStore(reply: FastifyReply): FastifyReply {
 export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOptions): Promise<void> {
   const { site, store, dataDir } = opts
   const policy: SessionPolicy = { ...DEFAULT_SESSION_POLICY, ...opts.session }
-  const throttle = opts.throttle ?? new LoginThrottle()
+  const throttle = opts.throttle ?? new MemorySignInThrottle()
   const now = opts.now ?? (() => new Date())
   const styles = siteStylesheets(opts.clientDir)
   const css = fs.readFileSync(path.join(import.meta.dirname, '../office/oficina.css'), 'utf8')
@@ -212,34 +213,40 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       return native ? fail(400, Object.values(fields).join(' ')) : reply.code(400).send({ error: 'Escriba su correo y su contraseña.', fields })
     }
     const ip = address(request)
-    const wait = throttle.lockedFor(correo, ip)
-    if (wait > 0) {
+    // Counted before the password is checked (issue 23 #3): past the limit, no attempt in flight or later is verified.
+    const attempt = await throttle.reserve(correo, ip)
+    if (!attempt.ok) {
       await store.audit({ evento: 'acceso_bloqueado', correo: correo.toLowerCase(), direccion: ip, now: now() })
-      return fail(429, OFFICE_MSG.locked(Math.ceil(wait / 60_000)))
+      return fail(429, OFFICE_MSG.locked(Math.ceil(attempt.lockedMs / 60_000)))
     }
     const account = await store.findAccountByEmail(correo)
     const ok = account && account.activa ? await verifyPassword(account.clave, clave) : (await burnVerification(clave), false)
     if (!account || !ok) {
-      throttle.failed(correo, ip)
+      // The reserved attempt stays counted as a failure.
       await store.audit({ evento: 'acceso_fallido', cuentaId: account?.id, correo: correo.toLowerCase(), direccion: ip, now: now() })
       return fail(401, OFFICE_MSG.badCredentials)
     }
     // Second factor, after the password (so a code prompt says nothing about unknown accounts).
     if (account.totp) {
-      if (typeof b.codigo !== 'string' || b.codigo.trim() === '') return fail(401, OFFICE_MSG.codeNeeded, true)
+      if (typeof b.codigo !== 'string' || b.codigo.trim() === '') {
+        // The password was right: asking for the code is not a failed guess.
+        await throttle.release(correo, ip, attempt.id)
+        return fail(401, OFFICE_MSG.codeNeeded, true)
+      }
       const step = await checkTotp(account.totp, b.codigo)
       // A right code already used (this sign-in or a later one) is refused like a wrong one: it may have been seen.
       const spent = step !== undefined && !(await store.claimTotpStep(account.id, step))
       if (step === undefined || spent) {
-        throttle.failed(correo, ip)
+        // The reserved attempt stays counted as a failure.
         await store.audit({ evento: 'acceso_fallido', cuentaId: account.id, correo: correo.toLowerCase(), detalle: spent ? 'código de verificación ya usado' : 'código de verificación', direccion: ip, now: now() })
         return fail(401, OFFICE_MSG.badCode, true)
       }
     } else if (opts.twoFactor === 'admin' && account.rol === 'admin') {
+      await throttle.release(correo, ip, attempt.id)
       await store.audit({ evento: 'acceso_fallido', cuentaId: account.id, correo: correo.toLowerCase(), detalle: 'sin segundo factor', direccion: ip, now: now() })
       return fail(403, OFFICE_MSG.twoFactorRequired)
     }
-    throttle.succeeded(correo)
+    await throttle.succeeded(correo, ip, attempt.id)
     const token = newToken()
     const at = now()
     await store.createSession({
