@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { formatProblem, sortProblems } from '../src/manifest/problem.ts'
+import { formatProblem, reportGroups, sortProblems } from '../src/manifest/problem.ts'
 import { githubAnnotation, gitlabReport, jsonReport, parseValidateArgs, underGithubActions, type ValidateOptions } from '../src/manifest/report.ts'
 import { keepCompiledValidatorsIn } from '../src/manifest/schemas.ts'
 import { validateManifest } from '../src/manifest/validate.ts'
@@ -26,11 +26,12 @@ const { manifest, errors, warnings } = validateManifest()
 // A report on standard output must stay parseable: the human lines go to stderr then.
 const reportOnStdout = options.formato !== 'texto' && !options.salida
 const say = reportOnStdout ? console.error : console.log
-// Warnings first, errors last (next to the summary), each group under its count.
-if (warnings.length > 0) say(`${warnings.length} aviso(s) (no impiden publicar):`)
-for (const w of warnings) say(formatProblem(w))
-if (errors.length > 0) console.error(`${warnings.length > 0 ? '\n' : ''}${errors.length} error(es) (impiden publicar; corríjalos y vuelva a ejecutar npm run validate):`)
-for (const e of errors) console.error(formatProblem(e))
+// Warnings first, errors last (next to the summary), each group under its count (reportGroups: a file's consequences follow its errors).
+const groups = reportGroups(errors, warnings)
+if (groups.warnings.length > 0) say(`${groups.warnings.length} aviso(s) (no impiden publicar):`)
+for (const w of groups.warnings) say(formatProblem(w))
+if (errors.length > 0) console.error(`${groups.warnings.length > 0 ? '\n' : ''}${errors.length} error(es) (impiden publicar; corríjalos y vuelva a ejecutar npm run validate):`)
+for (const e of groups.errors) console.error(formatProblem(e))
 if (underGithubActions()) for (const p of sortProblems([...errors, ...warnings])) say(githubAnnotation(p))
 if (options.formato !== 'texto') {
   const problems = sortProblems([...errors, ...warnings])

@@ -19,7 +19,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
-import { formatProblem } from '../../src/manifest/problem.ts'
+import { formatProblem, reportGroups } from '../../src/manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 import { PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
@@ -269,9 +269,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
   keepCompiledValidatorsIn(compiledCacheDir(root))
   const { manifest, errors, warnings } = validateManifest()
-  for (const w of warnings) log(formatProblem(w))
+  const groups = reportGroups(errors, warnings)
+  for (const w of groups.warnings) log(formatProblem(w))
   if (errors.length > 0) {
-    for (const e of errors) console.error(formatProblem(e))
+    for (const e of groups.errors) console.error(formatProblem(e))
     console.error(`\n✗ ${errors.length} error(es) en el manifiesto: no se compiló nada. Corríjalos y vuelva a intentarlo.`)
     return { ok: false, ms: elapsed() }
   }

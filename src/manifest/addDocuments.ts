@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml'
 import { manifestDir, publicDir } from './paths.ts'
+import { safeFileName } from './fileNames.ts'
 import { closest } from './schemaMessages.ts'
 
 export interface AddDocumentsResult {
@@ -20,25 +21,8 @@ export function titleFromFileName(file: string): string {
   return base.charAt(0).toUpperCase() + base.slice(1)
 }
 
-/**
- * A name that is safe in a URL: lower case, no accents, hyphens instead of
- * spaces (underscores are fine and kept). «ñ» becomes «ni», as in the
- * manifest's own `anio`: dropping the tilde would turn «Año» into «ano».
- */
-export function safeFileName(name: string): string {
-  const ext = path.extname(name).toLowerCase()
-  const base = path
-    .basename(name, path.extname(name))
-    .normalize('NFC')
-    .replace(/ñ/g, 'ni')
-    .replace(/Ñ/g, 'NI')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  return (base || 'documento') + ext
-}
+// Re-exported: the command's own naming, for every tool that adds files as docs:add does.
+export { safeFileName }
 
 export class StaffError extends Error {}
 

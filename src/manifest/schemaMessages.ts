@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { needsRenaming, renamedAssetLink } from './fileNames.ts'
 import { readSchema } from './schemas.ts'
 
 /** Turns an Ajv error into a plain-Spanish message for records staff. */
@@ -68,6 +69,9 @@ function patternMessage(field: string | number | undefined, value: unknown): str
     case 'mapaSitio':
       return `la ruta «${v}» no es válida: debe empezar por «/» y usar solo minúsculas, números y guiones`
     case 'archivo':
+      if (typeof value === 'string' && value.startsWith('/assets/') && needsRenaming(value)) {
+        return `el nombre del archivo «${v}» tiene espacios, tildes o «ñ»: renombre el archivo como lo haría npm run docs:add y escriba «${renamedAssetLink(value)}»`
+      }
       return `el archivo «${v}» debe escribirse como /assets/carpeta/archivo.pdf, sin espacios`
     case 'url':
     case 'politicaDatos':
@@ -109,7 +113,7 @@ export function translateAjvError(error: ErrorObject, data: unknown): Translated
     case 'pattern':
       return { path, atKey: false, message: patternMessage(field, value) }
     case 'format':
-      if (p.format === 'date') return { path, atKey: false, message: `la fecha «${show(value)}» no es válida: use AAAA-MM-DD y una fecha que exista` }
+      if (p.format === 'date') return { path, atKey: false, message: dateMessage(show(value)) }
       if (p.format === 'email') return { path, atKey: false, message: `el correo «${show(value)}» no es válido` }
       return { path, atKey: false, message: `el valor «${show(value)}» no tiene el formato ${p.format}` }
     case 'enum':
@@ -138,6 +142,22 @@ export function translateAjvError(error: ErrorObject, data: unknown): Translated
     default:
       return { path, atKey: false, message: `valor no válido (${error.message ?? error.keyword})` }
   }
+}
+
+/**
+ * Staff write dates as they read them, day first (21/07/2027): name the date
+ * in the form the manifest needs rather than only refusing it.
+ */
+function dateMessage(value: string): string {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim())
+  if (m) {
+    const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])]
+    const date = new Date(Date.UTC(year, month - 1, day))
+    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) {
+      return `la fecha «${value}» está escrita como DD/MM/AAAA: escriba ${date.toISOString().slice(0, 10)} (año-mes-día)`
+    }
+  }
+  return `la fecha «${value}» no es válida: use AAAA-MM-DD y una fecha que exista`
 }
 
 function valueAt(data: unknown, path: Array<string | number>): unknown {

@@ -108,6 +108,8 @@ export function parseYaml(file: string, text: string): { source?: YamlSource; pr
     const pos = lines.linePos(unclosed ?? first.pos[0])
     const colon = unclosed === undefined ? valueWithColon(text, pos.line) : undefined
     if (colon) return { problems: [{ file: display, line: pos.line, col: colon.col, message: colon.message, level: 'error' }] }
+    const deeper = unclosed === undefined ? overIndentedKey(text, pos.line) : undefined
+    if (deeper) return { problems: [{ file: display, line: deeper.line, col: deeper.col, message: deeper.message, level: 'error' }] }
     const message = unclosed !== undefined ? 'error de sintaxis YAML: estas comillas se abren y no se cierran' : yamlErrorMessage(first.code)
     return { problems: [{ file: display, line: pos.line, col: pos.col, message, level: 'error' }] }
   }
@@ -129,6 +131,51 @@ function valueWithColon(text: string, line: number): { col: number; message: str
     col: content.indexOf(value!, indent!.length + key!.length + 1) + 1,
     message: `error de sintaxis YAML: el valor de «${key}» contiene «: »; escriba el valor entre comillas: ${key}: "${value!.replace(/"/g, '\\"')}"`,
   }
+}
+
+const KEY_LINE = /^(\s*(?:-\s+)?)([^\s#:"'{[-][^:#]*?):(?:[ \t]+(\S.*))?\s*$/
+
+/**
+ * A key written one indentation too deep under a `key: value` line is read by
+ * the parser as the continuation of that value, and reported on the line
+ * above (or at its first column). Staff need the over-indented line itself,
+ * at its key, and which key it must line up with.
+ */
+function overIndentedKey(text: string, errorLine: number): { line: number; col: number; message: string } | undefined {
+  const lines = text.split('\n')
+  const meaningful = (i: number) => /\S/.test(lines[i] ?? '') && !/^\s*#/.test(lines[i]!)
+  for (const k of [errorLine, errorLine + 1]) {
+    const line = lines[k - 1]
+    if (line === undefined || !meaningful(k - 1)) continue
+    const key = KEY_LINE.exec(line)
+    let p = k - 2
+    while (p >= 0 && !meaningful(p)) p--
+    const prev = p >= 0 ? KEY_LINE.exec(lines[p]!) : null
+    // Only under a key that holds a value on its own line: a key without a value opens a deeper block on purpose.
+    if (!key || !prev || prev[3] === undefined || /^[|>]/.test(prev[3])) continue
+    const indent = line.search(/\S/)
+    if (key[1]!.length !== indent || indent <= prev[1]!.length || !alignedWithAbove(lines, p, prev[1]!.length, meaningful)) continue
+    return {
+      line: k,
+      col: indent + 1,
+      message: `error de sintaxis YAML: «${key[2]}» tiene más sangría que «${prev[2]}» de la línea ${p + 1}; escríbalo en la misma columna que «${prev[2]}» (${prev[1]!.length} espacios)`,
+    }
+  }
+  return undefined
+}
+
+/**
+ * Whether the key on line index `p` (at column `col`) sits where it belongs: the first key of a list item, a
+ * first child under its parent key, or in the column of the key above. When it does not, the mistake is that
+ * line's own indentation, which the parser's message already places.
+ */
+function alignedWithAbove(lines: string[], p: number, col: number, meaningful: (i: number) => boolean): boolean {
+  if (/^\s*-\s/.test(lines[p]!)) return true
+  let q = p - 1
+  while (q >= 0 && !meaningful(q)) q--
+  const above = q >= 0 ? KEY_LINE.exec(lines[q]!) : null
+  if (!above) return q < 0
+  return above[1]!.length === col || (above[3] === undefined && lines[q]!.search(/\S/) < col)
 }
 
 /** The parser reports an unclosed quote where the file ends; staff need the line where it opens. */

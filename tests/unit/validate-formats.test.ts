@@ -55,7 +55,7 @@ describe('validator output formats', () => {
     expect(status).toBe(1)
     expect(stdout + stderr).not.toContain('::')
     expect(stderr).toContain(`manifest/documents/informes.yaml:7:12: ${ERROR_MESSAGE}`)
-    expect(stdout).toContain(`public/assets/docs/sin-enlace.pdf:1:1: aviso: ${WARNING_MESSAGE}`)
+    expect(stdout).toContain(`public/assets/docs/sin-enlace.pdf: aviso: ${WARNING_MESSAGE}`)
   })
 
   it('--formato json writes only the JSON report on standard output', () => {

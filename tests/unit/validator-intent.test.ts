@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { formatProblem } from '../../src/manifest/problem.ts'
+import { formatProblem, reportGroups } from '../../src/manifest/problem.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 
 let tmp: string
@@ -54,15 +54,49 @@ describe('one mistake, one message', () => {
     for (let i = 1; i <= 6; i++) asset(`assets/informes/2025/informe-${i}.pdf`)
     const rows = Array.from({ length: 6 }, (_, i) => row(2025, `Informe ${i + 1}`, `/assets/informes/2025/informe-${i + 1}.pdf`)).join('')
     write('documents/informes.yaml', list(rows).replace('    titulo: Informe 3\n', '    titulo: Informe 3\n   fecha: 2025-03-01\n'))
-    expect(run()).toEqual({
-      errors: ['manifest/documents/informes.yaml:12:1: error de sintaxis YAML: revise la sangría, los dos puntos «:» y las comillas de esta línea'],
-      warnings: ['manifest/documents/informes.yaml:1:1: aviso: mientras este archivo tenga errores, los 6 archivo(s) de public/assets que enlaza no aparecen en ninguna página'],
-    })
+    const result = validateManifest(manifestDir)
+    // The file's error first, then the one summary line, without a position: it is about the whole file.
+    expect(reportGroups(result.errors, result.warnings).errors.map(formatProblem)).toEqual([
+      'manifest/documents/informes.yaml:12:1: error de sintaxis YAML: revise la sangría, los dos puntos «:» y las comillas de esta línea',
+      'manifest/documents/informes.yaml: aviso: mientras este archivo tenga errores, los 6 archivo(s) de public/assets que enlaza no aparecen en ninguna página',
+    ])
+    expect(reportGroups(result.errors, result.warnings).warnings).toEqual([])
+    expect(result.problems.map(formatProblem)).toEqual(reportGroups(result.errors, result.warnings).errors.map(formatProblem))
   })
 
-  it('an indentation mistake is one error, at its first position', () => {
+  it('an over-indented key is reported on its own line, at the key, with the key it must line up with', () => {
     write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf').replace('    archivo', '      archivo') + row(2023, 'Informe 2023', '/assets/docs/informe-2024.pdf')))
-    expect(run().errors).toEqual(['manifest/documents/informes.yaml:5:13: error de sintaxis YAML: una línea parece una clave pero le falta «:» o le sobra sangría'])
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:6:7: error de sintaxis YAML: «archivo» tiene más sangría que «titulo» de la línea 5; escríbalo en la misma columna que «titulo» (4 espacios)'])
+  })
+
+  it('an over-indented key after a quoted value, and the first key after «- »', () => {
+    write('documents/informes.yaml', list(row(2024, '"Informe 2024"', '/assets/docs/informe-2024.pdf').replace('    archivo', '      archivo')))
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:6:7: error de sintaxis YAML: «archivo» tiene más sangría que «titulo» de la línea 5; escríbalo en la misma columna que «titulo» (4 espacios)'])
+    write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf').replace('    titulo', '      titulo')))
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:5:7: error de sintaxis YAML: «titulo» tiene más sangría que «anio» de la línea 4; escríbalo en la misma columna que «anio» (4 espacios)'])
+  })
+
+  it('a date written day first is told the form to write', () => {
+    write('documents/informes.yaml', list(row(2027, 'Informe 2027', '/assets/docs/informe-2024.pdf', '    fecha: 21/07/2027\n')))
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:12: la fecha «21/07/2027» está escrita como DD/MM/AAAA: escriba 2027-07-21 (año-mes-día)'])
+    write('documents/informes.yaml', list(row(2027, 'Informe 2027', '/assets/docs/informe-2024.pdf', '    fecha: 31/02/2027\n')))
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:12: la fecha «31/02/2027» no es válida: use AAAA-MM-DD y una fecha que exista'])
+  })
+
+  it('a file name with spaces or accents gets the name docs:add would give it', () => {
+    write('documents/informes.yaml', list(row(2027, 'Acuerdo', '/assets/docs/2027/Acuerdo aprobación presupuesto 2027.pdf')))
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:6:14: el nombre del archivo «/assets/docs/2027/Acuerdo aprobación presupuesto 2027.pdf» tiene espacios, tildes o «ñ»: renombre el archivo como lo haría npm run docs:add y escriba «/assets/docs/2027/acuerdo-aprobacion-presupuesto-2027.pdf»',
+    ])
+    write('documents/informes.yaml', list(row(2027, 'Acuerdo', '/assets/docs/2027/acuerdo-año.pdf')))
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:6:14: el nombre del archivo «/assets/docs/2027/acuerdo-año.pdf» tiene espacios, tildes o «ñ»: renombre el archivo como lo haría npm run docs:add y escriba «/assets/docs/2027/acuerdo-anio.pdf»',
+    ])
+  })
+
+  it('a PDF nobody links, named with spaces and accents, is reported by its path with the name docs:add would give it', () => {
+    asset('assets/docs/Acta de sesión 3.pdf')
+    expect(run()).toEqual({ errors: [], warnings: ['public/assets/docs/Acta de sesión 3.pdf: aviso: ningún manifiesto enlaza este archivo, y su nombre tiene espacios, tildes o «ñ»: npm run docs:add lo renombraría «public/assets/docs/acta-de-sesion-3.pdf»'] })
   })
 
   it('an unquoted value containing «: » is told to go in quotes, not that a colon is missing', () => {
@@ -182,11 +216,11 @@ describe('npm run validate output', () => {
     expect(r.status).toBe(1)
     const lines = fs.readFileSync(out, 'utf8').split('\n').filter((l) => l && !l.startsWith('npm '))
     expect(lines.slice(0, -1)).toEqual([
-      '2 aviso(s) (no impiden publicar):',
-      'manifest/documents/informes.yaml:1:1: aviso: mientras este archivo tenga errores, los 1 archivo(s) de public/assets que enlaza no aparecen en ninguna página',
-      'public/assets/docs/huerfano.pdf:1:1: aviso: ningún manifiesto enlaza este archivo',
+      '1 aviso(s) (no impiden publicar):',
+      'public/assets/docs/huerfano.pdf: aviso: ningún manifiesto enlaza este archivo',
       '1 error(es) (impiden publicar; corríjalos y vuelva a ejecutar npm run validate):',
       'manifest/documents/informes.yaml:5:13: error de sintaxis YAML: el valor de «titulo» contiene «: »; escriba el valor entre comillas: titulo: "Informe: primer trimestre"',
+      'manifest/documents/informes.yaml: aviso: mientras este archivo tenga errores, los 1 archivo(s) de public/assets que enlaza no aparecen en ninguna página',
     ])
     expect(lines.at(-1)).toMatch(/^✗ 1 error\(es\), 2 aviso\(s\)\. /)
   })

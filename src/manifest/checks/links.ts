@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { isScalar, Scalar } from 'yaml'
 import type { Manifest, Sourced } from '../load.ts'
+import { needsRenaming, renamedAssetLink } from '../fileNames.ts'
 import { displayPath, publicDir } from '../paths.ts'
 import type { Problem } from '../problem.ts'
 import { closest } from '../schemaMessages.ts'
@@ -112,6 +113,12 @@ function findExactCase(rel: string, listing: (dir: string) => string[] | undefin
   return { kind: 'exists' }
 }
 
+/** A file nothing links; one named with spaces or accents also gets the name docs:add would give it. */
+function unlinkedMessage(rel: string): string {
+  if (!needsRenaming(rel)) return 'ningún manifiesto enlaza este archivo'
+  return `ningún manifiesto enlaza este archivo, y su nombre tiene espacios, tildes o «ñ»: npm run docs:add lo renombraría «public${renamedAssetLink(rel)}»`
+}
+
 /** Checks of links and of the files staff publish under public/assets/. */
 export const linkChecks: CrossCheck[] = [
   {
@@ -171,13 +178,13 @@ export const linkChecks: CrossCheck[] = [
             if (linked.has(rel)) continue
             const holder = mentionedBy.get(rel)
             if (holder) held.set(holder, (held.get(holder) ?? 0) + 1)
-            else out.push({ file: `public${rel}`, line: 1, col: 1, message: 'ningún manifiesto enlaza este archivo', level: 'aviso' })
+            else out.push({ file: `public${rel}`, line: 1, col: 1, message: unlinkedMessage(rel), level: 'aviso', wholeFile: true })
           }
         }
       }
       visit(path.join(publicDir(), 'assets'))
       for (const [file, n] of held) {
-        out.push({ file: displayPath(file), line: 1, col: 1, message: `mientras este archivo tenga errores, los ${n} archivo(s) de public/assets que enlaza no aparecen en ninguna página`, level: 'aviso' })
+        out.push({ file: displayPath(file), line: 1, col: 1, message: `mientras este archivo tenga errores, los ${n} archivo(s) de public/assets que enlaza no aparecen en ninguna página`, level: 'aviso', wholeFile: true })
       }
       return out
     },
