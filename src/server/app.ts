@@ -21,12 +21,15 @@ import { officeForms, officeRoutes } from './routes/office.ts'
 import type { SessionPolicy } from './office/session.ts'
 import { embedOrigins, helmetOptions, installAssetFraming, installPermissionsPolicy, installXsrf } from './security.ts'
 import { loadSiteData, type SiteData } from './siteData.ts'
-import { fixedSiteRoot, pointerSiteRoot } from './releases.ts'
+import { fixedSiteRoot, pointerSiteRoot, releaseLabel } from './releases.ts'
 import { registerStatic } from './static.ts'
 import { openFilingStore } from './store/open.ts'
 import { StoreCorruptedError } from './store/sqlite.ts'
 import { reconnectingStore, StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import type { FilingStore } from './store/store.ts'
+import { healthPlugin } from './features/health/index.ts'
+import { createMailStatus } from './features/health/status.ts'
+import { programVersion } from './version.ts'
 import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from './store/uploads.ts'
 
 /** JSON bodies above this size are refused with 413 (a PQRSD is a few KB). */
@@ -75,6 +78,10 @@ export interface AppOptions {
   shutdownMailWaitMs?: number
   /** OFICINA_2FA=admin: admin accounts must sign in with their second factor. */
   office2fa?: 'admin'
+  /** METRICAS_PERMITIDAS: addresses and subnets allowed to read /metricas (default loopback). */
+  metricsAllowed?: string
+  /** SALUD_DISCO_MIN_MB: below this free space in DATA_DIR, /salud/detalle answers 503. */
+  minFreeMb?: number
 }
 
 declare module 'fastify' {
@@ -148,7 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const swept = sweepUploads(dataDir, await store.attachmentFiles(), Date.now(), Math.max(SWEEP_MIN_AGE_MS, 2 * uploadTimeoutMs))
     if (swept > 0) app.log.info({ archivos: swept }, 'adjuntos temporales eliminados')
   }
-  const notifier = createNotifier(options.smtpUrl, options.notifyTo, app.log, options.notifyFrom)
+  const mailStatus = createMailStatus(!!options.smtpUrl)
+  const notifier = createNotifier(options.smtpUrl, options.notifyTo, app.log, options.notifyFrom, mailStatus.record)
   app.decorate('store', store)
   app.decorate('notifier', notifier)
   app.decorate('site', site)
@@ -183,6 +191,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => new ApiError(429, MSG.rateLimited, {}),
   })
   installXsrf(app, filingEndpoints(site.filings))
+  await app.register(healthPlugin, {
+    dataDir,
+    store,
+    filingEndpoints: new Map(site.filings.map((f) => [f.endpoint, f.form.id])),
+    release: () => releaseLabel(options.releasesDir, siteRoot.current()),
+    version: programVersion(),
+    mail: mailStatus,
+    metricsAllowed: options.metricsAllowed,
+    minFreeMb: options.minFreeMb,
+  })
 
   await contentRoutes(app, site, siteRoot)
   await filingRoutes(app, {

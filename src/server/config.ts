@@ -58,5 +58,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     office2fa: office2fa(env.OFICINA_2FA),
+    metricsAllowed: env.METRICAS_PERMITIDAS || undefined,
+    minFreeMb: env.SALUD_DISCO_MIN_MB ? positiveInt(env.SALUD_DISCO_MIN_MB, 'SALUD_DISCO_MIN_MB', 200) : undefined,
   }
 }

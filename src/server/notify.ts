@@ -119,7 +119,14 @@ export const NO_NOTIFIER: Notifier = {
  * store and the export, not in mailboxes. With SMTP_URL alone, citizens who
  * gave an address get their receipt (issue 12).
  */
-export function createNotifier(smtpUrl: string | undefined, to: string | undefined, log: FastifyBaseLogger, from?: string): Notifier {
+export function createNotifier(
+  smtpUrl: string | undefined,
+  to: string | undefined,
+  log: FastifyBaseLogger,
+  from?: string,
+  /** Told each e-mail's outcome (for /salud/detalle: «was the last e-mail sent?»). */
+  onOutcome: (sent: boolean) => void = () => {},
+): Notifier {
   if (!smtpUrl) return NO_NOTIFIER
   // Bounded waits: an SMTP server that accepts the connection and never greets may not hold a filing's e-mail,
   // nor the shutdown, for nodemailer's default 30 s (issue 13 #17).
@@ -144,12 +151,14 @@ export function createNotifier(smtpUrl: string | undefined, to: string | undefin
         .then(
           (): NoticeOutcome => {
             log.info({ radicado: notice.radicado, paso: notice.paso }, 'aviso enviado al ciudadano')
+            onOutcome(true)
             return { enviado: true }
           },
           (err: unknown): NoticeOutcome => {
             // Only the error's kind goes to the log and the history: an SMTP answer may quote the address.
             const code = (err as { code?: unknown; responseCode?: unknown })?.responseCode ?? (err as { code?: unknown })?.code
             log.warn({ radicado: notice.radicado, paso: notice.paso, codigo: typeof code === 'string' || typeof code === 'number' ? code : undefined }, 'no se pudo enviar el aviso al ciudadano')
+            onOutcome(false)
             return { enviado: false, motivo: typeof code === 'string' || typeof code === 'number' ? `el servidor de correo no lo aceptó (${code})` : 'el servidor de correo no lo aceptó' }
           },
         )
@@ -174,8 +183,14 @@ export function createNotifier(smtpUrl: string | undefined, to: string | undefin
             ].join('\n'),
           })
           .then(
-            () => log.info({ radicado: receipt.id }, 'recibo enviado al ciudadano'),
-            (err: unknown) => log.warn({ radicado: receipt.id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'no se pudo enviar el recibo'),
+            () => {
+              log.info({ radicado: receipt.id }, 'recibo enviado al ciudadano')
+              onOutcome(true)
+            },
+            (err: unknown) => {
+              log.warn({ radicado: receipt.id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'no se pudo enviar el recibo')
+              onOutcome(false)
+            },
           ),
       )
     },
@@ -198,8 +213,14 @@ export function createNotifier(smtpUrl: string | undefined, to: string | undefin
           ].join('\n'),
         })
         .then(
-          () => log.info({ radicado: id }, 'notificación enviada'),
-          (err: unknown) => log.warn({ radicado: id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'no se pudo enviar la notificación'),
+          () => {
+            log.info({ radicado: id }, 'notificación enviada')
+            onOutcome(true)
+          },
+          (err: unknown) => {
+            log.warn({ radicado: id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'no se pudo enviar la notificación')
+            onOutcome(false)
+          },
         )
         .finally(() => pending.delete(p))
       pending.add(p)

@@ -90,3 +90,12 @@ export function pointerSiteRoot(releasesDir: string, fallbackDir: string, onSwit
   }
   return { current: () => refresh()[0]!, candidates: () => refresh() }
 }
+
+/** The release a client folder belongs to, as an operator names it: its publication folder, or the build folder when unpublished. */
+export function releaseLabel(releasesDir: string | undefined, clientDir: string): string {
+  if (releasesDir) {
+    const rel = path.relative(path.resolve(releasesDir), clientDir)
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep)[0]!
+  }
+  return `${path.basename(path.dirname(clientDir))}/${path.basename(clientDir)} (sin publicar)`
+}

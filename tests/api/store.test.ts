@@ -367,6 +367,11 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     expect(await store.listAudit()).toHaveLength(1)
   })
 
+  it('checkWritable (for /salud/detalle) resolves on a usable store and writes nothing', async () => {
+    await store.checkWritable()
+    expect(await store.counts()).toEqual({ radicaciones: 0, adjuntos: 0, suscripciones: 0 })
+  })
+
   it('reportGroups: counts by kind, request type, Colombian days, outcome, due date and refusal; no filing leaves the store', async () => {
     const { radicado: _r, ...initial } = tramiteAt('x')
     const file = (kind: string, datos: Record<string, unknown>, at: string) => store.createFiling({ kind, datos: { nombre: 'Persona', ...datos }, now: new Date(at), tramite: initial })
@@ -454,6 +459,24 @@ describe('SQLite specifics', () => {
         await store.close()
       }
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('SQLite: checkWritable', () => {
+  it('a write lock held by another process is reported as StoreBusyError; released, the store is writable again', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-check-'))
+    const store = await openFilingStore({ dataDir, plan: PLAN })
+    const foreign = new Database(path.join(dataDir, DB_FILE))
+    try {
+      foreign.exec('BEGIN EXCLUSIVE')
+      await expect(store.checkWritable()).rejects.toMatchObject({ name: 'StoreBusyError' })
+      foreign.exec('ROLLBACK')
+      await store.checkWritable()
+    } finally {
+      foreign.close()
+      await store.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
   })
@@ -601,6 +624,17 @@ describe('PostgreSQL specifics', () => {
     }
     expect((await store.listFilings('pqrs')).map((r) => r.datos.m)).toEqual(['confirmada'])
     expect(sequence(await store.createFiling({ kind: 'pqrs', datos: {} }))).toBe(2)
+  })
+
+  it('checkWritable: a database turned read-only is reported', async () => {
+    const url = await fresh()
+    const name = new URL(url).pathname.slice(1)
+    const store = await openPg(url)
+    await store.checkWritable()
+    await sql(url.replace(`/${name}`, '/postgres'), `ALTER DATABASE "${name}" SET default_transaction_read_only = on`)
+    await sql(url.replace(`/${name}`, '/postgres'), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+    await new Promise((r) => setTimeout(r, 200))
+    await expect(store.checkWritable()).rejects.toThrow(/solo admite lectura/)
   })
 
   it('history and audit are append-only: the database refuses to change, delete or empty them', async () => {

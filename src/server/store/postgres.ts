@@ -269,6 +269,12 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
     return new Set(rows.map((r) => r.archivo))
   }
 
+  async checkWritable(): Promise<void> {
+    // A standby (recovery) or a database set read-only accepts connections but refuses every filing.
+    const [r] = await this.rows<{ ro: string; recovery: boolean }>(this.pool, "SELECT current_setting('transaction_read_only') AS ro, pg_is_in_recovery() AS recovery")
+    if (r?.ro !== 'off' || r.recovery) throw new Error('PostgreSQL solo admite lectura en este momento.')
+  }
+
   async counts(): Promise<StoreCounts> {
     const [r] = await this.rows<StoreCounts>(
       this.pool,

@@ -45,6 +45,8 @@ export interface SqliteStoreOptions {
 export const BUSY_TIMEOUT_MS = 20
 export const BUSY_RETRY_MS = 50
 export const BUSY_GIVE_UP_MS = 30_000
+/** How long the health probe waits for a lock held by another process before it reports the store as not writable. */
+const CHECK_GIVE_UP_MS = 2_000
 
 /** The store cannot be used: its file is damaged (or not a database). The server keeps serving the site and refuses filings. */
 export class StoreCorruptedError extends Error {
@@ -331,6 +333,22 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
       negada: r.negada === 1,
       cantidad: r.cantidad,
     }))
+  }
+
+  async checkWritable(): Promise<void> {
+    // Taking the write lock (and releasing it at once) is what a filing's commit needs first; a lock held by
+    // another process is waited for asynchronously, as a filing would, but only briefly: a probe must answer fast.
+    const started = Date.now()
+    for (;;) {
+      try {
+        this.#db.exec('BEGIN IMMEDIATE')
+        this.#db.exec('ROLLBACK')
+        return
+      } catch (error) {
+        if (!isBusy(error) || Date.now() - started > CHECK_GIVE_UP_MS) throw isBusy(error) ? new StoreBusyError() : error
+        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS))
+      }
+    }
   }
 
   async close(): Promise<void> {

@@ -166,6 +166,12 @@ export interface FilingStore extends OfficeStore {
   /** Counts for the published report of requests (Decreto 103 de 2015, art. 52): groups, never filings. */
   reportGroups(query: ReportQuery): Promise<ReportGroup[]>
 
+  /**
+   * Fails (throws) when a filing could not be written now: the database is unreachable, read-only or
+   * locked by another process. Writes nothing (for /salud/detalle).
+   */
+  checkWritable(): Promise<void>
+
   /** Waits for queued filings, then releases the database. */
   close(): Promise<void>
 }

@@ -1,0 +1,136 @@
+/**
+ * Health and metrics (issue 25):
+ * - `GET /salud`: 200 while the process serves (for the service manager and the proxy).
+ * - `GET /salud/detalle`: whether filings can be stored now (store reachable and writable, free disk above
+ *   SALUD_DISCO_MIN_MB), the release served, the last backup and the last e-mail; 503 when filings cannot be
+ *   stored. No personal data, no paths or database addresses: anyone may read it.
+ * - `GET /metricas`: Prometheus text format, only from METRICAS_PERMITIDAS (default loopback).
+ *
+ * Wrapped with fastify-plugin on purpose: its hooks time and count every route of the server, which an
+ * encapsulated plugin's hooks would not see.
+ */
+import fs from 'node:fs'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { FilingStore } from '../../store/store.ts'
+import { addressMatcher, createMetrics, DEFAULT_METRICS_ALLOWED, type ServerMetrics } from './metrics.ts'
+import { readBackupStatus, type MailStatus } from './status.ts'
+
+export const HEALTH_PATH = '/salud'
+export const HEALTH_DETAIL_PATH = '/salud/detalle'
+export const METRICS_PATH = '/metricas'
+/** Below this much free space in DATA_DIR a filing (and its attachment) may not fit: report it before it fails. */
+export const DEFAULT_MIN_FREE_MB = 200
+
+export interface HealthOptions {
+  dataDir: string
+  store: FilingStore
+  /** Endpoint → form id of every filing route, to count filings per form. */
+  filingEndpoints: ReadonlyMap<string, string>
+  /** Label of the release served now (a publication's folder or the build folder). */
+  release: () => string
+  version: string
+  mail: MailStatus
+  /** Addresses allowed to read /metricas (comma-separated addresses and subnets). */
+  metricsAllowed?: string
+  minFreeMb?: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: ServerMetrics
+  }
+}
+
+export interface StoreCheck {
+  ok: boolean
+  motivo?: string
+}
+
+/** Free space of the file system holding DATA_DIR, in MB (undefined where the system cannot say). */
+function freeMb(dir: string): number | undefined {
+  try {
+    const s = fs.statfsSync(dir)
+    return Math.floor((s.bavail * s.bsize) / (1024 * 1024))
+  } catch {
+    return undefined
+  }
+}
+
+const STORE_REASONS: Record<string, string> = {
+  StoreUnavailableError: 'el almacenamiento de radicaciones no está disponible',
+  StoreBusyError: 'la base de datos está bloqueada por otro proceso',
+}
+
+async function checkStore(store: FilingStore, metrics: ServerMetrics): Promise<StoreCheck> {
+  try {
+    await store.checkWritable()
+    return { ok: true }
+  } catch (error) {
+    const name = error instanceof Error ? error.name : 'Error'
+    metrics.storeErrors.inc({ tipo: name })
+    // A fixed Spanish reason: a driver's message may name the database server or a file path.
+    return { ok: false, motivo: STORE_REASONS[name] ?? 'no se puede escribir en el almacenamiento de radicaciones' }
+  }
+}
+
+async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> {
+  const metrics = createMetrics()
+  app.decorate('metrics', metrics)
+  const allowed = addressMatcher(opts.metricsAllowed ?? DEFAULT_METRICS_ALLOWED)
+  const minFreeMb = opts.minFreeMb ?? DEFAULT_MIN_FREE_MB
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? 'sin-ruta'
+    metrics.duration.observe({ metodo: request.method, ruta: route, estado: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    if (request.method === 'POST') {
+      const form = opts.filingEndpoints.get(route)
+      if (form) metrics.filings.inc({ formulario: form, resultado: reply.statusCode < 400 ? 'aceptada' : 'rechazada' })
+    }
+  })
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (/^Store[A-Za-z]*Error$/.test(error.name)) metrics.storeErrors.inc({ tipo: error.name })
+  })
+
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
+
+  app.get(HEALTH_PATH, async (_request, reply) => noStore(reply).send({ estado: 'en servicio' }))
+
+  app.get(HEALTH_DETAIL_PATH, async (_request, reply) => {
+    const store = await checkStore(opts.store, metrics)
+    const libre = freeMb(opts.dataDir)
+    const disk = libre === undefined || libre >= minFreeMb
+    const backup = readBackupStatus(opts.dataDir)
+    const ok = store.ok && disk
+    const body = {
+      estado: ok ? 'ok' : 'no se pueden recibir radicaciones',
+      version: opts.version,
+      publicacion: opts.release(),
+      radicaciones: {
+        almacenamiento: opts.store.engine,
+        escribible: store.ok,
+        ...(store.motivo ? { motivo: store.motivo } : {}),
+      },
+      disco: { libreMB: libre ?? null, minimoMB: minFreeMb, suficiente: disk },
+      respaldo: backup
+        ? { ultimo: backup.fin, exitoso: backup.ok, verificado: backup.verificado, ...(backup.error ? { error: backup.error } : {}) }
+        : { ultimo: null, exitoso: null, verificado: null },
+      correo: {
+        configurado: opts.mail.configured,
+        ultimoEnvio: opts.mail.last?.at ?? null,
+        ultimoEnviado: opts.mail.last ? opts.mail.last.sent : null,
+      },
+    }
+    return noStore(reply).code(ok ? 200 : 503).send(body)
+  })
+
+  app.get(METRICS_PATH, async (request, reply) => {
+    // request.ip is the visitor's address behind a trusted proxy (TRUST_PROXY), so a proxy on loopback does not open it to all.
+    if (!allowed(request.ip)) {
+      return noStore(reply).code(403).send({ error: 'Las métricas solo se pueden consultar desde las direcciones autorizadas (METRICAS_PERMITIDAS).', fields: {} })
+    }
+    return noStore(reply).type(metrics.registry.contentType).send(await metrics.registry.metrics())
+  })
+}
+
+export const healthPlugin = fp(health, { name: 'salud', fastify: '5.x' })

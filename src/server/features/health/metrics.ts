@@ -1,0 +1,67 @@
+/**
+ * Prometheus metrics (prom-client, the standard Node client): filings accepted and refused per form,
+ * response times per route, store errors, plus the process's default metrics. One registry per server
+ * instance (tests build several in one process; the library's global registry would mix them).
+ */
+import { BlockList, isIPv4, isIPv6 } from 'node:net'
+import client from 'prom-client'
+
+export interface ServerMetrics {
+  registry: client.Registry
+  filings: client.Counter<'formulario' | 'resultado'>
+  duration: client.Histogram<'metodo' | 'ruta' | 'estado'>
+  storeErrors: client.Counter<'tipo'>
+}
+
+export function createMetrics(): ServerMetrics {
+  const registry = new client.Registry()
+  client.collectDefaultMetrics({ register: registry })
+  return {
+    registry,
+    filings: new client.Counter({
+      name: 'radicaciones_total',
+      help: 'Radicaciones recibidas por formulario: aceptadas (con número) o rechazadas (datos inválidos, límite, almacenamiento).',
+      labelNames: ['formulario', 'resultado'],
+      registers: [registry],
+    }),
+    duration: new client.Histogram({
+      name: 'http_respuesta_segundos',
+      help: 'Tiempo de respuesta por método, ruta (patrón, no la dirección pedida) y código de estado.',
+      labelNames: ['metodo', 'ruta', 'estado'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    storeErrors: new client.Counter({
+      name: 'almacenamiento_errores_total',
+      help: 'Errores del almacenamiento de radicaciones (no disponible, bloqueado, sin escritura), por tipo.',
+      labelNames: ['tipo'],
+      registers: [registry],
+    }),
+  }
+}
+
+/** Loopback only, unless the operator lists addresses or subnets (METRICAS_PERMITIDAS=10.0.0.5,10.1.0.0/16). */
+export const DEFAULT_METRICS_ALLOWED = '127.0.0.1,::1'
+
+/** A comma-separated list of addresses and CIDR subnets → a matcher. Throws in Spanish on a malformed entry. */
+export function addressMatcher(list: string): (address: string) => boolean {
+  const blocks = new BlockList()
+  for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [address, prefix] = raw.split('/')
+    const type = isIPv4(address!) ? 'ipv4' : isIPv6(address!) ? 'ipv6' : undefined
+    if (!type) throw new Error(`METRICAS_PERMITIDAS: «${raw}» no es una dirección IP ni una subred.`)
+    if (prefix === undefined) blocks.addAddress(address!, type)
+    else {
+      const bits = Number(prefix)
+      if (!Number.isInteger(bits) || bits < 0 || bits > (type === 'ipv4' ? 32 : 128)) throw new Error(`METRICAS_PERMITIDAS: «${raw}» no es una subred válida.`)
+      blocks.addSubnet(address!, bits, type)
+    }
+  }
+  return (address) => {
+    // An IPv4 client on a dual-stack socket is seen as ::ffff:a.b.c.d.
+    const plain = address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address
+    if (isIPv4(plain)) return blocks.check(plain, 'ipv4')
+    if (isIPv6(plain)) return blocks.check(plain, 'ipv6')
+    return false
+  }
+}
