@@ -3,7 +3,7 @@
  * scripts/editor-screenshots.ts`): Decap CMS on a copy of manifest/, schemas/ and public/, a new 2026 row of
  * «Presupuesto general» with its PDF chosen, then the validator's message for a date that does not exist.
  * Nothing is saved in the project. Writes docs/img/editor-navegador.png and docs/img/editor-error.png.
- * Ports: EDITOR_PORT (5100) and EDITOR_BACKEND_PORT (8081), as `npm run editor`.
+ * Port: EDITOR_PORT (5100), as `npm run editor`.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -22,7 +22,6 @@ const editor = await startEditor({
   repo: tmp,
   root,
   port: Number(process.env.EDITOR_PORT || 5100),
-  backendPort: Number(process.env.EDITOR_BACKEND_PORT || 8081),
   quiet: true,
 })
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })

@@ -261,6 +261,8 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
         extension: 'yaml',
         format: 'yaml',
         create: true,
+        // The editor never deletes a manifest file (issue 23 #1): the page server refuses it, so no button offers it.
+        delete: false,
         identifier_field: 'id',
         slug: '{{fields.id}}',
         media_folder: '/public/assets/noticias',
@@ -273,20 +275,31 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
   }
 }
 
-/** The editor's files: config.yml (generated) beside index.html; decap-cms.js is served from node_modules. */
+/** The editor's files: config.yml (generated) and its scripts; decap-cms.js is served from node_modules. */
 export function writeEditorFiles(outDir: string, opts: EditorOptions): string {
   fs.mkdirSync(outDir, { recursive: true })
   const config = editorConfig(opts)
   fs.writeFileSync(path.join(outDir, 'config.yml'), `# Generado por npm run editor desde schemas/: no lo edite a mano.\n${YAML.stringify(config, { lineWidth: 0 })}`)
-  fs.writeFileSync(
-    path.join(outDir, 'index.html'),
-    `<!doctype html>
+  // For publishing /admin on a Git host (the guide); `npm run editor` serves its own page with the session's secret.
+  fs.writeFileSync(path.join(outDir, 'index.html'), editorIndexHtml())
+  fs.writeFileSync(path.join(outDir, 'avisos.js'), NOTICE_SCRIPT)
+  return outDir
+}
+
+/**
+ * The editor's page. It carries the per-start secret (issue 23 #1) in a meta element: an HTML page cannot
+ * be read by another site (same-origin policy, Host checked against DNS rebinding), while a script could
+ * be loaded and run by any page, so the secret is never put in a script.
+ */
+export function editorIndexHtml(token?: string): string {
+  if (token !== undefined && !/^[0-9a-f]+$/.test(token)) throw new Error('clave no válida')
+  return `<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Editor de contenido</title>
+${token ? `<meta name="editor-token" content="${token}">\n` : ''}<title>Editor de contenido</title>
 <link href="/admin/config.yml" type="text/yaml" rel="cms-config-url">
 </head>
 <body>
@@ -294,13 +307,13 @@ export function writeEditorFiles(outDir: string, opts: EditorOptions): string {
 <script src="/admin/decap-cms.js"></script>
 </body>
 </html>
-`,
-  )
-  fs.writeFileSync(path.join(outDir, 'avisos.js'), NOTICE_SCRIPT)
-  return outDir
+`
 }
 
 /**
+ * Every call of the CMS to its backend (`/api/v1` of this page's origin) carries the page's secret in the
+ * `X-Editor-Token` header; Decap's proxy backend has no option for headers, so `fetch` is wrapped before
+ * the CMS bundle loads.
  * A refused save (422 from the page server, with the validator's problems) stays on screen until closed:
  * Decap's own notice disappears after 8 seconds, too soon to copy a file:line:col message.
  */
@@ -336,9 +349,21 @@ const NOTICE_SCRIPT = `'use strict'
     document.body.appendChild(box)
   }
   var original = window.fetch
+  var meta = document.querySelector('meta[name="editor-token"]')
+  var token = meta ? meta.getAttribute('content') : ''
+  var api = new URL('/api/v1', location.href).href
   window.fetch = function (input, init) {
     var saving = init && typeof init.body === 'string' && init.body.indexOf('"persistEntry"') >= 0
-    return original.apply(this, arguments).then(function (r) {
+    var url = typeof input === 'string' ? input : input && input.url
+    var args = arguments
+    if (url && new URL(url, location.href).href === api) {
+      init = Object.assign({}, init)
+      var headers = new Headers(init.headers || (typeof input === 'object' && input.headers) || undefined)
+      headers.set('X-Editor-Token', token)
+      init.headers = headers
+      args = [input, init]
+    }
+    return original.apply(this, args).then(function (r) {
       if (saving) {
         if (r.ok) close()
         else r.clone().json().then(function (j) { if (j && j.problemas && j.problemas.length) show(j.problemas) }, function () {})

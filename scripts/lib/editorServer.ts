@@ -1,18 +1,22 @@
 /**
- * `npm run editor`'s two processes: decap-server (Decap CMS's local-repository backend, which reads and
- * writes the working copy) and a small page server for /admin (the CMS bundle from node_modules, no CDN,
- * and the configuration generated from schemas/). The page server also stands between the CMS and
- * decap-server (`/api/v1`): a save is merged into the file as staff wrote it (editorSave.ts) and checked
- * by the validator; a save that adds a validation error is undone and the browser gets the validator's
- * Spanish `archivo:línea:columna` messages. The editor's CSP lives here only: Decap needs inline styles,
- * which the public site's CSP never allows.
+ * `npm run editor`'s page server: /admin (the CMS bundle from node_modules, no CDN, and the configuration
+ * generated from schemas/) and the CMS's backend calls (`/api/v1`), which it checks and hands to
+ * decap-server running in this process on a private socket (decapBackend.ts). Nothing else listens.
+ * Every request must name the editor's Host, every state change must come from the editor's Origin, every
+ * backend call must carry the per-start secret that only the editor's page receives, and every path is
+ * confined to manifest/ and public/assets/ (editorGuard.ts, issue 23 #1). A save is merged into the file as
+ * staff wrote it (editorSave.ts) and checked by the validator; a change (save, upload, delete) that adds a
+ * validation error is undone and the browser gets the validator's Spanish messages. The editor's CSP lives
+ * here only: Decap needs inline styles, which the public site's CSP never allows.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { nodeBin, spawnOptions } from './commands.ts'
-import { writeEditorFiles } from './editorConfig.ts'
+import { startDecapBackend, type DecapBackend } from './decapBackend.ts'
+import { editorIndexHtml, writeEditorFiles } from './editorConfig.ts'
+import { checkRequest, confine, contentRoots, dataExposure, newToken, pathsOf, Refused, TOKEN_HEADER, tokenMatches, type ContentRoots } from './editorGuard.ts'
 import { mergeSaved } from './editorSave.ts'
 
 export interface EditorSetup {
@@ -21,7 +25,6 @@ export interface EditorSetup {
   /** Project root (where node_modules is). */
   root: string
   port: number
-  backendPort: number
   host?: string
   quiet?: boolean
 }
@@ -59,96 +62,116 @@ export function editorCsp(backendOrigin?: string): string {
   ].join('; ')
 }
 
+/** A file under `base` (real paths: a symlink leading out of it is refused), or undefined. */
 function inside(base: string, rel: string): string | undefined {
   const file = path.resolve(base, rel)
   const r = path.relative(base, file)
-  return r.startsWith('..') || path.isAbsolute(r) ? undefined : file
+  if (r.startsWith('..') || path.isAbsolute(r)) return undefined
+  try {
+    const real = fs.realpathSync(file)
+    const rr = path.relative(fs.realpathSync(base), real)
+    return rr.startsWith('..') || path.isAbsolute(rr) ? undefined : real
+  } catch {
+    return undefined
+  }
 }
 
 export async function startEditor(s: EditorSetup): Promise<RunningEditor> {
   const host = s.host ?? '127.0.0.1'
-  const backendOrigin = `http://${host}:${s.backendPort}`
+  const roots = contentRoots(s.repo)
+  const exposed = dataExposure(s.repo, s.root, roots)
+  if (exposed) throw new Error(exposed)
+  const ownOrigin = `http://${host}:${s.port}`
   const adminDir = path.join(s.repo, '.editor', 'admin')
-  // The CMS talks to this server (same origin), which checks each save before and after decap-server writes it.
-  writeEditorFiles(adminDir, { root: s.repo, localBackendUrl: `http://${host}:${s.port}/api/v1` })
+  // The CMS talks only to this server (same origin), which checks each call before decap-server sees it.
+  writeEditorFiles(adminDir, { root: s.repo, localBackendUrl: `${ownOrigin}/api/v1` })
   const cmsDist = path.join(s.root, 'node_modules', 'decap-cms', 'dist')
-  const assetsDir = path.join(s.repo, 'public', 'assets')
   const csp = editorCsp()
-  const guard = new SaveGuard(s, backendOrigin)
-
-  const spec = nodeBin(s.root, path.join('node_modules', 'decap-server', 'dist', 'index.js'))
-  const backend: ChildProcess = spawn(
-    spec.command,
-    spec.args,
-    spawnOptions(spec, {
-      cwd: s.repo,
-      stdio: s.quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, PORT: String(s.backendPort), BIND_HOST: host, GIT_REPO_DIRECTORY: s.repo, MODE: 'fs', LOG_LEVEL: 'warn' },
-    }),
-  )
-
-  // decap-server must not outlive the editor, even when the editor stops on an error.
-  const stopBackend = () => backend.kill()
-  process.once('exit', stopBackend)
+  const token = newToken()
+  const backend = await startDecapBackend(s.root, s.repo, newToken())
+  const guard = new SaveGuard(s, roots, backend)
+  const security = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  }
 
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x')
+    try {
+      checkRequest(
+        { method: req.method ?? 'GET', host: req.headers.host, origin: req.headers.origin, secFetchSite: req.headers['sec-fetch-site'] as string | undefined },
+        { host, port: s.port },
+      )
+    } catch (e) {
+      return refuse(res, e, s.quiet)
+    }
+    const url = new URL(req.url ?? '/', ownOrigin)
     let file: string | undefined
-    const p = decodeURIComponent(url.pathname)
-    if (p === '/api/v1' && req.method === 'POST') {
+    let p: string
+    try {
+      p = decodeURIComponent(url.pathname)
+    } catch {
+      return send(res, 400, { error: 'Dirección no válida' })
+    }
+    if (p === '/api/v1') {
+      if (req.method !== 'POST') return send(res, 405, { error: 'Use POST' })
+      if (!tokenMatches(token, req.headers[TOKEN_HEADER])) {
+        return refuse(res, new Refused(403, 'Solicitud rechazada: falta la clave de esta sesión del editor. Recargue la página del editor (F5).'), s.quiet)
+      }
       // Never let a failed call stop the editor: the browser gets a Spanish error, the next call retries.
       guard.handle(req, res).catch((e: unknown) => {
-        if (!res.headersSent) send(res, 502, { error: `El editor no pudo comunicarse con su servidor interno (decap-server): ${e instanceof Error ? e.message : String(e)}. Si se repite, cierre el editor (Ctrl+C) y ejecute otra vez npm run editor.` })
+        if (!res.headersSent) send(res, 502, { error: `El editor no pudo completar la operación: ${e instanceof Error ? e.message : String(e)}. Si se repite, cierre el editor (Ctrl+C) y ejecute otra vez npm run editor.` })
       })
       return
     }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'Método no permitido' })
     if (p === '/' || p === '/admin') {
       res.writeHead(302, { location: '/admin/' }).end()
       return
     }
-    if (p === '/admin/') file = path.join(adminDir, 'index.html')
-    else if (p === '/admin/config.yml' || p === '/admin/avisos.js') file = path.join(adminDir, p.slice('/admin/'.length))
+    if (p === '/admin/') {
+      // The page carries the secret; it is never written to disk nor served as a script another site could load.
+      res.writeHead(200, { ...security, 'content-type': TYPES['.html'] }).end(editorIndexHtml(token))
+      return
+    }
+    if (p === '/admin/config.yml' || p === '/admin/avisos.js' || p === '/admin/editor-es.js') file = path.join(adminDir, p.slice('/admin/'.length))
     else if (p.startsWith('/admin/')) file = inside(cmsDist, p.slice('/admin/'.length))
-    else if (p.startsWith('/assets/')) file = inside(assetsDir, p.slice('/assets/'.length))
+    else if (p.startsWith('/assets/')) file = inside(roots.assets, p.slice('/assets/'.length))
     if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No encontrado')
       return
     }
-    res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': csp,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-    })
+    res.writeHead(200, { ...security, 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
     fs.createReadStream(file).pipe(res)
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(s.port, host, () => resolve())
-  })
-  await waitForBackend(backendOrigin, backend)
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(s.port, host, () => resolve())
+    })
+  } catch (e) {
+    await backend.close()
+    throw e
+  }
   return {
-    url: `http://${host}:${s.port}/admin/`,
+    url: `${ownOrigin}/admin/`,
     close: async () => {
-      process.off('exit', stopBackend)
-      backend.kill()
+      server.closeAllConnections()
       await new Promise<void>((r) => server.close(() => r()))
+      await backend.close()
     },
   }
 }
 
-async function waitForBackend(origin: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`El servidor del editor (decap-server) se detuvo (código ${child.exitCode}).`)
-    try {
-      const r = await fetch(`${origin}/api/v1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"info"}' })
-      if (r.ok) return
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200))
+function refuse(res: http.ServerResponse, e: unknown, quiet?: boolean): void {
+  if (e instanceof Refused) {
+    if (!quiet) console.error(`Editor: ${e.message}`)
+    return send(res, e.status, { error: e.message })
   }
-  throw new Error(`El servidor del editor (decap-server) no respondió en ${origin}.`)
+  send(res, 500, { error: e instanceof Error ? e.message : String(e) })
 }
 
 export interface SaveProblem {
@@ -207,31 +230,41 @@ interface DataFile {
   newPath?: string
 }
 
-/** Forwards the CMS's calls to decap-server; a save is merged, validated, and undone when it adds an error. */
+/** Hands the CMS's calls to decap-server; a change is confined, merged, validated, and undone when it adds an error. */
 class SaveGuard {
   private queue: Promise<unknown> = Promise.resolve()
 
   constructor(
     private readonly s: EditorSetup,
-    private readonly backendOrigin: string,
+    private readonly roots: ContentRoots,
+    private readonly backend: DecapBackend,
   ) {}
 
   async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, { error: 'Solicitud no válida: se esperaba JSON.' })
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
     const body = Buffer.concat(chunks).toString('utf8')
-    let message: { action?: string; params?: { entry?: DataFile; dataFiles?: DataFile[]; assets?: Array<{ path: string }> } }
+    let message: { action?: string; params?: any }
     try {
       message = JSON.parse(body)
     } catch {
       return send(res, 400, { error: 'Solicitud no válida' })
     }
-    if (message.action !== 'persistEntry') {
-      const r = await this.forward(body)
+    if (!message || typeof message !== 'object') return send(res, 400, { error: 'Solicitud no válida' })
+    let touched: string[]
+    try {
+      touched = pathsOf(message.action, message.params).map((u) => confine(this.s.repo, this.roots, u.rel, u.access))
+    } catch (e) {
+      return refuse(res, e, this.s.quiet)
+    }
+    const changes = message.action === 'persistEntry' || message.action === 'persistMedia' || message.action === 'deleteFile' || message.action === 'deleteFiles'
+    if (!changes) {
+      const r = await this.backend.call(body)
       return send(res, r.status, r.json)
     }
-    // One save at a time: each is judged against the files as the previous save left them.
-    const run = this.queue.then(() => this.persist(message))
+    // One change at a time: each is judged against the files as the previous change left them.
+    const run = this.queue.then(() => this.change(message, touched))
     this.queue = run.catch(() => undefined)
     try {
       const r = await run
@@ -241,36 +274,29 @@ class SaveGuard {
     }
   }
 
-  private async forward(body: string): Promise<{ status: number; json: unknown }> {
-    const r = await fetch(`${this.backendOrigin}/api/v1`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body })
-    return { status: r.status, json: await r.json() }
-  }
-
-  private async persist(message: any): Promise<{ status: number; json: unknown }> {
+  private async change(message: any, touched: string[]): Promise<{ status: number; json: unknown }> {
     const repo = this.s.repo
     const params = message.params ?? {}
-    const dataFiles: DataFile[] = params.dataFiles ?? (params.entry ? [params.entry] : [])
-    const touched = [...dataFiles.flatMap((d) => [d.path, d.newPath]), ...(params.assets ?? []).map((a: { path: string }) => a.path)].filter(
-      (p): p is string => typeof p === 'string',
-    )
-    // Paths outside the working copy are left to decap-server, which refuses them.
     const snapshot = new Map<string, Buffer | undefined>()
-    for (const rel of touched) {
-      const abs = inside(repo, rel)
-      if (abs) snapshot.set(abs, fs.existsSync(abs) ? fs.readFileSync(abs) : undefined)
-    }
-    for (const d of dataFiles) {
-      const abs = inside(repo, d.path)
-      const previous = abs && fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined
-      d.raw = mergeSaved(previous, d.raw, d.path)
+    for (const abs of touched) snapshot.set(abs, fs.existsSync(abs) ? fs.readFileSync(abs) : undefined)
+    if (message.action === 'persistEntry') {
+      const dataFiles: DataFile[] = params.dataFiles ?? (params.entry ? [params.entry] : [])
+      for (const d of dataFiles) {
+        const abs = confine(repo, this.roots, d.path, 'write')
+        const previous = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined
+        d.raw = mergeSaved(previous, d.raw, d.path)
+      }
     }
     const before = await validateWorkingCopy(this.s.root, repo)
-    const r = await this.forward(JSON.stringify(message))
+    const r = await this.backend.call(JSON.stringify(message))
     if (r.status >= 300) return r
     const undo = () => {
       for (const [abs, content] of snapshot) {
         if (content === undefined) fs.rmSync(abs, { force: true })
-        else fs.writeFileSync(abs, content)
+        else {
+          fs.mkdirSync(path.dirname(abs), { recursive: true })
+          fs.writeFileSync(abs, content)
+        }
       }
     }
     let after: SaveProblem[]

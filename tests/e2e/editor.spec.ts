@@ -15,7 +15,6 @@ import { type RunningEditor, startEditor } from '../../scripts/lib/editorServer.
 const BASE = Number(process.env.E2E_PORT ?? 3100)
 // Beside the test server's port unless given (parallel runs on one machine each keep their own range).
 const EDITOR_PORT = Number(process.env.EDITOR_PORT || BASE + 11)
-const BACKEND_PORT = Number(process.env.EDITOR_BACKEND_PORT || BASE + 12)
 const PREVIEW_PORT = Number(process.env.EDITOR_PREVIEW_PORT || BASE + 13)
 const LIST = () => path.join(tmp, 'manifest/documents/presupuesto.yaml')
 const YEAR = 2026
@@ -31,7 +30,7 @@ test.beforeAll(async () => {
   test.setTimeout(90_000)
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-'))
   for (const dir of ['manifest', 'schemas', 'public']) fs.cpSync(path.resolve(dir), path.join(tmp, dir), { recursive: true })
-  editor = await startEditor({ repo: tmp, root: process.cwd(), port: EDITOR_PORT, backendPort: BACKEND_PORT, quiet: true })
+  editor = await startEditor({ repo: tmp, root: process.cwd(), port: EDITOR_PORT, quiet: true })
 })
 
 test.afterAll(async () => {
