@@ -24,6 +24,8 @@ import { loadSiteData, type SiteData } from './siteData.ts'
 import { fixedSiteRoot, pointerSiteRoot, releaseLabel } from './releases.ts'
 import { registerStatic } from './static.ts'
 import { openFilingStore } from './store/open.ts'
+import { sharedRateLimitStore } from './rateLimitStore.ts'
+import { StoreSignInThrottle } from './office/storeThrottle.ts'
 import { StoreCorruptedError } from './store/sqlite.ts'
 import { reconnectingStore, StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import type { FilingStore } from './store/store.ts'
@@ -76,6 +78,8 @@ export interface AppOptions {
   uploadTimeoutMs?: number
   /** Longest wait for pending office e-mails when the server stops (default 5 s). */
   shutdownMailWaitMs?: number
+  /** SQLite: longest wait of a filing for another process's lock (default sqlite.ts BUSY_GIVE_UP_MS; tests shorten it). */
+  storeBusyGiveUpMs?: number
   /** OFICINA_2FA=admin: admin accounts must sign in with their second factor. */
   office2fa?: 'admin'
   /** METRICAS_PERMITIDAS: addresses and subnets allowed to read /metricas (default loopback). */
@@ -130,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)
   let store: FilingStore
   let storeOk = true
-  const openStore = () => openFilingStore({ dataDir, plan: site.plan, databaseUrl: options.databaseUrl })
+  const openStore = () => openFilingStore({ dataDir, plan: site.plan, databaseUrl: options.databaseUrl, busyGiveUpMs: options.storeBusyGiveUpMs })
   try {
     store = await openStore()
   } catch (error) {
@@ -188,6 +192,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT })
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the store, so every server process sharing the database applies one limit (issue 23 #6).
+    store: sharedRateLimitStore(store),
     errorResponseBuilder: () => new ApiError(429, MSG.rateLimited, {}),
   })
   installXsrf(app, filingEndpoints(site.filings))
@@ -219,6 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     twoFactor: options.office2fa,
     forms: officeForms(site),
     store,
+    // Counted in the store: one limit for every server process sharing the database (issue 23 #6).
+    throttle: new StoreSignInThrottle(store),
     rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
     notifier,
     shutdownMailWaitMs: options.shutdownMailWaitMs,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { MSG } from './messages.ts'
 
 export interface ApiErrorBody {
@@ -29,6 +29,11 @@ function messageFor(status: number, code: string | undefined): string {
   return MSG.badRequest
 }
 
+/** A plain page for a 503 on a GET of a page (the message is a constant: nothing to escape). */
+function unavailablePage(message: string): string {
+  return `<!doctype html>\n<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Servicio no disponible</title></head><body><main><h1>Servicio no disponible</h1><p>${message}</p></main></body></html>\n`
+}
+
 /**
  * One error handler for the whole server: client errors get a Spanish
  * message in `{error, fields}`; anything else is logged (name and stack, no
@@ -47,7 +52,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     // The store is damaged (refused since start) or locked by another process for too long: 503, nothing stored.
     if (err.name === 'StoreUnavailableError' || err.name === 'StoreBusyError') {
       request.log.error({ err: { name: err.name } }, 'almacenamiento no disponible')
-      return answer(503, { error: err.name === 'StoreUnavailableError' ? MSG.storeCorrupted : MSG.unavailable, fields: {} })
+      const message = err.name === 'StoreUnavailableError' ? MSG.storeCorrupted : MSG.unavailable
+      reply.header('retry-after', '30')
+      // A page the browser opened (the office's, served from the store) gets a page, not JSON text.
+      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.code(503).type('text/html; charset=utf-8').send(unavailablePage(message))
+      return answer(503, { error: message, fields: {} })
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500
     const code = typeof err.code === 'string' ? err.code : undefined
@@ -68,14 +77,32 @@ function isMultipartRequest(contentType: string | undefined): boolean {
   return typeof contentType === 'string' && contentType.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data'
 }
 
+const bodyTimers = new WeakMap<FastifyRequest, NodeJS.Timeout>()
+
+/**
+ * The request's body has arrived whole: its receive timeout no longer
+ * applies. What the handler does next (a filing waiting for the store) is
+ * answered with its own outcome, never cut by a 408 while the filing may
+ * still be stored (issue 23 #4). Called by the server for parsed bodies and
+ * by the multipart routes once they have read the upload.
+ */
+export function bodyReceived(request: FastifyRequest): void {
+  clearTimeout(bodyTimers.get(request))
+  bodyTimers.delete(request)
+}
+
 /**
  * A client that sends its body slowly may not hold a connection (issue 13
- * #5): a request with a body must be received and answered within
- * `bodyMs` (JSON and url-encoded forms are a few KB), or `uploadMs` for a
- * multipart upload (10 MB on a slow line). Past that it gets a 408 in
- * Spanish and the connection is closed.
+ * #5): a request with a body must be received within `bodyMs` (JSON and
+ * url-encoded forms are a few KB), or `uploadMs` for a multipart upload
+ * (10 MB on a slow line). Past that it gets a 408 in Spanish and the
+ * connection is closed.
  */
 export function installBodyTimeout(app: FastifyInstance, bodyMs: number, uploadMs: number): void {
+  app.addHook('preValidation', async (request) => {
+    // A multipart body is read by its route (request.parts()), which calls bodyReceived itself.
+    if (!isMultipartRequest(request.headers['content-type'])) bodyReceived(request)
+  })
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
     const limit = isMultipartRequest(request.headers['content-type']) ? uploadMs : bodyMs
@@ -92,6 +119,7 @@ export function installBodyTimeout(app: FastifyInstance, bodyMs: number, uploadM
       setTimeout(() => request.raw.socket?.destroy(), 1_000).unref()
     }, limit)
     timer.unref()
+    bodyTimers.set(request, timer)
     reply.raw.once('close', () => clearTimeout(timer))
     reply.raw.once('finish', () => clearTimeout(timer))
   })

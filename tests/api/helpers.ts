@@ -79,7 +79,7 @@ export async function startChild(dataDir: string, env: Record<string, string> = 
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + 90_000
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`El servidor terminó al iniciar:\n${out}`)
     try {

@@ -58,7 +58,7 @@ async function postNative(path: string, body: string | FormData, extra: Record<s
   if (res.status !== 303) return res
   const location = res.headers.get('location')!
   // The newsletter's confirmation carries no number (issue 13 #14: a repeated address looks like a new one).
-  expect(location).toMatch(/^\/api\/radicado\?formulario=(suscripcion|[a-z-]+&id=[A-Z]+-\d{4}-\d{6,}&recibo=[0-9a-f-]{36})&volver=%2F/)
+  expect(location).toMatch(/^\/api\/radicado\?formulario=(suscripcion|[a-z-]+&id=[A-Z]+-\d{4}-\d{6,}&recibo=[A-Za-z0-9_-]{43})&volver=%2F/)
   return fetch(`${server.url}${location}`, { headers: { accept: 'text/html' }, redirect: 'manual' })
 }
 

@@ -408,6 +408,55 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     ])
     expect(JSON.stringify(groups)).not.toMatch(/Persona|PQRS-|CITA-/)
   })
+
+  // Issue 23 item 6: state two server processes must share (two stores on one database stand for two processes).
+  it('request counts are one per key across stores, in fixed windows that restart once they end', async () => {
+    const other = await open()
+    const t0 = Date.parse('2026-03-02T15:00:00.000Z')
+    const counts = []
+    for (let i = 0; i < 6; i++) counts.push(await (i % 2 ? other : store).countRequest('radicar|10.0.0.1', 60_000, t0 + i * 1_000))
+    expect(counts.map((c) => c.current)).toEqual([1, 2, 3, 4, 5, 6])
+    expect(counts.map((c) => c.ttl)).toEqual([60_000, 59_000, 58_000, 57_000, 56_000, 55_000])
+    // Together from both "processes": every request counted once.
+    const together = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? other : store).countRequest('radicar|10.0.0.1', 60_000, t0 + 10_000)))
+    expect(together.map((c) => c.current).sort((a, b) => a - b)).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+    expect(await store.countRequest('radicar|10.0.0.2', 60_000, t0 + 10_000)).toEqual({ current: 1, ttl: 60_000 })
+    expect(await store.countRequest('oficina|10.0.0.1', 60_000, t0 + 10_000)).toEqual({ current: 1, ttl: 60_000 })
+    // The window ends: the count starts again.
+    expect(await other.countRequest('radicar|10.0.0.1', 60_000, t0 + 60_000)).toEqual({ current: 1, ttl: 60_000 })
+  })
+
+  it('sign-in attempts are checked and counted in one step across stores: past the limit none in flight gets through, and forgetting frees places', async () => {
+    const other = await open()
+    const t0 = Date.parse('2026-03-02T15:00:00.000Z')
+    const rules = (n: number) => [
+      { clave: 'cuenta:jefe@hospital.gov.co', max: 5, windowMs: 900_000 },
+      { clave: `direccion:10.0.0.${n}`, max: 20, windowMs: 900_000 },
+    ]
+    const all = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? other : store).reserveAttempt(rules(i % 3), `intento-${i}`, t0 + i)))
+    expect(all.filter((r) => r.ok)).toHaveLength(5)
+    for (const r of all) if (!r.ok) expect(r.lockedMs).toBeGreaterThan(899_000)
+    // Another account from an address with fewer than 20 attempts is not locked.
+    expect(await store.reserveAttempt([{ clave: 'cuenta:otra@hospital.gov.co', max: 5, windowMs: 900_000 }, { clave: 'direccion:10.0.0.1', max: 20, windowMs: 900_000 }], 'x', t0 + 100)).toEqual({ ok: true })
+    // Once the window of every counted attempt has passed, the account may try again.
+    expect(await other.reserveAttempt(rules(0), 'tarde', t0 + 900_030)).toEqual({ ok: true })
+    // A success clears the account; one attempt given back frees one place, no more.
+    await store.forgetAttempts('cuenta:jefe@hospital.gov.co')
+    for (let i = 0; i < 5; i++) expect(await (i % 2 ? other : store).reserveAttempt(rules(1), `p${i}`, t0 + 900_100)).toEqual({ ok: true })
+    expect((await store.reserveAttempt(rules(1), 'p5', t0 + 900_100)).ok).toBe(false)
+    await other.forgetAttempts('cuenta:jefe@hospital.gov.co', 'p2')
+    expect(await store.reserveAttempt(rules(1), 'p6', t0 + 900_100)).toEqual({ ok: true })
+    expect((await store.reserveAttempt(rules(1), 'p7', t0 + 900_100)).ok).toBe(false)
+  })
+
+  it('a receipt kept by one store is found by another until it expires, only under its token hash', async () => {
+    const other = await open()
+    const now = Date.parse('2026-03-02T15:00:00.000Z')
+    await store.keepReceipt('a'.repeat(64), { radicado: 'PQRS-2026-000001', sellado: 'sellado-1' }, now + 60_000)
+    expect(await other.findReceipt('a'.repeat(64), now + 59_999)).toEqual({ radicado: 'PQRS-2026-000001', sellado: 'sellado-1' })
+    expect(await other.findReceipt('a'.repeat(64), now + 60_001)).toBeUndefined()
+    expect(await other.findReceipt('b'.repeat(64), now)).toBeUndefined()
+  })
 })
 
 describe('SQLite specifics', () => {

@@ -89,7 +89,7 @@ describe('a filing form defined only in YAML', () => {
     })
     expect(res.status).toBe(303)
     const location = res.headers.get('location')!
-    expect(location).toMatch(/^\/api\/radicado\?formulario=felicitacion&id=FEL-\d{4}-\d{6}&recibo=[0-9a-f-]{36}&volver=%2Ffelicitaciones$/)
+    expect(location).toMatch(/^\/api\/radicado\?formulario=felicitacion&id=FEL-\d{4}-\d{6}&recibo=[A-Za-z0-9_-]{43}&volver=%2Ffelicitaciones$/)
     const page = await fetch(`${server.url}${location}`)
     expect(page.status).toBe(200)
     const html = await page.text()

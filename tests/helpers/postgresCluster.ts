@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 
@@ -52,6 +53,11 @@ function portFree(port: number): Promise<boolean> {
 }
 
 async function start(base: string): Promise<number> {
+  return (await startCluster(base)).port
+}
+
+/** initdb in `base` (which the cluster's owner can write), then pg_ctl start on a free port; the options to start it again. */
+async function startCluster(base: string): Promise<{ port: number; options: string }> {
   const p = clusterPaths(base)
   if (!p.bin) throw new Error(MISSING_POSTGRES)
   // Trust on 127.0.0.1 and the private socket: a throwaway cluster in a folder only its owner reads.
@@ -65,7 +71,7 @@ async function start(base: string): Promise<number> {
     const options = `-p ${port} -k ${base} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=300`
     try {
       run(path.join(p.bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', p.data, '-l', p.log, '-o', options])
-      return port
+      return { port, options }
     } catch (error) {
       // Another program took the port meanwhile: try the next one.
       if (!fs.readFileSync(p.log, 'utf8').includes('could not bind')) throw error
@@ -135,4 +141,49 @@ export async function recreateDatabase(url: string): Promise<void> {
 export async function dropDatabase(url: string): Promise<void> {
   const u = new URL(url)
   await admin(Number(u.port), (c) => c.query(`DROP DATABASE IF EXISTS "${u.pathname.slice(1)}" WITH (FORCE)`))
+}
+
+/**
+ * A cluster of one test file's own, for tests that stop and start PostgreSQL
+ * (the shared one serves every other file of the run meanwhile).
+ */
+export interface PrivateCluster {
+  port: number
+  url(database: string): string
+  /** pg_ctl stop -m fast (sessions ended, transactions rolled back) or -m immediate (the server killed, recovery at the next start). */
+  stop(mode: 'fast' | 'immediate'): void
+  /** Starts it again on the same port and waits until it accepts connections. */
+  start(): void
+  /** Stops it (if running) and removes its folder. */
+  remove(): void
+}
+
+export async function startPrivateCluster(): Promise<PrivateCluster> {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-private-'))
+  if (process.getuid?.() === 0) spawnSync('chown', ['postgres:postgres', base])
+  const { port, options } = await startCluster(base)
+  const p = clusterPaths(base)
+  const pgCtl = (args: string[]) => run(path.join(p.bin!, 'pg_ctl'), args)
+  return {
+    port,
+    url: (database) => databaseUrl(port, database),
+    stop: (mode) => pgCtl(['stop', '-w', '-t', '60', '-D', p.data, '-m', mode]),
+    start: () => pgCtl(['start', '-w', '-t', '60', '-D', p.data, '-l', p.log, '-o', options]),
+    remove: () => {
+      if (fs.existsSync(p.pidFile)) {
+        try {
+          pgCtl(['stop', '-w', '-D', p.data, '-m', 'immediate'])
+        } catch {
+          // Already stopping.
+        }
+      }
+      fs.rmSync(base, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Creates a database on a cluster given by its port. */
+export async function createDatabaseOn(port: number, name: string): Promise<string> {
+  await admin(port, (c) => c.query(`CREATE DATABASE "${name}"`))
+  return databaseUrl(port, name)
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FileDescriptor } from '../../forms/compileFormSchema.ts'
 import { normalizeSubmission } from '../../forms/normalize.ts'
@@ -10,10 +9,11 @@ import { dayTimestamp, todayInColombia } from '../../manifest/colombiaTime.ts'
 import type { FilingForm } from '../../manifest/filingForms.ts'
 import { hasPrivacyNotice } from '../../manifest/privacyNotice.ts'
 import type { Campo, FormDefinition } from '../../manifest/types.generated.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError, bodyReceived } from '../errors.ts'
 import { MSG } from '../messages.ts'
 import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeRequest.ts'
 import type { Notifier } from '../notify.ts'
+import { ReceiptTokens } from '../receiptTokens.ts'
 import type { SiteData } from '../siteData.ts'
 import type { ConsentRecord, FilingStore } from '../store/store.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, type ReceivedFile } from '../store/uploads.ts'
@@ -84,9 +84,10 @@ function requestFields(request: FastifyRequest, form: FormDefinition): unknown {
 export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOptions): Promise<void> {
   const { site, store, notifier, dataDir } = opts
   // One shared budget per client address for all POSTs (a per-route config would count each route apart).
-  const routeConfig = { onRequest: app.rateLimit(opts.rateLimit) }
+  // groupId names the budget in the shared store (rateLimitStore.ts).
+  const routeConfig = { onRequest: app.rateLimit({ ...opts.rateLimit, groupId: 'radicar' }) }
 
-  const receipts = new ReceiptTokens()
+  const receipts = new ReceiptTokens(store, app.log)
 
   /**
    * The proof of authorization stored with the row (Decreto 1377 de 2013,
@@ -104,12 +105,12 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
    * shows it: the code travels to that page through a short-lived token,
    * never in the address (which lands in histories and logs).
    */
-  const answer = (request: FastifyRequest, reply: FastifyReply, filing: FilingForm, datos: Record<string, unknown>, receipt: Receipt) => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply, filing: FilingForm, datos: Record<string, unknown>, receipt: Receipt) => {
     request.log.info({ radicado: receipt.id }, 'radicación recibida')
     notifier.filingReceived(receipt.id, filing.nombre)
     const correo = datos.correoElectronico
     if (typeof correo === 'string' && correo !== '') notifier.receiptToCitizen(correo, receipt, filing.nombre)
-    if (request.nativeForm) return app.nativeForms.success(request, reply, filing, receipt.id, receipts.keep(receipt))
+    if (request.nativeForm) return app.nativeForms.success(request, reply, filing, receipt.id, await receipts.keep(receipt))
     return reply.code(200).send(receipt)
   }
 
@@ -175,6 +176,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     let parts: MultipartResult
     try {
       parts = await readMultipart(request, dataDir, fileField.nombre, maxBytes, tooLargeMessage)
+      bodyReceived(request)
     } catch (error) {
       // What is left of a refused upload is not read: the connection closes after the answer (issue 13 #5).
       if (error instanceof ApiError) reply.header('connection', 'close')
@@ -228,7 +230,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
   // The no-JavaScript confirmation page (Post/Redirect/Get): shows the success text of a number that exists, for its own form only.
   const byFormId = new Map(site.filings.map((f) => [f.form.id, f]))
   // Throttled apart from the POSTs (issue 13 #13): probing numbers would otherwise tell how many filings exist.
-  const lookupLimit = { onRequest: app.rateLimit({ max: opts.lookupRateLimit?.max ?? 30, timeWindow: opts.lookupRateLimit?.timeWindow ?? 60_000 }) }
+  const lookupLimit = { onRequest: app.rateLimit({ max: opts.lookupRateLimit?.max ?? 30, timeWindow: opts.lookupRateLimit?.timeWindow ?? 60_000, groupId: 'confirmacion' }) }
   app.get(CONFIRMATION_PATH, lookupLimit, async (request, reply) => {
     const { formulario, id, volver } = request.query as Record<string, string | undefined>
     const filing = typeof formulario === 'string' ? byFormId.get(formulario) : undefined
@@ -236,7 +238,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     if (filing?.clase === 'suscripcion') return app.nativeForms.confirmation(reply, filing, '', volver)
     const valid = filing && typeof id === 'string' && new RegExp(`^${filing.serie}-\\d{4}-\\d{6,}$`).test(id) && (await store.hasRadicado(id))
     if (!filing || !valid) return reply.code(404).type('application/json; charset=utf-8').send({ error: MSG.notFound, fields: {} })
-    const receipt = receipts.take((request.query as Record<string, string | undefined>).recibo, id!)
+    const receipt = await receipts.take((request.query as Record<string, string | undefined>).recibo, id!)
     return app.nativeForms.confirmation(reply, filing, id!, volver, receipt)
   })
 }
@@ -306,25 +308,4 @@ async function readMultipart(request: FastifyRequest, dataDir: string, fileField
     throw error
   }
   return { values, file, label, extraFile }
-}
-
-/**
- * Receipts waiting for their no-script confirmation page, by a random token
- * in the redirect address. Kept in memory for 30 minutes, so a reload shows
- * the code again; after that the page shows the number only.
- */
-class ReceiptTokens {
-  readonly #byToken = new Map<string, { receipt: Receipt; until: number }>()
-
-  keep(receipt: Receipt, now = Date.now()): string {
-    for (const [k, v] of this.#byToken) if (v.until < now) this.#byToken.delete(k)
-    const token = randomUUID()
-    this.#byToken.set(token, { receipt, until: now + 30 * 60_000 })
-    return token
-  }
-
-  take(token: string | undefined, id: string, now = Date.now()): Receipt | undefined {
-    const entry = token ? this.#byToken.get(token) : undefined
-    return entry && entry.until >= now && entry.receipt.id === id ? entry.receipt : undefined
-  }
 }

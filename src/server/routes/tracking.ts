@@ -74,7 +74,7 @@ class NotFound extends ApiError {
  */
 export async function trackingRoutes(app: FastifyInstance, opts: TrackingRouteOptions): Promise<void> {
   const { site, store, dataDir, root } = opts
-  const limit = { onRequest: app.rateLimit(opts.rateLimit) }
+  const limit = { onRequest: app.rateLimit({ ...opts.rateLimit, groupId: 'consulta' }) }
   const formByKind = new Map(site.filings.filter((f) => f.clase === 'radicacion').map((f) => [f.kind, f.form]))
 
   /** The filing a number and code open, with its answer row; NotFound otherwise. */

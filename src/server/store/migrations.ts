@@ -240,6 +240,35 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE cuentas ADD COLUMN totp_ultimo_paso INTEGER;
     `,
   },
+  {
+    // Issue 23 item 6: state every server process must see the same, kept in the store instead of each process's memory.
+    version: 2301,
+    name: 'estado compartido: límite de envíos, intentos de acceso y recibos sin JavaScript',
+    sql: `
+      -- Requests per client address and window (fixed windows, as @fastify/rate-limit counts them).
+      -- desde: start of the current window, ms since 1970.
+      CREATE TABLE limites_solicitudes (
+        clave TEXT PRIMARY KEY,
+        cuenta INTEGER NOT NULL,
+        desde INTEGER NOT NULL
+      ) STRICT;
+      -- One row per sign-in attempt counted against an account or an address (office/throttle.ts).
+      CREATE TABLE intentos_acceso (
+        clave TEXT NOT NULL,
+        intento TEXT NOT NULL,
+        en INTEGER NOT NULL,
+        PRIMARY KEY (clave, intento)
+      ) STRICT;
+      -- The receipt of a filing posted without script, for its confirmation page, sealed with a key only
+      -- the citizen's redirect holds (receiptTokens.ts): this table alone does not give the verification code.
+      CREATE TABLE recibos_pendientes (
+        token_hash TEXT PRIMARY KEY,
+        radicado TEXT NOT NULL,
+        sellado TEXT NOT NULL,
+        vence_en INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */

@@ -10,6 +10,8 @@ export interface OpenStoreOptions {
   readonly?: boolean
   /** DATABASE_URL: `postgres://…` selects PostgreSQL; unset or empty, the SQLite file in DATA_DIR. */
   databaseUrl?: string
+  /** SQLite: longest wait of a filing for another process's lock (see sqlite.ts BUSY_GIVE_UP_MS). */
+  busyGiveUpMs?: number
 }
 
 /** The store the configuration asks for: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in DATA_DIR. */
@@ -19,5 +21,5 @@ export async function openFilingStore(options: OpenStoreOptions): Promise<Filing
     if (!isPostgresUrl(url)) throw new Error(`DATABASE_URL debe empezar por postgres:// o postgresql:// (recibido «${describeUrl(url)}»). Sin DATABASE_URL se usa el archivo SQLite de DATA_DIR.`)
     return PgFilingStore.open({ url, plan: options.plan, readonly: options.readonly })
   }
-  return new SqliteFilingStore({ dataDir: options.dataDir, plan: options.plan, readonly: options.readonly })
+  return new SqliteFilingStore({ dataDir: options.dataDir, plan: options.plan, readonly: options.readonly, busyGiveUpMs: options.busyGiveUpMs })
 }

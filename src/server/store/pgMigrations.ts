@@ -197,6 +197,30 @@ export const PG_MIGRATIONS: PgMigration[] = [
     name: 'oficina: cada código del segundo factor se acepta una sola vez',
     sql: `ALTER TABLE cuentas ADD COLUMN totp_ultimo_paso bigint;`,
   },
+  {
+    // The same number as SQLite's (issue 23 item 6): what every server process must see the same.
+    version: 2301,
+    name: 'estado compartido: límite de envíos, intentos de acceso y recibos sin JavaScript',
+    sql: `
+      CREATE TABLE limites_solicitudes (
+        clave text PRIMARY KEY,
+        cuenta integer NOT NULL,
+        desde bigint NOT NULL
+      );
+      CREATE TABLE intentos_acceso (
+        clave text NOT NULL,
+        intento text NOT NULL,
+        en bigint NOT NULL,
+        PRIMARY KEY (clave, intento)
+      );
+      CREATE TABLE recibos_pendientes (
+        token_hash text PRIMARY KEY,
+        radicado text NOT NULL,
+        sellado text NOT NULL,
+        vence_en bigint NOT NULL
+      );
+    `,
+  },
 ]
 
 /**

@@ -3,7 +3,8 @@ import pg from 'pg'
 import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { consentOf, type ConsentColumns } from './consent.ts'
 import { checkSchemaVersion, migratePg } from './pgMigrations.ts'
-import { attachmentRecord, isUniqueViolation, PgOfficeStore, type AttachmentDb, type Queryable } from './postgresOffice.ts'
+import { attachmentRecord, isUniqueViolation, type AttachmentDb, type Queryable } from './postgresOffice.ts'
+import { PgSharedStore } from './postgresShared.ts'
 import { StoreUnreachableError } from './unavailable.ts'
 import {
   formatRadicado,
@@ -64,7 +65,7 @@ export function describeUrl(url: string): string {
  * Attachments stay files under DATA_DIR/adjuntos (uploads.ts): several
  * processes need one shared DATA_DIR.
  */
-export class PgFilingStore extends PgOfficeStore implements FilingStore {
+export class PgFilingStore extends PgSharedStore implements FilingStore {
   readonly engine = 'postgresql'
   readonly #plan: NumberingPlan
   readonly #inFlight = new Set<Promise<unknown>>()
@@ -92,6 +93,13 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
     })
     // A connection that breaks while idle is dropped by the pool; the next query opens another.
     pool.on('error', () => undefined)
+    // A connection that breaks while checked out (PostgreSQL stopped, restarted, the network cut) emits
+    // 'error' on its client, and pg-pool listens only to idle ones: without a listener of ours that event
+    // would end the whole process (issue 23 #2). The query in flight, or the next one, fails with the same
+    // error, which the store answers as StoreUnavailableError (503); the broken client is dropped on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined)
+    })
     let client: pg.PoolClient
     try {
       client = await pool.connect()
@@ -161,13 +169,14 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
   async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion }: NewFiling): Promise<string> {
     const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
     if (!serie) throw new UnknownKindError(kind)
+    const datosJson = JSON.stringify(datos)
     return this.transaction(
       async (db) => {
         const radicado = await this.#allocate(db, serie, now)
         await this.rows(
           db,
           'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          [radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null],
+          [radicado, kind, now.toISOString(), datosJson, codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null],
         )
         for (const a of attachments) {
           await this.rows(db, 'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
@@ -183,7 +192,9 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
         if (tramite) await this.insertTramite(db, { ...tramite, radicado })
         return radicado
       },
-      (radicado) => this.hasRadicado(radicado),
+      // Whether THIS filing was committed, not merely its number: when the COMMIT was lost, the number went back
+      // to the counter and, once the database answered again, may have been given to another filing (issue 23 #2).
+      (radicado) => this.#isThisFiling(radicado, now, datosJson, codigoHash),
     )
   }
 
@@ -207,7 +218,8 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
           )
           return { id: radicado, nuevo: true }
         },
-        (r) => this.hasRadicado(r.id),
+        // The address is unique: the number belongs to this registration only if it is stored for this address.
+        async (r) => (await this.rows(this.pool, 'SELECT 1 FROM suscripciones WHERE radicado = $1 AND correo_normalizado = $2', [r.id, normalized])).length > 0,
       )
     try {
       return await attempt()
@@ -225,6 +237,16 @@ export class PgFilingStore extends PgOfficeStore implements FilingStore {
     const stored = typeof row?.codigo_hash === 'string' ? row.codigo_hash : '0'.repeat(codigoHash.length)
     const same = stored.length === codigoHash.length && timingSafeEqual(Buffer.from(stored), Buffer.from(codigoHash))
     return same && typeof row?.codigo_hash === 'string'
+  }
+
+  /** The filing stored under this number is the one with this time of receipt, content and code (`json` keeps its text as given). */
+  async #isThisFiling(radicado: string, now: Date, datosJson: string, codigoHash: string | undefined): Promise<boolean> {
+    const rows = await this.rows(
+      this.pool,
+      'SELECT 1 FROM radicaciones WHERE radicado = $1 AND recibido_en = $2 AND datos::text = $3 AND codigo_hash IS NOT DISTINCT FROM $4',
+      [radicado, now.toISOString(), datosJson, codigoHash ?? null],
+    )
+    return rows.length > 0
   }
 
   async hasRadicado(radicado: string): Promise<boolean> {

@@ -248,8 +248,8 @@ export class PgOfficeStore implements OfficeStore {
   }
 
   async claimTotpStep(cuentaId: number, timeStep: number): Promise<boolean> {
-    const r = await this.pool.query('UPDATE cuentas SET totp_ultimo_paso = $1 WHERE id = $2 AND (totp_ultimo_paso IS NULL OR totp_ultimo_paso < $1)', [timeStep, cuentaId])
-    return r.rowCount === 1
+    const claimed = await this.rows<{ id: number }>(this.pool, 'UPDATE cuentas SET totp_ultimo_paso = $1 WHERE id = $2 AND (totp_ultimo_paso IS NULL OR totp_ultimo_paso < $1) RETURNING id', [timeStep, cuentaId])
+    return claimed.length === 1
   }
 
   async revokeSession(tokenHash: string, now = new Date()): Promise<void> {

@@ -6,6 +6,7 @@ import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { migrate } from './migrations.ts'
 import { consentOf, type ConsentColumns } from './consent.ts'
 import { SqliteOfficeStore } from './sqliteOffice.ts'
+import { SqliteSharedStore } from './sqliteShared.ts'
 import {
   formatRadicado,
   UnknownKindError,
@@ -32,6 +33,8 @@ export interface SqliteStoreOptions {
   plan: NumberingPlan
   /** Read-only (the export): the file must exist; nothing is created or migrated. */
   readonly?: boolean
+  /** Longest wait of a filing for a foreign lock (default BUSY_GIVE_UP_MS; tests shorten it). Office calls wait at most OFFICE_BUSY_GIVE_UP_MS, or this if shorter. */
+  busyGiveUpMs?: number
 }
 
 /**
@@ -44,7 +47,16 @@ export interface SqliteStoreOptions {
  */
 export const BUSY_TIMEOUT_MS = 20
 export const BUSY_RETRY_MS = 50
-export const BUSY_GIVE_UP_MS = 30_000
+/**
+ * A filing waits at most this long for a foreign lock (a backup tool, an
+ * admin's `sqlite3` holding a transaction), then fails with StoreBusyError
+ * (503 in Spanish) and is not stored: its outcome is decided once (issue 23
+ * #4). Kept under the 30 s that clients and proxies commonly wait for an
+ * answer, so the citizen hears the outcome.
+ */
+export const BUSY_GIVE_UP_MS = 20_000
+/** Office calls and reads wait less: staff get the 503 soon and try again; nothing of theirs is half-done. */
+export const OFFICE_BUSY_GIVE_UP_MS = 3_000
 /** How long the health probe waits for a lock held by another process before it reports the store as not writable. */
 const CHECK_GIVE_UP_MS = 2_000
 
@@ -131,19 +143,48 @@ interface Queued {
  * synchronous, so a commit is on disk when the call returns; the methods are
  * asynchronous only to honour the interface.
  */
-export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore {
+export class SqliteFilingStore extends SqliteSharedStore implements FilingStore {
   readonly engine = 'sqlite'
   readonly #db: Database.Database
   readonly #plan: NumberingPlan
+  readonly #giveUpMs: number
   #queue: Queued[] = []
   #flushing: Promise<void> | undefined
 
   constructor(options: SqliteStoreOptions) {
     const db = openDatabase(options.dataDir, options.readonly ?? false)
-    // The office's tables live in the same file (sqliteOffice.ts).
+    // The office's tables and the shared state live in the same file (sqliteOffice.ts, sqliteShared.ts).
     super(db)
     this.#db = db
     this.#plan = options.plan
+    this.#giveUpMs = options.busyGiveUpMs ?? BUSY_GIVE_UP_MS
+    this.#retryCallsWhileBusy(Math.min(OFFICE_BUSY_GIVE_UP_MS, this.#giveUpMs))
+  }
+
+  /**
+   * Every other call (the office's, the reads) meets a foreign lock too: its
+   * SQLITE_BUSY answered 500 to every office request for the whole lock
+   * (issue 23 #4). Each asynchronous method of the store is wrapped here,
+   * once, so the methods other work adds are covered as well: retried while
+   * busy, then StoreBusyError (503 in Spanish). A retry is safe because
+   * better-sqlite3 rolls a failed transaction back before it throws.
+   * Filings and subscriptions keep their own longer wait (#whenFree); a
+   * request count does not wait at all (rateLimitStore.ts counts in memory
+   * while the lock lasts).
+   */
+  #retryCallsWhileBusy(giveUpMs: number): void {
+    const own = new Set(['constructor', 'createFiling', 'subscribe', 'close', 'countRequest', 'checkWritable'])
+    const self = this as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
+    for (let proto = Object.getPrototypeOf(this) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const method = (proto as Record<string, unknown>)[name]
+        if (own.has(name) || Object.hasOwn(self, name) || typeof method !== 'function' || method.constructor.name !== 'AsyncFunction') continue
+        const call = method as (...args: unknown[]) => Promise<unknown>
+        self[name] = (...args: unknown[]) => this.#whenFree(() => call.apply(this, args), giveUpMs)
+      }
+    }
+    const count = SqliteSharedStore.prototype.countRequest
+    this.countRequest = (...args) => this.#whenFree(() => count.apply(this, args), 0)
   }
 
   /** The durability settings in force (journal mode, synchronous level), for the SQLite-specific test. */
@@ -210,7 +251,13 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
     try {
       const ids = await this.#whenFree(() => this.#insertAll(batch.map((b) => b.item)))
       batch.forEach((b, i) => b.resolve(ids[i]!))
-    } catch {
+    } catch (error) {
+      // Locked for the whole wait: every filing of the batch is refused now and never stored later. Retrying
+      // each one for another wait stored filings whose citizens had already been told to send again (issue 23 #4).
+      if (error instanceof StoreBusyError) {
+        for (const b of batch) b.reject(error)
+        return
+      }
       for (const b of batch) {
         try {
           b.resolve((await this.#whenFree(() => this.#insertAll([b.item])))[0]!)
@@ -226,14 +273,14 @@ export class SqliteFilingStore extends SqliteOfficeStore implements FilingStore 
    * asynchronously (the event loop stays free: pages and reads keep
    * answering), and given up after BUSY_GIVE_UP_MS with StoreBusyError.
    */
-  async #whenFree<T>(write: () => T): Promise<T> {
+  async #whenFree<T>(write: () => T | Promise<T>, giveUpMs = this.#giveUpMs): Promise<T> {
     const started = Date.now()
     for (;;) {
       try {
-        return write()
+        return await write()
       } catch (error) {
         if (!isBusy(error)) throw error
-        if (Date.now() - started > BUSY_GIVE_UP_MS) throw new StoreBusyError()
+        if (Date.now() - started >= giveUpMs) throw new StoreBusyError()
         await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS))
       }
     }

@@ -21,6 +21,7 @@
 
 import type { ReportGroup } from '../../filings/requestReport.ts'
 import type { OfficeStore, TramiteRow } from './office.ts'
+import type { SharedStateStore } from './shared.ts'
 
 export type { ReportGroup }
 
@@ -130,7 +131,7 @@ export class UnknownKindError extends Error {
   }
 }
 
-export interface FilingStore extends OfficeStore {
+export interface FilingStore extends OfficeStore, SharedStateStore {
   /** `sqlite` or `postgresql`, for logs. */
   readonly engine: string
 
