@@ -34,6 +34,29 @@ export function trustProxyFromEnv(value: string | undefined): string | number | 
   return v
 }
 
+/** 127.0.0.0/8, ::1 (also written as an IPv4-mapped address) and the name localhost: reachable only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '')
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+}
+
+/**
+ * The warning printed at start when the server listens where other machines
+ * reach it and no proxy is trusted (issue 23 #5): then X-Forwarded-Proto is
+ * ignored, so the office cookie is never marked Secure behind an HTTPS proxy,
+ * and every client seems to be the proxy (one rate limit and one sign-in lock
+ * for everybody). Undefined when there is nothing to warn about.
+ */
+export function exposureWarning(host: string, trustProxy: string | number | false | undefined): string | undefined {
+  if (isLoopbackHost(host) || (trustProxy !== undefined && trustProxy !== false)) return undefined
+  return (
+    `ATENCIÓN: el servidor escucha en ${host}, una dirección que otros equipos alcanzan, y TRUST_PROXY no está definido. ` +
+    'Si un proxy (Caddy, nginx) atiende HTTPS delante de este servidor, defina TRUST_PROXY con la dirección del proxy: sin ella la cookie de la oficina no se marca Secure ' +
+    'y todas las solicitudes parecen venir del proxy (un solo límite de envíos y de intentos de ingreso para todos). ' +
+    'Si no hay proxy, haga que el servidor escuche solo en 127.0.0.1 (HOST) y publique el sitio por HTTPS a través de uno.'
+  )
+}
+
 function office2fa(value: string | undefined): 'admin' | undefined {
   if (value === undefined || value === '' || value === 'no') return undefined
   if (value === 'admin') return 'admin'

@@ -2,8 +2,8 @@
  * `npm run export -- <exportacion> [--since YYYY-MM-DD] [--sep ";"] [--salida archivo.csv]`
  * (and `npm run -s export -- informe --trimestre 2026-T3 | --anio 2026`: the published report of requests, the page's figures)
  * writes the filings as CSV (UTF-8 with BOM) to the file of --salida, or to
- * standard output (then run it as `npm run -s export …` so npm's banner does
- * not end up before the BOM), for the citizen-service office. Reads DATA_DIR (default ./data), or the
+ * standard output (`npm run export … > archivo` leaves npm's banner out of the
+ * file: see npmBanner.ts), for the citizen-service office. Reads DATA_DIR (default ./data), or the
  * PostgreSQL database of DATABASE_URL when it is set, and the form
  * definitions of the manifest: the names are each filing form's
  * `radicacion.exportacion` (pqrs, citas, historias, suscripciones…) plus
@@ -24,6 +24,7 @@ import { toCsv } from './csv.ts'
 import { parsePeriod } from '../filings/requestReport.ts'
 import { reportCsv, reportOf } from './requestReport.ts'
 import { loadFilingForms } from './siteData.ts'
+import { writeData } from './npmBanner.ts'
 import { openFilingStore } from './store/open.ts'
 import type { ConsentRecord, FilingKind, FilingStore } from './store/store.ts'
 import { UPLOADS_DIR } from './store/uploads.ts'
@@ -234,7 +235,7 @@ async function main(): Promise<void> {
     if (options.output) {
       const written = writeOutput(options.output, csv)
       process.stderr.write(`Exportación escrita en ${written}\n`)
-    } else process.stdout.write(csv)
+    } else writeData(csv)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 2

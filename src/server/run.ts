@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
-import { configFromEnv, type ServerConfig } from './config.ts'
+import { configFromEnv, exposureWarning, type ServerConfig } from './config.ts'
 
 /** Longest a SIGTERM/SIGINT may take before the process exits anyway. */
 export const SHUTDOWN_LIMIT_MS = 10_000
@@ -8,6 +8,8 @@ export const SHUTDOWN_LIMIT_MS = 10_000
 /** Builds and starts the server, and closes it cleanly on SIGINT/SIGTERM. Returns the address. */
 export async function startServer(config: ServerConfig = configFromEnv()): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildApp(config)
+  const warning = exposureWarning(config.host, config.trustProxy)
+  if (warning) app.log.warn(warning)
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port

@@ -71,4 +71,16 @@ describe('consent before personal data', () => {
       expect(subs).toMatch(new RegExp(`"con-permiso@example.com","${NOTICE_VERSION}","\\d{4}-`))
     })
   })
+
+  it('a clinical-record request (multipart, with its PDF) stores its consent too, and its export shows it', async () => {
+    const res = await client.postForm('/api/historia-clinica', historiaForm())
+    expect(res.status).toBe(200)
+    const { id } = (await res.json()) as { id: string }
+    const { filings, lookups } = loadFilingForms()
+    await withStore(server.dataDir, async (store) => {
+      expect((await store.findFiling(id))?.autorizacion?.version).toBe(NOTICE_VERSION)
+      const csv = await exportCsv(store, filings.find((f) => f.exportacion === 'historias')!, lookups)
+      expect(csv.split('\r\n').find((l) => l.startsWith(`"${id}"`))).toMatch(new RegExp(`,"${NOTICE_VERSION}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}",`))
+    })
+  })
 })

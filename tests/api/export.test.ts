@@ -132,6 +132,18 @@ describe('npm run export', () => {
     expect(cli.stdout).toBe('')
   })
 
+  it('`npm run export > archivo`, typed as staff type it (no -s), writes exactly the CSV: its first line is the header', () => {
+    const file = path.join(tempDataDir('export-redirect'), 'pqrs desde abril.csv')
+    // Through the machine's shell, as a person runs it; npm prints its banner on standard output before the script starts.
+    const r = spawnSync(`npm run export -- pqrs --since 2025-04-01 > "${file}"`, { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, shell: true, encoding: 'utf8' })
+    expect(r.status, r.stderr).toBe(0)
+    const text = fs.readFileSync(file, 'utf8')
+    expect(text.startsWith('\uFEFF"Radicado","Fecha de recepción",')).toBe(true)
+    const rows = parseCsv(text.slice(1))
+    expect(rows.map((row) => row[0])).toEqual(['Radicado', expect.stringMatching(/^PQRS-2025-\d{6}$/)])
+    expect(text).not.toContain('> ')
+  })
+
   it('a missing database is reported, not created', async () => {
     const empty = tempDataDir('empty')
     await expect(exportInProcess(['pqrs'], { ...process.env, DATA_DIR: empty })).rejects.toThrow(/No existe la base de datos/)

@@ -286,6 +286,19 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect(still.estado).toBe('respondida')
   })
 
+  it('reads through the API are audited like the pages: the audit trail and the list of filings', async () => {
+    const s = new Staff(await new Client(server.url).init())
+    await s.signIn(ADMIN.correo, ADMIN.clave)
+    const count = (evento: string, detalle: string | null) => auditRows(dataDir).filter((r) => r.cuenta === ADMIN.correo && r.evento === evento && r.detalle === detalle).length
+    const before = { trail: count('ver_auditoria', 'API'), list: count('ver_bandeja', 'API'), page: count('ver_bandeja', null) }
+    const trail = await s.get('/api/oficina/auditoria')
+    expect(trail.status).toBe(200)
+    expect(((await trail.json()) as { registros: unknown[] }).registros.length).toBeGreaterThan(0)
+    expect((await s.get('/api/oficina/radicaciones')).status).toBe(200)
+    expect((await s.get('/oficina')).status).toBe(200)
+    expect({ trail: count('ver_auditoria', 'API'), list: count('ver_bandeja', 'API'), page: count('ver_bandeja', null) }).toEqual({ trail: before.trail + 1, list: before.list + 1, page: before.page + 1 })
+  })
+
   it('sign-out revokes the session on the server', async () => {
     const s = new Staff(await new Client(server.url).init())
     await s.signIn(ADMIN.correo, ADMIN.clave)

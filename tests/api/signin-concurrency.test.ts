@@ -44,6 +44,24 @@ describe('the sign-in lock under parallel guesses', () => {
   const burst = (correo: string, last: string, net: string) =>
     Promise.all([...Array.from({ length: 50 }, (_, i) => signIn(correo, `equivocada número ${i}`, `${net}.${i % 5}`)), signIn(correo, last, `${net}.9`)])
 
+  it('the session cookie is Secure when the request reached the trusted proxy over HTTPS, and only then', async () => {
+    const over = async (proto?: string) => {
+      const res = await fetch(`${server.url}/api/oficina/sesion`, {
+        method: 'POST',
+        headers: client.headers({ 'content-type': 'application/json', 'x-forwarded-for': '10.9.0.1', ...(proto ? { 'x-forwarded-proto': proto } : {}) }),
+        body: JSON.stringify({ correo: OTHER.correo, clave: OTHER.clave }),
+      })
+      expect(res.status).toBe(200)
+      return res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(/;\s*/).slice(1).map((a) => a.toLowerCase())
+    }
+    const https = await over('https')
+    expect(https).toContain('secure')
+    expect(https).toContain('httponly')
+    expect(https).toContain('samesite=strict')
+    // Plain HTTP through the same proxy (a test on the server itself): a Secure cookie would never come back.
+    expect(await over()).not.toContain('secure')
+  })
+
   it('50 parallel wrong sign-ins followed by the right password: the right one is refused and at most five were checked', async () => {
     const answers = await burst(ACCOUNT.correo, ACCOUNT.clave, '10.1.0')
     const right = answers.at(-1)!

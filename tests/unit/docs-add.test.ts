@@ -92,6 +92,14 @@ describe('npm run docs:add (adding a year of PDFs)', { timeout: 90_000 }, () => 
     )
   })
 
+  it('in a newest-first list that already has rows of the year, the new rows go after them, before the older years', () => {
+    const file = list('gestion-documental')
+    fs.writeFileSync(file, 'id: gestion-documental\ntitulo: Gestión documental\nfilas:\n- anio: 2023\n  titulo: "Tabla de retención 2023"\n  url: https://example.org/c\n- anio: 2023\n  titulo: "Actas 2023"\n  url: https://example.org/d\n- anio: 2022\n  titulo: "Tabla de retención 2022"\n  url: https://example.org/b\n')
+    const dir = folderWith('pruebas/documental-2023', ['inventario.pdf'])
+    expect(run([file, '2023', dir]).status).toBe(0)
+    expect(rowsOf('gestion-documental').map((r) => `${r.anio} ${r.titulo}`)).toEqual(['2023 Tabla de retención 2023', '2023 Actas 2023', '2023 Inventario', '2022 Tabla de retención 2022'])
+  })
+
   it('a list that does not exist: exit 1 and the lists with a close name', () => {
     const r = run(['manifest/documents/estados-financieros.yaml', '2025', path.join(tmp, 'public/assets/gestion/estados-financieros/2025')])
     expect(r.status).toBe(1)

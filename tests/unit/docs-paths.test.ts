@@ -23,7 +23,7 @@ function docFiles(): string[] {
 export function namedPaths(markdown: string): string[] {
   const out = new Set<string>()
   for (const m of markdown.matchAll(/`([^`\s]+)`/g)) {
-    const p = m[1].replace(/[:#].*$/, '').replace(/[),.;]+$/, '')
+    const p = (m[1] ?? '').replace(/[:#].*$/, '').replace(/[),.;]+$/, '')
     if (!ROOTS.some((r) => p === r || p.startsWith(`${r}/`))) continue
     if (/[<>*{}$…]/.test(p) || MADE_AT_RUN_TIME.has(p)) continue
     out.add(p)

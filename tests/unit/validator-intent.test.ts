@@ -106,6 +106,12 @@ describe('one mistake, one message', () => {
     ])
   })
 
+  it('a row dated exactly two years before its year is impossible; one dated the year before (a plan published in December) is not', () => {
+    asset('assets/docs/plan-2024.pdf')
+    write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf', '    fecha: 2022-06-30\n') + row(2024, 'Plan 2024', '/assets/docs/plan-2024.pdf', '    fecha: 2023-12-15\n')))
+    expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:12: la fecha «2022-06-30» es imposible para un documento del año 2024'])
+  })
+
   it('a page that fails to load does not make its list «shown nowhere»', () => {
     write('pages/grupo/pagina.yaml', page('  - tipo: documentos\n    fuente: informes\n    abierto: "2024\n'))
     expect(run()).toEqual({ errors: ['manifest/pages/grupo/pagina.yaml:8:14: error de sintaxis YAML: estas comillas se abren y no se cierran'], warnings: [] })

@@ -306,6 +306,8 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     }
     const items = await inbox(s.account)
     const filtered = applyFilter(items, parsed.filter)
+    // Every read of the office is audited (issue 23 #5), the list of filings too.
+    await store.audit({ evento: 'ver_bandeja', cuentaId: s.account.id, detalle: 'API', direccion: address(request), now: now() })
     return {
       total: filtered.length,
       porEstado: countsByState(items),
@@ -501,7 +503,10 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     if (s.account.rol !== 'admin') throw new ApiError(403, OFFICE_MSG.adminOnly)
     const since = (request.query as Record<string, unknown>).since
     const sinceIso = typeof since === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(since) ? new Date(`${since}T00:00:00-05:00`).toISOString() : undefined
-    return { registros: await store.listAudit({ since: sinceIso, limit: 1000 }) }
+    const registros = await store.listAudit({ since: sinceIso, limit: 1000 })
+    // Reading the trail through the API is audited like its page (issue 23 #5): the trail names staff and filings.
+    await store.audit({ evento: 'ver_auditoria', cuentaId: s.account.id, detalle: 'API', direccion: address(request), now: now() })
+    return { registros }
   })
 
   // --- Pages ----------------------------------------------------------------
@@ -514,6 +519,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     const q = request.query as Record<string, unknown>
     const parsed = parseFilter({ estado: 'abiertas', ...q })
     const items = await inbox(s.account)
+    await store.audit({ evento: 'ver_bandeja', cuentaId: s.account.id, direccion: address(request), now: now() })
     const forms = visibleForms(s.account)
     const view = {
       counts: countsByState(items),
