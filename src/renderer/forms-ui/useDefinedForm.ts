@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useForm, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import type { Campo, FormDefinition } from '../../manifest/types.generated.ts'
 import { toPayload } from '../../forms/clientPayload.ts'
@@ -52,6 +52,34 @@ export function defaultValues(def: FormDefinition): FieldValues {
   return Object.fromEntries(def.campos.map((c) => [c.nombre, defaultValueFor(c)]))
 }
 
+/**
+ * What the page's controls hold before React takes them over: the page is pre-rendered and usable before its
+ * scripts start (public/arranque.js starts them after the first paint), so a citizen may already have ticked,
+ * chosen or typed. Read during the first render, when the DOM is still the server's page with the citizen's
+ * input; files are left out (react-hook-form keeps a file input it finds edited, and setting its value would
+ * clear it), as are hidden fields (not the citizen's).
+ */
+function valuesInPage(def: FormDefinition): FieldValues {
+  if (typeof document === 'undefined') return {}
+  const out: FieldValues = {}
+  for (const c of def.campos) {
+    const id = `${def.id}-${c.nombre}`
+    if (c.control === 'radio') {
+      const checked = document.querySelector<HTMLInputElement>(`input[type="radio"][id^="${id}-"]:checked`)
+      if (checked?.id.slice(id.length + 1).match(/^\d+$/)) out[c.nombre] = checked.value
+      continue
+    }
+    if (c.control === 'file' || c.control === 'hidden') continue
+    const el = document.getElementById(id)
+    if (el instanceof HTMLInputElement && el.type === 'checkbox') {
+      if (el.checked) out[c.nombre] = true
+    } else if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) {
+      if (el.value !== '') out[c.nombre] = el.value
+    }
+  }
+  return out
+}
+
 export function useDefinedForm(prepared: PreparedForm, options: { summary?: boolean } = {}): DefinedForm {
   const def = prepared.definicion
   const resolver = useMemo(() => lazyAjvResolver(prepared), [prepared])
@@ -63,6 +91,13 @@ export function useDefinedForm(prepared: PreparedForm, options: { summary?: bool
     shouldFocusError: options.summary === false,
     defaultValues: defaultValues(def),
   })
+  // Before React's first commit: react-hook-form's registration writes its default values into the controls
+  // (radios at least: it only keeps what it finds edited in other controls).
+  const [beforeHydration] = useState(() => valuesInPage(def))
+  useLayoutEffect(() => {
+    for (const [name, value] of Object.entries(beforeHydration)) form.setValue(name, value, { shouldDirty: true })
+    // Once, after the controls registered; later renders must not bring the page's first state back.
+  }, [])
   const formRef = useRef<HTMLFormElement | null>(null)
   const summaryRef = useRef<HTMLDivElement | null>(null)
   const [showSummary, setShowSummary] = useState(false)
