@@ -1,5 +1,6 @@
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { addCalendarDays, businessDaysBetween, sameOrNextBusinessDay } from './businessDays.ts'
+import { CANALES, canalLabel } from './channels.ts'
 import { answeredOnTime } from './states.ts'
 
 /**
@@ -16,7 +17,9 @@ export interface ReportGroup {
   kind: string
   /** Id of the request type in its list; null for a kind without type field. */
   tipo: number | null
-  /** Colombian calendar day of receipt (YYYY-MM-DD). */
+  /** Channel it arrived by (`web`, `presencial`…; src/filings/channels.ts). */
+  canal: string
+  /** Colombian calendar day of receipt (YYYY-MM-DD): the day the office set for a petition received earlier, else the day of registration. */
   recibido: string
   /** `trasladada` once forwarded, `respondida` once answered, else `pendiente`. */
   desenlace: 'pendiente' | 'respondida' | 'trasladada'
@@ -64,7 +67,10 @@ export interface ReportRow extends ReportFigures {
 
 export interface RequestReport {
   periodo: ReportPeriod
+  /** Per request type. */
   filas: ReportRow[]
+  /** Per channel of receipt (issue 26 item 2): every channel, zeros included, in the order of CANALES. */
+  porCanal: ReportRow[]
   total: ReportRow
 }
 
@@ -150,14 +156,17 @@ function figures(groups: ReportGroup[]): ReportFigures {
   return { ...f, promedioDias: days.length ? round1(days.reduce((a, b) => a + b, 0) / days.length) : null, medianaDias: median(days) }
 }
 
-/** The report: one row per request type (in the order given, zeros included), a row «Otros» for groups of no listed type, and the total. */
+/** The report: one row per request type (in the order given, zeros included), a row «Otros» for groups of no listed type, one row per channel, and the total. */
 export function computeReport(periodo: ReportPeriod, types: readonly RequestType[], groups: readonly ReportGroup[]): RequestReport {
   const key = (kind: string, tipo: number | null) => `${kind}\u0000${tipo ?? ''}`
   const listed = new Set(types.map((t) => key(t.kind, t.tipo)))
   const filas: ReportRow[] = types.map((t) => ({ nombre: t.nombre, ...figures(groups.filter((g) => g.kind === t.kind && g.tipo === t.tipo)) }))
   const others = groups.filter((g) => !listed.has(key(g.kind, g.tipo)))
   if (others.length) filas.push({ nombre: 'Otras solicitudes', ...figures(others) })
-  return { periodo, filas, total: { nombre: 'Total', ...figures([...groups]) } }
+  // Every filing is in exactly one channel row: a channel unknown to this version keeps its own row.
+  const canales = [...CANALES, ...new Set(groups.map((g) => g.canal).filter((c) => !(CANALES as readonly string[]).includes(c)))]
+  const porCanal: ReportRow[] = canales.map((c) => ({ nombre: canalLabel(c), ...figures(groups.filter((g) => g.canal === c)) }))
+  return { periodo, filas, porCanal, total: { nombre: 'Total', ...figures([...groups]) } }
 }
 
 /** The request types of the filing forms: the options of each form's type list (`terminos.campoTipo`), or the form itself. */

@@ -53,13 +53,28 @@ function cells(r: ReportRow, days: (n: number | null) => string): Array<string |
  */
 export function reportCsv(report: RequestReport, separator: string = ';'): string {
   const days = (n: number | null) => (n === null ? '' : separator === ',' ? String(n) : String(n).replace('.', ','))
-  const rows = [...report.filas, report.total].map((r) => [report.periodo.clave, ...cells(r, days)])
-  return toCsv(['Periodo', ...REPORT_COLUMNS], rows, separator)
+  // One long table: the rows per request type (all channels), then per channel (all types), then the total.
+  const byType = report.filas.map((r) => {
+    const [nombre, ...rest] = cells(r, days)
+    return [report.periodo.clave, nombre!, ALL_CHANNELS, ...rest]
+  })
+  const byChannel = report.porCanal.map((r) => {
+    const [nombre, ...rest] = cells(r, days)
+    return [report.periodo.clave, ALL_TYPES, nombre!, ...rest]
+  })
+  const [, ...total] = cells(report.total, days)
+  const [typeColumn, ...figureColumns] = REPORT_COLUMNS
+  return toCsv(['Periodo', typeColumn, CHANNEL_COLUMN, ...figureColumns], [...byType, ...byChannel, [report.periodo.clave, 'Total', ALL_CHANNELS, ...total]], separator)
 }
+
+/** The CSV's channel column and the words of its rows that cover every type or every channel. */
+export const CHANNEL_COLUMN = 'Canal de recepción'
+export const ALL_CHANNELS = 'Todos los canales'
+export const ALL_TYPES = 'Todos los tipos'
 
 /** The JSON copy: the period and the figures per row (numbers, null when nothing was answered). */
 export function reportJson(report: RequestReport): unknown {
-  return { periodo: report.periodo, filas: report.filas, total: report.total }
+  return { periodo: report.periodo, filas: report.filas, porCanal: report.porCanal, total: report.total }
 }
 
 /** The page's server-rendered part: the period selector (a GET form, no script), the table and the downloads. */
@@ -71,6 +86,7 @@ export function reportHtml(path: string, report: RequestReport, choices: readonl
     return `<tr${total ? ' class="fila-total"' : ''}><th scope="row">${e(name)}</th>${rest.map((c) => `<td>${e(c)}</td>`).join('')}</tr>`
   }
   const caption = `Solicitudes recibidas en el ${report.periodo.etiqueta}, por tipo de solicitud`
+  const channelCaption = `Solicitudes recibidas en el ${report.periodo.etiqueta}, por canal de recepción`
   const query = `periodo=${encodeURIComponent(report.periodo.clave)}`
   return `<div id="informe-solicitudes" class="informe-solicitudes">
 <form method="get" action="${e(path)}" class="informe-periodo">
@@ -84,6 +100,16 @@ export function reportHtml(path: string, report: RequestReport, choices: readonl
 <caption>${e(caption)}</caption>
 <thead><tr>${REPORT_COLUMNS.map((c) => `<th scope="col">${e(c)}</th>`).join('')}</tr></thead>
 <tbody>${report.filas.map((r) => row(r)).join('')}</tbody>
+<tfoot>${row(report.total, true)}</tfoot>
+</table>
+</div>
+<h3 id="informe-titulo-canal">Por canal de recepción</h3>
+<p>Cada solicitud se cuenta una vez, en el canal por el que llegó: el sitio web o la radicación de la oficina de atención al usuario (presencial, telefónica, por correo electrónico o escrita).</p>
+<div class="overflow-auto" tabindex="0" role="region" aria-labelledby="informe-titulo-canal">
+<table class="striped">
+<caption>${e(channelCaption)}</caption>
+<thead><tr><th scope="col">${e(CHANNEL_COLUMN)}</th>${REPORT_COLUMNS.slice(1).map((c) => `<th scope="col">${e(c)}</th>`).join('')}</tr></thead>
+<tbody>${report.porCanal.map((r) => row(r)).join('')}</tbody>
 <tfoot>${row(report.total, true)}</tfoot>
 </table>
 </div>

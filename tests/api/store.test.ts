@@ -126,6 +126,7 @@ describe.each(engines)('FilingStore on $name', (engine) => {
       recibidoEn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       datos: { nombre: 'Luz' },
       adjuntos: [{ campo: 'pdf', archivo: 'uno.pdf', nombreOriginal: 'Mi solicitud.pdf', tipo: 'application/pdf', tamano: 99, sha256: 'b'.repeat(64) }],
+      canal: 'web',
     })
     // The same stored file name twice cannot be kept: the filing is refused whole.
     await expect(store.createFiling({ kind: 'historia', datos: {}, attachments: [attachment('dos.pdf'), attachment('dos.pdf')] })).rejects.toThrow()
@@ -400,11 +401,11 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const groups = await store.reportGroups({ desde: '2026-03-01T05:00:00.000Z', hasta: '2026-04-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
     const sorted = [...groups].sort((x, y) => `${x.kind}${x.tipo}${x.negada}${x.desenlace}`.localeCompare(`${y.kind}${y.tipo}${y.negada}${y.desenlace}`))
     expect(sorted).toEqual([
-      { kind: 'cita', tipo: null, recibido: '2026-03-05', desenlace: 'pendiente', respondido: null, vence: '2026-04-17', negada: false, cantidad: 1 },
-      { kind: 'pqrs', tipo: 1, recibido: '2026-03-02', desenlace: 'respondida', respondido: '2026-03-10', vence: '2026-04-17', negada: false, cantidad: 2 },
-      { kind: 'pqrs', tipo: 1, recibido: '2026-03-02', desenlace: 'respondida', respondido: '2026-03-10', vence: '2026-04-17', negada: true, cantidad: 1 },
-      { kind: 'pqrs', tipo: 2, recibido: '2026-03-05', desenlace: 'pendiente', respondido: null, vence: '2026-04-17', negada: false, cantidad: 1 },
-      { kind: 'pqrs', tipo: 8, recibido: '2026-03-04', desenlace: 'trasladada', respondido: '2026-03-05', vence: '2026-04-17', negada: false, cantidad: 1 },
+      { kind: 'cita', tipo: null, canal: 'web', recibido: '2026-03-05', desenlace: 'pendiente', respondido: null, vence: '2026-04-17', negada: false, cantidad: 1 },
+      { kind: 'pqrs', tipo: 1, canal: 'web', recibido: '2026-03-02', desenlace: 'respondida', respondido: '2026-03-10', vence: '2026-04-17', negada: false, cantidad: 2 },
+      { kind: 'pqrs', tipo: 1, canal: 'web', recibido: '2026-03-02', desenlace: 'respondida', respondido: '2026-03-10', vence: '2026-04-17', negada: true, cantidad: 1 },
+      { kind: 'pqrs', tipo: 2, canal: 'web', recibido: '2026-03-05', desenlace: 'pendiente', respondido: null, vence: '2026-04-17', negada: false, cantidad: 1 },
+      { kind: 'pqrs', tipo: 8, canal: 'web', recibido: '2026-03-04', desenlace: 'trasladada', respondido: '2026-03-05', vence: '2026-04-17', negada: false, cantidad: 1 },
     ])
     expect(JSON.stringify(groups)).not.toMatch(/Persona|PQRS-|CITA-/)
   })
@@ -457,6 +458,58 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     expect(await other.findReceipt('a'.repeat(64), now + 60_001)).toBeUndefined()
     expect(await other.findReceipt('b'.repeat(64), now)).toBeUndefined()
   })
+
+  it('a petition the office registers keeps its channel, staff member and day of receipt, with its audit row in the same commit; web filings are `web` (issue 26)', async () => {
+    const { radicado: _r, ...initial } = tramiteAt('x')
+    const staff = await store.createAccount({ correo: 'ventanilla@hospital.gov.co', nombre: 'Rosa Ventanilla', rol: 'siau', clave: 'hash' })
+    const web = await store.createFiling({ kind: 'pqrs', datos: { tipoSolicitud: 1 }, now: new Date('2026-03-03T15:00:00.000Z'), tramite: initial })
+    const phone = await store.createFiling({
+      kind: 'pqrs',
+      datos: { tipoSolicitud: 1 },
+      now: new Date('2026-03-03T16:00:00.000Z'),
+      tramite: initial,
+      canal: 'telefonico',
+      registradaPor: staff.id,
+      audit: { evento: 'radicar', cuentaId: staff.id, detalle: 'canal telefonico' },
+    })
+    // Paper received on Friday 02-27, registered on 03-02: reported on the day it arrived (February), not on the registration day.
+    const paper = await store.createFiling({
+      kind: 'pqrs',
+      datos: { tipoSolicitud: 2 },
+      now: new Date('2026-03-02T15:00:00.000Z'),
+      tramite: initial,
+      canal: 'escrito',
+      registradaPor: staff.id,
+      recibidaEl: '2026-02-27',
+      audit: { evento: 'radicar', cuentaId: staff.id, detalle: 'canal escrito; recibida el 2026-02-27' },
+    })
+    // The same series for every channel: one sequence.
+    expect([web, paper, phone].map(sequence).sort()).toEqual([1, 2, 3])
+    const rows = new Map((await store.listFilings('pqrs')).map((f) => [f.radicado, f]))
+    expect(rows.get(web)).toMatchObject({ canal: 'web' })
+    expect(rows.get(web)?.registradaPor).toBeUndefined()
+    expect(rows.get(web)?.recibidaEl).toBeUndefined()
+    expect(rows.get(phone)).toMatchObject({ canal: 'telefonico', registradaPor: { id: staff.id, nombre: 'Rosa Ventanilla' } })
+    expect(rows.get(paper)).toMatchObject({ canal: 'escrito', registradaPor: { id: staff.id, nombre: 'Rosa Ventanilla' }, recibidaEl: '2026-02-27' })
+    expect(await store.findFiling(paper)).toMatchObject({ canal: 'escrito', registradaPor: { nombre: 'Rosa Ventanilla' }, recibidaEl: '2026-02-27' })
+    expect((await store.listAudit()).filter((a) => a.evento === 'radicar').map((a) => [a.radicado, a.cuentaId, a.detalle]).sort()).toEqual(
+      [
+        [phone, staff.id, 'canal telefonico'],
+        [paper, staff.id, 'canal escrito; recibida el 2026-02-27'],
+      ].sort(),
+    )
+    const march = await store.reportGroups({ desde: '2026-03-01T05:00:00.000Z', hasta: '2026-04-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
+    expect(march.map((g) => [g.canal, g.recibido, g.cantidad]).sort()).toEqual([
+      ['telefonico', '2026-03-03', 1],
+      ['web', '2026-03-03', 1],
+    ])
+    const february = await store.reportGroups({ desde: '2026-02-01T05:00:00.000Z', hasta: '2026-03-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
+    expect(february).toMatchObject([{ kind: 'pqrs', tipo: 2, canal: 'escrito', recibido: '2026-02-27', cantidad: 1 }])
+    // An unknown channel is refused by the database itself, and the filing with its audit row is not stored.
+    await expect(store.createFiling({ kind: 'pqrs', datos: {}, tramite: initial, canal: 'paloma', audit: { evento: 'radicar', cuentaId: staff.id } })).rejects.toThrow()
+    expect((await store.counts()).radicaciones).toBe(3)
+    expect((await store.listAudit()).filter((a) => a.evento === 'radicar')).toHaveLength(2)
+  })
 })
 
 describe('SQLite specifics', () => {
@@ -500,7 +553,7 @@ describe('SQLite specifics', () => {
         expect(store.durability().schemaVersions).toEqual(MIGRATIONS.map((m) => m.version))
         expect((await store.getTramite('HC-2025-000007'))?.vence).toBe('2025-06-16')
         expect(await store.listFilings('historia')).toEqual([
-          { radicado: 'HC-2025-000007', kind: 'historia', recibidoEn: '2025-06-01T15:00:00.000Z', datos: { nombre: 'Luz' }, adjuntos: [attachment('viejo.pdf', { nombreOriginal: 'a.pdf', tamano: 10, sha256: 'c'.repeat(64) })] },
+          { radicado: 'HC-2025-000007', kind: 'historia', recibidoEn: '2025-06-01T15:00:00.000Z', datos: { nombre: 'Luz' }, adjuntos: [attachment('viejo.pdf', { nombreOriginal: 'a.pdf', tamano: 10, sha256: 'c'.repeat(64) })], canal: 'web' },
         ])
         expect(await store.createFiling({ kind: 'historia', datos: {}, now: new Date('2025-07-01T15:00:00Z') })).toBe('HC-2025-000008')
         expect(await store.createFiling({ kind: 'felicitacion', datos: {}, now: new Date('2025-07-01T15:00:00Z') })).toBe('FEL-2025-000001')

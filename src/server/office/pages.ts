@@ -44,7 +44,7 @@ ${body}
 }
 
 function officeHeader(ctx: PageContext): string {
-  const nav = [`<li><a href="/oficina">Bandeja</a></li>`]
+  const nav = [`<li><a href="/oficina">Bandeja</a></li>`, `<li><a href="/oficina/radicar">Radicar</a></li>`]
   if (ctx.account.rol === 'admin') nav.push(`<li><a href="/oficina/auditoria">Auditoría</a></li>`)
   return `<header class="container oficina-cabecera">
 <nav aria-label="Oficina">
@@ -158,6 +158,8 @@ export interface FilingView {
   fields: Array<{ nombre: string; etiqueta: string; valor: string }>
   /** The data-treatment authorization stored with the filing (issue 12), if any. */
   autorizacion?: { version: string; en: string }
+  /** How it arrived (issue 26): the channel's label, who registered it and the day of receipt when earlier. */
+  canal?: { etiqueta: string; registradaPor?: string; recibidaEl?: string }
   attachments: Array<{ indice: number; nombre: string; tamano: number }>
   history: HistoryRow[]
   today: string
@@ -268,6 +270,8 @@ ${v.error ? errorSummary(v.error.message, v.error.fields, (n) => `${v.error?.acc
 <dt>Tipo</dt><dd>${e(v.tipo)}</dd>
 <dt>Estado</dt><dd>${e(ESTADO_LABEL[t.estado])}</dd>
 <dt>Recibido</dt><dd>${e(dateTime(v.recibido))}</dd>
+${v.canal ? `<dt>Canal de recepción</dt><dd>${e(v.canal.etiqueta)}${v.canal.registradaPor ? `, registrada por ${e(v.canal.registradaPor)}` : ''}</dd>` : ''}
+${v.canal?.recibidaEl ? `<dt>Fecha de recepción del documento</dt><dd>${e(dayLong(v.canal.recibidaEl))} (el término cuenta desde ese día)</dd>` : ''}
 <dt>Término</dt><dd>${t.diasHabiles} días hábiles${v.fundamento ? ` (${e(v.fundamento)})` : ''}</dd>
 <dt>Vence</dt><dd>${e(dayLong(t.vence))}${t.ampliada ? ` (ampliado; vencía el ${e(day(t.venceOriginal))})` : ''}</dd>
 <dt>Días hábiles restantes</dt><dd>${v.vencida ? '<strong class="vencida"><span aria-hidden="true">⚠ </span>' : ''}${e(left)}${v.vencida ? '</strong>' : ''}</dd>

@@ -16,6 +16,8 @@ import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, newToken, sameSecret, 
 import { MemorySignInThrottle, type SignInThrottle } from '../office/throttle.ts'
 import { checkTotp } from '../office/totp.ts'
 import { NO_NOTIFIER, type Notifier } from '../notify.ts'
+import { registrationRoutes } from '../features/radicacion/plugin.ts'
+import { canalLabel } from '../../filings/channels.ts'
 import { noticeAfterAction } from '../office/citizenNotices.ts'
 import type { SiteData } from '../siteData.ts'
 import { StaleActionError, type AccountRow, type OfficeFilingRow, type OfficeStore, type TramiteRow } from '../store/office.ts'
@@ -356,6 +358,9 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       campos: labelledFields(d.office.form, site.lookups, d.filing.datos),
       datos: d.filing.datos,
       autorizacion: d.filing.autorizacion ?? null,
+      canal: d.filing.canal ?? 'web',
+      registradaPor: d.filing.registradaPor?.nombre ?? null,
+      recibidaEl: d.filing.recibidaEl ?? null,
       adjuntos: d.filing.adjuntos.map((a, i) => ({ nombre: a.nombreOriginal, tamano: a.tamano, tipo: a.tipo, url: `/api/oficina/radicaciones/${radicado}/adjuntos/${i}` })),
       historial: d.history.map((h) => ({
         accion: h.accion,
@@ -557,6 +562,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
           fundamento: d.term.fundamento,
           fields: labelledFields(d.office.form, site.lookups, d.filing.datos),
           autorizacion: d.filing.autorizacion,
+          canal: { etiqueta: canalLabel(d.filing.canal ?? 'web'), registradaPor: d.filing.registradaPor?.nombre, recibidaEl: d.filing.recibidaEl },
           attachments: d.filing.adjuntos.map((a, i) => ({ indice: i, nombre: a.nombreOriginal, tamano: a.tamano })),
           history: d.history,
           today: d.today,
@@ -587,6 +593,9 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     await store.audit({ evento: 'ver_auditoria', cuentaId: s.account.id, direccion: address(request), now: now() })
     return html(reply, since && !valid ? 400 : 200, auditPage(ctxOf(s), rows, valid ? since : undefined, since && !valid ? 'Escriba la fecha como AAAA-MM-DD.' : undefined))
   })
+
+  // Radicación by the office for every channel (issue 26 item 1): its own plugin, src/server/features/radicacion/.
+  await app.register(registrationRoutes, { site, store: app.store, notifier, now, postLimit, auth: { sessionOf, ctxOf, checkFormToken } })
 }
 
 /** The filing forms of the site and the kind each one is stored as. */

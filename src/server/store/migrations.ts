@@ -269,6 +269,19 @@ export const MIGRATIONS: Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // Issue 26 item 1 (numbers 2601–2649 are this work's): petitions the office registers from every channel.
+    version: 2601,
+    name: 'canal de recepción de cada radicación, funcionario que la registró y día en que se recibió',
+    sql: `
+      -- How the petition arrived (Decreto 1166 de 2016: verbal petitions are registered too): web for the site's forms.
+      ALTER TABLE radicaciones ADD COLUMN canal TEXT NOT NULL DEFAULT 'web' CHECK (canal IN ('web', 'presencial', 'telefonico', 'correo', 'escrito'));
+      -- The staff account that registered it (NULL for the site's forms).
+      ALTER TABLE radicaciones ADD COLUMN registrada_por INTEGER REFERENCES cuentas (id);
+      -- Colombian day the entity received it when earlier than the registration (paper that arrived before); NULL = the day of recibido_en.
+      ALTER TABLE radicaciones ADD COLUMN recibida_el TEXT CHECK (recibida_el IS NULL OR recibida_el GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]');
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */

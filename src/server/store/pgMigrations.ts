@@ -221,6 +221,16 @@ export const PG_MIGRATIONS: PgMigration[] = [
       );
     `,
   },
+  {
+    // Issue 26 item 1, the same number as SQLite's: channel, registering staff member and day of receipt.
+    version: 2601,
+    name: 'canal de recepción de cada radicación, funcionario que la registró y día en que se recibió',
+    sql: `
+      ALTER TABLE radicaciones ADD COLUMN canal text NOT NULL DEFAULT 'web' CHECK (canal IN ('web', 'presencial', 'telefonico', 'correo', 'escrito'));
+      ALTER TABLE radicaciones ADD COLUMN registrada_por integer REFERENCES cuentas (id);
+      ALTER TABLE radicaciones ADD COLUMN recibida_el text CHECK (recibida_el IS NULL OR recibida_el ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$');
+    `,
+  },
 ]
 
 /**

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import pg from 'pg'
+import { colombiaDay as dayOf } from '../../filings/businessDays.ts'
 import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { consentOf, type ConsentColumns } from './consent.ts'
+import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { checkSchemaVersion, migratePg } from './pgMigrations.ts'
 import { attachmentRecord, isUniqueViolation, type AttachmentDb, type Queryable } from './postgresOffice.ts'
 import { PgSharedStore } from './postgresShared.ts'
@@ -166,7 +168,7 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
     return this.#track(this.#insert({ ...filing, now: filing.now ?? new Date() }))
   }
 
-  async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion }: NewFiling): Promise<string> {
+  async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion, canal, registradaPor, recibidaEl, audit }: NewFiling): Promise<string> {
     const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
     if (!serie) throw new UnknownKindError(kind)
     const datosJson = JSON.stringify(datos)
@@ -175,8 +177,8 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
         const radicado = await this.#allocate(db, serie, now)
         await this.rows(
           db,
-          'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          [radicado, kind, now.toISOString(), datosJson, codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null],
+          'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en, canal, registrada_por, recibida_el) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+          [radicado, kind, now.toISOString(), datosJson, codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null, canal ?? 'web', registradaPor ?? null, recibidaEl ?? null],
         )
         for (const a of attachments) {
           await this.rows(db, 'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
@@ -190,6 +192,17 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
           ])
         }
         if (tramite) await this.insertTramite(db, { ...tramite, radicado })
+        if (audit) {
+          await this.rows(db, 'INSERT INTO auditoria (en, evento, cuenta_id, correo, radicado, detalle, direccion) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+            (audit.now ?? now).toISOString(),
+            audit.evento,
+            audit.cuentaId ?? null,
+            audit.correo ?? null,
+            radicado,
+            audit.detalle ?? null,
+            audit.direccion ?? null,
+          ])
+        }
         return radicado
       },
       // Whether THIS filing was committed, not merely its number: when the COMMIT was lost, the number went back
@@ -255,9 +268,9 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
   }
 
   async listFilings(kind: FilingKind, options: ListOptions = {}): Promise<FilingRow[]> {
-    const filings = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns>(
+    const filings = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns & ChannelColumns>(
       this.pool,
-      'SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en FROM radicaciones WHERE tipo = $1 AND recibido_en >= $2 ORDER BY numero',
+      `SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${CHANNEL_SELECT} FROM radicaciones WHERE tipo = $1 AND recibido_en >= $2 ORDER BY numero`,
       [kind, options.since ?? ''],
     )
     const attachments = await this.rows<AttachmentDb & { radicado: string }>(
@@ -274,6 +287,7 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
       datos: r.datos,
       adjuntos: (byFiling.get(r.radicado) ?? []).map(attachmentRecord),
       ...consentOf(r),
+      ...channelOf(r),
     }))
   }
 
@@ -308,7 +322,8 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
 
   async reportGroups(query: ReportQuery): Promise<ReportGroup[]> {
     const kinds = Object.entries(query.typeFields)
-    const params: unknown[] = [query.desde, query.hasta]
+    // A petition the office registered with an earlier day of receipt belongs to the period of that day.
+    const params: unknown[] = [query.desde, query.hasta, dayOf(new Date(query.desde)), dayOf(new Date(query.hasta))]
     const param = (v: unknown) => `$${params.push(v)}`
     // The request type of each kind lives in its own field of datos: one CASE branch per kind (numbers only).
     const typeExpr = kinds.length
@@ -316,21 +331,22 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
       : 'NULL::numeric'
     const colombiaDay = (col: string) => `to_char((${col})::timestamptz AT TIME ZONE 'UTC' - interval '5 hours', 'YYYY-MM-DD')`
     const did = (accion: string, extra = '') => `EXISTS (SELECT 1 FROM historial h WHERE h.radicado = r.radicado AND h.accion = '${accion}'${extra})`
-    const rows = await this.rows<{ kind: string; tipo: string | null; recibido: string; desenlace: ReportGroup['desenlace']; respondido: string | null; vence: string | null; negada: boolean; cantidad: number }>(
+    const rows = await this.rows<{ kind: string; tipo: string | null; canal: string; recibido: string; desenlace: ReportGroup['desenlace']; respondido: string | null; vence: string | null; negada: boolean; cantidad: number }>(
       this.pool,
-      `SELECT r.tipo AS kind, ${typeExpr} AS tipo, ${colombiaDay('r.recibido_en')} AS recibido,
+      `SELECT r.tipo AS kind, ${typeExpr} AS tipo, r.canal AS canal, COALESCE(r.recibida_el, ${colombiaDay('r.recibido_en')}) AS recibido,
               CASE WHEN ${did('trasladar')} THEN 'trasladada' WHEN ${did('responder')} THEN 'respondida' ELSE 'pendiente' END AS desenlace,
               ${colombiaDay('t.respondida_en')} AS respondido, t.vence AS vence,
               ${did('responder', ' AND h.negada')} AS negada, COUNT(*)::int AS cantidad
        FROM radicaciones r LEFT JOIN tramites t ON t.radicado = r.radicado
-       WHERE r.recibido_en >= $1 AND r.recibido_en < $2
-       GROUP BY 1, 2, 3, 4, 5, 6, 7
-       ORDER BY 1, 2, 3`,
+       WHERE (r.recibida_el IS NULL AND r.recibido_en >= $1 AND r.recibido_en < $2) OR (r.recibida_el >= $3 AND r.recibida_el < $4)
+       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+       ORDER BY 1, 2, 3, 4`,
       params,
     )
     return rows.map((r) => ({
       kind: r.kind,
       tipo: r.tipo === null ? null : Number(r.tipo),
+      canal: r.canal,
       recibido: r.recibido,
       desenlace: r.desenlace,
       respondido: r.desenlace === 'pendiente' ? null : r.respondido,

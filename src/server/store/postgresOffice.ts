@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg'
 import { consentOf, type ConsentColumns } from './consent.ts'
+import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { ACCOUNT_COLUMNS, accountRow, auditRow, historyRow, tramiteRow, type AccountColumns, type TramiteColumns } from './officeRows.ts'
 import { StoreUnavailableError } from './unavailable.ts'
 import {
@@ -156,14 +157,14 @@ export class PgOfficeStore implements OfficeStore {
   }
 
   async findFiling(radicado: string): Promise<OfficeFilingRow | undefined> {
-    const [r] = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns>(
+    const [r] = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns & ChannelColumns>(
       this.pool,
-      'SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en FROM radicaciones WHERE radicado = $1',
+      `SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${CHANNEL_SELECT} FROM radicaciones WHERE radicado = $1`,
       [radicado],
     )
     if (!r) return undefined
     const adjuntos = await this.rows<AttachmentDb>(this.pool, 'SELECT campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = $1 ORDER BY id', [radicado])
-    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: r.datos, adjuntos: adjuntos.map(attachmentRecord), ...consentOf(r) }
+    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: r.datos, adjuntos: adjuntos.map(attachmentRecord), ...consentOf(r), ...channelOf(r) }
   }
 
   async createAccount(a: NewAccount): Promise<AccountRow> {

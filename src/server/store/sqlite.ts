@@ -2,9 +2,11 @@ import { timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { colombiaDay } from '../../filings/businessDays.ts'
 import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { migrate } from './migrations.ts'
 import { consentOf, type ConsentColumns } from './consent.ts'
+import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { SqliteOfficeStore } from './sqliteOffice.ts'
 import { SqliteSharedStore } from './sqliteShared.ts'
 import {
@@ -210,20 +212,22 @@ export class SqliteFilingStore extends SqliteSharedStore implements FilingStore 
   /** Several filings in one transaction: one durable commit (one fsync) for all of them. */
   #insertAll(items: ReadonlyArray<NewFiling>): string[] {
     const insertFiling = this.statement(
-      'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en, canal, registrada_por, recibida_el) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
+    const insertAudit = this.statement('INSERT INTO auditoria (en, evento, cuenta_id, correo, radicado, detalle, direccion) VALUES (?, ?, ?, ?, ?, ?, ?)')
     const insertAttachment = this.statement(
       'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
     return this.#db
       .transaction(() =>
-        items.map(({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion }) => {
+        items.map(({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion, canal, registradaPor, recibidaEl, audit }) => {
           const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
           if (!serie) throw new UnknownKindError(kind)
           const radicado = this.#allocate(serie, now)
-          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null)
+          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null, canal ?? 'web', registradaPor ?? null, recibidaEl ?? null)
           for (const a of attachments) insertAttachment.run(radicado, a.campo, a.archivo, a.nombreOriginal, a.tipo, a.tamano, a.sha256)
           if (tramite) this.insertTramite({ ...tramite, radicado })
+          if (audit) insertAudit.run((audit.now ?? now).toISOString(), audit.evento, audit.cuentaId ?? null, audit.correo ?? null, radicado, audit.detalle ?? null, audit.direccion ?? null)
           return radicado
         }),
       )
@@ -319,8 +323,8 @@ export class SqliteFilingStore extends SqliteSharedStore implements FilingStore 
 
   async listFilings(kind: FilingKind, options: ListOptions = {}): Promise<FilingRow[]> {
     const rows = this.#db
-      .prepare('SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en FROM radicaciones WHERE tipo = ? AND recibido_en >= ? ORDER BY numero')
-      .all(kind, options.since ?? '') as Array<{ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns>
+      .prepare(`SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${CHANNEL_SELECT} FROM radicaciones WHERE tipo = ? AND recibido_en >= ? ORDER BY numero`)
+      .all(kind, options.since ?? '') as Array<{ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns & ChannelColumns>
     const attachments = this.#db.prepare('SELECT campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = ? ORDER BY rowid')
     return rows.map((r) => ({
       radicado: r.radicado,
@@ -331,6 +335,7 @@ export class SqliteFilingStore extends SqliteSharedStore implements FilingStore 
         attachments.all(r.radicado) as Array<{ campo: string; archivo: string; nombre_original: string; tipo: string; tamano: number; sha256: string }>
       ).map((a): AttachmentRecord => ({ campo: a.campo, archivo: a.archivo, nombreOriginal: a.nombre_original, tipo: a.tipo, tamano: a.tamano, sha256: a.sha256 })),
       ...consentOf(r),
+      ...channelOf(r),
     }))
   }
 
@@ -360,19 +365,21 @@ export class SqliteFilingStore extends SqliteSharedStore implements FilingStore 
     const did = (accion: string, extra = '') => `EXISTS (SELECT 1 FROM historial h WHERE h.radicado = r.radicado AND h.accion = '${accion}'${extra})`
     const rows = this.#db
       .prepare(
-        `SELECT r.tipo AS kind, ${typeExpr} AS tipo, date(r.recibido_en, '-5 hours') AS recibido,
+        `SELECT r.tipo AS kind, ${typeExpr} AS tipo, r.canal AS canal, COALESCE(r.recibida_el, date(r.recibido_en, '-5 hours')) AS recibido,
                 CASE WHEN ${did('trasladar')} THEN 'trasladada' WHEN ${did('responder')} THEN 'respondida' ELSE 'pendiente' END AS desenlace,
                 date(t.respondida_en, '-5 hours') AS respondido, t.vence AS vence,
                 ${did('responder', ' AND h.negada = 1')} AS negada, COUNT(*) AS cantidad
          FROM radicaciones r LEFT JOIN tramites t ON t.radicado = r.radicado
-         WHERE r.recibido_en >= ? AND r.recibido_en < ?
-         GROUP BY 1, 2, 3, 4, 5, 6, 7
-         ORDER BY 1, 2, 3`,
+         WHERE (r.recibida_el IS NULL AND r.recibido_en >= ? AND r.recibido_en < ?) OR (r.recibida_el >= ? AND r.recibida_el < ?)
+         GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+         ORDER BY 1, 2, 3, 4`,
       )
-      .all(...typeParams, query.desde, query.hasta) as Array<{ kind: string; tipo: unknown; recibido: string; desenlace: ReportGroup['desenlace']; respondido: string | null; vence: string | null; negada: number; cantidad: number }>
+      // A petition the office registered with an earlier day of receipt belongs to the period of that day.
+      .all(...typeParams, query.desde, query.hasta, colombiaDay(new Date(query.desde)), colombiaDay(new Date(query.hasta))) as Array<{ kind: string; tipo: unknown; canal: string; recibido: string; desenlace: ReportGroup['desenlace']; respondido: string | null; vence: string | null; negada: number; cantidad: number }>
     return rows.map((r) => ({
       kind: r.kind,
       tipo: typeof r.tipo === 'number' ? r.tipo : null,
+      canal: r.canal,
       recibido: r.recibido,
       desenlace: r.desenlace,
       respondido: r.desenlace === 'pendiente' ? null : r.respondido,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { consentOf, type ConsentColumns } from './consent.ts'
+import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { ACCOUNT_COLUMNS, accountRow, auditRow, historyRow, tramiteRow, type AccountColumns, type TramiteColumns } from './officeRows.ts'
 import {
   DuplicateAccountError,
@@ -55,8 +56,8 @@ export class SqliteOfficeStore implements OfficeStore {
   }
 
   async findFiling(radicado: string): Promise<OfficeFilingRow | undefined> {
-    const r = this.db.prepare('SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en FROM radicaciones WHERE radicado = ?').get(radicado) as
-      | ({ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns)
+    const r = this.db.prepare(`SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${CHANNEL_SELECT} FROM radicaciones WHERE radicado = ?`).get(radicado) as
+      | ({ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns & ChannelColumns)
       | undefined
     if (!r) return undefined
     const adjuntos = (
@@ -69,7 +70,7 @@ export class SqliteOfficeStore implements OfficeStore {
         sha256: string
       }>
     ).map((a) => ({ campo: a.campo, archivo: a.archivo, nombreOriginal: a.nombre_original, tipo: a.tipo, tamano: a.tamano, sha256: a.sha256 }))
-    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: JSON.parse(r.datos) as Record<string, unknown>, adjuntos, ...consentOf(r) }
+    return { radicado: r.radicado, kind: r.tipo, recibidoEn: r.recibido_en, datos: JSON.parse(r.datos) as Record<string, unknown>, adjuntos, ...consentOf(r), ...channelOf(r) }
   }
 
   async createAccount(a: NewAccount): Promise<AccountRow> {

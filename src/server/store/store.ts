@@ -20,7 +20,7 @@
  */
 
 import type { ReportGroup } from '../../filings/requestReport.ts'
-import type { OfficeStore, TramiteRow } from './office.ts'
+import type { AuditEntry, OfficeStore, TramiteRow } from './office.ts'
 import type { SharedStateStore } from './shared.ts'
 
 export type { ReportGroup }
@@ -59,7 +59,19 @@ export interface ConsentRecord {
   en: string
 }
 
-export interface FilingRow {
+/**
+ * How a filing arrived (issue 26 item 1): `web` for the site's forms, or the
+ * channel the office registered it from (src/filings/channels.ts).
+ */
+export interface ChannelRecord {
+  canal: string
+  /** The staff account that registered it; absent for the site's forms. */
+  registradaPor?: { id: number; nombre: string }
+  /** Colombian day (YYYY-MM-DD) the entity received it, when staff set one earlier than the registration. */
+  recibidaEl?: string
+}
+
+export interface FilingRow extends ChannelRecord {
   radicado: string
   kind: FilingKind
   recibidoEn: string
@@ -81,6 +93,14 @@ export interface NewFiling {
   codigoHash?: string
   /** The data-treatment authorization given with the filing, stored in the same commit. */
   autorizacion?: ConsentRecord
+  /** Channel of a petition the office registers (default `web`). */
+  canal?: string
+  /** Account id of the staff member who registered it. */
+  registradaPor?: number
+  /** Colombian day the entity received it, when earlier than `now` (the term counts from it). */
+  recibidaEl?: string
+  /** Audit entry written in the filing's own commit, its `radicado` filled in (a registration by staff is audited or not stored). */
+  audit?: Omit<AuditEntry, 'radicado'>
 }
 
 export interface SubscriptionRow {

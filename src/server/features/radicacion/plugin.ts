@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import { addCalendarDays, colombiaDay } from '../../../filings/businessDays.ts'
+import { parseOfficeCanal, type OfficeCanal } from '../../../filings/channels.ts'
+import { initialStatus, termOf } from '../../../filings/deadlines.ts'
+import { TRACKING_PAGE } from '../../../filings/tracking.ts'
+import { normalizeSubmission } from '../../../forms/normalize.ts'
+import { colombiaIso } from '../../../forms/receipt.ts'
+import { loadFormValidator, type FormValidator } from '../../../forms/validateSubmission.ts'
+import { dayTimestamp } from '../../../manifest/colombiaTime.ts'
+import type { FilingForm } from '../../../manifest/filingForms.ts'
+import { CONSENT_FIELD, hasPrivacyNotice } from '../../../manifest/privacyNotice.ts'
+import type { FormDefinition } from '../../../manifest/types.generated.ts'
+import { ApiError } from '../../errors.ts'
+import { MSG } from '../../messages.ts'
+import { isUrlEncoded, plainFields } from '../../nativeRequest.ts'
+import type { Notifier } from '../../notify.ts'
+import { labelledFields } from '../../office/format.ts'
+import { messagePage, type PageContext } from '../../office/pages.ts'
+import type { SiteData } from '../../siteData.ts'
+import type { AccountRow } from '../../store/office.ts'
+import type { FilingStore } from '../../store/store.ts'
+import { hashCode, newVerificationCode } from '../../verificationCode.ts'
+import { constanciaPdf, type Constancia } from './constancia.ts'
+import { CONSTANCIA_TRACKING, constanciaPage, constanciaRows, REGISTER_API, REGISTER_PAGE, registerFormPage, registerIndexPage } from './pages.ts'
+import { checkReceiptDay, MAX_BACKDATE_DAYS } from './receiptDay.ts'
+
+/**
+ * Radicación by the office for every channel (issue 26 item 1; Decreto 1166
+ * de 2016): staff register a petition received in person, by phone, by
+ * e-mail or on paper with the same form definition as the site's (same
+ * fields, the same compiled validator, the same numbering and terms), the
+ * channel and the staff member stored with it and audited in the same
+ * commit; the citizen gets a constancia (page and PDF) and, when an address
+ * was given, the same e-mail receipt as a web filing.
+ *
+ * Registered from routes/office.ts, which hands over its session helpers.
+ */
+
+export interface OfficeSigned {
+  token: string
+  account: AccountRow
+}
+
+export interface RegistrationOptions {
+  site: SiteData
+  store: Pick<FilingStore, 'createFiling' | 'audit'>
+  notifier: Notifier
+  now: () => Date
+  /** The office's POST rate limit. */
+  postLimit: RouteShorthandOptions
+  /** The office's session helpers (routes/office.ts). */
+  auth: {
+    sessionOf(request: FastifyRequest): Promise<OfficeSigned | undefined>
+    ctxOf(s: OfficeSigned): PageContext
+    checkFormToken(request: FastifyRequest, s: OfficeSigned | undefined, field?: unknown): void
+  }
+}
+
+export const REGISTER_MSG = {
+  unauthenticated: 'Inicie sesión para continuar.',
+  noForm: 'Elija un formulario de radicación.',
+  forbiddenForm: 'Su cuenta no tiene acceso a las radicaciones de este formulario.',
+  canal: 'Elija el canal por el que llegó la solicitud: presencial, telefónico, correo electrónico o escrito.',
+  datos: 'Envíe los datos de la solicitud en «datos», con los campos del formulario.',
+  gone: 'La constancia ya no está disponible: se muestra durante 30 minutos después de radicar, porque el código de verificación no se guarda. La radicación sigue en la bandeja.',
+} as const
+
+const CONSTANCIA_TTL_MS = 30 * 60_000
+const CONSTANCIA_PATH = '/oficina/constancias'
+
+/** Constancias waiting to be shown or printed, by a random token, for the account that registered them only. */
+class Constancias {
+  readonly #byToken = new Map<string, { cuentaId: number; constancia: Constancia; until: number }>()
+
+  keep(cuentaId: number, constancia: Constancia, now: number): string {
+    for (const [k, v] of this.#byToken) if (v.until < now) this.#byToken.delete(k)
+    // Bounded: the oldest go first (a busy counter registers far fewer than this in 30 minutes).
+    while (this.#byToken.size >= 1000) this.#byToken.delete(this.#byToken.keys().next().value!)
+    const token = randomUUID()
+    this.#byToken.set(token, { cuentaId, constancia, until: now + CONSTANCIA_TTL_MS })
+    return token
+  }
+
+  take(token: string, cuentaId: number, now: number): Constancia | undefined {
+    const entry = this.#byToken.get(token)
+    return entry && entry.until >= now && entry.cuentaId === cuentaId ? entry.constancia : undefined
+  }
+}
+
+/** A hidden request-day timestamp (the appointment's fechaCita) is the day of receipt, as the web form's script sets it. */
+function withHiddenDefaults(form: FormDefinition, values: Record<string, unknown>, day: string): Record<string, unknown> {
+  const out = { ...values }
+  for (const c of form.campos) {
+    if (c.control === 'hidden' && c.tipoDato === 'marcaTiempo' && (out[c.nombre] === undefined || out[c.nombre] === '')) out[c.nombre] = dayTimestamp(day)
+  }
+  return out
+}
+
+function maySee(account: AccountRow, formId: string): boolean {
+  return !account.formularios || account.formularios.includes(formId)
+}
+
+export async function registrationRoutes(app: FastifyInstance, opts: RegistrationOptions): Promise<void> {
+  const { site, store, notifier, now, auth } = opts
+  const filings = site.filings.filter((f) => f.clase === 'radicacion')
+  const byId = new Map(filings.map((f) => [f.form.id, f]))
+  const validators = new Map<string, FormValidator>()
+  for (const f of filings) validators.set(f.form.id, await loadFormValidator(f.form, site.lookups))
+  const constancias = new Constancias()
+  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body)
+  const bounds = () => {
+    const today = colombiaDay(now())
+    return { today, earliest: addCalendarDays(today, -MAX_BACKDATE_DAYS) }
+  }
+
+  const pageSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const s = await auth.sessionOf(request)
+    if (!s) reply.code(303).redirect('/acceder', 303)
+    return s
+  }
+
+  app.get(REGISTER_PAGE, async (request, reply) => {
+    const s = await pageSession(request, reply)
+    if (!s) return reply
+    return html(reply, 200, registerIndexPage(auth.ctxOf(s), filings.filter((f) => maySee(s.account, f.form.id)).map((f) => ({ id: f.form.id, titulo: f.form.titulo }))))
+  })
+
+  app.get(`${REGISTER_PAGE}/:formulario`, async (request, reply) => {
+    const s = await pageSession(request, reply)
+    if (!s) return reply
+    const filing = byId.get((request.params as { formulario: string }).formulario)
+    if (!filing) return html(reply, 404, messagePage(auth.ctxOf(s), 'No encontrado', REGISTER_MSG.noForm))
+    if (!maySee(s.account, filing.form.id)) return html(reply, 403, messagePage(auth.ctxOf(s), 'Sin acceso', REGISTER_MSG.forbiddenForm))
+    return html(reply, 200, registerFormPage(auth.ctxOf(s), { form: filing.form, lookups: site.lookups, notice: site.privacyNotice, ...bounds() }))
+  })
+
+  /** Validates the whole registration at once (channel, day and the form's own fields), so every error is shown together. */
+  const validate = (filing: FilingForm, canalRaw: unknown, dayRaw: unknown, raw: unknown, today: string) => {
+    const fields: Record<string, string> = {}
+    const canal = parseOfficeCanal(canalRaw)
+    if (!canal) fields.canal = REGISTER_MSG.canal
+    const day = checkReceiptDay(dayRaw, today)
+    if (!day.ok) fields.fechaRecepcion = day.message
+    const validator = validators.get(filing.form.id)!
+    let datos: Record<string, unknown> | undefined
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fields.datos = REGISTER_MSG.datos
+    else {
+      const outcome = validator(normalizeSubmission(filing.form, withHiddenDefaults(filing.form, raw as Record<string, unknown>, day.ok ? day.day : today)))
+      if (outcome.ok) datos = outcome.value
+      else Object.assign(fields, outcome.fields)
+    }
+    if (!canal || !day.ok || !datos || Object.keys(fields).length) throw new ApiError(400, MSG.invalidForm, fields)
+    return { canal, day: day.day, datos }
+  }
+
+  const register = async (request: FastifyRequest, s: OfficeSigned, filing: FilingForm, canal: OfficeCanal, day: string, datos: Record<string, unknown>) => {
+    const { form } = filing
+    const at = now()
+    const today = colombiaDay(at)
+    const earlier = day < today
+    // The term counts from the day the entity received it (Ley 1755 de 2015, art. 14).
+    const tramite = initialStatus(form, datos, site.lookups, earlier ? new Date(`${day}T12:00:00-05:00`) : at)
+    const codigo = newVerificationCode()
+    const id = await store.createFiling({
+      kind: filing.kind,
+      datos,
+      now: at,
+      tramite,
+      codigoHash: hashCode(codigo),
+      // The checkbox the validator required, ticked by staff once the citizen authorized (docs/decisions.md, issue 26.1–2).
+      autorizacion: hasPrivacyNotice(form) ? { version: site.privacyNotice?.version ?? 'sin-aviso', en: at.toISOString() } : undefined,
+      canal,
+      registradaPor: s.account.id,
+      recibidaEl: earlier ? day : undefined,
+      audit: { evento: 'radicar', cuentaId: s.account.id, detalle: `canal ${canal}${earlier ? `; recibida el ${day}` : ''}`, direccion: request.ip, now: at },
+    })
+    request.log.info({ radicado: id, canal }, 'radicación registrada por la oficina')
+    const receipt = { id, recibido: colombiaIso(at), vence: tramite.vence, codigo }
+    notifier.filingReceived(id, filing.nombre)
+    const correo = datos.correoElectronico
+    const withMail = typeof correo === 'string' && correo !== ''
+    if (withMail) notifier.receiptToCitizen(correo, receipt, filing.nombre)
+    const term = termOf(form, datos, site.lookups)
+    const constancia: Constancia = {
+      radicado: id,
+      codigo,
+      recibido: receipt.recibido,
+      ...(earlier ? { recibidaEl: day } : {}),
+      vence: tramite.vence,
+      diasHabiles: term.diasHabiles,
+      fundamento: term.fundamento,
+      canal,
+      formulario: filing.nombre,
+      tipo: term.tipo,
+      funcionario: s.account.nombre,
+      entidad: site.siteName,
+      consultaUrl: `${request.protocol}://${request.host}${TRACKING_PAGE}`,
+      campos: labelledFields(form, site.lookups, datos)
+        .filter((f) => f.nombre !== CONSENT_FIELD)
+        .map(({ etiqueta, valor }) => ({ etiqueta, valor })),
+      correoEnviado: withMail,
+    }
+    if (hasPrivacyNotice(form)) constancia.campos.push({ etiqueta: 'Autorización de tratamiento de datos personales', valor: `Sí, dada a la oficina (aviso de privacidad versión ${site.privacyNotice?.version ?? 'sin-aviso'})` })
+    const token = constancias.keep(s.account.id, constancia, at.getTime())
+    return { receipt, constancia, token }
+  }
+
+  app.post(REGISTER_API, opts.postLimit, async (request, reply) => {
+    const native = request.officeForm
+    const s = await auth.sessionOf(request)
+    if (!s) {
+      if (native) return reply.code(303).redirect('/acceder', 303)
+      throw new ApiError(401, REGISTER_MSG.unauthenticated)
+    }
+    let formId: unknown
+    let canalRaw: unknown
+    let dayRaw: unknown
+    let raw: unknown
+    if (native) {
+      if (!isUrlEncoded(request)) throw new ApiError(415, MSG.unsupportedMedia, {})
+      const fields = plainFields(request.body)
+      if (!fields) throw new ApiError(400, MSG.badRequest, {})
+      auth.checkFormToken(request, s, fields._xsrf)
+      ;({ _formulario: formId, _canal: canalRaw, _fechaRecepcion: dayRaw } = fields)
+      // The office's own fields start with «_»; the rest are the form's.
+      raw = Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('_')))
+    } else {
+      const body = request.body
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, MSG.badRequest, {})
+      ;({ formulario: formId, canal: canalRaw, fechaRecepcion: dayRaw, datos: raw } = body as Record<string, unknown>)
+    }
+    const filing = typeof formId === 'string' ? byId.get(formId) : undefined
+    if (!filing) throw new ApiError(400, MSG.invalidForm, { formulario: REGISTER_MSG.noForm })
+    if (!maySee(s.account, filing.form.id)) throw new ApiError(403, REGISTER_MSG.forbiddenForm)
+    try {
+      const { canal, day, datos } = validate(filing, canalRaw, dayRaw, raw, colombiaDay(now()))
+      const { receipt, constancia, token } = await register(request, s, filing, canal, day, datos)
+      const url = `${CONSTANCIA_PATH}/${token}`
+      if (native) return reply.code(303).redirect(url, 303)
+      return reply.send({ ...receipt, canal, ...(constancia.recibidaEl ? { recibidaEl: constancia.recibidaEl } : {}), constancia: url, constanciaPdf: `${url}/constancia.pdf` })
+    } catch (error) {
+      if (native && error instanceof ApiError && error.statusCode === 400) {
+        const values = Object.fromEntries(Object.entries((raw ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : '']))
+        if (typeof canalRaw === 'string') values.canal = canalRaw
+        if (typeof dayRaw === 'string') values.fechaRecepcion = dayRaw
+        return html(reply, 400, registerFormPage(auth.ctxOf(s), { form: filing.form, lookups: site.lookups, notice: site.privacyNotice, ...bounds(), values, error: { message: error.message, fields: error.fields } }))
+      }
+      throw error
+    }
+  })
+
+  const constanciaOf = async (request: FastifyRequest, reply: FastifyReply, evento: string) => {
+    const s = await pageSession(request, reply)
+    if (!s) return undefined
+    const c = constancias.take((request.params as { token: string }).token, s.account.id, now().getTime())
+    if (!c) {
+      html(reply, 404, messagePage(auth.ctxOf(s), 'Constancia no disponible', REGISTER_MSG.gone))
+      return undefined
+    }
+    // The constancia shows the citizen's data: every view is audited like the filing's page.
+    await store.audit({ evento, cuentaId: s.account.id, radicado: c.radicado, detalle: 'constancia', direccion: request.ip, now: now() })
+    return { s, c }
+  }
+
+  app.get(`${CONSTANCIA_PATH}/:token`, async (request, reply) => {
+    const found = await constanciaOf(request, reply, 'ver')
+    if (!found) return reply
+    return html(reply, 200, constanciaPage(auth.ctxOf(found.s), found.c, `${CONSTANCIA_PATH}/${(request.params as { token: string }).token}/constancia.pdf`))
+  })
+
+  app.get(`${CONSTANCIA_PATH}/:token/constancia.pdf`, async (request, reply) => {
+    const found = await constanciaOf(request, reply, 'descargar')
+    if (!found) return reply
+    const pdf = await constanciaPdf(found.c, constanciaRows(found.c), CONSTANCIA_TRACKING(found.c))
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="constancia-${found.c.radicado}.pdf"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(pdf))
+  })
+}
