@@ -9,6 +9,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
+import { ES_SUPPLEMENT } from './editorLocale.ts'
 
 type Schema = Record<string, any>
 export type Field = Record<string, any>
@@ -62,7 +63,9 @@ function hint(node: Schema): string | undefined {
 /** One editor field for one schema property. */
 export function fieldFor(name: string, raw: Schema, file: string, required: boolean, w: Walk, at: string, depth = 0): Field {
   const { node, file: f } = resolveRef(raw, file, w.schemas)
-  const base: Field = { name, label: name, required, hint: hint(raw) ?? hint(node) }
+  // Labels are the schema's Spanish `title` (issue 27 #1): «Año», «Categoría», not the key «anio».
+  const label = typeof raw.title === 'string' ? raw.title : name
+  const base: Field = { name, label, required, hint: hint(raw) ?? hint(node) }
   if (!base.hint) delete base.hint
   if (depth > 8) throw new Error(`Esquema demasiado profundo en ${at}`)
   if (Array.isArray(node.enum)) return { ...base, widget: 'select', options: node.enum.map(String) }
@@ -198,6 +201,43 @@ export function assetFolderOf(rows: Array<{ archivo?: string }>, id: string): st
   return best ?? `documentos/${id}`
 }
 
+/** «Agregar fila», «Agregar sección»: Decap's list button names one item. */
+const SINGULAR: Record<string, string> = {
+  filas: 'fila', secciones: 'sección', enlaces: 'enlace', preguntas: 'pregunta', diapositivas: 'diapositiva', items: 'elemento', paneles: 'panel',
+  mosaicos: 'mosaico', personas: 'persona', hijos: 'submenú', columnas: 'columna', barraSuperior: 'enlace', redes: 'red social', idiomas: 'idioma',
+  politicas: 'política', derechos: 'derecho', telefonos: 'teléfono', correos: 'correo', subtitulos: 'subtítulo', datos: 'dato', menu: 'opción del menú',
+}
+
+/** Adds the singular label to every list field, recursively. */
+function withSingulars(fields: Field[]): Field[] {
+  return fields.map((f) => {
+    const out: Field = { ...f }
+    if (out.widget === 'list' && SINGULAR[out.name]) out.label_singular = SINGULAR[out.name]
+    if (Array.isArray(out.fields)) out.fields = withSingulars(out.fields)
+    if (Array.isArray(out.types)) out.types = withSingulars(out.types)
+    return out
+  })
+}
+
+/**
+ * A document list's form follows `docs:add` (issue 27 #1): a new row is added at the top (the lists run
+ * newest first), starts with the current year, and its file is required — unless the list already has rows
+ * that link an address instead of a file (`url`), which the form must still save.
+ */
+export function documentListFields(docFields: Field[], rows: Array<{ archivo?: string; url?: string }>, year = new Date().getFullYear()): Field[] {
+  const fileRequired = rows.every((r) => r.archivo !== undefined || r.url === undefined)
+  return docFields.map((f) => {
+    if (f.name !== 'filas') return f
+    return {
+      ...f,
+      add_to_top: true,
+      collapsed: true,
+      summary: '{{fields.anio}} · {{fields.titulo}}',
+      fields: (f.fields as Field[]).map((c) => (c.name === 'anio' ? { ...c, default: year } : c.name === 'archivo' ? { ...c, required: fileRequired } : c)),
+    }
+  })
+}
+
 /** Keys of the maps keyed by id, read from site.yaml (the schema allows any id; the editor shows the existing ones). */
 function siteMapKeys(root: string): Record<string, string[]> {
   const site = YAML.parse(fs.readFileSync(path.join(root, 'manifest/site.yaml'), 'utf8')) ?? {}
@@ -221,8 +261,8 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
   const { root } = opts
   const schemas = readSchemas(root)
   const w: Walk = { schemas, mapKeys: siteMapKeys(root) }
-  const docFields = schemaFields('documents.schema.json', w)
-  const pageFields = schemaFields('page.schema.json', w)
+  const docFields = withSingulars(schemaFields('documents.schema.json', w))
+  const pageFields = withSingulars(schemaFields('page.schema.json', w))
   const documentFiles = listYaml(path.join(root, 'manifest/documents')).map((file) => {
     const data = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
     const id = String(data.id ?? path.basename(file).replace(/\.ya?ml$/, ''))
@@ -235,7 +275,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
       file: posix(path.relative(root, file)),
       media_folder: `/public/assets/${folder}`,
       public_folder: `/assets/${folder}`,
-      fields: docFields,
+      fields: documentListFields(docFields, data.filas ?? []),
     }
   })
   const pageFiles = listYaml(path.join(root, 'manifest/pages')).map((file) => {
@@ -267,9 +307,9 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
         slug: '{{fields.id}}',
         media_folder: '/public/assets/noticias',
         public_folder: '/assets/noticias',
-        fields: schemaFields('news.schema.json', w),
+        fields: withSingulars(schemaFields('news.schema.json', w)),
       },
-      { name: 'sitio', label: 'Datos del sitio y contacto', files: [{ name: 'site', label: 'Datos del sitio (site.yaml)', file: 'manifest/site.yaml', fields: schemaFields('site.schema.json', w) }] },
+      { name: 'sitio', label: 'Datos del sitio y contacto', files: [{ name: 'site', label: 'Datos del sitio (site.yaml)', file: 'manifest/site.yaml', fields: withSingulars(schemaFields('site.schema.json', w)) }] },
       { name: 'paginas', label: 'Páginas', files: pageFiles },
     ],
   }
@@ -283,7 +323,33 @@ export function writeEditorFiles(outDir: string, opts: EditorOptions): string {
   // For publishing /admin on a Git host (the guide); `npm run editor` serves its own page with the session's secret.
   fs.writeFileSync(path.join(outDir, 'index.html'), editorIndexHtml())
   fs.writeFileSync(path.join(outDir, 'avisos.js'), NOTICE_SCRIPT)
+  fs.writeFileSync(path.join(outDir, 'editor-es.js'), startScript())
   return outDir
+}
+
+/**
+ * Runs after the CMS bundle, which does not start by itself (`CMS_MANUAL_INIT`, set in avisos.js): Decap's
+ * Spanish phrases completed with ES_SUPPLEMENT, the failed-save notice without «API_ERROR:» (the red box
+ * of avisos.js says what the validator found), then the CMS starts.
+ */
+function startScript(): string {
+  return `'use strict'
+;(function () {
+  function merge(a, b) {
+    var out = {}
+    Object.keys(a || {}).forEach(function (k) { out[k] = a[k] })
+    Object.keys(b).forEach(function (k) { out[k] = b[k] && typeof b[k] === 'object' ? merge(out[k], b[k]) : b[k] })
+    return out
+  }
+  var extra = ${JSON.stringify(ES_SUPPLEMENT)}
+  extra.ui.toast.onFailToPersist = 'No se guardó el cambio: lea el recuadro rojo de abajo.'
+  extra.ui.toast.onFailToPersistMedia = 'No se guardó el archivo: lea el recuadro rojo de abajo.'
+  extra.ui.toast.onFailToDelete = 'No se borró: lea el recuadro rojo de abajo.'
+  extra.ui.toast.onFailToDeleteMedia = 'No se borró el archivo: lea el recuadro rojo de abajo.'
+  CMS.registerLocale('es', merge(CMS.getLocale('es'), extra))
+  CMS.init()
+})()
+`
 }
 
 /**
@@ -305,6 +371,7 @@ ${token ? `<meta name="editor-token" content="${token}">\n` : ''}<title>Editor d
 <body>
 <script src="/admin/avisos.js"></script>
 <script src="/admin/decap-cms.js"></script>
+<script src="/admin/editor-es.js"></script>
 </body>
 </html>
 `
@@ -318,26 +385,25 @@ ${token ? `<meta name="editor-token" content="${token}">\n` : ''}<title>Editor d
  * Decap's own notice disappears after 8 seconds, too soon to copy a file:line:col message.
  */
 const NOTICE_SCRIPT = `'use strict'
+window.CMS_MANUAL_INIT = true
 ;(function () {
   var box
   function close() { if (box) { box.remove(); box = undefined } }
-  function show(problems) {
+  function show(title, sentences) {
     close()
     box = document.createElement('div')
     box.setAttribute('role', 'alert')
     box.id = 'avisos-validador'
     box.style.cssText = 'position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:100000;background:#fff4f4;color:#5a0000;border:2px solid #b00020;border-radius:6px;padding:1rem;font:16px/1.4 system-ui,sans-serif;max-height:40vh;overflow:auto;box-shadow:0 4px 16px rgba(0,0,0,.25)'
     var h = document.createElement('h2')
-    h.textContent = 'No se guardó el cambio: el validador encontró ' + problems.length + ' error(es). El archivo quedó como estaba; corrija el formulario y vuelva a publicar.'
+    h.textContent = title
     h.style.cssText = 'font-size:1.05rem;margin:0 0 .5rem'
     box.appendChild(h)
     var ul = document.createElement('ul')
     ul.style.cssText = 'margin:0 0 .75rem;padding-left:1.25rem'
-    problems.forEach(function (p) {
+    sentences.forEach(function (text) {
       var li = document.createElement('li')
-      var code = document.createElement('code')
-      code.textContent = p.archivo + ':' + p.linea + ':' + p.columna + ': ' + p.mensaje
-      li.appendChild(code)
+      li.textContent = text
       ul.appendChild(li)
     })
     box.appendChild(ul)
@@ -348,6 +414,27 @@ const NOTICE_SCRIPT = `'use strict'
     box.appendChild(b)
     document.body.appendChild(box)
   }
+  // Uploads are renamed and moved to the year's folder, as npm run docs:add does: say where they went.
+  function placed(moves) {
+    var old = document.getElementById('avisos-editor-archivos')
+    if (old) old.remove()
+    var div = document.createElement('div')
+    div.setAttribute('role', 'status')
+    div.id = 'avisos-editor-archivos'
+    div.style.cssText = 'position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:99999;background:#f1faf1;color:#0b3d0b;border:2px solid #2e7d32;border-radius:6px;padding:1rem;font:16px/1.4 system-ui,sans-serif'
+    var p = document.createElement('p')
+    p.style.margin = '0 0 .5rem'
+    p.textContent = 'Guardado. ' + moves.map(function (m) { return 'El archivo quedó como ' + m.to }).join('; ') + ' (nombre sin tildes ni espacios, en la carpeta del año, como npm run docs:add).'
+    div.appendChild(p)
+    var b = document.createElement('button')
+    b.type = 'button'
+    b.textContent = 'Cerrar'
+    b.addEventListener('click', function () { div.remove() })
+    div.appendChild(b)
+    document.body.appendChild(div)
+  }
+  // The validator's sentence about the field the form shows, without the file:line:column the form hides.
+  function sentence(p) { return (p.campo ? p.campo + ': ' : '') + p.mensaje }
   var original = window.fetch
   var meta = document.querySelector('meta[name="editor-token"]')
   var token = meta ? meta.getAttribute('content') : ''
@@ -364,9 +451,15 @@ const NOTICE_SCRIPT = `'use strict'
       args = [input, init]
     }
     return original.apply(this, args).then(function (r) {
-      if (saving) {
-        if (r.ok) close()
-        else r.clone().json().then(function (j) { if (j && j.problemas && j.problemas.length) show(j.problemas) }, function () {})
+      if (saving && r.ok) {
+        close()
+        r.clone().json().then(function (j) { if (j && j.renombrados && j.renombrados.length) placed(j.renombrados) }, function () {})
+      }
+      if (!r.ok && url && new URL(url, location.href).href === api) {
+        r.clone().json().then(function (j) {
+          if (j && j.problemas && j.problemas.length) show('No se guardó el cambio: el validador encontró ' + j.problemas.length + ' error(es). El archivo quedó como estaba; corrija el formulario y vuelva a publicar.', j.problemas.map(sentence))
+          else if (j && j.error) show('El editor no hizo el cambio.', [j.error])
+        }, function () {})
       }
       return r
     })

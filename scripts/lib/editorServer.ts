@@ -17,7 +17,9 @@ import { nodeBin, spawnOptions } from './commands.ts'
 import { startDecapBackend, type DecapBackend } from './decapBackend.ts'
 import { editorIndexHtml, writeEditorFiles } from './editorConfig.ts'
 import { checkRequest, confine, contentRoots, dataExposure, newToken, pathsOf, Refused, TOKEN_HEADER, tokenMatches, type ContentRoots } from './editorGuard.ts'
+import { fieldOf, fieldTitles } from './editorProblems.ts'
 import { mergeSaved } from './editorSave.ts'
+import { placeUploads } from './editorUploads.ts'
 
 export interface EditorSetup {
   /** Folder holding manifest/, schemas/ and public/ (the working copy the editor writes into). */
@@ -180,6 +182,8 @@ export interface SaveProblem {
   columna: number
   nivel: 'error' | 'aviso'
   mensaje: string
+  /** The form's field the problem is about («Fila 1 (2027) · Fecha»), when the editor can tell. */
+  campo?: string
 }
 
 /** `archivo:línea:columna: mensaje`, as `npm run validate` prints it. */
@@ -233,6 +237,8 @@ interface DataFile {
 /** Hands the CMS's calls to decap-server; a change is confined, merged, validated, and undone when it adds an error. */
 class SaveGuard {
   private queue: Promise<unknown> = Promise.resolve()
+  /** Uploads renamed in this session, old public path → new (the form keeps showing the old name). */
+  private readonly renamed = new Map<string, string>()
 
   constructor(
     private readonly s: EditorSetup,
@@ -264,7 +270,14 @@ class SaveGuard {
       return send(res, r.status, r.json)
     }
     // One change at a time: each is judged against the files as the previous change left them.
-    const run = this.queue.then(() => this.change(message, touched))
+    const run = this.queue.then(() => {
+      if (message.action !== 'persistEntry') return this.change(message, touched)
+      // Uploads placed as docs:add places them; the new paths are confined like any other.
+      const params = message.params ?? {}
+      const moves = placeUploads(params.dataFiles ?? (params.entry ? [params.entry] : []), params.assets ?? [], this.renamed)
+      const placed = (params.assets ?? []).map((a: { path: string }) => confine(this.s.repo, this.roots, a.path, 'write'))
+      return this.change(message, [...touched, ...placed]).then((r) => (moves.length > 0 && r.status < 300 ? { ...r, json: { ...(r.json as object), renombrados: moves } } : r))
+    })
     this.queue = run.catch(() => undefined)
     try {
       const r = await run
@@ -308,13 +321,19 @@ class SaveGuard {
     }
     const added = newErrors(before, after)
     if (added.length === 0) return r
+    // Name each problem's field from the text as saved, before it is undone.
+    const titles = fieldTitles(path.join(repo, 'schemas'))
+    for (const p of added) {
+      const abs = path.join(repo, p.archivo)
+      if (/\.ya?ml$/.test(p.archivo) && fs.existsSync(abs)) p.campo = fieldOf(fs.readFileSync(abs, 'utf8'), p.linea, p.columna, titles)
+    }
     undo()
     const lines = added.map(formatSaveProblem)
     if (!this.s.quiet) console.error(`No se guardó el cambio (el archivo quedó como estaba):\n${lines.join('\n')}`)
     return {
       status: 422,
       json: {
-        error: `No se guardó el cambio; el archivo quedó como estaba. ${lines.join(' · ')}`,
+        error: `No se guardó el cambio; el archivo quedó como estaba. ${added.map((p) => (p.campo ? `${p.campo}: ` : '') + p.mensaje).join(' · ')}`,
         problemas: added,
       },
     }

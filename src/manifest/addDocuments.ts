@@ -24,6 +24,16 @@ export function titleFromFileName(file: string): string {
 // Re-exported: the command's own naming, for every tool that adds files as docs:add does.
 export { safeFileName }
 
+/**
+ * Where `docs:add` keeps a list's file of one year: in the year's folder under the list's folder, with
+ * safeFileName's name. `folder` is the list's `/assets/<área>/<tema>` (a trailing year folder is kept, not
+ * doubled). The browser editor names its uploads with this (issue 27 #1).
+ */
+export function yearFolderPath(folder: string, year: number, fileName: string): string {
+  const base = folder.replace(/\/+$/, '').replace(/\/\d{4}$/, '')
+  return `${base}/${year}/${safeFileName(path.basename(fileName))}`
+}
+
 export class StaffError extends Error {}
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']

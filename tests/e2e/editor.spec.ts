@@ -17,8 +17,11 @@ const BASE = Number(process.env.E2E_PORT ?? 3100)
 const EDITOR_PORT = Number(process.env.EDITOR_PORT || BASE + 11)
 const PREVIEW_PORT = Number(process.env.EDITOR_PREVIEW_PORT || BASE + 13)
 const LIST = () => path.join(tmp, 'manifest/documents/presupuesto.yaml')
-const YEAR = 2026
+const YEAR = 2027
 const TITLE = `Acuerdo de aprobación del presupuesto ${YEAR}`
+// As a clerk's PC names it; the editor stores it as docs:add would (ASCII, lower case, the year's folder).
+const UPLOAD = `Acuerdo aprobación presupuesto ${YEAR}.pdf`
+const STORED = `/assets/gestion/presupuesto/${YEAR}/acuerdo-aprobacion-presupuesto-${YEAR}.pdf`
 
 let tmp: string
 let editor: RunningEditor | undefined
@@ -41,32 +44,42 @@ test.afterAll(async () => {
 
 test.use({ actionTimeout: 20_000 })
 
-test('a new year of a document list with an uploaded PDF, saved from the browser, validates and shows its panel', async ({ page }) => {
-  test.setTimeout(180_000)
-  const pdf = path.join(tmp, `acuerdo-presupuesto-${YEAR}.pdf`)
+test('a new year of a document list with an uploaded PDF, saved from the browser in Spanish, lands at the top like docs:add', async ({ page }) => {
+  test.setTimeout(240_000)
+  const pdf = path.join(tmp, UPLOAD)
   fs.copyFileSync(path.resolve('public/assets/gestion/presupuesto/2025/acuerdo-presupuesto-2025.pdf'), pdf)
 
   await page.goto(editor!.url)
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
   await page.goto(`${editor!.url}#/collections/documentos/entries/presupuesto`)
-  await page.getByRole('button', { name: /Add filas/ }).click()
-  await page.getByLabel('anio', { exact: true }).last().fill(String(YEAR))
-  await page.getByLabel(/^categoria/).last().fill('Presupuesto aprobado')
-  await page.getByLabel('titulo', { exact: true }).last().fill(TITLE)
-  await page.getByLabel(/^fecha/).last().fill(`${YEAR - 1}-12-11`)
-  await page.getByRole('button', { name: 'Escoge un archivo' }).click()
+  // Decap's whole interface and the fields speak Spanish, with accents, from the schemas' titles.
+  await page.getByRole('button', { name: 'Agregar fila' }).click()
+  const year = page.getByLabel('Año', { exact: true }).first()
+  // The new row is the first one (the list runs newest first) and starts with the current year.
+  await expect(year).toHaveValue(String(new Date().getFullYear()))
+  await expect(page.getByText('Categoría', { exact: false }).first()).toBeVisible()
+  await expect(page.getByText('Archivo', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText(/^Add |Copy Name|Toggle preview/)).toHaveCount(0)
+  await year.fill(String(YEAR))
+  await page.getByLabel(/^Categoría/).first().fill('Presupuesto aprobado')
+  // The list's own «Título» comes first; the new row's is the next one.
+  await page.getByLabel('Título', { exact: true }).nth(1).fill(TITLE)
+  await page.getByLabel(/^Fecha/).first().fill(`${YEAR - 1}-12-11`)
+  await page.getByRole('button', { name: 'Escoge un archivo' }).first().click()
   await page.locator('input[type=file]').setInputFiles(pdf)
   await page.getByRole('button', { name: 'Confirmar selección' }).click()
   await page.getByRole('button', { name: 'Publicar', exact: true }).click()
   await page.getByText('Publicar ahora').click()
   await expect(page.getByText('CAMBIOS GUARDADOS', { exact: false })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('status').filter({ hasText: `El archivo quedó como ${STORED}` })).toBeVisible()
 
   // The same YAML, with the new row and the PDF in the list's folder under public/assets.
   const text = fs.readFileSync(LIST(), 'utf8')
   const saved = YAML.parse(text)
   const row = saved.filas.find((r: { anio: number }) => r.anio === YEAR)
-  expect(row).toMatchObject({ anio: YEAR, titulo: TITLE, archivo: `/assets/gestion/presupuesto/acuerdo-presupuesto-${YEAR}.pdf` })
-  expect(fs.existsSync(path.join(tmp, 'public', row.archivo))).toBe(true)
+  expect(row).toMatchObject({ anio: YEAR, titulo: TITLE, archivo: STORED })
+  expect(fs.existsSync(path.join(tmp, 'public', STORED))).toBe(true)
+  expect(fs.readdirSync(path.join(tmp, 'public/assets/gestion/presupuesto')).filter((f) => f.endsWith('.pdf'))).toEqual([])
   // Written as staff keep it: the new year first (newest first), every other line as it was (comments too).
   expect(saved.filas[0]).toEqual(row)
   const original = fs.readFileSync(path.resolve('manifest/documents/presupuesto.yaml'), 'utf8').split('\n')
@@ -96,8 +109,8 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
   await expect(panel).toContainText(TITLE)
 })
 
-test('a save the validator refuses: the form shows its Spanish file:line:col message and nothing is written', async ({ page }) => {
-  test.setTimeout(120_000)
+test('a save the validator refuses: the form shows its Spanish sentence about the field and nothing is written', async ({ page }) => {
+  test.setTimeout(180_000)
   const before = fs.readFileSync(LIST(), 'utf8')
   const pdf = path.join(tmp, `acuerdo-modificacion-1-${YEAR}.pdf`)
   fs.copyFileSync(path.resolve('public/assets/gestion/presupuesto/2025/acuerdo-presupuesto-2025.pdf'), pdf)
@@ -105,13 +118,13 @@ test('a save the validator refuses: the form shows its Spanish file:line:col mes
   await page.goto(editor!.url)
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
   await page.goto(`${editor!.url}#/collections/documentos/entries/presupuesto`)
-  await page.getByRole('button', { name: /Add filas/ }).click()
-  await page.getByLabel('anio', { exact: true }).last().fill(String(YEAR))
-  await page.getByLabel(/^categoria/).last().fill('Modificaciones presupuestales')
-  await page.getByLabel('titulo', { exact: true }).last().fill(`Modificación presupuestal No. 1 de ${YEAR}`)
+  await page.getByRole('button', { name: 'Agregar fila' }).click()
+  await page.getByLabel('Año', { exact: true }).first().fill(String(YEAR))
+  await page.getByLabel(/^Categoría/).first().fill('Modificaciones presupuestales')
+  await page.getByLabel('Título', { exact: true }).nth(1).fill(`Modificación presupuestal No. 1 de ${YEAR}`)
   // The form's pattern accepts the shape; the validator knows February has no 30th.
-  await page.getByLabel(/^fecha/).last().fill(`${YEAR}-02-30`)
-  await page.getByRole('button', { name: 'Escoge un archivo' }).click()
+  await page.getByLabel(/^Fecha/).first().fill(`${YEAR}-02-30`)
+  await page.getByRole('button', { name: 'Escoge un archivo' }).first().click()
   await page.locator('input[type=file]').setInputFiles(pdf)
   await page.getByRole('button', { name: 'Confirmar selección' }).click()
   await page.getByRole('button', { name: 'Publicar', exact: true }).click()
@@ -121,14 +134,17 @@ test('a save the validator refuses: the form shows its Spanish file:line:col mes
   await expect(alert).toBeVisible({ timeout: 30_000 })
   await expect(alert).toHaveAttribute('role', 'alert')
   await expect(alert).toContainText('No se guardó el cambio')
-  await expect(alert.locator('li')).toHaveText([/^manifest\/documents\/presupuesto\.yaml:\d+:\d+: la fecha «2026-02-30» no es válida: use AAAA-MM-DD y una fecha que exista$/])
+  // The validator's sentence, about the field the clerk sees, without file lines or «API_ERROR:».
+  await expect(alert.locator('li')).toHaveText([`Fila 1 (${YEAR}) · Fecha: la fecha «${YEAR}-02-30» no es válida: use AAAA-MM-DD y una fecha que exista`])
+  await expect(page.getByText('API_ERROR')).toHaveCount(0)
   // Nothing half-stored: the list is as it was and the uploaded PDF is not left in public/assets.
   expect(fs.readFileSync(LIST(), 'utf8')).toBe(before)
   expect(fs.existsSync(path.join(tmp, `public/assets/gestion/presupuesto/acuerdo-modificacion-1-${YEAR}.pdf`))).toBe(false)
+  expect(fs.existsSync(path.join(tmp, `public/assets/gestion/presupuesto/${YEAR}/acuerdo-modificacion-1-${YEAR}.pdf`))).toBe(false)
   // The form keeps what was typed: correcting the date and publishing again saves it.
   await alert.getByRole('button', { name: 'Cerrar' }).click()
   // Decap's text box puts the caret back after each change, so fill() would append: erase and type, as a person does.
-  const fecha = page.getByLabel(/^fecha/).last()
+  const fecha = page.getByLabel(/^Fecha/).first()
   await fecha.click()
   await fecha.press('End')
   for (let i = 0; i < 10; i++) await fecha.press('Backspace')
@@ -139,6 +155,6 @@ test('a save the validator refuses: the form shows its Spanish file:line:col mes
   await expect(page.getByText('CAMBIOS GUARDADOS', { exact: false })).toBeVisible({ timeout: 30_000 })
   await expect(alert).toHaveCount(0)
   const row = YAML.parse(fs.readFileSync(LIST(), 'utf8')).filas.find((r: { fecha?: string }) => r.fecha === `${YEAR}-02-27`)
-  expect(row).toMatchObject({ anio: YEAR, archivo: `/assets/gestion/presupuesto/acuerdo-modificacion-1-${YEAR}.pdf` })
+  expect(row).toMatchObject({ anio: YEAR, archivo: `/assets/gestion/presupuesto/${YEAR}/acuerdo-modificacion-1-${YEAR}.pdf` })
   expect(fs.existsSync(path.join(tmp, 'public', row.archivo))).toBe(true)
 })

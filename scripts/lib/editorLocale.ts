@@ -1,0 +1,113 @@
+/**
+ * Decap CMS's Spanish phrases that its own `es` locale lacks (it falls back to English: «Add filas»,
+ * «Copy Name», «Toggle preview»). Merged over Decap's `es` in the browser before the CMS starts, so the
+ * whole interface is Spanish (issue 27 #1). `tests/unit/editor-locale.test.ts` checks that Decap's `es`
+ * plus these phrases cover every phrase of its `en`, so a Decap update that adds English phrases fails it.
+ */
+export const ES_SUPPLEMENT = {
+  auth: { loginWithAzure: 'Iniciar sesión con Azure', loginWithForgejo: 'Iniciar sesión con Forgejo' },
+  collection: {
+    sidebar: { allCollections: 'Todas las colecciones', searchIn: 'Buscar en' },
+    collectionTop: {
+      viewAsList: 'Ver como lista',
+      viewAsGrid: 'Ver como cuadrícula',
+      searchResults: 'Resultados de la búsqueda de «%{searchTerm}»',
+      searchResultsInCollection: 'Resultados de la búsqueda de «%{searchTerm}» en %{collection}',
+      filterBy: 'Filtrar por',
+      groupBy: 'Agrupar por',
+    },
+    entries: { unpublishedHeader: 'Entradas sin publicar' },
+    groups: { other: 'Otros', negateLabel: 'No %{label}' },
+  },
+  editor: {
+    editorControl: { field: { widgetLabel: 'Campo %{widgetLabel}' } },
+    editorControlPane: {
+      widget: { invalidPath: '«%{path}» no es una ruta válida', pathExists: 'La ruta «%{path}» ya existe' },
+      i18n: {
+        writingInLocale: 'Escribiendo en %{locale}',
+        copyFromLocale: 'Copiar de otro idioma',
+        copyFromLocaleConfirm: '¿Desea copiar los datos del idioma %{locale}?\nSe reemplazará todo el contenido actual.',
+      },
+    },
+    editorInterface: {
+      toggleI18n: 'Mostrar u ocultar idiomas',
+      togglePreview: 'Mostrar u ocultar la vista previa',
+      toggleScrollSync: 'Desplazar juntos',
+      toggleNotes: 'Mostrar u ocultar notas',
+    },
+    editorNotesPane: {
+      title: 'Notas',
+      emptyState: 'Todavía no hay notas. Escriba la primera abajo.',
+      addNote: 'Agregar nota',
+      addPlaceholder: 'Escriba una nota…',
+      editPlaceholder: 'Modifique su nota…',
+      save: 'Guardar',
+      cancel: 'Cancelar',
+      edit: 'Modificar',
+      delete: 'Borrar',
+      resolve: 'Marcar como resuelta',
+      unresolve: 'Marcar como pendiente',
+      confirmDelete: '¿Seguro que desea borrar esta nota?',
+      shortcut: 'Consejo: Ctrl+Enter agrega la nota',
+    },
+    editorToolbar: {
+      statusInfoTooltipDraft: 'La entrada está en borrador. Para enviarla a revisión, cambie su estado a «En revisión».',
+      statusInfoTooltipInReview: 'La entrada está en revisión; no hace falta nada más. Puede seguir haciendo cambios mientras tanto.',
+    },
+    editorWidgets: {
+      markdown: {
+        bold: 'Negrita',
+        italic: 'Cursiva',
+        strikethrough: 'Tachado',
+        code: 'Código',
+        link: 'Enlace',
+        linkPrompt: 'Escriba la dirección del enlace',
+        headings: 'Títulos',
+        quote: 'Cita',
+        bulletedList: 'Lista con viñetas',
+        numberedList: 'Lista numerada',
+        addComponent: 'Agregar componente',
+        toggleMode: { rich: 'Cambiar a texto con formato', markdown: 'Cambiar a Markdown' },
+      },
+      image: {
+        chooseMultiple: 'Escoger imágenes',
+        chooseUrl: 'Insertar desde una dirección web',
+        replaceUrl: 'Reemplazar por una dirección web',
+        promptUrl: 'Escriba la dirección web de la imagen',
+        addMore: 'Agregar más imágenes',
+        removeAll: 'Quitar todas las imágenes',
+      },
+      file: {
+        chooseUrl: 'Insertar desde una dirección web',
+        chooseMultiple: 'Escoger archivos',
+        replaceUrl: 'Reemplazar por una dirección web',
+        promptUrl: 'Escriba la dirección web del archivo',
+        addMore: 'Agregar más archivos',
+        removeAll: 'Quitar todos los archivos',
+      },
+      datetime: { setToNow: 'Poner %{fieldLabel} en este momento' },
+      list: { add: 'Agregar %{item}', addType: 'Agregar %{item}' },
+      object: { expand: 'Desplegar', collapse: 'Plegar' },
+    },
+  },
+  mediaLibrary: {
+    mediaLibraryCard: { copy: 'Copiar', copyUrl: 'Copiar la dirección', copyPath: 'Copiar la ruta', copyName: 'Copiar el nombre', copied: 'Copiado' },
+    mediaLibraryModal: { close: 'Cerrar' },
+  },
+  ui: {
+    settingsDropdown: { account: 'Opciones de la cuenta' },
+    toast: {
+      noteAdded: 'Nota agregada',
+      onFailToAddNote: 'No se pudo agregar la nota: %{details}',
+      noteUpdated: 'Nota modificada',
+      onFailToUpdateNote: 'No se pudo modificar la nota: %{details}',
+      noteDeleted: 'Nota borrada',
+      onFailToDeleteNote: 'No se pudo borrar la nota: %{details}',
+      noteResolved: 'Nota resuelta',
+      noteReopened: 'Nota reabierta',
+      onFailToToggleNote: 'No se pudo cambiar el estado de la nota: %{details}',
+      onLoggedOut: 'Su sesión terminó: guarde una copia de sus datos e inicie sesión de nuevo',
+      onBackendDown: 'El servicio de almacenamiento no está disponible. Vea %{details} para más información',
+    },
+  },
+} as const
