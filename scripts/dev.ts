@@ -84,6 +84,45 @@ function livePreview(initial: Problem[]): Plugin {
   }
 }
 
+/**
+ * What the browser shows staff comes from the bundler's client in English: the error overlay's footer and
+ * `[vite] connected.` in the console. Rewritten here into short Spanish lines (issue 27.4); with `--detalle`
+ * the bundler speaks as it is. Exact-string replacements: if a new Vite version changes a string, the
+ * live-preview test (tests/e2e/live-preview.spec.ts) fails rather than showing English silently.
+ */
+const CLIENT_TEXTS: Array<[string, string]> = [
+  ['"Click outside, press ", h("kbd", {}, "Esc"), " key, or fix the code to dismiss."', '"Corrija el archivo y guárdelo: este aviso se cierra solo. También puede cerrarlo con ", h("kbd", {}, "Esc"), " o con un clic fuera."'],
+  ['h("br"), "You can also disable this overlay by setting ", h("code", { part: "config-option-name" }, "server.hmr.overlay"), " to ", h("code", { part: "config-option-value" }, "false"), " in ", h("code", { part: "config-file-name" }, hmrConfigName), "."', '""'],
+  ['console.debug("[vite] connecting...")', 'console.debug("[vista previa] conectando…")'],
+  ['console.debug(`[vite] connected.`)', 'console.debug("[vista previa] conectada: la página se actualiza sola al guardar.")'],
+  ['console.log(`[vite] server connection lost. Polling for restart...`)', 'console.log("[vista previa] se perdió la conexión con npm run dev; esperando a que vuelva…")'],
+]
+
+function spanishClient(): Plugin {
+  return {
+    name: 'cliente-en-espanol',
+    apply: 'serve',
+    transform(code, id) {
+      if (!/[\\/]vite[\\/]dist[\\/]client[\\/]client\.mjs$/.test(id.split('?')[0]!)) return undefined
+      return CLIENT_TEXTS.reduce((text, [english, spanish]) => text.replace(english, spanish), code)
+    },
+  }
+}
+
+/**
+ * Vike logs every page request in the terminal (`[vike][request-1] HTTP request → /`): noise for staff, who
+ * read this terminal for the manifest's errors. Left out unless `--detalle`; its warnings and errors stay.
+ */
+function quietRequestLog(): void {
+  const log = console.log.bind(console)
+  console.log = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && /\[vike\]\[request-\d+\]/.test(args[0].replace(/\u001b\[[0-9;]*m/g, ''))) return
+    log(...args)
+  }
+}
+
+if (!detail) quietRequestLog()
+
 const initial = check()
 for (const e of initial) console.error(formatProblem(e))
 
@@ -95,7 +134,7 @@ const server = await createServer({
   logLevel: detail ? 'info' : 'warn',
   clearScreen: false,
   server: { port, host: '127.0.0.1', strictPort: true, proxy: { '/api': { target: api.url } } },
-  plugins: [livePreview(initial)],
+  plugins: [livePreview(initial), ...(detail ? [] : [spanishClient()])],
 })
 await server.listen()
 console.log(`Vista previa en http://127.0.0.1:${port}/`)

@@ -42,6 +42,8 @@ test('a saved title shows without a manual reload; an error shows its file:line:
   const original = fs.readFileSync(yaml, 'utf8')
   expect(original).toContain('titulo: Junta Directiva\n')
 
+  const consoleLines: string[] = []
+  page.on('console', (m) => consoleLines.push(m.text()))
   await page.goto(`http://127.0.0.1:${DEV_PORT}/hospital/junta`)
   await expect(page.locator('h1')).toHaveText('Junta Directiva', { timeout: 60_000 })
   // Let the dev server finish its first-visit work (it may reload the page once on its own).
@@ -54,6 +56,12 @@ test('a saved title shows without a manual reload; an error shows its file:line:
   const overlay = page.locator('vite-error-overlay')
   await expect(overlay).toContainText('manifest/pages/hospital/junta.yaml:4:1: el campo «fecha» no existe aquí', { timeout: 20_000 })
   expect(output).toContain('manifest/pages/hospital/junta.yaml:4:1: el campo «fecha» no existe aquí')
+  // What staff read is Spanish (issue 27.4): the overlay's footer, the browser console, the terminal.
+  await expect(overlay.locator('.tip')).toHaveText('Corrija el archivo y guárdelo: este aviso se cierra solo. También puede cerrarlo con Esc o con un clic fuera.')
+  expect(consoleLines).toContain('[vista previa] conectada: la página se actualiza sola al guardar.')
+  expect(consoleLines.filter((l) => l.includes('[vite]'))).toEqual([])
+  expect(output).not.toMatch(/\[vike\]\[request-\d+\]/)
+  expect(output).not.toContain('HTTP request')
 
   fs.writeFileSync(yaml, original)
   await expect(overlay).toHaveCount(0, { timeout: 20_000 })
