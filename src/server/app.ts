@@ -8,7 +8,6 @@ import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import { ApiError, installBodyTimeout, installErrorHandler } from './errors.ts'
 import { MSG } from './messages.ts'
-import { withoutQuery } from '../manifest/urls.ts'
 import { createNativeFormPages, type NativeFormPages } from './nativePages.ts'
 import { filingEndpoints } from './nativeRequest.ts'
 import { createNotifier, type Notifier } from './notify.ts'
@@ -26,9 +25,10 @@ import { registerStatic } from './static.ts'
 import { openFilingStore } from './store/open.ts'
 import { sharedRateLimitStore } from './rateLimitStore.ts'
 import { StoreSignInThrottle } from './office/storeThrottle.ts'
-import { StoreCorruptedError } from './store/sqlite.ts'
+import { DB_FILE, StoreCorruptedError } from './store/sqlite.ts'
 import { reconnectingStore, StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import type { FilingStore } from './store/store.ts'
+import { describeStore, loggerOptions, QuietRequestLog } from './logging.ts'
 import { healthPlugin } from './features/health/index.ts'
 import { createMailStatus } from './features/health/status.ts'
 import { programVersion } from './version.ts'
@@ -59,6 +59,10 @@ export interface AppOptions {
   notifyTo?: string
   notifyFrom?: string
   logLevel?: string
+  /** LOG_FILE: the log goes to this file, rotated daily (see logging.ts). */
+  logFile?: string
+  /** LOG_DIAS: rotated log files kept. */
+  logKeepDays?: number
   /**
    * Fastify trustProxy: the reverse proxy's address(es) or the number of proxies in front
    * (see config.ts: TRUST_PROXY=true means one proxy, never "trust every X-Forwarded-For").
@@ -97,6 +101,8 @@ declare module 'fastify' {
     nativeForms: NativeFormPages
     /** Every route the server registered (method and URL), so tests can hold each one to the server's rules. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string }>
+    /** What the start-up log line says (run.ts adds the address once listening). */
+    startupFacts(): Record<string, string>
   }
 }
 
@@ -118,14 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxySetting(options.trustProxy),
     return503OnClosing: true,
-    logger: {
-      level: options.logLevel ?? 'info',
-      // No addresses, query strings or bodies in the logs: only method, path and status.
-      serializers: {
-        req: (req: { method?: string; url?: string }) => ({ method: req.method, url: withoutQuery(req.url ?? '') }),
-        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-      },
-    },
+    logger: loggerOptions({ level: options.logLevel, file: options.logFile, keepDays: options.logKeepDays }),
+    logController: new QuietRequestLog(),
   })
 
   const siteRoot = options.releasesDir ? pointerSiteRoot(options.releasesDir, options.clientDir) : fixedSiteRoot(options.clientDir)
@@ -173,6 +173,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await store.close()
   })
 
+  app.decorate('startupFacts', () => ({
+    version: programVersion(),
+    publicacion: releaseLabel(options.releasesDir, siteRoot.current()),
+    almacenamiento: describeStore(dataDir, options.databaseUrl, DB_FILE),
+    correo: options.smtpUrl ? (options.notifyTo ? 'configurado (avisos a la oficina y a la ciudadanía)' : 'configurado (solo avisos a la ciudadanía)') : 'sin configurar (SMTP_URL)',
+  }))
   const registeredRoutes: Array<{ method: string; url: string }> = []
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url })

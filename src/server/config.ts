@@ -79,6 +79,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     notifyTo: env.NOTIFY_TO || undefined,
     notifyFrom: env.NOTIFY_FROM || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    logFile: env.LOG_FILE || undefined,
+    logKeepDays: env.LOG_DIAS ? positiveInt(env.LOG_DIAS, 'LOG_DIAS', 30) : undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     office2fa: office2fa(env.OFICINA_2FA),
     metricsAllowed: env.METRICAS_PERMITIDAS || undefined,

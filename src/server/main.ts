@@ -8,8 +8,8 @@
 import { startServer } from './run.ts'
 
 try {
-  const { url } = await startServer()
-  console.log(`Sitio y API disponibles en ${url}`)
+  // The start-up log line says the address (run.ts): standard output carries only JSON lines.
+  await startServer()
 } catch (error) {
   console.error(`No fue posible iniciar el servidor: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)

@@ -14,6 +14,8 @@ export async function startServer(config: ServerConfig = configFromEnv()): Promi
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
+  // The first lines an operator reads: which program, which site, where filings go, whether mail leaves, where it listens.
+  app.log.info({ ...app.startupFacts(), direccion: url }, `servidor iniciado en ${url}`)
   let closing = false
   const stop = (signal: string) => {
     if (closing) return

@@ -1,0 +1,67 @@
+/**
+ * The server's log (issue 25): JSON lines (pino, Fastify's logger) to standard output, which journald or the
+ * Windows service wrapper collects; with LOG_FILE, to that file instead, rotated daily and kept LOG_DIAS days by
+ * pino-roll (pino's maintained rolling transport). One line per filing, office action and error at `info`; a line
+ * per request only at `debug` (a page view is not an event worth a line). Never addresses, query strings, bodies
+ * or names: only method, path, status and the radicado number.
+ */
+import path from 'node:path'
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { withoutQuery } from '../manifest/urls.ts'
+
+export interface LogOptions {
+  level?: string
+  /** LOG_FILE: write here (rotated daily) instead of standard output. */
+  file?: string
+  /** LOG_DIAS: rotated files kept besides the current one (default 30). */
+  keepDays?: number
+}
+
+export const DEFAULT_LOG_KEEP_DAYS = 30
+
+export function loggerOptions(options: LogOptions): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level: options.level ?? 'info',
+    // No addresses, query strings or bodies in the logs: only method, path and status.
+    serializers: {
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, url: withoutQuery(req.url ?? '') }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+    ...(options.file
+      ? {
+          transport: {
+            target: 'pino-roll',
+            options: {
+              file: path.resolve(options.file),
+              frequency: 'daily',
+              dateFormat: 'yyyy-MM-dd',
+              mkdir: true,
+              limit: { count: options.keepDays ?? DEFAULT_LOG_KEEP_DAYS },
+            },
+          },
+        }
+      : {}),
+  }
+}
+
+/**
+ * Fastify's own request lines («incoming request», «request completed») would be two `info` lines per static
+ * file: replaced by one line per answered request at `debug`. Errors keep their own line (errors.ts).
+ */
+export class QuietRequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    request.log.debug({ method: request.method, url: withoutQuery(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'solicitud')
+  }
+}
+
+/** Where filings are stored, as an operator needs to read it: the SQLite file, or PostgreSQL's host and database (never the password or user). */
+export function describeStore(dataDir: string, databaseUrl: string | undefined, sqliteFile: string): string {
+  if (!databaseUrl) return `SQLite ${path.join(dataDir, sqliteFile)}`
+  try {
+    const u = new URL(databaseUrl)
+    return `PostgreSQL ${u.hostname || 'local'}${u.port ? `:${u.port}` : ''}/${decodeURIComponent(u.pathname.slice(1))}`
+  } catch {
+    return 'PostgreSQL (DATABASE_URL no válida)'
+  }
+}
