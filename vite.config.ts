@@ -32,12 +32,34 @@ function preactInBrowser(): Plugin {
   }
 }
 
+/**
+ * Under `npm run build` (ESE_PUBLIC_LINKED), the build clears the output and links public/ into it itself
+ * (scripts/lib/publicSync.ts): emptying it and copying 10,000 PDFs one by one was most of a full build's time,
+ * and a copy over a linked file would write into the file every published release shares. Vike sets the client's
+ * `copyPublicDir` to true in its own `config` hook, hence a hook that runs after it. A bare `npx vike build`
+ * keeps the bundler's defaults.
+ */
+const PUBLIC_LINKED = process.env.ESE_PUBLIC_LINKED === '1'
+function publicLinkedByBuild(): Plugin {
+  return {
+    name: 'public-linked-by-build',
+    apply: () => PUBLIC_LINKED,
+    enforce: 'post',
+    config: () => ({ environments: { client: { build: { copyPublicDir: false } } } }),
+  }
+}
+
 export default {
   // Tests and the staff workflow build from a copy of the content with MANIFEST_DIR / PUBLIC_DIR.
   publicDir: process.env.PUBLIC_DIR ?? 'public',
-  plugins: [preactInBrowser(), react(), vike()],
+  plugins: [preactInBrowser(), react(), vike(), publicLinkedByBuild()],
   // Hashed build output lives apart from public/assets, which belongs to records staff.
-  build: { target: 'es2022', assetsDir: '_app', outDir: process.env.BUILD_OUT_DIR ?? 'dist' },
+  build: {
+    target: 'es2022',
+    assetsDir: '_app',
+    outDir: process.env.BUILD_OUT_DIR ?? 'dist',
+    ...(PUBLIC_LINKED ? { emptyOutDir: false } : {}),
+  },
   // public/ (every published PDF) is copied into dist/client only: Vite's default copied it into the server
   // bundle's folder too, which nothing reads (4.7 s of a 1,000-page build with 10,000 PDFs, and every publishing copy).
   environments: { ssr: { build: { copyPublicDir: false } } },

@@ -27,6 +27,8 @@ import { writeGeneratedFiles } from './generate.ts'
 import { startScriptsAfterPaintIn } from './scriptPriority.ts'
 import { withBuildLock } from './buildLock.ts'
 import { pointServerEntryAt } from './serverEntryPointer.ts'
+import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
+import { hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -52,6 +54,11 @@ export interface BuildResult {
   kind?: BuildKind
   /** Why a full build was needed (Spanish, for the output). */
   reason?: string
+  /**
+   * Where the bundles of a content-only build came from: the output folder's own previous build, or the
+   * bundles kept by the fingerprint of their code (scripts/lib/bundleCache.ts) for an empty or outdated folder.
+   */
+  bundles?: 'salida' | 'guardados'
   pages?: number
   ms: number
 }
@@ -114,28 +121,20 @@ export function fullBuildReason(outDir: string, fingerprint: string): string | u
   return undefined
 }
 
-/** Copies public/ into the client output like Vite does, skipping unchanged files and removing deleted ones. */
-function syncPublic(clientDir: string, previous: string[]): string[] {
+/** Links public/ into the client output (scripts/lib/publicSync.ts); one line for the build's log file. */
+function linkPublic(root: string, outDir: string, previous: string[], bundlerLog: BundlerLog): string[] {
   const from = publicDir()
-  const files = filesUnder(from, from).map((f) => path.relative(from, f).split(path.sep).join('/'))
-  for (const rel of files) {
-    const src = path.join(from, rel)
-    const dest = path.join(clientDir, rel)
-    const s = fs.statSync(src)
-    const d = fs.existsSync(dest) ? fs.statSync(dest) : undefined
-    if (d && d.size === s.size && Math.abs(d.mtimeMs - s.mtimeMs) < 1) continue
-    fs.mkdirSync(path.dirname(dest), { recursive: true })
-    fs.copyFileSync(src, dest)
-    fs.utimesSync(dest, s.atime, s.mtime)
-  }
-  const now = new Set(files)
-  for (const rel of previous) if (!now.has(rel)) fs.rmSync(path.join(clientDir, rel), { force: true })
-  return files
+  const report = syncPublic(from, path.join(outDir, 'client'), snapshotDirFor(compiledCacheDir(root), from), previous)
+  bundlerLog.note(`public/: ${report.files.length} archivos; ${report.linked} enlazados, ${report.copied} copiados, ${report.unchanged} sin cambios; ${report.snapshots} instantáneas nuevas`)
+  return report.files
 }
 
-function publicFileList(): string[] {
-  const from = publicDir()
-  return filesUnder(from, from).map((f) => path.relative(from, f).split(path.sep).join('/'))
+/** Removes an output's bundles and pages (not its public/ files, see emptyExcept) before it gets new ones. */
+function clearOutput(outDir: string, publicFiles: string[]): void {
+  fs.rmSync(path.join(outDir, INFO_FILE), { force: true })
+  fs.rmSync(path.join(outDir, 'server'), { recursive: true, force: true })
+  fs.rmSync(path.join(outDir, 'assets.json'), { force: true })
+  emptyExcept(path.join(outDir, 'client'), new Set(publicFiles))
 }
 
 /** Copies the bundles of a previous output into a new, empty output folder. */
@@ -164,6 +163,10 @@ class BundlerLog {
     fs.mkdirSync(path.dirname(filePath), { recursive: true })
     this.file = fs.createWriteStream(filePath)
   }
+  /** A line of the build's own (not the bundler's) for the log file only. */
+  note(line: string): void {
+    this.file.write(`[compilación] ${line}\n`)
+  }
   take(line: string, write: (line: string) => void): void {
     const plain = stripAnsi(line)
     this.file.write(plain + '\n')
@@ -186,6 +189,11 @@ class BundlerLog {
 
 /** Set for `vike build` when the build pre-renders afterwards in shares (src/pages/+config.ts reads it). */
 const PRERENDER_LATER_ENV = 'ESE_PRERENDER_AFTER_BUILD'
+/**
+ * Set for `vike build` run by this build: the bundler neither empties the output nor copies public/ (vite.config.ts);
+ * this build clears the output and links public/ itself. A bare `npx vike build` keeps the bundler's defaults.
+ */
+const PUBLIC_LINKED_ENV = 'ESE_PUBLIC_LINKED'
 
 /**
  * Runs one of Vike's own commands (`build`, or `prerender` from the existing
@@ -281,40 +289,62 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     writeGeneratedFiles(manifest)
 
     const fingerprint = codeFingerprint(root)
+    const cacheDir = compiledCacheDir(root)
     if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
       copyBundles(path.resolve(options.reuseFrom), outDir)
     }
-    const reason = options.full
-      ? 'se pidió una compilación completa'
-      : (fullBuildReason(outDir, fingerprint) ?? (pointServerEntryAt(root, path.join(outDir, 'server', 'entry.mjs')) ? undefined : 'no se encontró el paquete del servidor de la compilación anterior'))
-    const kind: BuildKind = reason ? 'completa' : 'contenido'
     const previous = readBuildInfo(outDir)
+    // Files of public/ the output holds from its last build: left in place when unchanged, removed when gone.
+    const previousPublic = previous?.publicFiles ?? []
+    let reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
+    let bundles: BuildResult['bundles'] = reason ? undefined : 'salida'
+    if (reason && !options.full && hasBundles(cacheDir, fingerprint)) {
+      // The same code was bundled before: its bundles replace whatever this folder held (nothing, or other code's).
+      clearOutput(outDir, previousPublic)
+      restoreBundles(cacheDir, fingerprint, outDir)
+      reason = undefined
+      bundles = 'guardados'
+    }
+    if (!reason && !pointServerEntryAt(root, path.join(outDir, 'server', 'entry.mjs'))) reason = 'no se encontró el paquete del servidor de la compilación anterior'
+    const kind: BuildKind = reason ? 'completa' : 'contenido'
+    if (reason) bundles = undefined
 
     const processes = prerenderProcessCount(manifest.pages.length)
     const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
     let ok: boolean
+    let publicFiles: string[]
     if (kind === 'contenido') {
-      log(`Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`)
-      const publicFiles = syncPublic(path.join(outDir, 'client'), previous?.publicFiles ?? [])
+      log(
+        bundles === 'guardados'
+          ? `Compilación solo de contenido (el código no cambió: se reutilizan los paquetes guardados de una compilación anterior): ${manifest.pages.length} páginas…`
+          : `Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`,
+      )
+      publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
       ok = await prerenderInShares(processes, root, outDir, bundlerLog)
       if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
     } else {
       log(`Compilación completa (${reason})…`)
-      // A stale fingerprint must not survive a build that fails half-way.
-      fs.rmSync(path.join(outDir, INFO_FILE), { force: true })
+      // A stale fingerprint must not survive a build that fails half-way (clearOutput removes it first).
+      clearOutput(outDir, previousPublic)
+      publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
+      const bundle = { [PUBLIC_LINKED_ENV]: '1' }
       // One process: Vike pre-renders right after bundling, in the same process. Several: bundling, then the shares.
       ok =
         processes === 1
-          ? await runVike('build', root, outDir, bundlerLog)
-          : (await runVike('build', root, outDir, bundlerLog, { [PRERENDER_LATER_ENV]: '1' })) && (await prerenderInShares(processes, root, outDir, bundlerLog))
-      if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles: publicFileList(), kind, builtAt: new Date().toISOString() })
+          ? await runVike('build', root, outDir, bundlerLog, bundle)
+          : (await runVike('build', root, outDir, bundlerLog, { ...bundle, [PRERENDER_LATER_ENV]: '1' })) && (await prerenderInShares(processes, root, outDir, bundlerLog))
+      if (ok) {
+        keepBundles(cacheDir, fingerprint, outDir)
+        writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+      }
     }
     await bundlerLog.close(ok)
     if (!ok) return failed(elapsed())
-    startScriptsAfterPaintIn(path.join(outDir, 'client'))
+    startScriptsAfterPaintIn(path.join(outDir, 'client'), new Set(publicFiles))
     const ms = elapsed()
     log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)
-    return { ok: true, kind, reason, pages: manifest.pages.length, ms }
+    if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
+    return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
   }, () => log('Otra compilación de este proyecto está en curso; esta espera a que termine…'))
 }
 

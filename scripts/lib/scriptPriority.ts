@@ -42,11 +42,15 @@ export function startScriptsAfterPaint(html: string): string {
   return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, boot)
 }
 
-/** Applies startScriptsAfterPaint to every pre-rendered page under clientDir; returns how many pages changed. */
-export function startScriptsAfterPaintIn(clientDir: string): number {
+/**
+ * Applies startScriptsAfterPaint to every pre-rendered page under clientDir; returns how many pages changed.
+ * Files of public/ (`publicFiles`, relative POSIX paths) are left alone: they are links to the snapshots that
+ * published releases share (scripts/lib/publicSync.ts), which a write in place would change in every release.
+ */
+export function startScriptsAfterPaintIn(clientDir: string, publicFiles: ReadonlySet<string> = new Set()): number {
   let changed = 0
   for (const rel of fs.readdirSync(clientDir, { recursive: true, withFileTypes: false }).map(String)) {
-    if (!rel.endsWith('.html')) continue
+    if (!rel.endsWith('.html') || publicFiles.has(rel.split(path.sep).join('/'))) continue
     const file = path.join(clientDir, rel)
     const html = fs.readFileSync(file, 'utf8')
     const next = startScriptsAfterPaint(html)

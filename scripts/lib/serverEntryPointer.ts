@@ -12,8 +12,11 @@ import path from 'node:path'
 const POINTER = ['node_modules', '@brillout', 'vite-plugin-server-entry', 'dist', 'esm', 'runtime', 'autoImporter.js']
 
 export function pointServerEntryAt(root: string, serverEntry: string): boolean {
-  const file = path.join(root, ...POINTER)
-  if (!fs.existsSync(file) || !fs.existsSync(serverEntry)) return false
+  const linked = path.join(root, ...POINTER)
+  if (!fs.existsSync(linked) || !fs.existsSync(serverEntry)) return false
+  // Node resolves the pointer's relative import from where the file really is: a node_modules that is a link
+  // (the build tests' copies of the project link the real one) must not send it to another project's bundle.
+  const file = fs.realpathSync(linked)
   const text = fs.readFileSync(file, 'utf8')
   const absolute = /serverEntryFilePathAbsolute: "([^"]*)"/.exec(text)?.[1]
   const relative = /serverEntryFilePathRelative: "([^"]*)"/.exec(text)?.[1]

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse as parseHtml } from 'node-html-parser'
@@ -117,9 +118,64 @@ describe('content-only rebuilds', () => {
     expect(build()).toMatch(/✓ Sitio compilado \(solo contenido\)/)
   }, 600_000)
 
+  it('public/ reaches each output as links to one kept copy: a release keeps every file it was built with after public/ changed', () => {
+    // Two outputs of the same content, as two publications: the second after a PDF was overwritten in place
+    // (the way a plain copy over it writes) and another was deleted.
+    const pub = (rel: string) => path.join(project, 'public', rel)
+    // Files no page links (a linked one cannot be deleted without a manifest error), beside the site's own.
+    const [changed, removed, same] = ['assets/prueba-enlaces/cambia.pdf', 'assets/prueba-enlaces/borrado.pdf', 'assets/prueba-enlaces/igual.pdf']
+    fs.mkdirSync(path.dirname(pub(changed)), { recursive: true })
+    for (const rel of [changed, removed, same]) fs.writeFileSync(pub(rel), `%PDF-1.4\n% ${rel}\n`)
+    const files = (fs.readdirSync(path.join(project, 'public'), { recursive: true }) as string[]).map((f) => f.split(path.sep).join('/')).filter((f) => fs.statSync(pub(f)).isFile())
+    const oldChanged = fs.readFileSync(pub(changed))
+    const oldRemoved = fs.readFileSync(pub(removed))
+    const release = (name: string, rel: string) => path.join(project, 'salidas-prueba', name, 'client', rel)
+    try {
+      expect(buildInto('salidas-prueba/a')).toMatch(/✓ Sitio compilado/)
+      for (const rel of files) expect(fs.readFileSync(release('a', rel)).equals(fs.readFileSync(pub(rel)))).toBe(true)
+      fs.writeFileSync(pub(changed), Buffer.concat([oldChanged, Buffer.from('\n% cambiado en el mismo archivo\n')]))
+      fs.rmSync(pub(removed))
+      expect(buildInto('salidas-prueba/b')).toMatch(/✓ Sitio compilado/)
+      // The first output still serves what it was built with: the old bytes, and the file since deleted.
+      expect(fs.readFileSync(release('a', changed)).equals(oldChanged)).toBe(true)
+      expect(fs.readFileSync(release('a', removed)).equals(oldRemoved)).toBe(true)
+      // The second serves the new public/.
+      expect(fs.readFileSync(release('b', changed)).equals(fs.readFileSync(pub(changed)))).toBe(true)
+      expect(fs.existsSync(release('b', removed))).toBe(false)
+      // No byte-for-byte copy of what did not change: both outputs hold the same file (one inode), not two copies.
+      const [sa, sb] = [fs.statSync(release('a', same)), fs.statSync(release('b', same))]
+      expect(sb.ino).toBe(sa.ino)
+      expect(sb.nlink).toBeGreaterThanOrEqual(3)
+    } finally {
+      fs.rmSync(path.join(project, 'public/assets/prueba-enlaces'), { recursive: true, force: true })
+      fs.rmSync(path.join(project, 'salidas-prueba'), { recursive: true, force: true })
+    }
+  }, 600_000)
+
+  it('a build into an empty folder after a manifest-only change reuses the bundles of the same code, with the output of a full build', () => {
+    const file = path.join(project, 'manifest/pages/hospital/junta.yaml')
+    const original = fs.readFileSync(file, 'utf8')
+    try {
+      fs.writeFileSync(file, original.replace(/^titulo: (.*)$/m, 'titulo: $1 (prueba de paquetes)'))
+      const out = buildInto('salida-nueva')
+      expect(out).toContain('Compilación solo de contenido')
+      expect(out).toContain('Paquetes de código: reutilizados')
+      // The same site a full build writes (bundling again, into dist/), file for file.
+      expect(build('--completa')).toMatch(/✓ Sitio compilado \(compilación completa\)/)
+      const tree = (dir: string) => Object.fromEntries((fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]))
+      const fresh = tree(path.join(project, 'salida-nueva/client'))
+      expect(Object.keys(fresh).length).toBeGreaterThan(500)
+      expect(fresh).toEqual(tree(path.join(project, 'dist/client')))
+    } finally {
+      fs.writeFileSync(file, original)
+      fs.rmSync(path.join(project, 'salida-nueva'), { recursive: true, force: true })
+    }
+  }, 600_000)
+
   it('a code change triggers a full build', () => {
     const css = path.join(project, 'src/renderer/styles/site.css')
-    fs.appendFileSync(css, '\n.prueba-compilacion-completa { outline-offset: 7px; }\n')
+    // Unique per run: the bundles of code built before (an earlier run of this test) are kept and reused.
+    fs.appendFileSync(css, `\n/* ${crypto.randomUUID()} */\n.prueba-compilacion-completa { outline-offset: 7px; }\n`)
     const out = build()
     expect(out).toContain('Compilación completa (cambió el código')
     expect(out).toMatch(/✓ Sitio compilado \(compilación completa\)/)
@@ -130,6 +186,17 @@ describe('content-only rebuilds', () => {
     expect(styles.some((f) => fs.readFileSync(path.join(project, 'dist/client/_app', f), 'utf8').includes('.prueba-compilacion-completa'))).toBe(true)
     // And the next build, with no change at all, is content-only again.
     expect(build()).toContain('Compilación solo de contenido')
+  }, 600_000)
+
+  it('a build into an empty folder after a code change bundles again', () => {
+    fs.appendFileSync(path.join(project, 'src/renderer/styles/site.css'), `\n/* ${crypto.randomUUID()} */\n.prueba-paquetes-nuevos { outline-offset: 3px; }\n`)
+    try {
+      const out = buildInto('salida-codigo')
+      expect(out).toContain('Compilación completa (')
+      expect(out).not.toContain('reutilizados')
+    } finally {
+      fs.rmSync(path.join(project, 'salida-codigo'), { recursive: true, force: true })
+    }
   }, 600_000)
 
   it('pages pre-rendered by several processes at once are the pages one process renders, each written once', () => {
