@@ -1,4 +1,5 @@
 import type { Campo, FormDefinition, Lookups, Regla } from '../manifest/types.generated.ts'
+import { acceptedTypes, typeNames } from './fileType.ts'
 
 /**
  * A form definition compiles to one JSON Schema (draft-07) with ajv-errors
@@ -58,6 +59,48 @@ export interface FileDescriptor {
   tamano: number
 }
 
+/**
+ * The validated value of an `archivos` field (several attachments): the
+ * descriptors and their total size, so the per-filing limit is one schema
+ * keyword checked the same way in the browser and on the server. The stored
+ * filing keeps only the list (see attachmentsValue).
+ */
+export interface FilesValue {
+  archivos: FileDescriptor[]
+  tamanoTotal: number
+}
+
+/** Defaults of an `archivos` field: files per filing, megabytes per file and per filing. */
+export const FILES_DEFAULTS = { maximoArchivos: 5, tamanoMaximoMB: 10, tamanoTotalMB: 20 } as const
+
+/** A file control: one file (`file`) or several attachments (`archivos`). */
+export function isFileControl(c: Campo): boolean {
+  return c.control === 'file' || c.control === 'archivos'
+}
+
+/** The limits of an `archivos` field in bytes, with the definition's defaults applied. */
+export function filesLimits(c: Campo): { maxFiles: number; maxFileBytes: number; maxTotalBytes: number; accepted: string[] } {
+  return {
+    maxFiles: c.maximoArchivos ?? FILES_DEFAULTS.maximoArchivos,
+    maxFileBytes: Math.floor((c.tamanoMaximoMB ?? FILES_DEFAULTS.tamanoMaximoMB) * 1024 * 1024),
+    maxTotalBytes: Math.floor((c.tamanoTotalMB ?? FILES_DEFAULTS.tamanoTotalMB) * 1024 * 1024),
+    accepted: acceptedTypes(c.aceptar),
+  }
+}
+
+/** The honest messages of an `archivos` field, from the definition or derived from its limits. */
+export function filesMessages(c: Campo): { required: string; format: string; fileTooLarge: string; count: string; total: string } {
+  const m = c.mensajes ?? {}
+  const accepted = acceptedTypes(c.aceptar)
+  return {
+    required: m.requerido ?? 'Adjunte al menos un archivo.',
+    format: m.formato ?? `Solo se admiten archivos ${typeNames(accepted)}; se revisa el contenido de cada archivo, no su nombre.`,
+    fileTooLarge: m.longitudMaxima ?? `Cada archivo puede pesar como máximo ${c.tamanoMaximoMB ?? FILES_DEFAULTS.tamanoMaximoMB} MB.`,
+    count: m.cantidad ?? `Puede adjuntar como máximo ${c.maximoArchivos ?? FILES_DEFAULTS.maximoArchivos} archivos por solicitud.`,
+    total: m.tamanoTotal ?? `Los archivos juntos superan el máximo de ${c.tamanoTotalMB ?? FILES_DEFAULTS.tamanoTotalMB} MB por solicitud.`,
+  }
+}
+
 /** A field is an e-mail when its control or its format says so (control: email implies the format). */
 export function isEmailField(c: Campo): boolean {
   return c.control === 'email' || c.formato === 'email'
@@ -86,10 +129,40 @@ function optionValues(c: Campo, lookups: Lookups['listas'] | undefined): Array<s
   return undefined
 }
 
+function filesSchema(c: Campo): JsonSchema {
+  const limits = filesLimits(c)
+  const msg = filesMessages(c)
+  return {
+    type: 'object',
+    required: ['archivos', 'tamanoTotal'],
+    additionalProperties: false,
+    properties: {
+      archivos: {
+        type: 'array',
+        minItems: 1,
+        maxItems: limits.maxFiles,
+        items: {
+          type: 'object',
+          required: ['nombre', 'tipo', 'tamano'],
+          properties: {
+            nombre: { type: 'string', minLength: 1, maxLength: 255 },
+            tipo: { type: 'string', enum: limits.accepted, errorMessage: msg.format },
+            tamano: { type: 'integer', minimum: 1, maximum: limits.maxFileBytes, errorMessage: { maximum: msg.fileTooLarge, _: msg.required } },
+          },
+        },
+        errorMessage: { maxItems: msg.count, minItems: msg.required, type: msg.required },
+      },
+      tamanoTotal: { type: 'integer', minimum: 1, maximum: limits.maxTotalBytes, errorMessage: { maximum: msg.total, _: msg.required } },
+    },
+    errorMessage: { type: msg.required, required: msg.required, additionalProperties: msg.required },
+  }
+}
+
 function fieldSchema(c: Campo, lookups: Lookups['listas'] | undefined, conditional: boolean): JsonSchema {
   const msg = messagesFor(c)
+  if (c.control === 'archivos') return filesSchema(c)
   if (c.control === 'file') {
-    const accepted = (c.aceptar ?? 'application/pdf').split(',').map((s) => s.trim())
+    const accepted = acceptedTypes(c.aceptar)
     return {
       type: 'object',
       required: ['nombre', 'tipo', 'tamano'],
@@ -163,6 +236,28 @@ function patternSchema(pattern: string, message: string): JsonSchema {
   return { type: 'string', pattern, errorMessage: { pattern: message } }
 }
 
+/** A rule that swaps a field's pattern (`entonces: { campo, patron, mensaje }`). */
+function isPatternRule(r: Regla): r is Regla & { entonces: { campo: string; patron: string; mensaje: string } } {
+  return typeof r.entonces.campo === 'string' && typeof r.entonces.patron === 'string'
+}
+
+/**
+ * Fields a rule hides (`entonces: { ocultar }`), with the conditions that
+ * hide each: such a field is required only when none of them holds, and is
+ * dropped from the submission when one does (normalize.ts).
+ */
+export function hiddenFieldConditions(form: FormDefinition): Map<string, Regla['si'][]> {
+  const out = new Map<string, Regla['si'][]>()
+  for (const r of form.reglas ?? []) for (const name of r.entonces.ocultar ?? []) out.set(name, [...(out.get(name) ?? []), r.si])
+  return out
+}
+
+/** Whether a rule's condition holds for these (normalized) values; numbers and their digit strings compare equal. */
+export function conditionHolds(si: Regla['si'], values: Record<string, unknown>): boolean {
+  const v = values[si.campo]
+  return v !== undefined && v !== null && v !== '' && si.valores.some((x) => String(x) === String(v))
+}
+
 /**
  * The rules of one target field as a chain at the form's level (a rule looks
  * at another field): if rule 1 then its pattern, else if rule 2 then its
@@ -173,7 +268,7 @@ function ruleChain(c: Campo, rules: Regla[]): JsonSchema {
   return rules.reduceRight<JsonSchema>(
     (otherwise, rule) => ({
       if: conditionOf(rule),
-      then: { properties: { [c.nombre]: patternSchema(rule.entonces.patron, rule.entonces.mensaje) } },
+      then: { properties: { [c.nombre]: patternSchema(rule.entonces.patron!, rule.entonces.mensaje ?? FALLBACK_MESSAGE) } },
       else: otherwise,
     }),
     own,
@@ -185,15 +280,30 @@ export function compileFormSchema(form: FormDefinition, lookups?: Lookups): Json
   const required: string[] = []
   const requiredMessages: Record<string, string> = {}
   const rulesByField = new Map<string, Regla[]>()
-  for (const r of form.reglas ?? []) rulesByField.set(r.entonces.campo, [...(rulesByField.get(r.entonces.campo) ?? []), r])
+  for (const r of form.reglas ?? []) if (isPatternRule(r)) rulesByField.set(r.entonces.campo, [...(rulesByField.get(r.entonces.campo) ?? []), r])
+  const hidden = hiddenFieldConditions(form)
+  const allOf: JsonSchema[] = []
   for (const c of form.campos) {
     properties[c.nombre] = fieldSchema(c, lookups?.listas, rulesByField.has(c.nombre))
-    if (c.requerido) {
+    const hiddenWhen = hidden.get(c.nombre)
+    if (c.requerido && hiddenWhen) {
+      // Required unless a rule hides it (e.g. the identity of an anonymous petition): same message, under the condition.
+      const message = c.control === 'archivos' ? filesMessages(c).required : messagesFor(c).required
+      allOf.push({
+        if: { anyOf: hiddenWhen.map((si) => conditionOf({ si, entonces: {} } as Regla)) },
+        else: { required: [c.nombre], errorMessage: { required: { [c.nombre]: message } } },
+      })
+    } else if (c.requerido) {
       required.push(c.nombre)
-      requiredMessages[c.nombre] = messagesFor(c).required
+      requiredMessages[c.nombre] = c.control === 'archivos' ? filesMessages(c).required : messagesFor(c).required
     }
   }
-  const allOf: JsonSchema[] = []
+  // Values a field may not take under a condition (e.g. no anonymous request for a personal document).
+  for (const r of form.reglas ?? []) {
+    const { campo, excluir, mensaje } = r.entonces
+    if (campo === undefined || excluir === undefined) continue
+    allOf.push({ if: conditionOf(r), then: { properties: { [campo]: { not: { enum: excluir }, errorMessage: { not: mensaje ?? FALLBACK_MESSAGE } } } } })
+  }
   for (const c of form.campos) {
     const rules = rulesByField.get(c.nombre)
     if (!rules) continue
@@ -215,4 +325,9 @@ export function compileFormSchema(form: FormDefinition, lookups?: Lookups): Json
       additionalProperties: 'El formulario contiene campos que no se esperan.',
     },
   }
+}
+
+/** The fields a rule hid in this stored or submitted filing (e.g. every personal datum of an anonymous petition). */
+export function hiddenFieldsOf(form: FormDefinition, datos: Record<string, unknown>): string[] {
+  return [...hiddenFieldConditions(form)].filter(([, conditions]) => conditions.some((si) => conditionHolds(si, datos))).map(([name]) => name)
 }

@@ -1,5 +1,5 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form'
-import { toPayload } from './clientPayload.ts'
+import { sniffFiles, toPayload } from './clientPayload.ts'
 import { fieldMessages } from './fieldMessages.ts'
 import { loadPrecompiled, type PrecompiledModule } from './precompiled.ts'
 import type { PreparedForm } from './prepared.ts'
@@ -25,6 +25,7 @@ export function lazyAjvResolver(prepared: PreparedForm): Resolver<FieldValues> {
     const compiled = await loadValidator(prepared.definicion.id)
     // Without the validator (a failed download) the server still validates: let the submission through.
     if (!compiled) return { values, errors: {} }
+    await sniffFiles(prepared.definicion, values)
     const payload = toPayload(prepared.definicion, values)
     if (compiled.validate(payload)) return { values, errors: {} }
     const errors: Record<string, FieldError> = {}

@@ -1,5 +1,8 @@
 import type { Campo, FormDefinition } from '../manifest/types.generated.ts'
-import type { FileDescriptor } from './compileFormSchema.ts'
+import { conditionHolds, hiddenFieldConditions, type FileDescriptor, type FilesValue } from './compileFormSchema.ts'
+
+/** The files of a submission by field: one descriptor for a `file` field, a list for an `archivos` field. */
+export type SubmittedFiles = Record<string, FileDescriptor | FileDescriptor[] | undefined>
 
 /**
  * Characters no citizen means to type and that can hurt the office: NUL and
@@ -61,13 +64,21 @@ function normalizeValue(c: Campo, raw: unknown): unknown {
  * files become {nombre, tipo, tamano}. Unknown keys pass through so the schema
  * can reject them.
  */
-export function normalizeSubmission(form: FormDefinition, values: Record<string, unknown>, files: Record<string, FileDescriptor | undefined> = {}): Record<string, unknown> {
+export function normalizeSubmission(form: FormDefinition, values: Record<string, unknown>, files: SubmittedFiles = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(values)) out[key] = value
   for (const c of form.campos) {
+    // Files come only from the files given here (the real uploads), never from a field of the body.
     if (c.control === 'file') {
       const file = files[c.nombre]
-      if (file) out[c.nombre] = file
+      if (file && !Array.isArray(file)) out[c.nombre] = file
+      else delete out[c.nombre]
+      continue
+    }
+    if (c.control === 'archivos') {
+      const list = files[c.nombre]
+      const archivos = Array.isArray(list) ? list : list ? [list] : []
+      if (archivos.length > 0) out[c.nombre] = { archivos, tamanoTotal: archivos.reduce((n, f) => n + f.tamano, 0) } satisfies FilesValue
       else delete out[c.nombre]
       continue
     }
@@ -75,5 +86,7 @@ export function normalizeSubmission(form: FormDefinition, values: Record<string,
     if (v === undefined) delete out[c.nombre]
     else out[c.nombre] = v
   }
+  // Fields a rule hides are never sent nor kept, whatever arrived (an anonymous petition keeps no personal data).
+  for (const [name, conditions] of hiddenFieldConditions(form)) if (conditions.some((si) => conditionHolds(si, out))) delete out[name]
   return out
 }

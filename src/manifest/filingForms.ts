@@ -23,6 +23,12 @@ export interface FilingForm {
   envio: 'json' | 'multipart'
   /** The one file field of a multipart form. */
   fileField?: Campo
+  /**
+   * Every field that receives files: the `file` of a multipart form and the
+   * `archivos` fields (several attachments) of any form. A JSON form with an
+   * `archivos` field also takes multipart when the citizen attached files.
+   */
+  fileFields: Campo[]
   /** The address field of a subscription (its one `email` control). */
   emailField?: Campo
 }
@@ -48,6 +54,7 @@ export function filingForms(forms: readonly FormDefinition[]): FilingForm[] {
       exportacion: r.exportacion,
       envio: form.envio,
       fileField: form.envio === 'multipart' ? form.campos.find((c) => c.control === 'file') : undefined,
+      fileFields: form.campos.filter((c) => c.control === 'archivos' || (form.envio === 'multipart' && c.control === 'file')),
       emailField: r.clase === 'suscripcion' ? form.campos.find((c) => c.control === 'email') : undefined,
     })
   }

@@ -1381,9 +1381,9 @@ export interface Campo {
    */
   etiqueta: string
   /**
-   * Tipo de control: text, email, tel, textarea, select, radio, checkbox, file o hidden. Ejemplo: select.
+   * Tipo de control: text, email, tel, textarea, select, radio, checkbox, file (un archivo), archivos (varios archivos adjuntos, con «aceptar», «tamanoMaximoMB», «maximoArchivos» y «tamanoTotalMB») o hidden. Ejemplo: select.
    */
-  control: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'file' | 'hidden'
+  control: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'file' | 'archivos' | 'hidden'
   /**
    * true cuando el campo es obligatorio. Ejemplo: true.
    */
@@ -1440,13 +1440,21 @@ export interface Campo {
     }[]
   ]
   /**
-   * Tipos de archivo aceptados por un control file. Ejemplo: application/pdf.
+   * Tipos de archivo aceptados por un control file o archivos, separados por comas: application/pdf, image/jpeg, image/png. El servidor y el navegador miran el contenido del archivo, no su nombre. Ejemplo: application/pdf,image/jpeg,image/png.
    */
   aceptar?: string
   /**
-   * Tamaño máximo del archivo en megabytes. Ejemplo: 10.
+   * Tamaño máximo de cada archivo en megabytes. Ejemplo: 10.
    */
   tamanoMaximoMB?: number
+  /**
+   * Solo para control archivos: cuántos archivos puede adjuntar una persona en una solicitud. Si se omite, 5. Ejemplo: 5.
+   */
+  maximoArchivos?: number
+  /**
+   * Solo para control archivos: tamaño máximo de todos los archivos juntos, en megabytes. Si se omite, 20. Ejemplo: 20.
+   */
+  tamanoTotalMB?: number
   /**
    * Texto de ayuda bajo el campo. Ejemplo: «Sin puntos ni espacios».
    */
@@ -1476,6 +1484,14 @@ export interface Campo {
      */
     longitudMaxima?: string
     /**
+     * Control archivos: mensaje cuando se adjuntan más archivos que «maximoArchivos». Ejemplo: «Puede adjuntar como máximo 5 archivos.».
+     */
+    cantidad?: string
+    /**
+     * Control archivos: mensaje cuando los archivos juntos superan «tamanoTotalMB». Ejemplo: «Los archivos juntos superan 20 MB.».
+     */
+    tamanoTotal?: string
+    /**
      * Mensaje cuando el valor no es una de las opciones. Ejemplo: «Seleccione una opción válida».
      */
     opcion?: string
@@ -1501,21 +1517,35 @@ export interface Regla {
     valores: [string | number, ...(string | number)[]]
   }
   /**
-   * Lo que cambia cuando se cumple la condición: el patrón del campo indicado y su mensaje para un valor escrito con otro formato. Ejemplo: { campo: numeroIdentificacion, patron: ^[A-Z0-9]{3,20}$, mensaje: … }.
+   * Lo que cambia cuando se cumple la condición. Uno de tres: otro patrón para un campo y su mensaje ({ campo, patron, mensaje }); campos que no se piden, no se muestran y no se envían ({ ocultar: [...] }, por ejemplo los datos personales de una petición anónima); o valores que otro campo no puede tomar ({ campo, excluir: [...], mensaje }). Ejemplo: { campo: numeroIdentificacion, patron: ^[A-Z0-9]{3,20}$, mensaje: … }.
    */
   entonces: {
+    [k: string]: unknown
+  } & {
     /**
-     * Nombre del campo al que se aplica el patrón. Ejemplo: numeroIdentificacion.
+     * Nombre del campo al que se aplica el patrón o la exclusión. Ejemplo: numeroIdentificacion.
      */
-    campo: string
+    campo?: string
     /**
      * Expresión regular que reemplaza el patrón del campo, aplicada después de normalizar. Ejemplo: ^[A-Z0-9]{3,20}$.
      */
-    patron: string
+    patron?: string
     /**
-     * Mensaje para un valor escrito que no cumple el patrón (el campo vacío conserva su mensaje de obligatorio). Ejemplo: «El número de documento solo lleva letras y números.»
+     * Mensaje para un valor que no cumple el patrón, o que es uno de los excluidos (el campo vacío conserva su mensaje de obligatorio). Ejemplo: «El número de documento solo lleva letras y números.»
      */
-    mensaje: string
+    mensaje?: string
+    /**
+     * Campos que, cuando se cumple la condición, no se muestran, no son obligatorios y no se envían ni se guardan (el servidor los descarta aunque lleguen). Puede incluir autorizacionDatos: sin datos personales no se pide la autorización. Ejemplo: [tipoIdentificacion, numeroIdentificacion, nombre, apellido].
+     *
+     * @minItems 1
+     */
+    ocultar?: [string, ...string[]]
+    /**
+     * Valores que el campo «campo» no puede tomar cuando se cumple la condición (los id de su lista). Ejemplo: [7].
+     *
+     * @minItems 1
+     */
+    excluir?: [string | number, ...(string | number)[]]
   }
 }
 /**

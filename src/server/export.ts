@@ -9,6 +9,7 @@
  * `radicacion.exportacion` (pqrs, citas, historias, suscripciones…) plus
  * `auditoria`; the forms give the column titles and list names.
  */
+import { fileNames } from '../forms/fileType.ts'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -74,7 +75,7 @@ function displayValue(form: FormDefinition | undefined, lookups: Lookups | undef
 function formatValue(form: FormDefinition | undefined, lookups: Lookups | undefined, field: string, value: unknown): unknown {
   const campo = form?.campos.find((c) => c.nombre === field)
   if (!campo) return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
-  if (campo.control === 'file' && value && typeof value === 'object') return (value as { nombre?: unknown }).nombre
+  if ((campo.control === 'file' || campo.control === 'archivos') && value && typeof value === 'object') return fileNames(value)
   if (campo.tipoDato === 'booleano') return value === true ? 'Sí' : value === false ? 'No' : value
   if (campo.tipoDato === 'marcaTiempo' && typeof value === 'number') return dayOf(value)
   if (campo.lista && typeof value === 'number') return lookups?.listas[campo.lista]?.find((o) => o.id === value)?.nombre ?? value
@@ -117,8 +118,11 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
   const withConsent = (form !== undefined && hasPrivacyNotice(form)) || filings.some((f) => f.autorizacion)
   const header = ['Radicado', 'Fecha de recepción', ...fields.map(titleOf), ...(withConsent ? CONSENT_HEADERS : [])]
   // A form with a file (multipart) gets where each file is kept, its size and its fingerprint.
-  const withFiles = filing.fileField !== undefined
+  const withFiles = filing.fileFields.length > 0
   if (withFiles) header.push('Archivo guardado', 'Tamaño (bytes)', 'SHA-256')
+  // A form with attachments (control archivos) also counts them per filing.
+  const countsFiles = filing.form.campos.some((c) => c.control === 'archivos')
+  if (countsFiles) header.push('Número de adjuntos')
   // The office's columns (issue 11): state, due date in force, answer date, answered on time.
   header.push('Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo')
   const tramites = new Map((await store.listTramites()).map((t) => [t.radicado, t]))
@@ -127,6 +131,7 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
     if (withFiles) {
       row.push(f.adjuntos.map((a) => `${UPLOADS_DIR}/${a.archivo}`).join(' '), f.adjuntos.map((a) => a.tamano).join(' '), f.adjuntos.map((a) => a.sha256).join(' '))
     }
+    if (countsFiles) row.push(f.adjuntos.length)
     // A row whose dates cannot be read (forced into the file by hand) still exports, with these cells empty (issue 13 #1).
     try {
       const t = tramites.get(f.radicado) ?? (form ? { radicado: f.radicado, ...initialStatus(form, f.datos, lookups, new Date(f.recibidoEn)) } : undefined)

@@ -6,6 +6,7 @@ export const MSG = {
   unsupportedMedia: 'El tipo de contenido de la solicitud no es válido.',
   multipartRequired: 'La solicitud debe enviarse como formulario con el archivo PDF adjunto.',
   onlyOneFile: 'Solo se admite un archivo PDF por solicitud.',
+  unexpectedFile: 'La solicitud trae un archivo en un campo que no admite archivos.',
   xsrf: 'No se pudo verificar la solicitud. Recargue la página e intente de nuevo.',
   rateLimited: 'Ha enviado demasiadas solicitudes en poco tiempo. Espere unos minutos e intente de nuevo.',
   notFound: 'El recurso solicitado no existe.',

@@ -306,12 +306,25 @@ describe('validation errors without JavaScript', () => {
     })
   })
 
-  it('a JSON form posted as multipart answers 415 HTML', async () => {
+  it('a JSON form without file fields posted as multipart answers 415 HTML', async () => {
     await unchanged(async () => {
       const body = new FormData()
-      for (const [k, v] of Object.entries(validPqrs())) body.append(k, String(v))
-      await expectHtml(await postNative('/api/pqrs', body), 415)
+      for (const [k, v] of Object.entries(validCita())) body.append(k, String(v))
+      await expectHtml(await postNative('/api/cita', body), 415)
     })
+  })
+
+  it('the PQRSD (a JSON form with attachments) posted as multipart with two files files it with both', async () => {
+    const before = await countRows(server.dataDir)
+    const body = new FormData()
+    for (const [k, v] of Object.entries(validPqrs({ autorizacionDatos: 'on' }))) body.append(k, String(v))
+    body.append('adjuntos', new Blob([new Uint8Array(TINY_PDF)], { type: 'application/pdf' }), 'carta.pdf')
+    body.append('adjuntos', new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], { type: 'image/jpeg' }), 'foto.jpg')
+    const text = textOf(await expectHtml(await postNative('/api/pqrs', body), 200))
+    expect(text).toMatch(/PQRSD creado exitosamente con número de radicado: PQRS-\d{4}-\d{6}/)
+    const after = await countRows(server.dataDir)
+    expect(after.radicaciones).toBe(before.radicaciones + 1)
+    expect(after.adjuntos).toBe(before.adjuntos + 2)
   })
 })
 

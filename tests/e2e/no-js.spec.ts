@@ -26,11 +26,13 @@ test('PQRSD without JavaScript: the native submit is filed and answers the succe
   // The privacy notice is in the pre-rendered form, before its consent checkbox (issue 12).
   await expect(form.locator('.aviso-privacidad')).toContainText('Aviso de privacidad.')
   await form.getByLabel(/Autorizo a la E\.S\.E\. a tratar mis datos personales/).check()
+  // Attachments without script (issue 26 item 4): the form posts multipart with the chosen files.
+  await form.getByLabel('Documentos adjuntos').setInputFiles([{ name: 'carta.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }])
 
   const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST'), form.getByRole('button', { name: 'Enviar PQRSD' }).click()])
   // Post/Redirect/Get: the filing answers 303 to a confirmation page, so a reload cannot file it twice.
   expect(response.status()).toBe(303)
-  expect(response.request().headers()['content-type']).toMatch(/^application\/x-www-form-urlencoded/)
+  expect(response.request().headers()['content-type']).toMatch(/^multipart\/form-data/)
 
   await expect(page).toHaveURL(/\/api\/radicado\?formulario=pqrsd&id=PQRS-\d{4}-\d{6,}/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')

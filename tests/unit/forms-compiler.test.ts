@@ -364,16 +364,54 @@ describe('clinical-record form (spec §5)', () => {
 
   it('the browser describes a chosen File the way the server does, and sends it as multipart', async () => {
     const def = form('historia-clinica')
-    const file = new File([new Uint8Array([37, 80, 68, 70])], 'solicitud.pdf', { type: 'application/pdf' })
+    const file = new File([new Uint8Array([37, 80, 68, 70, 45])], 'solicitud.pdf', { type: 'application/pdf' })
     const wrong = new File(['hola'], 'nota.txt', { type: 'text/plain' })
-    expect(toPayload(def, { ...validHistoria, pdf: [file] }).pdf).toEqual({ nombre: 'solicitud.pdf', tipo: 'application/pdf', tamano: 4 })
+    expect(toPayload(def, { ...validHistoria, pdf: [file] }).pdf).toEqual({ nombre: 'solicitud.pdf', tipo: 'application/pdf', tamano: 5 })
     expect(await browserMessages('historia-clinica', { ...validHistoria, pdf: [file] })).toEqual({})
     expect(await browserMessages('historia-clinica', { ...validHistoria, pdf: [wrong] })).toEqual({ pdf: 'El archivo debe ser un PDF.' })
+    // By content, not by name: a text renamed «.pdf» and announced as a PDF is refused in the browser too.
+    const renamed = new File(['hola'], 'carta.pdf', { type: 'application/pdf' })
+    expect(await browserMessages('historia-clinica', { ...validHistoria, pdf: [renamed] })).toEqual({ pdf: 'El archivo debe ser un PDF.' })
     const body = requestBody(def, toPayload(def, { ...validHistoria, pdf: [file] }), { ...validHistoria, pdf: [file] })
     expect(body).toBeInstanceOf(FormData)
     const data = body as FormData
     expect(data.get('tipoIdentificacion')).toBe('1')
     expect((data.get('pdf') as File).name).toBe('solicitud.pdf')
+  })
+})
+
+describe('attachments (control: archivos, issue 26 item 4)', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])
+  const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])
+  const PDF = new Uint8Array([37, 80, 68, 70, 45, 49])
+  const MB = 1024 * 1024
+
+  it('several PDF, JPEG and PNG files are accepted; none is fine (optional); the JSON body carries no file', async () => {
+    const files = [new File([PDF], 'carta.pdf', { type: 'application/pdf' }), new File([JPEG], 'foto.jpg', { type: 'image/jpeg' }), new File([PNG], 'captura.png', { type: 'image/png' })]
+    expect(await browserMessages('pqrsd', { ...validPqrsd, adjuntos: files })).toEqual({})
+    expect(await browserMessages('pqrsd', { ...validPqrsd, adjuntos: [] })).toEqual({})
+    const def = form('pqrsd')
+    expect(requestBody(def, toPayload(def, { ...validPqrsd }), { ...validPqrsd })).not.toBeInstanceOf(FormData)
+    const body = requestBody(def, toPayload(def, { ...validPqrsd, adjuntos: files }), { ...validPqrsd, adjuntos: files }) as FormData
+    expect(body).toBeInstanceOf(FormData)
+    expect(body.getAll('adjuntos').map((f) => (f as File).name)).toEqual(['carta.pdf', 'foto.jpg', 'captura.png'])
+  })
+
+  it('a file is judged by its content: a program renamed «.png» is refused in the browser', async () => {
+    const fake = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0])], 'foto.png', { type: 'image/png' })
+    expect(await browserMessages('pqrsd', { ...validPqrsd, adjuntos: [fake] })).toEqual({
+      adjuntos: 'Solo se admiten archivos PDF, JPEG o PNG; se revisa el contenido de cada archivo, no su nombre.',
+    })
+  })
+
+  it('the limits per file, per filing and in number give their own messages (the same on the server)', () => {
+    const d = (tamano: number, tipo = 'application/pdf') => ({ nombre: 'a.pdf', tipo, tamano })
+    expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(10 * MB + 1)] })).toEqual({ adjuntos: 'Cada archivo puede pesar como máximo 10 MB.' })
+    expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(8 * MB), d(8 * MB), d(8 * MB)] })).toEqual({ adjuntos: 'Los archivos juntos superan el máximo de 20 MB por solicitud.' })
+    expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(1), d(1), d(1), d(1), d(1), d(1)] })).toEqual({ adjuntos: 'Puede adjuntar como máximo 5 archivos por solicitud.' })
+    expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(10 * MB), d(10 * MB)] })).toEqual({})
+    // A forged descriptor in a JSON body is dropped: files come only from real uploads.
+    expect(serverMessages('pqrsd', { ...validPqrsd, adjuntos: { archivos: [d(1, 'text/plain')], tamanoTotal: 1 } })).toEqual({})
   })
 })
 

@@ -107,11 +107,15 @@ export const formChecks: CrossCheck[] = [
     run: ({ manifest }) =>
       manifest.forms.flatMap((form) => {
         const names = new Set(form.data.campos.map((c) => c.nombre))
-        return (form.data.reglas ?? []).flatMap((r, i) =>
-          (['si', 'entonces'] as const).flatMap((part) =>
-            names.has(r[part].campo) ? [] : [problemAt(form.source, ['reglas', i, part, 'campo'], `el campo «${r[part].campo}» no existe en este formulario`)],
+        return (form.data.reglas ?? []).flatMap((r, i) => [
+          ...(['si', 'entonces'] as const).flatMap((part) => {
+            const campo = r[part].campo
+            return campo === undefined || names.has(campo) ? [] : [problemAt(form.source, ['reglas', i, part, 'campo'], `el campo «${campo}» no existe en este formulario`)]
+          }),
+          ...(r.entonces.ocultar ?? []).flatMap((campo, j) =>
+            names.has(campo) ? [] : [problemAt(form.source, ['reglas', i, 'entonces', 'ocultar', j], `el campo «${campo}» no existe en este formulario`)],
           ),
-        )
+        ])
       }),
   },
   {
@@ -132,7 +136,7 @@ export const formChecks: CrossCheck[] = [
           if (c.patron && bad(c.patron)) problems.push(problemAt(form.source, ['campos', i, 'patron'], `el patrón «${c.patron}» no es una expresión regular válida`))
         })
         ;(form.data.reglas ?? []).forEach((r, i) => {
-          if (bad(r.entonces.patron)) problems.push(problemAt(form.source, ['reglas', i, 'entonces', 'patron'], `el patrón «${r.entonces.patron}» no es una expresión regular válida`))
+          if (r.entonces.patron !== undefined && bad(r.entonces.patron)) problems.push(problemAt(form.source, ['reglas', i, 'entonces', 'patron'], `el patrón «${r.entonces.patron}» no es una expresión regular válida`))
         })
         return problems
       }),

@@ -95,7 +95,8 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
         noValidate
         method="post"
         action={def.endpoint}
-        encType={def.envio === 'multipart' ? 'multipart/form-data' : undefined}
+        // Without script a form with attachments must post its files: multipart (the server takes both).
+        encType={def.envio === 'multipart' || def.campos.some((c) => c.control === 'archivos') ? 'multipart/form-data' : undefined}
         aria-labelledby={titleId}
         onSubmit={submit}
         onFocus={f.warmUp}

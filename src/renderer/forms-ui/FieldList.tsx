@@ -1,3 +1,4 @@
+import { conditionHolds, hiddenFieldConditions } from '../../forms/compileFormSchema.ts'
 import { CONSENT_FIELD, DEFAULT_POLICY_LINK_TEXT, type PrivacyNotice } from '../../manifest/privacyNotice.ts'
 import type { Campo } from '../../manifest/types.generated.ts'
 import { SmartLink } from '../components/SmartLink.tsx'
@@ -11,7 +12,7 @@ function Required({ campo }: { campo: Campo }) {
   ) : null
 }
 
-const INPUT_TYPES: Partial<Record<Campo['control'], string>> = { text: 'text', email: 'email', tel: 'tel', file: 'file' }
+const INPUT_TYPES: Partial<Record<Campo['control'], string>> = { text: 'text', email: 'email', tel: 'tel', file: 'file', archivos: 'file' }
 
 /**
  * One field of a form definition. aria-invalid (Pico's red) and the message
@@ -106,7 +107,8 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
           <input
             type={INPUT_TYPES[campo.control] ?? 'text'}
             autoComplete={campo.autocompletar}
-            accept={campo.control === 'file' ? (campo.aceptar ?? 'application/pdf') : undefined}
+            accept={campo.control === 'file' || campo.control === 'archivos' ? (campo.aceptar ?? 'application/pdf') : undefined}
+            multiple={campo.control === 'archivos' || undefined}
             inputMode={campo.patron === '^[0-9]+$' && campo.control === 'text' ? 'numeric' : undefined}
             {...common}
             {...register(name)}
@@ -158,11 +160,26 @@ export function PrivacyNoticeText({ aviso, id, compact }: { aviso: PrivacyNotice
   )
 }
 
+/**
+ * Fields a rule hides for the current answers (`reglas` → `ocultar`, e.g.
+ * the identity of an anonymous petition): not shown. They are not required
+ * then, and normalizeSubmission drops them, so nothing typed before is sent.
+ * Without script every field shows; the server drops them the same way.
+ */
+function useHiddenFields(f: DefinedForm): ReadonlySet<string> {
+  const conditions = hiddenFieldConditions(f.prepared.definicion)
+  const deciding = [...new Set([...conditions.values()].flat().map((si) => si.campo))]
+  const watched: unknown[] = deciding.length > 0 ? f.form.watch(deciding) : []
+  const current = Object.fromEntries(deciding.map((name, i) => [name, watched[i]]))
+  return new Set([...conditions].filter(([, cs]) => cs.some((si) => conditionHolds(si, current))).map(([name]) => name))
+}
+
 export function FieldList({ f, compact = false }: { f: DefinedForm; compact?: boolean }) {
   const { aviso, definicion } = f.prepared
+  const hidden = useHiddenFields(f)
   return (
     <>
-      {definicion.campos.map((c) =>
+      {definicion.campos.filter((c) => !hidden.has(c.nombre)).map((c) =>
         c.nombre === CONSENT_FIELD && aviso ? (
           <div key={c.nombre} className="autorizacion-datos">
             <PrivacyNoticeText aviso={aviso} id={`${definicion.id}-aviso-privacidad`} compact={compact} />

@@ -42,6 +42,7 @@ function defaultValueFor(c: Campo): unknown {
     case 'radio':
       return null
     case 'file':
+    case 'archivos':
       return undefined
     default:
       return ''

@@ -1,3 +1,4 @@
+import { fileNames } from '../../forms/fileType.ts'
 import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado']
@@ -35,7 +36,7 @@ export function daysLeftText(left: number | null): string {
 export function fieldValue(form: FormDefinition, lookups: Lookups, name: string, value: unknown): string {
   const campo = form.campos.find((c) => c.nombre === name)
   if (value === undefined || value === null || value === '') return ''
-  if (campo?.control === 'file' && typeof value === 'object') return String((value as { nombre?: unknown }).nombre ?? '')
+  if ((campo?.control === 'file' || campo?.control === 'archivos') && typeof value === 'object') return fileNames(value)
   if (campo?.tipoDato === 'booleano') return value === true ? 'Sí' : value === false ? 'No' : String(value)
   if (campo?.tipoDato === 'marcaTiempo' && typeof value === 'number') return day(new Date(value - 5 * 3_600_000).toISOString().slice(0, 10))
   if (campo?.lista && typeof value === 'number') return lookups.listas[campo.lista]?.find((o) => o.id === value)?.nombre ?? String(value)

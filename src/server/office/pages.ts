@@ -160,6 +160,8 @@ export interface FilingView {
   autorizacion?: { version: string; en: string }
   /** How it arrived (issue 26): the channel's label, who registered it and the day of receipt when earlier. */
   canal?: { etiqueta: string; registradaPor?: string; recibidaEl?: string }
+  /** An anonymous petition: no personal data, no e-mail; the answer is read on the tracking page. */
+  anonima?: boolean
   attachments: Array<{ indice: number; nombre: string; tamano: number }>
   history: HistoryRow[]
   today: string
@@ -245,6 +247,10 @@ function actionForms(ctx: PageContext, v: FilingView): string {
   return forms.length ? forms.join('\n') : '<p>Esta radicación no admite más acciones.</p>'
 }
 
+/** What staff read on an anonymous petition (issue 26 item 3). */
+export const ANONYMOUS_NOTE =
+  'Radicación anónima: no hay correo ni dirección para enviar la respuesta. La respuesta que registre aquí queda publicada en la consulta en línea, donde quien la radicó la lee con el número y el código de su recibo.'
+
 export function filingPage(ctx: PageContext, v: FilingView): string {
   const t = v.tramite
   const left = `${daysLeftText(v.diasHabilesRestantes)}${v.vencida ? ' (término vencido)' : ''}`
@@ -287,6 +293,7 @@ ${files ? `<h3>Adjuntos</h3><ul>${files}</ul>` : ''}
 </section>
 <section aria-labelledby="titulo-acciones">
 <h2 id="titulo-acciones">Acciones</h2>
+${v.anonima ? `<p class="aviso-anonima"><strong>Anónimo.</strong> ${e(ANONYMOUS_NOTE)}</p>` : ''}
 ${actionForms(ctx, v)}
 </section>
 <section aria-labelledby="titulo-historial">

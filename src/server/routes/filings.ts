@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { FileDescriptor } from '../../forms/compileFormSchema.ts'
-import { normalizeSubmission } from '../../forms/normalize.ts'
+import { filesLimits, filesMessages, type FileDescriptor, type FilesValue } from '../../forms/compileFormSchema.ts'
+import { extensionOf, sniffType } from '../../forms/fileType.ts'
+import { normalizeSubmission, type SubmittedFiles } from '../../forms/normalize.ts'
 import { loadFormValidator, type FormValidator } from '../../forms/validateSubmission.ts'
 import { initialStatus } from '../../filings/deadlines.ts'
 import { colombiaIso, type Receipt } from '../../forms/receipt.ts'
 import { hashCode, newVerificationCode } from '../verificationCode.ts'
 import { dayTimestamp, todayInColombia } from '../../manifest/colombiaTime.ts'
 import type { FilingForm } from '../../manifest/filingForms.ts'
-import { hasPrivacyNotice } from '../../manifest/privacyNotice.ts'
+import { CONSENT_FIELD, hasPrivacyNotice } from '../../manifest/privacyNotice.ts'
 import type { Campo, FormDefinition } from '../../manifest/types.generated.ts'
 import { ApiError, bodyReceived } from '../errors.ts'
 import { MSG } from '../messages.ts'
@@ -15,7 +16,7 @@ import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeRequest.t
 import type { Notifier } from '../notify.ts'
 import { ReceiptTokens } from '../receiptTokens.ts'
 import type { SiteData } from '../siteData.ts'
-import type { ConsentRecord, FilingStore } from '../store/store.ts'
+import type { AttachmentRecord, ConsentRecord, FilingStore } from '../store/store.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, type ReceivedFile } from '../store/uploads.ts'
 
 export interface FilingRouteOptions {
@@ -28,12 +29,10 @@ export interface FilingRouteOptions {
   lookupRateLimit?: { max: number; timeWindow: number }
 }
 
-const PDF_MAGIC = '%PDF-'
-
 type Validator = FormValidator
 
 /** Validates like the browser: normalize the raw fields, then the compiled schema of the same form definition. */
-function validated(form: FormDefinition, validate: Validator, raw: unknown, files: Record<string, FileDescriptor | undefined> = {}): Record<string, unknown> {
+function validated(form: FormDefinition, validate: Validator, raw: unknown, files: SubmittedFiles = {}): Record<string, unknown> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     const outcome = validate(raw)
     throw new ApiError(400, MSG.invalidForm, outcome.ok ? {} : outcome.fields)
@@ -95,8 +94,9 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
    * schema refuses anything else), so reaching here means consent was given,
    * to the notice version in force.
    */
-  const consentFor = (form: FormDefinition, now: Date): ConsentRecord | undefined =>
-    hasPrivacyNotice(form) ? { version: site.privacyNotice?.version ?? 'sin-aviso', en: now.toISOString() } : undefined
+  const consentFor = (form: FormDefinition, now: Date, datos: Record<string, unknown>): ConsentRecord | undefined =>
+    // An anonymous petition gives no personal data: its form hides the checkbox (a rule's «ocultar»), and no authorization is recorded.
+    hasPrivacyNotice(form) && datos[CONSENT_FIELD] === true ? { version: site.privacyNotice?.version ?? 'sin-aviso', en: now.toISOString() } : undefined
 
   /**
    * The success answer of a filing: its receipt (CPACA art. 61), on screen
@@ -125,19 +125,15 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
       app.post(filing.endpoint, routeConfig, async (request, reply) => {
         const datos = validated(form, validate, requestFields(request, form))
         const now = new Date()
-        const result = await store.subscribe(String(datos[emailField.nombre]), now, consentFor(form, now))
+        const result = await store.subscribe(String(datos[emailField.nombre]), now, consentFor(form, now, datos))
         request.log.info({ radicado: result.id }, 'suscripción')
         if (request.nativeForm) return app.nativeForms.success(request, reply, filing, '')
         return reply.code(200).send({ ok: true })
       })
-    } else if (filing.envio === 'multipart') {
-      const fileField = filing.fileField!
-      const maxBytes = Math.floor((fileField.tamanoMaximoMB ?? 10) * 1024 * 1024)
-      // The form's own message for a file over the limit (the same the browser shows).
-      const tooLargeOutcome = validate({ [fileField.nombre]: { nombre: 'x.pdf', tipo: 'application/pdf', tamano: maxBytes + 1 } })
-      const tooLargeMessage = (!tooLargeOutcome.ok && tooLargeOutcome.fields[fileField.nombre]) || MSG.bodyTooLarge
-      // A body announced bigger than the file limit plus room for the text fields is refused before reading it.
-      const maxBody = maxBytes + 1024 * 1024
+    } else if (filing.fileFields.length > 0) {
+      const specs = fileSpecs(filing, validate)
+      // A body announced bigger than the files' limits plus room for the text fields is refused before reading it.
+      const maxBody = [...specs.values()].reduce((n, spec) => n + spec.maxTotalBytes, 0) + 1024 * 1024
       const refuseOversized = async (request: FastifyRequest, reply: FastifyReply) => {
         const length = Number(request.headers['content-length'])
         if (Number.isFinite(length) && length > maxBody) {
@@ -146,84 +142,96 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
         }
       }
       app.post(filing.endpoint, { onRequest: [routeConfig.onRequest, refuseOversized] }, async (request, reply) => {
-        const { datos, receipt } = await receiveMultipart(request, reply, filing, fileField, validate, maxBytes, tooLargeMessage)
+        // A JSON form with attachments: JSON (or url-encoded without script) when none were attached.
+        if (filing.envio === 'json' && !request.isMultipart()) {
+          const datos = validated(form, validate, requestFields(request, form))
+          return answer(request, reply, filing, datos, await createJsonFiling(filing, datos))
+        }
+        const { datos, receipt } = await receiveMultipart(request, reply, filing, validate, specs)
         return answer(request, reply, filing, datos, receipt)
       })
     } else {
       app.post(filing.endpoint, routeConfig, async (request, reply) => {
         const datos = validated(form, validate, requestFields(request, form))
-        const now = new Date()
-        const tramite = initialStatus(form, datos, site.lookups, now)
-        const codigo = newVerificationCode()
-        const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo), autorizacion: consentFor(form, now) })
-        return answer(request, reply, filing, datos, { id, recibido: colombiaIso(now), vence: tramite.vence, codigo })
+        return answer(request, reply, filing, datos, await createJsonFiling(filing, datos))
       })
     }
   }
 
-  /** A multipart filing with its one file: validated like the browser, the file kept only once the filing is committed. */
+  /** A filing without files: numbered, with its legal term and the code's hash, in one commit. */
+  async function createJsonFiling(filing: FilingForm, datos: Record<string, unknown>): Promise<Receipt> {
+    const now = new Date()
+    const tramite = initialStatus(filing.form, datos, site.lookups, now)
+    const codigo = newVerificationCode()
+    const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo), autorizacion: consentFor(filing.form, now, datos) })
+    return { id, recibido: colombiaIso(now), vence: tramite.vence, codigo }
+  }
+
+  /**
+   * A multipart filing with its files (the one `file` of a multipart form,
+   * the attachments of `archivos` fields): validated like the browser, each
+   * file's type read from its content; the files are kept only once the
+   * filing is valid, and removed again if it is not committed.
+   */
   async function receiveMultipart(
     request: FastifyRequest,
     reply: FastifyReply,
     filing: FilingForm,
-    fileField: Campo,
     validate: Validator,
-    maxBytes: number,
-    tooLargeMessage: string,
+    specs: ReadonlyMap<string, FileSpec>,
   ): Promise<{ datos: Record<string, unknown>; receipt: Receipt }> {
     const { form } = filing
     if (!request.isMultipart()) throw new ApiError(400, MSG.multipartRequired, {})
     let parts: MultipartResult
     try {
-      parts = await readMultipart(request, dataDir, fileField.nombre, maxBytes, tooLargeMessage)
+      parts = await readMultipart(request, dataDir, specs)
       bodyReceived(request)
     } catch (error) {
       // What is left of a refused upload is not read: the connection closes after the answer (issue 13 #5).
       if (error instanceof ApiError) reply.header('connection', 'close')
       throw error
     }
-    const { file, label, extraFile } = parts
+    const { received, extraFile } = parts
+    const extraMessage = form.campos.some((c) => c.control === 'archivos') ? MSG.unexpectedFile : MSG.onlyOneFile
     const values = request.nativeForm ? withNativeDefaults(form, parts.values) : parts.values
-    let kept: string | undefined
+    const kept: string[] = []
     try {
-      const descriptor: FileDescriptor | undefined =
-        // An empty file part is what a form sends when no file was chosen.
-        file && file.size > 0
-          ? {
-              nombre: label ?? 'documento.pdf',
-              // What the content is, not what the visitor's computer says it is.
-              tipo: file.head.subarray(0, PDF_MAGIC.length).toString('latin1') === PDF_MAGIC ? 'application/pdf' : 'application/octet-stream',
-              tamano: file.tooLarge ? maxBytes + 1 : file.size,
-            }
-          : undefined
+      const descriptors: SubmittedFiles = {}
+      const describe = (r: ReceivedPart): FileDescriptor => ({ nombre: r.label, tipo: sniffType(r.file.head), tamano: r.file.size })
+      for (const [name, spec] of specs) {
+        const list = received.get(name) ?? []
+        descriptors[name] = spec.multiple ? list.map(describe) : list[0] ? describe(list[0]) : undefined
+      }
       const datos = (() => {
         try {
-          return validated(form, validate, values, { [fileField.nombre]: descriptor })
+          return validated(form, validate, values, descriptors)
         } catch (error) {
-          if (extraFile && error instanceof ApiError) throw new ApiError(400, MSG.onlyOneFile, error.fields)
+          if (extraFile && error instanceof ApiError) throw new ApiError(400, extraMessage, error.fields)
           throw error
         }
       })()
-      if (extraFile) throw new ApiError(400, MSG.onlyOneFile, {})
-      if (!file || !descriptor) throw new ApiError(400, MSG.invalidForm, {})
-      kept = keepUpload(dataDir, file)
+      if (extraFile) throw new ApiError(400, extraMessage, {})
+      const attachments: AttachmentRecord[] = []
+      for (const [name, spec] of specs) {
+        const list = received.get(name) ?? []
+        for (const r of list) {
+          const tipo = sniffType(r.file.head)
+          const archivo = keepUpload(dataDir, r.file, extensionOf(tipo))
+          kept.push(archivo)
+          attachments.push({ campo: name, archivo, nombreOriginal: r.label, tipo, tamano: r.file.size, sha256: r.file.sha256 })
+        }
+        // The filing keeps the list of attachments (names, types, sizes); the total was for the limit only.
+        if (spec.multiple && datos[name]) datos[name] = (datos[name] as FilesValue).archivos
+      }
       const now = new Date()
       const tramite = initialStatus(form, datos, site.lookups, now)
       const codigo = newVerificationCode()
-      const id = await store.createFiling({
-        kind: filing.kind,
-        datos,
-        now,
-        tramite,
-        codigoHash: hashCode(codigo),
-        autorizacion: consentFor(form, now),
-        attachments: [{ campo: fileField.nombre, archivo: kept, nombreOriginal: descriptor.nombre, tipo: descriptor.tipo, tamano: file.size, sha256: file.sha256 }],
-      })
-      kept = undefined
+      const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo), autorizacion: consentFor(form, now, datos), attachments })
+      kept.length = 0
       return { datos, receipt: { id, recibido: colombiaIso(now), vence: tramite.vence, codigo } }
     } finally {
-      discardUpload(file)
-      if (kept) removeKept(dataDir, kept)
+      for (const list of received.values()) for (const r of list) discardUpload(r.file)
+      for (const name of kept) removeKept(dataDir, name)
     }
   }
 
@@ -243,10 +251,54 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
   })
 }
 
+/** How a field receives files: its limits and the messages when they are passed while reading. */
+interface FileSpec {
+  /** An `archivos` field (several files) rather than one `file`. */
+  multiple: boolean
+  maxFiles: number
+  maxFileBytes: number
+  maxTotalBytes: number
+  tooLargeMessage: string
+  countMessage: string
+  totalMessage: string
+}
+
+/** The file fields of a filing form with their limits, from the definition (the same the browser checks). */
+function fileSpecs(filing: FilingForm, validate: Validator): Map<string, FileSpec> {
+  const specs = new Map<string, FileSpec>()
+  for (const c of filing.fileFields) {
+    if (c.control === 'archivos') {
+      const limits = filesLimits(c)
+      const msg = filesMessages(c)
+      specs.set(c.nombre, {
+        multiple: true,
+        maxFiles: limits.maxFiles,
+        maxFileBytes: limits.maxFileBytes,
+        maxTotalBytes: limits.maxTotalBytes,
+        tooLargeMessage: msg.fileTooLarge,
+        countMessage: msg.count,
+        totalMessage: msg.total,
+      })
+      continue
+    }
+    const maxBytes = Math.floor((c.tamanoMaximoMB ?? 10) * 1024 * 1024)
+    // The form's own message for a file over the limit (the same the browser shows).
+    const tooLargeOutcome = validate({ [c.nombre]: { nombre: 'x.pdf', tipo: 'application/pdf', tamano: maxBytes + 1 } })
+    const tooLargeMessage = (!tooLargeOutcome.ok && tooLargeOutcome.fields[c.nombre]) || MSG.bodyTooLarge
+    specs.set(c.nombre, { multiple: false, maxFiles: 1, maxFileBytes: maxBytes, maxTotalBytes: maxBytes, tooLargeMessage, countMessage: MSG.onlyOneFile, totalMessage: tooLargeMessage })
+  }
+  return specs
+}
+
+interface ReceivedPart {
+  file: ReceivedFile
+  label: string
+}
+
 interface MultipartResult {
   values: Record<string, unknown>
-  file?: ReceivedFile
-  label?: string
+  /** Field name → the non-empty files received for it, in order. */
+  received: Map<string, ReceivedPart[]>
   extraFile: boolean
 }
 
@@ -266,29 +318,46 @@ function isSystemError(error: unknown): boolean {
   return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)
 }
 
-async function readMultipart(request: FastifyRequest, dataDir: string, fileFieldName: string, maxBytes: number, tooLargeMessage: string): Promise<MultipartResult> {
+async function readMultipart(request: FastifyRequest, dataDir: string, specs: ReadonlyMap<string, FileSpec>): Promise<MultipartResult> {
   const values: Record<string, unknown> = {}
-  let file: ReceivedFile | undefined
-  let label: string | undefined
+  const received = new Map<string, ReceivedPart[]>()
+  const totals = new Map<string, number>()
   let extraFile = false
+  const drain = async (stream: NodeJS.ReadableStream) => {
+    stream.resume()
+    await new Promise<void>((resolve) => stream.once('end', resolve).once('error', () => resolve()))
+  }
+  const maxFileBytes = Math.max(...[...specs.values()].map((s) => s.maxFileBytes))
+  const maxFiles = [...specs.values()].reduce((n, s) => n + s.maxFiles, 0)
   try {
     const parts = request.parts({
       // One byte over the limit reaches receiveToTemp, which stops reading there (the plugin is registered with throwFileSizeLimit: false).
-      limits: { fileSize: maxBytes + 1, files: 2, fields: 30, fieldSize: 16 * 1024, parts: 40, headerPairs: 100 },
+      limits: { fileSize: maxFileBytes + 1, files: maxFiles + 1, fields: 30, fieldSize: 16 * 1024, parts: 40 + maxFiles, headerPairs: 100 },
     })
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname !== fileFieldName || file) {
+        const spec = specs.get(part.fieldname)
+        const list = received.get(part.fieldname) ?? []
+        if (!spec || (!spec.multiple && list.length > 0)) {
           extraFile = true
-          part.file.resume()
-          await new Promise<void>((resolve) => part.file.once('end', resolve).once('error', () => resolve()))
+          await drain(part.file)
           continue
         }
-        file = await receiveToTemp(dataDir, part.file, maxBytes)
+        if (list.length >= spec.maxFiles) throw new ApiError(400, MSG.invalidForm, { [part.fieldname]: spec.countMessage })
+        const file = await receiveToTemp(dataDir, part.file, spec.maxFileBytes)
         if (part.file.truncated) file.tooLarge = true
+        // An empty file part is what a form sends when no file was chosen.
+        if (file.size === 0 && !file.tooLarge) {
+          discardUpload(file)
+          continue
+        }
         // Over the limit: stop reading here, the rest of the upload is never received.
-        if (file.tooLarge) throw new ApiError(400, MSG.invalidForm, { [fileFieldName]: tooLargeMessage })
-        label = part.filename ? safeLabel(part.filename) : undefined
+        if (file.tooLarge) throw new ApiError(400, MSG.invalidForm, { [part.fieldname]: spec.tooLargeMessage })
+        list.push({ file, label: safeLabel(part.filename, spec.multiple ? 'adjunto' : 'documento.pdf') })
+        received.set(part.fieldname, list)
+        const total = (totals.get(part.fieldname) ?? 0) + file.size
+        totals.set(part.fieldname, total)
+        if (total > spec.maxTotalBytes) throw new ApiError(400, MSG.invalidForm, { [part.fieldname]: spec.totalMessage })
       } else {
         // A text part over fieldSize would otherwise arrive silently cut.
         if (part.valueTruncated || part.fieldnameTruncated) throw new ApiError(413, MSG.bodyTooLarge, {})
@@ -298,7 +367,7 @@ async function readMultipart(request: FastifyRequest, dataDir: string, fileField
       }
     }
   } catch (error) {
-    discardUpload(file)
+    for (const list of received.values()) for (const r of list) discardUpload(r.file)
     if (error instanceof ApiError) throw error
     const code = (error as { code?: unknown }).code
     const known = typeof code === 'string' ? MULTIPART_CODES[code] : undefined
@@ -307,5 +376,5 @@ async function readMultipart(request: FastifyRequest, dataDir: string, fileField
     if (!isSystemError(error)) throw new ApiError(400, MSG.malformedMultipart, {})
     throw error
   }
-  return { values, file, label, extraFile }
+  return { values, received, extraFile }
 }

@@ -1,3 +1,11 @@
+import { KNOWN_TYPES, type KnownType } from '../../forms/fileType.ts'
+import { hiddenFieldsOf } from '../../forms/compileFormSchema.ts'
+import { CONSENT_FIELD as PERSONAL_DATA_CONSENT } from '../../manifest/privacyNotice.ts'
+
+/** A filing whose form's rules hid the personal data and the consent (an anonymous petition, issue 26 item 3). */
+function isAnonymous(form: FormDefinition, datos: Record<string, unknown>): boolean {
+  return hiddenFieldsOf(form, datos).includes(PERSONAL_DATA_CONSENT)
+}
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -361,6 +369,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       canal: d.filing.canal ?? 'web',
       registradaPor: d.filing.registradaPor?.nombre ?? null,
       recibidaEl: d.filing.recibidaEl ?? null,
+      anonima: isAnonymous(d.office.form, d.filing.datos),
       adjuntos: d.filing.adjuntos.map((a, i) => ({ nombre: a.nombreOriginal, tamano: a.tamano, tipo: a.tipo, url: `/api/oficina/radicaciones/${radicado}/adjuntos/${i}` })),
       historial: d.history.map((h) => ({
         accion: h.accion,
@@ -378,11 +387,12 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     }
   })
 
-  const sendFile = async (reply: FastifyReply, file: string, name: string) => {
+  const sendFile = async (reply: FastifyReply, file: string, name: string, type = 'application/pdf') => {
     const full = path.join(uploadsDir(dataDir), path.basename(file))
     const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
     return reply
-      .type('application/pdf')
+      // The type found in the content on receipt (PDF, JPEG or PNG), never one the visitor announced.
+      .type(KNOWN_TYPES.includes(type as KnownType) ? type : 'application/octet-stream')
       .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
       .header('x-content-type-options', 'nosniff')
       .send(fs.createReadStream(full))
@@ -395,7 +405,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
     const a = /^\d{1,3}$/.test(indice) ? filing.adjuntos[Number(indice)] : undefined
     if (!a) throw new ApiError(404, 'El adjunto no existe.')
     await store.audit({ evento: 'descargar', cuentaId: s.account.id, radicado, detalle: 'adjunto', direccion: address(request), now: now() })
-    return sendFile(reply, a.archivo, a.nombreOriginal)
+    return sendFile(reply, a.archivo, a.nombreOriginal, a.tipo)
   })
 
   app.get('/api/oficina/radicaciones/:radicado/respuestas/:id', async (request, reply) => {
@@ -563,6 +573,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
           fields: labelledFields(d.office.form, site.lookups, d.filing.datos),
           autorizacion: d.filing.autorizacion,
           canal: { etiqueta: canalLabel(d.filing.canal ?? 'web'), registradaPor: d.filing.registradaPor?.nombre, recibidaEl: d.filing.recibidaEl },
+          anonima: isAnonymous(d.office.form, d.filing.datos),
           attachments: d.filing.adjuntos.map((a, i) => ({ indice: i, nombre: a.nombreOriginal, tamano: a.tamano })),
           history: d.history,
           today: d.today,
