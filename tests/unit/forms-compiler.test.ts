@@ -204,7 +204,8 @@ describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and b
 
   it('a rule can only name fields of its own form (validator)', () => {
     const def = form('pqrsd')
-    expect(def.reglas?.every((r) => def.campos.some((c) => c.nombre === r.si.campo) && def.campos.some((c) => c.nombre === r.entonces.campo))).toBe(true)
+    const names = (r: NonNullable<typeof def.reglas>[number]) => [r.si.campo, ...(r.entonces.campo ? [r.entonces.campo] : []), ...(r.entonces.ocultar ?? [])]
+    expect(def.reglas?.every((r) => names(r).every((n) => def.campos.some((c) => c.nombre === n)))).toBe(true)
   })
 })
 
