@@ -276,7 +276,11 @@ test.describe('header controls', () => {
   test('language links open a translation of the current page in a new tab', async ({ page }) => {
     await openHydrated(page, '/hospital/historia')
     await page.locator('.idiomas > summary').click()
-    const links = page.locator('.idiomas a')
+    // Spanish first (the page itself), English next, each named in its own language (issue 27.6).
+    await expect(page.locator('.idiomas a')).toHaveText(['Español', /^English/, /^Français/, /^Português/, /^Nederlands/])
+    await expect(page.locator('.idiomas a').first()).toHaveAttribute('lang', 'es')
+    await expect(page.locator('.idiomas a').first()).toHaveAttribute('href', '/hospital/historia')
+    const links = page.locator('.idiomas a[data-idioma]')
     await expect(links).toHaveCount(4)
     const codes: string[] = []
     for (const a of await links.all()) {
@@ -288,7 +292,7 @@ test.describe('header controls', () => {
       codes.push(url.searchParams.get('tl')!)
       expect(new URL(url.searchParams.get('u')!).pathname).toBe('/hospital/historia')
     }
-    expect(codes).toEqual(['nl', 'en', 'fr', 'pt'])
+    expect(codes).toEqual(['en', 'fr', 'pt', 'nl'])
   })
 
   test('the relay-centre link and the header search box', async ({ page }) => {

@@ -7,14 +7,20 @@ import { datasetHref } from '../../manifest/openData.ts'
  */
 export function OpenDataLinks({ id, title }: { id: string; title?: string }) {
   const of = title ? <span className="visually-hidden">: {title}</span> : null
+  // A list, not two links side by side in a paragraph: read without styles (reader modes, text browsers, copied
+  // text) they came out glued, «Descargar datos abiertos (CSV)Descargar datos abiertos (JSON)».
   return (
-    <p className="datos-abiertos-enlaces">
-      <a href={datasetHref(id, 'csv')} type="text/csv" download>
-        Descargar datos abiertos (CSV){of}
-      </a>
-      <a href={datasetHref(id, 'json')} type="application/json" download>
-        Descargar datos abiertos (JSON){of}
-      </a>
-    </p>
+    <ul className="datos-abiertos-enlaces">
+      <li>
+        <a href={datasetHref(id, 'csv')} type="text/csv" download>
+          Descargar datos abiertos (CSV){of}
+        </a>
+      </li>
+      <li>
+        <a href={datasetHref(id, 'json')} type="application/json" download>
+          Descargar datos abiertos (JSON){of}
+        </a>
+      </li>
+    </ul>
   )
 }

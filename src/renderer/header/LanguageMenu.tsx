@@ -3,6 +3,11 @@ import type { LayoutData } from '../types.ts'
 
 import { translationUrl } from './translation.ts'
 
+/** English first among the translations: the foreign language most Colombian visitors read; the others keep site.yaml's order. */
+function languagesInOrder<T extends { codigo: string }>(idiomas: readonly T[]): T[] {
+  return [...idiomas.filter((i) => i.codigo === 'en'), ...idiomas.filter((i) => i.codigo !== 'en' && i.codigo !== 'es')]
+}
+
 /**
  * Language selector: plain links to a machine translation of the current
  * page, so it works without JavaScript. The pre-rendered links point at the
@@ -18,7 +23,13 @@ export function LanguageMenu({ layout, ruta }: { layout: LayoutData; ruta: strin
         Idioma<span className="visually-hidden">: traducir esta página</span>
       </summary>
       <ul>
-        {layout.idiomas.map((i) => (
+        {/* Spanish first (the page as it is), English next, then the rest as site.yaml lists them; each name in its own language. */}
+        <li>
+          <a href={ruta} lang="es" aria-current="page">
+            Español
+          </a>
+        </li>
+        {languagesInOrder(layout.idiomas).map((i) => (
           <li key={i.codigo}>
             <ExternalLink href={translationUrl(i.codigo, actual)} lang={i.codigo} hrefLang={i.codigo} data-idioma={i.codigo} noticeLang="es" notice=" (traducción automática, abre en una ventana nueva)">
               {i.nombre}
