@@ -67,7 +67,8 @@ function control(c: Campo, lookups: Lookups, value: string, invalid: string): st
 
 /** The fields the office fills in: every field of the definition but files and the hidden ones the server fills. */
 export function officeFields(form: FormDefinition): Campo[] {
-  return form.campos.filter((c) => c.control !== 'file' && c.control !== 'hidden')
+  // Files (one or several) come through the web form; the office form has no upload yet.
+  return form.campos.filter((c) => c.control !== 'file' && (c.control as string) !== 'archivos' && c.control !== 'hidden')
 }
 
 function field(c: Campo, v: RegisterFormView): string {
