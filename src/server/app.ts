@@ -86,6 +86,8 @@ export interface AppOptions {
   storeBusyGiveUpMs?: number
   /** OFICINA_2FA=admin: admin accounts must sign in with their second factor. */
   office2fa?: 'admin'
+  /** DATABASE_ALLOW_OWNER=1: start even when DATABASE_URL's role owns the tables or is a superuser (see store/pgRoles.ts). */
+  allowDatabaseOwner?: boolean
   /** METRICAS_PERMITIDAS: addresses and subnets allowed to read /metricas (default loopback). */
   metricsAllowed?: string
   /** SALUD_DISCO_MIN_MB: below this free space in DATA_DIR, /salud/detalle answers 503. */
@@ -134,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)
   let store: FilingStore
   let storeOk = true
-  const openStore = () => openFilingStore({ dataDir, plan: site.plan, databaseUrl: options.databaseUrl, busyGiveUpMs: options.storeBusyGiveUpMs })
+  const openStore = () => openFilingStore({ dataDir, plan: site.plan, databaseUrl: options.databaseUrl, busyGiveUpMs: options.storeBusyGiveUpMs, refuseOwner: !options.allowDatabaseOwner })
   try {
     store = await openStore()
   } catch (error) {

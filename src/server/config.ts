@@ -83,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logKeepDays: env.LOG_DIAS ? positiveInt(env.LOG_DIAS, 'LOG_DIAS', 30) : undefined,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     office2fa: office2fa(env.OFICINA_2FA),
+    allowDatabaseOwner: env.DATABASE_ALLOW_OWNER === '1' || env.DATABASE_ALLOW_OWNER === 'true',
     metricsAllowed: env.METRICAS_PERMITIDAS || undefined,
     minFreeMb: env.SALUD_DISCO_MIN_MB ? positiveInt(env.SALUD_DISCO_MIN_MB, 'SALUD_DISCO_MIN_MB', 200) : undefined,
   }

@@ -159,6 +159,10 @@ describe('anti-forgery', () => {
     ['a cookie but no header', { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=' + 'a'.repeat(43) }],
     ['a header but no cookie', { 'content-type': 'application/json', 'x-xsrf-token': 'a'.repeat(43) }],
     ['a header that does not match', { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=' + 'a'.repeat(43), 'x-xsrf-token': 'b'.repeat(43) }],
+    // Compared whole, never by prefix: an empty or shortened header, or one that only starts with the cookie, is refused.
+    ['an empty header', { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=' + 'a'.repeat(43), 'x-xsrf-token': '' }],
+    ['a header cut short', { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=' + 'a'.repeat(43), 'x-xsrf-token': 'a'.repeat(8) }],
+    ['a header longer than the cookie', { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=' + 'a'.repeat(43), 'x-xsrf-token': 'a'.repeat(44) }],
   ]
   for (const [label, headers] of cases) {
     it(`POST with ${label} answers 403 in Spanish and stores nothing`, async () => {

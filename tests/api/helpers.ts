@@ -53,7 +53,8 @@ export interface RunningServer {
 /** A real server in this process, listening on a free 127.0.0.1 port (fast; used by most suites). */
 export async function startInProcess(options: Partial<AppOptions> & { label?: string } = {}): Promise<RunningServer & { app: FastifyInstance }> {
   const dataDir = options.dataDir ?? tempDataDir(options.label ?? 'app')
-  const app = await buildApp({ clientDir: clientDir(), logLevel: 'silent', rateLimitMax: 10_000, ...options, dataDir })
+  // The tests' PostgreSQL cluster has one role, its superuser: test servers may use it (tests/api/pg-roles.test.ts checks the refusal).
+  const app = await buildApp({ clientDir: clientDir(), logLevel: 'silent', rateLimitMax: 10_000, allowDatabaseOwner: true, ...options, dataDir })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -72,7 +73,7 @@ export async function startChild(dataDir: string, env: Record<string, string> = 
   let out = ''
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', DATABASE_ALLOW_OWNER: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()))

@@ -124,4 +124,33 @@ describe('receipt of a filing', () => {
     // The success text comes first.
     expect(page.indexOf('creado exitosamente')).toBeLessThan(page.indexOf('Fecha y hora de recibo'))
   })
+
+  it("the no-script confirmation page never shows another filing's code: a token with the other filing's number shows no code", async () => {
+    const file = async () => {
+      const body = new URLSearchParams(Object.entries(validPqrs()).map(([k, v]) => [k, String(v)]))
+      const res = await fetch(`${server.url}/api/pqrs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8', origin: server.url, referer: `${server.url}/pqrsd` },
+        body,
+        redirect: 'manual',
+      })
+      expect(res.status).toBe(303)
+      const location = new URL(res.headers.get('location')!, server.url)
+      const page = await (await fetch(location)).text()
+      return { id: location.searchParams.get('id')!, token: location.searchParams.get('recibo')!, code: /Código de verificación: ([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(page)![1]!, location }
+    }
+    const a = await file()
+    const b = await file()
+    expect(a.code).not.toBe(b.code)
+    // A's token with B's number (and the other way round): the page of that number, without any code.
+    for (const [token, other] of [[a.token, b], [b.token, a]] as const) {
+      const swapped = new URL(other.location)
+      swapped.searchParams.set('recibo', token)
+      const page = await (await fetch(swapped)).text()
+      expect(page).toContain(`número de radicado: ${other.id}`)
+      expect(page).not.toContain(a.code)
+      expect(page).not.toContain(b.code)
+      expect(page).not.toContain('Código de verificación')
+    }
+  })
 })

@@ -3,6 +3,8 @@ import Database from 'better-sqlite3'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { exportCsv } from '../../src/server/export.ts'
+import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { migrate, MIGRATIONS } from '../../src/server/store/migrations.ts'
 import { StaleActionError, type TramiteRow } from '../../src/server/store/office.ts'
@@ -214,6 +216,19 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     expect((await store.listFilings('pqrs')).map((r) => r.datos.m)).toEqual(['febrero', 'marzo'])
     expect((await store.listFilings('pqrs', { since: '2025-03-01T05:00:00.000Z' })).map((r) => r.datos.m)).toEqual(['marzo'])
     expect(await store.listFilings('historia')).toEqual([])
+  })
+
+  it('from a given instant includes what was received at exactly that instant: `export --since` keeps a filing of midnight', async () => {
+    // Midnight of 1 March 2025 in Colombia (UTC-5), the instant `--since 2025-03-01` stands for; and one millisecond before.
+    await store.createFiling({ kind: 'pqrs', datos: { m: 'antes' }, now: new Date('2025-03-01T04:59:59.999Z') })
+    const midnight = await store.createFiling({ kind: 'pqrs', datos: { m: 'medianoche' }, now: new Date('2025-03-01T05:00:00.000Z') })
+    await store.subscribe('antes@example.com', new Date('2025-03-01T04:59:59.999Z'))
+    await store.subscribe('medianoche@example.com', new Date('2025-03-01T05:00:00.000Z'))
+    expect((await store.listFilings('pqrs', { since: '2025-03-01T05:00:00.000Z' })).map((r) => r.datos.m)).toEqual(['medianoche'])
+    expect((await store.listSubscriptions({ since: '2025-03-01T05:00:00.000Z' })).map((r) => r.correo)).toEqual(['medianoche@example.com'])
+    const { filings, lookups } = loadFilingForms()
+    const csv = await exportCsv(store, filings.find((f) => f.exportacion === 'pqrs')!, lookups, { since: '2025-03-01' })
+    expect(csv.split('\r\n').filter((l) => l.startsWith('"PQRS-')).map((l) => l.split(',')[0])).toEqual([`"${midnight}"`])
   })
 
   it('a repeated address (any letter case) is stored once and answers the first id', async () => {

@@ -12,6 +12,8 @@ export interface OpenStoreOptions {
   databaseUrl?: string
   /** SQLite: longest wait of a filing for another process's lock (see sqlite.ts BUSY_GIVE_UP_MS). */
   busyGiveUpMs?: number
+  /** PostgreSQL, the server: refuse the tables' owner or a superuser (pgRoles.ts). */
+  refuseOwner?: boolean
 }
 
 /** The store the configuration asks for: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in DATA_DIR. */
@@ -19,7 +21,7 @@ export async function openFilingStore(options: OpenStoreOptions): Promise<Filing
   const url = options.databaseUrl?.trim()
   if (url) {
     if (!isPostgresUrl(url)) throw new Error(`DATABASE_URL debe empezar por postgres:// o postgresql:// (recibido «${describeUrl(url)}»). Sin DATABASE_URL se usa el archivo SQLite de DATA_DIR.`)
-    return PgFilingStore.open({ url, plan: options.plan, readonly: options.readonly })
+    return PgFilingStore.open({ url, plan: options.plan, readonly: options.readonly, refuseOwner: options.refuseOwner })
   }
   return new SqliteFilingStore({ dataDir: options.dataDir, plan: options.plan, readonly: options.readonly, busyGiveUpMs: options.busyGiveUpMs })
 }

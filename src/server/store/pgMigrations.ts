@@ -250,15 +250,26 @@ export async function migratePg(client: PoolClient, migrations: readonly PgMigra
   await client.query('BEGIN')
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version integer PRIMARY KEY,
-      nombre text NOT NULL,
-      aplicada_en text NOT NULL
-    )`)
+    // Created only when missing: the server's own role (pgRoles.ts) may not create tables, even with IF NOT EXISTS.
+    const [exists] = (await client.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t")).rows
+    if (!exists?.t) {
+      await client.query(`CREATE TABLE schema_migrations (
+        version integer PRIMARY KEY,
+        nombre text NOT NULL,
+        aplicada_en text NOT NULL
+      )`)
+    }
     const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version))
     for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
       if (applied.has(m.version)) continue
-      await client.query(m.sql)
+      try {
+        await client.query(m.sql)
+      } catch (error) {
+        if ((error as { code?: string }).code === '42501') {
+          throw new Error(`La base de datos necesita la migración ${m.version} («${m.name}») y esta cuenta de PostgreSQL no puede aplicarla. Ejecute primero, con la cuenta dueña de las tablas: npm run -s bd:preparar -- <cuenta del servidor> (vea «PostgreSQL» en el README).`)
+        }
+        throw error
+      }
       await client.query('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()])
       ran.push(m.version)
     }

@@ -5,6 +5,7 @@ import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { consentOf, type ConsentColumns } from './consent.ts'
 import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { checkSchemaVersion, migratePg } from './pgMigrations.ts'
+import { OWNER_REFUSED, ownerRole } from './pgRoles.ts'
 import { attachmentRecord, isUniqueViolation, type AttachmentDb, type Queryable } from './postgresOffice.ts'
 import { PgSharedStore } from './postgresShared.ts'
 import { StoreUnreachableError } from './unavailable.ts'
@@ -33,6 +34,8 @@ export interface PgStoreOptions {
   readonly?: boolean
   /** Connections this process keeps at most (default 10). */
   maxConnections?: number
+  /** The server: refuse a role that owns the tables or is a superuser (see pgRoles.ts). */
+  refuseOwner?: boolean
 }
 
 /** Whether DATABASE_URL names a PostgreSQL database. */
@@ -115,6 +118,10 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
         if (!exists?.t) throw new Error(`La base de datos ${describeUrl(options.url)} no tiene las tablas de radicación. Inicie el servidor una vez con DATABASE_URL para crearlas.`)
         await checkSchemaVersion(client)
       } else {
+        if (options.refuseOwner) {
+          const owner = await ownerRole(client)
+          if (owner) throw new Error(OWNER_REFUSED(owner))
+        }
         await migratePg(client)
       }
     } catch (error) {

@@ -1,0 +1,42 @@
+/**
+ * `npm run -s bd:preparar -- <cuenta del servidor>` with DATABASE_URL naming the
+ * PostgreSQL role that owns the tables: applies the migrations, then gives the
+ * server's role its rights (store/pgRoles.ts). Run once at installation and
+ * again after every update (new tables get the same rights).
+ */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import pg from 'pg'
+import { loadFilingForms } from './siteData.ts'
+import { openFilingStore } from './store/open.ts'
+import { isPostgresUrl } from './store/postgres.ts'
+import { grantRuntimeRole } from './store/pgRoles.ts'
+
+/** Migrates the database of `ownerUrl` and grants `runtimeRole` the server's rights. */
+export async function prepareDatabase(ownerUrl: string, runtimeRole: string, manifestDir?: string): Promise<void> {
+  if (!isPostgresUrl(ownerUrl)) throw new Error('Defina DATABASE_URL con la cuenta dueña de las tablas (postgres://…): este comando es solo para PostgreSQL.')
+  const { plan } = loadFilingForms(manifestDir)
+  const store = await openFilingStore({ dataDir: '.', plan, databaseUrl: ownerUrl })
+  await store.close()
+  const client = new pg.Client({ connectionString: ownerUrl })
+  await client.connect()
+  try {
+    await grantRuntimeRole(client, runtimeRole)
+  } finally {
+    await client.end()
+  }
+}
+
+async function main(): Promise<void> {
+  const role = process.argv[2]
+  try {
+    if (!role || process.argv.length > 3) throw new Error('Indique la cuenta de PostgreSQL del servidor. Ejemplo: npm run -s bd:preparar -- radicacion_servidor')
+    await prepareDatabase(process.env.DATABASE_URL ?? '', role, process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
+    process.stdout.write(`Base de datos al día; la cuenta «${role}» puede leer y escribir los datos, pero no cambiar las tablas ni borrar la auditoría ni el historial.\n`)
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 2
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main()

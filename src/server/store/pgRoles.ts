@@ -1,0 +1,70 @@
+import type pg from 'pg'
+
+/**
+ * Two PostgreSQL roles (issue 23 #5). The owner role owns the tables and runs
+ * the migrations (`npm run -s bd:preparar`); the server runs as a separate
+ * role that may read and write the data but not change the tables: no ALTER
+ * (only an owner can, so it cannot `DISABLE TRIGGER` the append-only rules of
+ * the audit trail and the history), and on `auditoria`, `historial` and
+ * `schema_migrations` no UPDATE, DELETE or TRUNCATE at all. A server that took
+ * over the owner's role could silence the audit trail, so the server refuses
+ * to start as the owner (or as a superuser) unless DATABASE_ALLOW_OWNER=1.
+ */
+
+/** Tables whose rows are never changed nor removed once written. */
+export const APPEND_ONLY_TABLES = ['auditoria', 'historial', 'schema_migrations'] as const
+
+/** PostgreSQL role names this command accepts (no quoting games). */
+const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+export const OWNER_REFUSED = (role: string) =>
+  `El servidor no se inicia con la cuenta «${role}» de PostgreSQL porque es dueña de las tablas (o superusuario): con ella se podría desactivar o borrar la auditoría. ` +
+  'Conecte el servidor con la cuenta del servidor (vea «PostgreSQL» en el README: npm run -s bd:preparar) o, solo si sabe lo que hace, defina DATABASE_ALLOW_OWNER=1.'
+
+/** The connected role when it owns the audit table or is a superuser; undefined for a role without those powers. */
+export async function ownerRole(client: pg.ClientBase): Promise<string | undefined> {
+  const { rows } = await client.query<{ usuario: string; superusuario: boolean; duenio: boolean }>(
+    `SELECT current_user AS usuario, r.rolsuper AS superusuario,
+            pg_has_role(current_user, c.relowner, 'USAGE') AS duenio
+       FROM pg_roles r, pg_class c
+      WHERE r.rolname = current_user AND c.oid = to_regclass('auditoria')`,
+  )
+  const row = rows[0]
+  if (row) return row.superusuario || row.duenio ? row.usuario : undefined
+  // No tables yet: a superuser or the database's owner is about to create them.
+  const db = (
+    await client.query<{ usuario: string; poder: boolean }>(
+      `SELECT current_user AS usuario, r.rolsuper OR pg_has_role(current_user, d.datdba, 'USAGE') AS poder
+         FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = current_database()`,
+    )
+  ).rows[0]
+  return db?.poder ? db.usuario : undefined
+}
+
+/**
+ * The runtime role's rights on every table of the schema (run by the owner,
+ * after the migrations; again after an update that adds tables): read and
+ * write the data, never alter tables, append only to the audit trail and
+ * the history.
+ */
+export async function grantRuntimeRole(client: pg.ClientBase, role: string): Promise<void> {
+  if (!ROLE_NAME.test(role)) throw new Error(`El nombre de la cuenta del servidor «${role}» no es válido: use minúsculas, números y «_».`)
+  const exists = (await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount
+  if (!exists) throw new Error(`No existe la cuenta «${role}» en PostgreSQL: créela primero (vea «PostgreSQL» en el README).`)
+  const self = (await client.query<{ u: string }>('SELECT current_user AS u')).rows[0]!.u
+  if (self === role) throw new Error('La cuenta del servidor debe ser distinta de la cuenta dueña que ejecuta este comando.')
+  await client.query('BEGIN')
+  try {
+    await client.query(`GRANT USAGE ON SCHEMA public TO ${role}`)
+    await client.query(`REVOKE CREATE ON SCHEMA public FROM ${role}`)
+    await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`)
+    await client.query(`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role}`)
+    await client.query(`REVOKE TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA public FROM ${role}`)
+    for (const table of APPEND_ONLY_TABLES) await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON ${table} FROM ${role}`)
+    await client.query(`REVOKE INSERT ON schema_migrations FROM ${role}`)
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  }
+}
