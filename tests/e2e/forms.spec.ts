@@ -168,8 +168,13 @@ test.describe('PQRSD form', () => {
     await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(0)
     await expect(page.locator('.resumen-errores')).toHaveCount(0)
 
+    const code = /Código de verificación: ([A-Z2-9]{5}-[A-Z2-9]{5})/.exec((await banner.textContent()) ?? '')![1]!
     await banner.getByRole('button', { name: 'Cerrar mensaje' }).click()
     await expect(banner).toHaveCount(0)
+    // The receipt is not lost with the message (issue 26 item 8): number and code stay on the page, printable.
+    const kept = page.locator('.recibo-guardado')
+    await expect(kept).toContainText(`número de radicado ${id}, código de verificación ${code}`)
+    await expect(kept.getByRole('button', { name: 'Imprimir recibo' })).toBeVisible()
     await expectXsrfOn(page, unsafe)
     expect(unsafe.length).toBeGreaterThan(0)
   })

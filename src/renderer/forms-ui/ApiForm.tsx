@@ -14,7 +14,13 @@ interface Message {
   key: number
   /** The filing's receipt (number, date and time, due date, code), when the answer carries one. */
   receipt?: Receipt
+  /** Whether the citizen gave an e-mail address (the receipt was sent there too). */
+  emailed?: boolean
 }
+
+/** Asked once when a receipt that went to no e-mail address is closed (issue 26 item 8). */
+export const CLOSE_RECEIPT_QUESTION =
+  '¿Ya anotó o imprimió el número de radicado y el código de verificación? No se enviaron por correo y sin ellos no podrá consultar su solicitud en línea.'
 
 /**
  * A form of manifest/forms/ submitted to its endpoint (json or multipart).
@@ -26,6 +32,8 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
   const f = useDefinedForm(prepared, { summary: variant === 'pagina' })
   const [success, setSuccess] = useState<Message | null>(null)
   const [failure, setFailure] = useState<Message | null>(null)
+  // The last receipt stays on the page after its message is closed (issue 26 item 8).
+  const [kept, setKept] = useState<Message | null>(null)
   const busy = useRef(false)
   const titleId = `${def.id}-titulo`
   const { isSubmitting } = f.form.formState
@@ -37,7 +45,10 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
     setFailure(null)
     try {
       const answer = await postForm(def.endpoint, requestBody(def, payload, values))
-      setSuccess({ text: successText(def, filingNumber(answer)), key: Date.now(), receipt: receiptOf(answer) })
+      const correo = payload.correoElectronico
+      const message = { text: successText(def, filingNumber(answer)), key: Date.now(), receipt: receiptOf(answer), emailed: typeof correo === 'string' && correo !== '' }
+      setSuccess(message)
+      setKept(message.receipt ? message : null)
       return true
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError('servidor', FAILURE_MESSAGES.servidor)
@@ -63,6 +74,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
           key={success.key}
           kind="exito"
           onClose={() => {
+            if (success.receipt && !success.emailed && !window.confirm(CLOSE_RECEIPT_QUESTION)) return
             setSuccess(null)
             focusFirstField()
           }}
@@ -83,6 +95,16 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
             success.text
           )}
         </Aviso>
+      )}
+      {!success && kept?.receipt && (
+        <div className="recibo recibo-guardado" aria-label="Su último recibo">
+          <p>
+            <strong>Su recibo:</strong> número de radicado {kept.receipt.id}, código de verificación {kept.receipt.codigo}.
+          </p>
+          <button type="button" className="secondary imprimir" onClick={() => window.print()}>
+            Imprimir recibo
+          </button>
+        </div>
       )}
       {failure && (
         <Aviso key={failure.key} kind="error" onClose={() => setFailure(null)}>
