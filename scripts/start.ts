@@ -9,7 +9,9 @@ import path from 'node:path'
 import { clientDirFromEnv, configFromEnv } from '../src/server/config.ts'
 import { readPointer, releasesDirFromEnv } from '../src/server/releases.ts'
 import { startServer } from '../src/server/run.ts'
+import { manifestDir, publicDir } from '../src/manifest/paths.ts'
 import { npmCommand, spawnOptions } from './lib/commands.ts'
+import { publishedNotice } from './lib/publishedNotice.ts'
 
 const root = process.cwd()
 /** What the pre-rendered site is made from. The server's own code and generated files are not. */
@@ -42,6 +44,8 @@ const published = readPointer(releasesDirFromEnv())
 const reason = published ? undefined : buildReason(clientDir)
 if (published) {
   console.log(`Se sirve la versión publicada con npm run publicar (${published.actual}).`)
+  const notice = publishedNotice(releasesDirFromEnv(), published.actual, [manifestDir(), path.join(publicDir(), 'assets')])
+  if (notice) console.log(notice)
 } else if (reason) {
   console.log(`Compilando el sitio (${reason})…`)
   const build = npmCommand(['run', 'build'])
