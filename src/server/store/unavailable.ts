@@ -1,5 +1,8 @@
 import type { FilingStore } from './store.ts'
 
+
+/** Properties a caller may probe on the store without meaning a method call. */
+const NOT_METHODS = new Set<string>(['then', 'getter', 'setter'])
 /** Every call of an unavailable store fails with this; the error handler answers 503 in Spanish. */
 export class StoreUnavailableError extends Error {
   constructor(readonly detail: string) {
@@ -56,8 +59,9 @@ export function reconnectingStore(open: () => Promise<FilingStore>, reason: stri
   }
   return new Proxy({} as FilingStore, {
     get(_target, prop) {
-      // Not a thenable: `await store` must not call a method.
-      if (prop === 'then' || typeof prop === 'symbol') return undefined
+      // Not a thenable (`await store` must not call a method), nor a Fastify getter/setter decorator: `app.decorate`
+      // reads `getter`/`setter` off the value and would install them as accessors that throw when the store is away.
+      if (NOT_METHODS.has(prop as string) || typeof prop === 'symbol') return undefined
       if (store) {
         const value = (store as unknown as Record<string, unknown>)[prop]
         return typeof value === 'function' ? value.bind(store) : value
@@ -87,8 +91,9 @@ export function unavailableStore(reason: string): FilingStore {
   return new Proxy({} as FilingStore, {
     get(_target, prop) {
       if (prop === 'close') return async () => {}
-      // Not a thenable: `await store` must not call a method.
-      if (prop === 'then' || typeof prop === 'symbol') return undefined
+      // Not a thenable (`await store` must not call a method), nor a Fastify getter/setter decorator: `app.decorate`
+      // reads `getter`/`setter` off the value and would install them as accessors that throw when the store is away.
+      if (NOT_METHODS.has(prop as string) || typeof prop === 'symbol') return undefined
       return async () => {
         throw new StoreUnavailableError(reason)
       }
