@@ -110,23 +110,23 @@ export interface SiteManifest {
      */
     version: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     titulo: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     responsable: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     finalidad: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     derechos: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     datosSensibles: string
     /**
@@ -134,11 +134,11 @@ export interface SiteManifest {
      */
     politica: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     enlacePolitica?: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     casilla: string
     /**
@@ -280,7 +280,7 @@ export interface Contacto {
    */
   direcciones?: {
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     [k: string]: string
   }
@@ -289,7 +289,7 @@ export interface Contacto {
    */
   horarios?: {
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     [k: string]: string
   }
@@ -323,7 +323,7 @@ export interface Correo {
  */
 export interface Pie {
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   direccion: string
   /**
@@ -339,11 +339,11 @@ export interface Pie {
    */
   correspondencia: {
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     direccion: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     horario: string
   }
@@ -381,11 +381,11 @@ export interface PageManifest {
    */
   ruta: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   etiqueta: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   titulo: string
   /**
@@ -430,7 +430,7 @@ export interface SeccionTexto {
    */
   titulo?: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   contenido: string
 }
@@ -473,7 +473,7 @@ export interface SeccionMosaicos {
   mosaicos: [
     {
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       titulo: string
       /**
@@ -491,7 +491,7 @@ export interface SeccionMosaicos {
     },
     ...{
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       titulo: string
       /**
@@ -526,7 +526,7 @@ export interface SeccionTabla {
    *
    * @minItems 1
    *
-   * Items: Texto no vacío.
+   * Items: Un texto que no puede quedar vacío.
    */
   columnas: [string, ...string[]]
   /**
@@ -567,7 +567,7 @@ export interface SeccionDocumentos {
      */
     id: string
     /**
-     * Texto no vacío.
+     * Un texto que no puede quedar vacío.
      */
     titulo: string
     /**
@@ -599,7 +599,7 @@ export interface SeccionDocumentos {
        */
       campo: 'anio' | 'categoria' | 'periodo' | 'titulo' | 'descripcion' | 'fecha' | 'enlace'
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       encabezado: string
     },
@@ -609,7 +609,7 @@ export interface SeccionDocumentos {
        */
       campo: 'anio' | 'categoria' | 'periodo' | 'titulo' | 'descripcion' | 'fecha' | 'enlace'
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       encabezado: string
     }[]
@@ -643,7 +643,7 @@ export interface SeccionAcordeon {
        */
       id: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       titulo: string
       /**
@@ -657,7 +657,7 @@ export interface SeccionAcordeon {
        */
       id: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       titulo: string
       /**
@@ -691,7 +691,7 @@ export interface SeccionDatos {
        */
       valor: string | number
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       etiqueta: string
       /**
@@ -705,7 +705,7 @@ export interface SeccionDatos {
        */
       valor: string | number
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       etiqueta: string
       /**
@@ -724,7 +724,7 @@ export interface SeccionVideo {
    */
   tipo: 'video'
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   titulo: string
   /**
@@ -753,7 +753,7 @@ export interface SeccionEmbebido {
    */
   tipo: 'embebido'
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   titulo: string
   /**
@@ -818,21 +818,21 @@ export interface SeccionPreguntas {
   preguntas: [
     {
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       pregunta: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       respuesta: string
     },
     ...{
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       pregunta: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       respuesta: string
     }[]
@@ -858,29 +858,29 @@ export interface SeccionPersonas {
   personas: [
     {
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       nombre: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       cargo: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       posicion: string
     },
     ...{
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       nombre: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       cargo: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       posicion: string
     }[]
@@ -960,7 +960,7 @@ export interface SeccionAcceso {
    */
   intranet?: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   mensaje?: string
 }
@@ -973,7 +973,7 @@ export interface SeccionCarrusel {
    */
   tipo: 'carrusel'
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   etiqueta: string
   /**
@@ -996,7 +996,7 @@ export interface Diapositiva {
    */
   src: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   alt: string
   /**
@@ -1179,7 +1179,7 @@ export interface DocumentList {
    */
   id: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   titulo: string
   /**
@@ -1208,7 +1208,7 @@ export interface Fila {
    */
   periodo?: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   titulo: string
   /**
@@ -1237,7 +1237,7 @@ export interface FormDefinition {
    */
   id: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   titulo: string
   /**
@@ -1316,7 +1316,7 @@ export interface FormDefinition {
         mensaje?: string
       }
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   botonEnviar: string
   /**
@@ -1377,7 +1377,7 @@ export interface Campo {
    */
   nombre: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   etiqueta: string
   /**
@@ -1424,7 +1424,7 @@ export interface Campo {
        */
       valor: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       etiqueta: string
     },
@@ -1434,7 +1434,7 @@ export interface Campo {
        */
       valor: string
       /**
-       * Texto no vacío.
+       * Un texto que no puede quedar vacío.
        */
       etiqueta: string
     }[]
@@ -1455,6 +1455,19 @@ export interface Campo {
    * Solo para control archivos: tamaño máximo de todos los archivos juntos, en megabytes. Si se omite, 20. Ejemplo: 20.
    */
   tamanoTotalMB?: number
+  /**
+   * Solo para campos con tipoDato marcaTiempo: cuántos días antes («antes») y después («despues») del día en que el servidor recibe la solicitud (hora de Colombia) puede estar la fecha enviada. Fuera de ese rango el servidor la rechaza con el mensaje del campo. Ejemplo: { antes: 1, despues: 1 }.
+   */
+  diasPermitidos?: {
+    /**
+     * Días antes del día de recepción. Ejemplo: 1.
+     */
+    antes: number
+    /**
+     * Días después del día de recepción. Ejemplo: 1.
+     */
+    despues: number
+  }
   /**
    * Texto de ayuda bajo el campo. Ejemplo: «Sin puntos ni espacios».
    */
@@ -1566,7 +1579,7 @@ export interface Lookups {
          */
         id: number
         /**
-         * Texto no vacío.
+         * Un texto que no puede quedar vacío.
          */
         nombre: string
       },
@@ -1576,7 +1589,7 @@ export interface Lookups {
          */
         id: number
         /**
-         * Texto no vacío.
+         * Un texto que no puede quedar vacío.
          */
         nombre: string
       }[]
@@ -1596,15 +1609,15 @@ export interface NewsItem {
    */
   encabezado?: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   titulo: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   dependencia: string
   /**
-   * Texto no vacío.
+   * Un texto que no puede quedar vacío.
    */
   cuerpo: string
   /**

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
 import { buildApp, type AppOptions } from '../../src/server/app.ts'
 import { clientDirFromEnv } from '../../src/server/config.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
@@ -180,7 +181,8 @@ export function validCita(extra: Record<string, unknown> = {}): Record<string, u
     eps: 'Nueva EPS',
     tipoServicio: 1,
     autorizacionDatos: true,
-    fechaCita: Date.parse('2025-06-12T00:00:00-05:00'),
+    // The day of the request, as the browser sends it (the server accepts it one day either side: diasPermitidos in cita.yaml).
+    fechaCita: dayTimestamp(todayInColombia()),
     ...extra,
   }
 }

@@ -20,7 +20,7 @@ async function seed(dataDir: string): Promise<void> {
   const store = await openFilingStore({ dataDir, plan: FILING_PLAN })
   try {
     await store.createFiling({ kind: 'pqrs', datos: validPqrs({ mensaje: 'primera' }), now: new Date('2025-05-02T15:00:00Z') })
-    await store.createFiling({ kind: 'cita', datos: validCita(), now: new Date('2025-05-02T15:00:00Z') })
+    await store.createFiling({ kind: 'cita', datos: validCita({ fechaCita: Date.parse('2025-06-12T00:00:00-05:00') }), now: new Date('2025-05-02T15:00:00Z') })
   } finally {
     await store.close()
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
 import { CITA_MESSAGES as CITA, CONSENT_MESSAGE, NEWSLETTER_EMAIL, NEWSLETTER_REQUIRED, PQRSD_MESSAGES as PQRSD } from '../helpers/specMessages.ts'
@@ -127,6 +128,18 @@ describe('appointment (spec §5)', () => {
   it('fechaCita is bounded: 1e20 and 1970 are refused (issue 13 #1)', async () => {
     for (const bad of [1e20, 12345, 9_999_999_999_999]) {
       expect(await fieldsOf(await client.postJson('/api/cita', validCita({ fechaCita: bad })))).toEqual({ fechaCita: 'La fecha de la solicitud no es válida.' })
+    }
+  })
+
+  it('fechaCita is the day of the request: a day outside the form\'s window around the day of receipt is refused (issue 23 #5)', async () => {
+    const today = dayTimestamp(todayInColombia())
+    const day = 86_400_000
+    // diasPermitidos { antes: 1, despues: 1 } in manifest/forms/cita.yaml: 2026 is inside the schema's years but not today.
+    for (const bad of [today + 2 * day, today + 40 * day, today - 2 * day, dayTimestamp('2099-12-31'), dayTimestamp('2000-01-01')]) {
+      expect(await fieldsOf(await client.postJson('/api/cita', validCita({ fechaCita: bad })))).toEqual({ fechaCita: 'La fecha de la solicitud no es válida.' })
+    }
+    for (const good of [today - day, today, today + day]) {
+      expect((await client.postJson('/api/cita', validCita({ fechaCita: good }))).status).toBe(200)
     }
   })
 

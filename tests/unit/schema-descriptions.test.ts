@@ -77,8 +77,9 @@ function resolve(schemas: Map<string, Node>, file: string, schema: Node): Node {
   return current
 }
 
-const ENGLISH = /\b(the|of|and|when|with|which|this|that|is|are|be|shown|used|only|from|each|every|without|must|its|it|an)\b/i
-const SPANISH = /\b(el|la|los|las|de|del|un|una|que|en|para|con|por|y|o|al|se|su|sus)\b/i
+// Whole words by Unicode letters: `\b` is ASCII-only, so «anónima» read as the English «an» followed by «ónima».
+const ENGLISH = /(?<!\p{L})(the|of|and|when|with|which|this|that|is|are|be|shown|used|only|from|each|every|without|must|its|it|an)(?!\p{L})/iu
+const SPANISH = /(?<!\p{L})(el|la|los|las|de|del|un|una|que|en|para|con|por|y|o|al|se|su|sus)(?!\p{L})/iu
 
 function spanishProblem(text: unknown): string | undefined {
   if (typeof text !== 'string' || text.trim().length < 8) return 'sin descripción'

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { filesLimits, filesMessages, type FileDescriptor, type FilesValue } from '../../forms/compileFormSchema.ts'
 import { extensionOf, sniffType } from '../../forms/fileType.ts'
 import { normalizeSubmission, type SubmittedFiles } from '../../forms/normalize.ts'
+import { requestDayProblems } from '../../forms/requestDayWindow.ts'
 import { loadFormValidator, type FormValidator } from '../../forms/validateSubmission.ts'
 import { initialStatus } from '../../filings/deadlines.ts'
 import { colombiaIso, type Receipt } from '../../forms/receipt.ts'
@@ -39,6 +40,8 @@ function validated(form: FormDefinition, validate: Validator, raw: unknown, file
   }
   const outcome = validate(normalizeSubmission(form, raw as Record<string, unknown>, files))
   if (!outcome.ok) throw new ApiError(400, MSG.invalidForm, outcome.fields)
+  const outOfWindow = requestDayProblems(form, outcome.value)
+  if (Object.keys(outOfWindow).length > 0) throw new ApiError(400, MSG.invalidForm, outOfWindow)
   return outcome.value
 }
 
