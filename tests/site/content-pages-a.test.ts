@@ -215,7 +215,7 @@ describe('hospital', () => {
     const furag = doc.querySelector('#mipg-furag table')
     expect([...new Set(yearsOfColumn(furag, 'Año'))].sort()).toEqual(range(2018, 2023))
     expect(text(doc.querySelector('#mipg-furag'))).toMatch(/19 políticas/)
-    expect(doc.querySelectorAll('#mipg-politicas li a')).toHaveLength(11)
+    expect(doc.querySelectorAll('#mipg-politicas .lista-documentos li a')).toHaveLength(11)
   })
 
   it('portfolio page embeds the services portfolio PDF', () => {
