@@ -85,6 +85,10 @@ describe('PostgreSQL stopped and started during a burst of filings to two server
         cluster!.stop(mode)
         const down = sent.length
         await answered(503, 6, down)
+        // The site itself is visited on both processes while the database is away (on a fast machine the whole
+        // outage can pass between two visits otherwise).
+        const pagesWhileDown = pages.length
+        await waitFor(() => (pages.length >= pagesWhileDown + 4 ? true : undefined), 60_000)
         cluster!.start()
         await answered(200, 20, sent.length)
       }
@@ -94,7 +98,7 @@ describe('PostgreSQL stopped and started during a burst of filings to two server
     }
 
     for (const s of servers) expect({ exitCode: s.proc.exitCode, signal: s.proc.signalCode }).toEqual({ exitCode: null, signal: null })
-    expect(pages.length).toBeGreaterThan(10)
+    expect(pages.length).toBeGreaterThanOrEqual(8)
     expect(pages.filter((p) => p.status !== 200)).toEqual([])
     // Every filing got an answer: its number, or the Spanish 503 while the database was away.
     expect(sent.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([])
