@@ -140,6 +140,7 @@ describe('appointment (spec §5)', () => {
     }
     for (const good of [today - day, today, today + day]) {
       expect((await client.postJson('/api/cita', validCita({ fechaCita: good }))).status).toBe(200)
+      validOnPurpose++
     }
   })
 
