@@ -109,7 +109,8 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect(list.stdout).toContain(`${LIMITED.correo}\tAuxiliar PQRSD\tsiau\tpqrsd\tactiva`)
     expect(list.stdout).not.toContain('y@hospital.gov.co')
     expect(list.stdout).not.toMatch(/argon2/)
-  })
+    // Four starts of the command through tsx: about 3 s each on an idle machine, far more when the machine is busy.
+  }, 180_000)
 
   it('401 without a session, for the API and the pages', async () => {
     const anon = new Staff(await new Client(server.url).init())
