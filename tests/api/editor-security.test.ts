@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningEditor, startEditor } from '../../scripts/lib/editorServer.ts'
+import { freePort } from './helpers.ts'
 
 /**
  * Issue 23 #1: the browser editor obeys only its own page. Each attack of the red-team report is replayed
@@ -16,14 +16,6 @@ let editor: RunningEditor
 let port: number
 let token: string
 const own = () => `127.0.0.1:${port}`
-
-async function freePort(): Promise<number> {
-  const s = net.createServer()
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))
-  const p = (s.address() as net.AddressInfo).port
-  await new Promise<void>((r) => s.close(() => r()))
-  return p
-}
 
 interface Answer {
   status: number

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writePointer } from '../../src/server/releases.ts'
+import { freePort } from './helpers.ts'
 
 /**
  * Issue 27 #2, the preview trap: on a machine that serves a publication, a clerk edits the manifest.
@@ -20,14 +20,6 @@ const NEW_TITLE = 'Junta Directiva renovada en diciembre'
 let tmp: string
 let env: NodeJS.ProcessEnv
 const children: ChildProcess[] = []
-
-async function freePort(): Promise<number> {
-  const s = net.createServer()
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()))
-  const p = (s.address() as net.AddressInfo).port
-  await new Promise<void>((r) => s.close(() => r()))
-  return p
-}
 
 /** Starts `node --import tsx <script>` and collects its output until `until` appears. */
 function run(script: string, extra: NodeJS.ProcessEnv, until: RegExp): Promise<string> {
