@@ -103,14 +103,17 @@ describe('receipt of a filing', () => {
     }
   })
 
-  it('the no-script confirmation page shows the success text verbatim, then the receipt', async () => {
-    const body = new URLSearchParams(Object.entries(validPqrs()).map(([k, v]) => [k, String(v)]))
-    const res = await fetch(`${server.url}/api/pqrs`, {
+  /** A valid PQRSD posted as the browser posts it without script (url-encoded, same-origin); the 303 is not followed. */
+  const postPqrsWithoutScript = () =>
+    fetch(`${server.url}/api/pqrs`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8', origin: server.url, referer: `${server.url}/pqrsd` },
-      body,
+      body: new URLSearchParams(Object.entries(validPqrs()).map(([k, v]) => [k, String(v)])),
       redirect: 'manual',
     })
+
+  it('the no-script confirmation page shows the success text verbatim, then the receipt', async () => {
+    const res = await postPqrsWithoutScript()
     expect(res.status).toBe(303)
     const location = res.headers.get('location')!
     expect(location).not.toMatch(/codigo/)
@@ -127,13 +130,7 @@ describe('receipt of a filing', () => {
 
   it("the no-script confirmation page never shows another filing's code: a token with the other filing's number shows no code", async () => {
     const file = async () => {
-      const body = new URLSearchParams(Object.entries(validPqrs()).map(([k, v]) => [k, String(v)]))
-      const res = await fetch(`${server.url}/api/pqrs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8', origin: server.url, referer: `${server.url}/pqrsd` },
-        body,
-        redirect: 'manual',
-      })
+      const res = await postPqrsWithoutScript()
       expect(res.status).toBe(303)
       const location = new URL(res.headers.get('location')!, server.url)
       const page = await (await fetch(location)).text()
