@@ -20,7 +20,15 @@ export default defineConfig({
     locale: 'es-CO',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: {
@@ -28,6 +36,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/tipo-solicitud`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/e2e-data', RATE_LIMIT_MAX: '10000', CONSULTA_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'test-results/e2e-data',
+      RATE_LIMIT_MAX: '10000',
+      CONSULTA_RATE_LIMIT_MAX: '10000',
+      LOG_LEVEL: 'warn',
+    },
   },
 })

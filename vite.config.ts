@@ -23,7 +23,7 @@ function preactInBrowser(): Plugin {
     name: 'preact-in-browser',
     enforce: 'pre',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
+    applyToEnvironment: environment => environment.name === 'client',
     async resolveId(source, importer, options) {
       const target = PREACT_IN_BROWSER[source]
       if (!target) return null
