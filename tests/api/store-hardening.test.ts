@@ -34,8 +34,12 @@ describe('#1 the export survives any stored value, cell by cell', () => {
     const db = new Database(path.join(dataDir, DB_FILE))
     try {
       const bad = validCita({ fechaCita: 1e20, tipoServicio: 'x', autorizacionDatos: 'quizá', nombre: { raro: true } })
-      db.prepare("INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('CITA-2025-999999', 'cita', '2025-05-03T15:00:00.000Z', ?)").run(JSON.stringify(bad))
-      db.prepare("INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('CITA-2025-999998', 'cita', 'no es fecha', ?)").run(JSON.stringify(validCita({ fechaCita: -8.64e15 - 1 })))
+      db.prepare("INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('CITA-2025-999999', 'cita', '2025-05-03T15:00:00.000Z', ?)").run(
+        JSON.stringify(bad),
+      )
+      db.prepare("INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('CITA-2025-999998', 'cita', 'no es fecha', ?)").run(
+        JSON.stringify(validCita({ fechaCita: -8.64e15 - 1 })),
+      )
     } finally {
       db.close()
     }
@@ -56,10 +60,12 @@ describe('#2 the export command exactly as documented', () => {
   // The IT guide holds the full list of export commands (moved out of the README, issue 24 item 7).
   const itGuide = fs.readFileSync(path.join(ROOT, 'docs', 'guia-operacion.md'), 'utf8')
   // Each distinct command once: the staff guide repeats some of the IT guide's.
-  const documented = [...new Set([...`${readme}\n${guide}\n${itGuide}`.matchAll(/^(npm run (?:-s )?export -- .+)$/gm)].map((m) => m[1]!.replace(/\s+#.*$/, '').trim()))]
+  const documented = [
+    ...new Set([...`${readme}\n${guide}\n${itGuide}`.matchAll(/^(npm run (?:-s )?export -- .+)$/gm)].map(m => m[1]!.replace(/\s+#.*$/, '').trim())),
+  ]
 
   it('the README and the guides document --salida and, for redirection, npm run -s', () => {
-    expect(documented.some((c) => c.includes('--salida'))).toBe(true)
+    expect(documented.some(c => c.includes('--salida'))).toBe(true)
     // npm's own banner lands before the BOM except where the export removes it: a plain `>` into a new file
     // (src/server/npmBanner.ts). Appending (`>>`) and pipes keep it, so those are documented with -s only.
     for (const c of documented) if (/[>|]/.test(c) && !c.startsWith('npm run -s ')) expect(c).toMatch(/^npm run export -- [^>|]+ > [^>|]+$/)
@@ -110,11 +116,11 @@ describe('#3 another process holding the write lock does not freeze the site', (
         ],
         { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
       )
-      await new Promise<void>((resolve) => holder.stdout!.on('data', (d: Buffer) => (d.toString().includes('bloqueada') ? resolve() : undefined)))
+      await new Promise<void>(resolve => holder.stdout!.on('data', (d: Buffer) => (d.toString().includes('bloqueada') ? resolve() : undefined)))
       const lockedAt = Date.now()
       // A filing arrives while the lock is held: it must wait for it without blocking the server.
       const filing = client.postJson('/api/pqrs', validPqrs({ mensaje: 'durante el bloqueo' }))
-      await new Promise((r) => setTimeout(r, 300))
+      await new Promise(r => setTimeout(r, 300))
       const timings: Record<string, number[]> = { '/': [], '/api/noticias': [] }
       for (let i = 0; i < 3; i++) {
         for (const p of Object.keys(timings)) {
@@ -132,7 +138,7 @@ describe('#3 another process holding the write lock does not freeze the site', (
       const res = await filing
       expect(res.status).toBe(200)
       expect(Date.now() - lockedAt).toBeGreaterThanOrEqual(4_500)
-      if (holder.exitCode === null) await new Promise((r) => holder.once('exit', r))
+      if (holder.exitCode === null) await new Promise(r => holder.once('exit', r))
     } finally {
       await server.close()
     }

@@ -14,9 +14,10 @@ const ROOTS = ['src', 'scripts', 'tests', 'schemas', 'bench', 'despliegue', '.ci
 const MADE_AT_RUN_TIME = new Set(['bench/tmp', 'bench/tmp/'])
 
 function docFiles(): string[] {
-  const docs = fs.readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => path.join('docs', f))
+  const docs = fs
+    .readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter(f => f.endsWith('.md'))
+    .map(f => path.join('docs', f))
   return ['README.md', ...docs]
 }
 
@@ -24,7 +25,7 @@ export function namedPaths(markdown: string): string[] {
   const out = new Set<string>()
   for (const m of markdown.matchAll(/`([^`\s]+)`/g)) {
     const p = (m[1] ?? '').replace(/[:#].*$/, '').replace(/[),.;]+$/, '')
-    if (!ROOTS.some((r) => p === r || p.startsWith(`${r}/`))) continue
+    if (!ROOTS.some(r => p === r || p.startsWith(`${r}/`))) continue
     if (/[<>*{}$…]/.test(p) || MADE_AT_RUN_TIME.has(p)) continue
     out.add(p)
   }
@@ -38,7 +39,7 @@ describe('docs name only files that exist', () => {
 
   for (const doc of docFiles()) {
     it(doc, () => {
-      const missing = namedPaths(fs.readFileSync(path.join(ROOT, doc), 'utf8')).filter((p) => !fs.existsSync(path.join(ROOT, p)))
+      const missing = namedPaths(fs.readFileSync(path.join(ROOT, doc), 'utf8')).filter(p => !fs.existsSync(path.join(ROOT, p)))
       expect(missing).toEqual([])
     })
   }
