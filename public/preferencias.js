@@ -2,7 +2,7 @@
  * Applies the visitor's font size, grayscale and high contrast before the first paint.
  * An external file because the Content-Security-Policy forbids inline
  * scripts; loaded by src/pages/+Head.tsx. Keys and classes must match
- * src/renderer/client/presentacion.ts. The "con-js" class lets the CSS
+ * src/renderer/client/displayPreferences.ts. The "con-js" class lets the CSS
  * show script-only controls (carousel buttons) only when scripts run.
  */
 ;(function () {

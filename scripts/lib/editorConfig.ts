@@ -267,7 +267,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
     const data = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
     const id = String(data.id ?? path.basename(file).replace(/\.ya?ml$/, ''))
     // Uploads land in public/assets/<área>/<tema>/ of the list (Decap cannot name a folder after a
-    // row's «anio»; the year folder is recorded in docs/decisions.md).
+    // row's «anio»; the year folder: docs/decisions/staff-tooling.md).
     const folder = assetFolderOf(data.filas ?? [], id)
     return {
       name: id,

@@ -12,7 +12,7 @@ import { acceptedTypes, typeNames } from './fileType.ts'
  * Messages: an empty required field gets `mensajes.requerido` (the spec's text,
  * verbatim). A field that was filled but is wrong gets an honest message that
  * says what is wrong (`patron`, `formato`, `longitudMaxima`), never "is
- * required" (see docs/decisions.md, issue 13).
+ * required" (see docs/decisions/forms.md).
  */
 export type JsonSchema = Record<string, unknown>
 

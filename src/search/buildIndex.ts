@@ -19,7 +19,7 @@ function shorten(text: string): string {
   return text.length <= ABSTRACT_LENGTH ? text : text.slice(0, ABSTRACT_LENGTH).replace(/\s+\S*$/, '') + '…'
 }
 
-/** The prose of a list of sections; each section module says what its prose is (src/renderer/sectionsText.ts). */
+/** The prose of a list of sections; each section module says what its prose is (`sectionsText` in src/renderer/searchText.ts). */
 export type SectionsText = (sections: Seccion[]) => string
 
 /** Every page, document row and news item, as the documents of the site search. */

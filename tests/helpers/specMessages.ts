@@ -45,7 +45,7 @@ export const EVALUACION_MESSAGES: Record<string, string> = {
 export const QUIZ_KEY = ['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D']
 export const QUIZ_FAILED_TEXT = 'Le recomendamos revisar nuevamente los módulos, dado que no aprobó la evaluación. Es importante alcanzar un puntaje del 100%.'
 
-/** The clinical-record form's messages: the spec gives none, these are ours (docs/decisions.md), fixed here so a change is deliberate. */
+/** The clinical-record form's messages: the spec gives none, these are ours (docs/decisions/sample-content.md), fixed here so a change is deliberate. */
 export const HISTORIA_MESSAGES: Record<string, string> = {
   nombre: 'El nombre es obligatorio.',
   apellido: 'El apellido es obligatorio.',

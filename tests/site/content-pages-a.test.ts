@@ -91,7 +91,7 @@ describe('accordions', () => {
     }
   })
 
-  // The spec's nine panels became the ten categories of Resolución 1519 de 2020, Anexo 2 (see docs/decisions.md, Issue 14).
+  // The spec's nine panels became the ten categories of Resolución 1519 de 2020, Anexo 2 (see docs/decisions/transparency-and-identity.md).
   it('transparencia: the annex\'s ten numbered categories in one group, none open initially, every numeral answered', () => {
     const doc = renderedPage('/transparencia')
     const panels = accordionPanels(doc)

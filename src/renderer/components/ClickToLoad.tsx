@@ -4,7 +4,7 @@ import { SmartLink } from './SmartLink.tsx'
  * Third-party content (videos, calendars, social pages) is requested only
  * when the visitor asks for it: no third-party request on page load, and a
  * plain link keeps it reachable without JavaScript. Only markup:
- * activarEmbebidos() (src/renderer/client/embebidos.ts) loads the frame.
+ * activateEmbeds() (src/renderer/client/embeds.ts) loads the frame.
  */
 export function ClickToLoad({ title, url, height = 360, kind }: { title: string; url: string; height?: number; kind: 'video' | 'contenido' }) {
   return (
