@@ -190,3 +190,28 @@ export function typeFields(forms: ReadonlyArray<{ kind: string; form: FormDefini
   }
   return out
 }
+
+/** Column titles, shared by the page's table (src/views/RequestReportTables.tsx) and the CSV. */
+export const REPORT_COLUMNS = [
+  'Tipo de solicitud',
+  'Recibidas',
+  'Trasladadas a otra entidad',
+  'Negadas',
+  'Respondidas a tiempo',
+  'Respondidas fuera de término',
+  'Pendientes',
+  'Tiempo promedio de respuesta (días hábiles)',
+  'Tiempo mediano de respuesta (días hábiles)',
+] as const
+
+/** The title of the channel column (the second table and the CSV). */
+export const CHANNEL_COLUMN = 'Canal de recepción'
+
+/** A row's cells in column order, the days written by `days`. */
+export function reportCells(r: ReportRow, days: (n: number | null) => string): Array<string | number> {
+  return [r.nombre, r.recibidas, r.trasladadas, r.negadas, r.aTiempo, r.tarde, r.pendientes, days(r.promedioDias), days(r.medianaDias)]
+}
+
+/** Where the server serves the CSV and JSON copies (the page's route comes from the manifest). */
+export const REPORT_CSV_PATH = '/api/informe-solicitudes.csv'
+export const REPORT_JSON_PATH = '/api/informe-solicitudes'

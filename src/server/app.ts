@@ -12,9 +12,9 @@ import { createNativeFormPages, type NativeFormPages } from './nativePages.ts'
 import { filingEndpoints } from './nativeRequest.ts'
 import { createNotifier, type Notifier } from './notify.ts'
 import { contentRoutes } from './routes/content.ts'
-import { searchPageRoutes } from './routes/searchPage.ts'
-import { trackingRoutes } from './routes/tracking.ts'
-import { reportRoutes } from './routes/reportPage.ts'
+import { searchPlugin } from './features/search/index.ts'
+import { trackingPlugin } from './features/tracking/index.ts'
+import { reportPlugin } from './features/report/index.ts'
 import { filingRoutes } from './routes/filings.ts'
 import { officeForms, officeRoutes } from './routes/office.ts'
 import type { SessionPolicy } from './office/session.ts'
@@ -240,15 +240,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shutdownMailWaitMs: options.shutdownMailWaitMs,
   })
   // Stricter than the filings': a code is guessed only by trying many (issue 12).
-  await trackingRoutes(app, {
+  await app.register(trackingPlugin, {
     site,
     store,
     dataDir,
     root: siteRoot,
     rateLimit: { max: options.trackingRateLimitMax ?? Math.min(10, options.rateLimitMax ?? 20), timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000 },
   })
-  await searchPageRoutes(app, site, siteRoot)
-  await reportRoutes(app, site, siteRoot, store)
+  await app.register(searchPlugin, { prefix: '/buscar', site, root: siteRoot })
+  await app.register(reportPlugin, { site, root: siteRoot, store })
   await registerStatic(app, siteRoot, site.redirects)
   return app
 }

@@ -32,3 +32,40 @@ test('with JavaScript, a search with no results also offers the phones and links
   await expect(help.getByRole('link', { name: /PQRSD/ })).toHaveAttribute('href', '/pqrsd')
   await expect(help.locator('a[href^="tel:"]')).toHaveCount(3)
 })
+
+/**
+ * The no-script answer is written by the page's own components (src/views/SearchResults.tsx):
+ * for the same query, the result list the server sends without JavaScript is the list the
+ * page draws with JavaScript, byte for byte (heading level, readable dates, links).
+ */
+test.describe('the same result markup with and without JavaScript', () => {
+  for (const q of ['adquisiciones', 'pqrs']) {
+    test(`«${q}»`, async ({ browser }) => {
+      const markup = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ javaScriptEnabled })
+        const page = await context.newPage()
+        await page.goto(`/buscar?q=${q}`)
+        const list = page.locator('ol.resultados-busqueda')
+        await expect(list).toBeVisible({ timeout: 20_000 })
+        const heading = await page.getByRole('heading', { name: `Busqueda: ${q}`, exact: true }).evaluate((h) => h.tagName)
+        // Attributes sorted: React sets them in another order when it builds the DOM than when it writes HTML.
+        const html = await list.evaluate((root) => {
+          const canonical = (n: Node): string => {
+            if (!(n instanceof Element)) return n.textContent ?? ''
+            const attrs = [...n.attributes].map((a) => ` ${a.name}="${a.value}"`).sort().join('')
+            return `<${n.localName}${attrs}>${[...n.childNodes].map(canonical).join('')}</${n.localName}>`
+          }
+          return canonical(root)
+        })
+        await context.close()
+        return { heading, html }
+      }
+      const scripted = await markup(true)
+      const plain = await markup(false)
+      expect(plain.heading).toBe(scripted.heading)
+      expect(plain.html).toBe(scripted.html)
+      // A dated result shows its date as the page does («28 de enero de 2025»), not the raw ISO day.
+      if (q === 'adquisiciones') expect(plain.html).toMatch(/<dd>\d{1,2} de [a-z]+ de \d{4}<\/dd>/)
+    })
+  }
+})

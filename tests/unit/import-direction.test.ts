@@ -16,11 +16,13 @@ export const LAYERS: Record<string, number> = {
   'src/forms': 1,
   'src/filings': 1,
   'src/search': 2,
-  'src/renderer': 3,
-  'src/server': 3,
-  'src/pages': 4,
-  scripts: 4,
-  bench: 5,
+  // React components both the renderer and the server render (the server with renderToStaticMarkup).
+  'src/views': 3,
+  'src/renderer': 4,
+  'src/server': 4,
+  'src/pages': 5,
+  scripts: 5,
+  bench: 6,
 }
 
 const ROOT = path.resolve('.')
@@ -122,7 +124,9 @@ describe('import direction', () => {
       ...importsOf(path.join(ROOT, 'src/manifest/x.ts'), "import { isInteractivePage } from '../renderer/interactivity.ts'\n"),
       ...importsOf(path.join(ROOT, 'src/forms/x.ts'), "const m = await import('../search/search.ts')\n"),
       ...importsOf(path.join(ROOT, 'src/server/x.ts'), "export { sectionsText } from '../renderer/searchText.ts'\n"),
+      ...importsOf(path.join(ROOT, 'src/views/x.tsx'), "import { Heading } from '../renderer/components/Heading.tsx'\n"),
+      ...importsOf(path.join(ROOT, 'src/views/y.tsx'), "import { MSG } from '../server/messages.ts'\n"),
     ]
-    expect(wrongWayImports(planted)).toHaveLength(3)
+    expect(wrongWayImports(planted)).toHaveLength(5)
   })
 })

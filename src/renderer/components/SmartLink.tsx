@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { EXTERNAL_LINK_CLASS, isExternalUrl } from '../../manifest/externalLinks.ts'
 import { withoutQuery } from '../../manifest/urls.ts'
-import { ExternalLink } from './ExternalLink.tsx'
+import { ExternalLink } from '../../views/ExternalLink.tsx'
 
 function fileKind(url: string): string | undefined {
   const m = /\.(pdf|xlsx?|docx?|pptx?|csv|zip)$/i.exec(withoutQuery(url))

@@ -3,7 +3,7 @@ import { ApiError, FAILURE_MESSAGES, filingNumber, postForm } from '../../forms/
 import { requestBody, successText } from '../../forms/clientPayload.ts'
 import { receiptLines, receiptOf, type Receipt } from '../../forms/receipt.ts'
 import type { PreparedForm } from '../../forms/prepared.ts'
-import { Heading } from '../components/Heading.tsx'
+import { Heading } from '../../views/Heading.tsx'
 import { Aviso } from './Aviso.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'
 import { FieldList } from './FieldList.tsx'

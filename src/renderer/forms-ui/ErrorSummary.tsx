@@ -1,4 +1,4 @@
-import { Heading, Nested } from '../components/Heading.tsx'
+import { Heading, Nested } from '../../views/Heading.tsx'
 import type { DefinedForm } from './useDefinedForm.ts'
 
 /** GOV.UK error summary: each message links to its field; the summary takes the focus after an invalid submit. */

@@ -1,4 +1,4 @@
-import { ExternalLink } from '../components/ExternalLink.tsx'
+import { ExternalLink } from '../../views/ExternalLink.tsx'
 import type { LayoutData } from '../types.ts'
 
 import { translationUrl } from './translation.ts'

@@ -1,5 +1,5 @@
 import { SmartLink } from '../components/SmartLink.tsx'
-import { formatDate } from '../dates.ts'
+import { formatDate } from '../../views/formatDate.ts'
 import type { LayoutData } from '../types.ts'
 import type { ReactNode } from 'react'
 import { GOVCO_URL } from './Header.tsx'

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { initiallyOpen } from '../../../manifest/documentPanels.ts'
 import { useSectionList } from '../../sectionContext.ts'
-import { Heading, PanelBody, PanelTitle } from '../../components/Heading.tsx'
+import { Heading, PanelBody, PanelTitle } from '../../../views/Heading.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
 /** Native <details name> panels: one open at a time works without JavaScript. */

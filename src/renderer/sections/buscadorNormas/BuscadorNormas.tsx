@@ -1,4 +1,4 @@
-import { Heading } from '../../components/Heading.tsx'
+import { Heading } from '../../../views/Heading.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
 /** Norms search: a plain GET form to /buscar?q={text}, so it works without JavaScript. */

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
-import { Heading, Nested, useHeadingLevel } from '../../components/Heading.tsx'
-import { formatDate } from '../../dates.ts'
+import { Heading } from '../../../views/Heading.tsx'
+import { NO_JS_RESULTS_ID, searchDoneText, searchHeading, SearchOutcome } from '../../../views/SearchResults.tsx'
 import type { SearchDoc } from '../../../search/types.ts'
 import type { PreparedSectionOf } from '../../types.ts'
-import { ExternalLink } from '../../components/ExternalLink.tsx'
 import { nextTask } from '../../client/nextTask.ts'
-import type { FooterPhone } from '../../../manifest/placeholders.ts'
 
 type Searcher = (query: string) => SearchDoc[]
 
@@ -43,79 +41,6 @@ function loadSearcher(): Promise<Searcher> {
 
 type SearchState = { phase: 'idle' } | { phase: 'no-query' } | { phase: 'searching' } | { phase: 'error' } | { phase: 'done'; results: SearchDoc[] }
 
-function readableDate(date: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatDate(date) : date
-}
-
-/** Shown when a search finds nothing: the phones and the two most asked-for services. */
-export function NoResultsHelp({ phones }: { phones: FooterPhone[] }) {
-  return (
-    <div className="ayuda-busqueda">
-      <p>¿No encontró lo que buscaba? Llámenos o use estos servicios:</p>
-      <ul>
-        {phones.map((t) => (
-          <li key={t.href}>
-            <strong>{t.etiqueta}:</strong> <a href={t.href}>{t.numero}</a>
-            {t.horario && <span> ({t.horario})</span>}
-          </li>
-        ))}
-        <li>
-          <a href="/pqrsd">Radicar una petición, queja, reclamo, sugerencia o denuncia (PQRSD)</a>
-        </li>
-        <li>
-          <a href="/citas">Solicitar una cita médica</a>
-        </li>
-      </ul>
-    </div>
-  )
-}
-
-/** The result list, also rendered by the server for /buscar?q= without JavaScript (src/server/routes/searchPage.ts). */
-export function ResultList({ query, results }: { query: string; results: SearchDoc[] }) {
-  return (
-    <ol className="resultados-busqueda" aria-label={`Resultados de la búsqueda «${query}»`}>
-      {results.map((r, i) => (
-        <Result key={`${r.route}|${r.title}|${i}`} r={r} />
-      ))}
-    </ol>
-  )
-}
-
-/** Id of the <noscript> the server fills with results for visitors without JavaScript. */
-export const NO_JS_RESULTS_ID = 'resultados-sin-js'
-
-function Result({ r }: { r: SearchDoc }) {
-  const TitleTag = `h${Math.min(useHeadingLevel(), 6)}` as 'h3'
-  return (
-    <li>
-      <article className="resultado-busqueda">
-        <TitleTag>
-          {/* Pages and files of the site open in the same window; other sites in a new one. */}
-          {/^https?:\/\//.test(r.route) ? <ExternalLink href={r.route}>{r.title}</ExternalLink> : <a href={r.route}>{r.title}</a>}
-        </TitleTag>
-        <p className="ruta-resultado">{r.route}</p>
-        {r.abstract && <p>{r.abstract}</p>}
-        <dl className="meta-resultado">
-          <div>
-            <dt>Categoría</dt>
-            <dd>{r.category}</dd>
-          </div>
-          <div>
-            <dt>Tipo</dt>
-            <dd>{r.ti_doc}</dd>
-          </div>
-          {r.date && (
-            <div>
-              <dt>Fecha</dt>
-              <dd>{readableDate(r.date)}</dd>
-            </div>
-          )}
-        </dl>
-      </article>
-    </li>
-  )
-}
-
 /**
  * Results page of the site search (/buscar?q=). The query is read in the
  * browser (the page is pre-rendered without it); without JavaScript the
@@ -142,7 +67,7 @@ export function Busqueda({ section }: { section: PreparedSectionOf<'busqueda'> }
       return
     }
     const siteName = document.title.split(' | ').slice(1).join(' | ')
-    document.title = siteName ? `Busqueda: ${query} | ${siteName}` : `Busqueda: ${query}`
+    document.title = siteName ? `${searchHeading(query)} | ${siteName}` : searchHeading(query)
     let current = true
     setState({ phase: 'searching' })
     loadSearcher().then(
@@ -167,22 +92,14 @@ export function Busqueda({ section }: { section: PreparedSectionOf<'busqueda'> }
       </form>
       {/* Without JavaScript the server puts the results of ?q= here (same search function). */}
       <noscript id={NO_JS_RESULTS_ID} />
-      {query && <Heading>{`Busqueda: ${query}`}</Heading>}
+      {query && <Heading>{searchHeading(query)}</Heading>}
       <p role="status" className="estado-busqueda">
         {state.phase === 'no-query' && 'Escriba al menos dos letras y pulse Buscar.'}
         {state.phase === 'searching' && 'Buscando…'}
         {state.phase === 'error' && 'No fue posible cargar la búsqueda. Revise su conexión e inténtelo de nuevo.'}
-        {state.phase === 'done' &&
-          (results.length === 0
-            ? `No se encontraron resultados para «${query}». Pruebe con otras palabras o revise la ortografía.`
-            : `${results.length === 1 ? 'Se encontró 1 resultado' : `Se encontraron ${results.length} resultados`} para «${query}».`)}
+        {state.phase === 'done' && searchDoneText(query ?? '', results.length)}
       </p>
-      {state.phase === 'done' && results.length === 0 && <NoResultsHelp phones={section.telefonosAyuda ?? []} />}
-      {results.length > 0 && (
-        <Nested>
-          <ResultList query={query ?? ''} results={results} />
-        </Nested>
-      )}
+      {state.phase === 'done' && <SearchOutcome query={query ?? ''} results={results} phones={section.telefonosAyuda ?? []} />}
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent } from 'react'
 import type { Diapositiva } from '../../../manifest/types.generated.ts'
 import type { PreparedSectionOf } from '../../types.ts'
-import { ExternalLink } from '../../components/ExternalLink.tsx'
+import { ExternalLink } from '../../../views/ExternalLink.tsx'
 
 const INTERVALO_POR_DEFECTO = 3000 // spec §9
 

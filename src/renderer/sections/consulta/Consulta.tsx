@@ -1,64 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError, FAILURE_MESSAGES, postForm } from '../../../forms/apiClient.ts'
-import { spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
-import { NO_JS_TRACKING_ID, TRACKING_API, TRACKING_FIELDS, TRACKING_PAGE, TRACKING_PDF, TRACKING_TEXT as T, type TrackingAnswer } from '../../../filings/tracking.ts'
-import { Heading } from '../../components/Heading.tsx'
+import { NO_JS_TRACKING_ID, TRACKING_API, TRACKING_FIELDS, TRACKING_PAGE, TRACKING_TEXT as T, type TrackingAnswer } from '../../../filings/tracking.ts'
+import { TrackingAnswer as TrackingAnswerView, TrackingFailure } from '../../../views/TrackingAnswer.tsx'
+import { Heading } from '../../../views/Heading.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
 type Field = keyof typeof TRACKING_FIELDS
 
 type Outcome = { kind: 'found'; answer: TrackingAnswer; codigo: string; key: number } | { kind: 'failed'; message: string; key: number }
 
-/** The answer: the same markup as the server's page without script (src/server/routes/tracking.ts). */
-function Answer({ a, codigo }: { a: TrackingAnswer; codigo: string }) {
+/** The answer (src/views/TrackingAnswer.tsx, the same component the server renders without script), focused when shown. */
+function FocusedAnswer({ a, codigo }: { a: TrackingAnswer; codigo: string }) {
   const ref = useRef<HTMLElement>(null)
   useEffect(() => ref.current?.focus(), [])
-  return (
-    <section ref={ref} className="resultado-consulta" aria-labelledby="resultado-consulta-titulo" role="status" tabIndex={-1}>
-      <h2 id="resultado-consulta-titulo">{T.titulo(a.radicado)}</h2>
-      <dl className="datos-consulta">
-        <dt>{T.estado}</dt>
-        <dd>
-          <strong className="estado-consulta">{a.estadoTexto}</strong>. {a.explicacion}
-        </dd>
-        <dt>{T.recibido}</dt>
-        <dd>{spanishDateTime(a.recibido)}</dd>
-        <dt>{T.vence}</dt>
-        <dd>
-          {spanishDay(a.vence)}
-          {a.venceOriginal && ` ${T.ampliada(spanishDay(a.venceOriginal))}`}
-        </dd>
-        {a.respondido && (
-          <>
-            <dt>{T.respondido}</dt>
-            <dd>{spanishDateTime(a.respondido)}</dd>
-          </>
-        )}
-        {a.trasladadaA && (
-          <>
-            <dt>{T.trasladadaA}</dt>
-            <dd>{a.trasladadaA}</dd>
-          </>
-        )}
-      </dl>
-      {a.respuesta !== undefined && (
-        <>
-          <h3>{T.respuesta}</h3>
-          <div className="texto-respuesta">{a.respuesta}</div>
-          {a.respuestaPdf && (
-            // A plain form: the download is the browser's own navigation, with the number and code in the body, never in an address.
-            <form method="post" action={TRACKING_PDF} className="descarga-respuesta">
-              <input type="hidden" name={TRACKING_FIELDS.radicado} value={a.radicado} />
-              <input type="hidden" name={TRACKING_FIELDS.codigo} value={codigo} />
-              <button type="submit" className="secondary">
-                {`${T.descargarPdf} (${Math.max(1, Math.ceil(a.respuestaPdf.tamano / 1024))} KB)`}
-              </button>
-            </form>
-          )}
-        </>
-      )}
-    </section>
-  )
+  return <TrackingAnswerView a={a} codigo={codigo} sectionRef={ref} />
 }
 
 /**
@@ -154,14 +109,8 @@ export function Consulta({ section }: { section: PreparedSectionOf<'consulta'> }
       </form>
       {/* Without JavaScript the server puts the answer of the posted form here. */}
       <noscript id={NO_JS_TRACKING_ID} />
-      {outcome?.kind === 'found' && <Answer key={outcome.key} a={outcome.answer} codigo={outcome.codigo} />}
-      {outcome?.kind === 'failed' && (
-        <div key={outcome.key} ref={failureRef} className="aviso-formulario aviso-error resultado-consulta" role="alert" tabIndex={-1}>
-          <div className="aviso-texto">
-            <p>{outcome.message}</p>
-          </div>
-        </div>
-      )}
+      {outcome?.kind === 'found' && <FocusedAnswer key={outcome.key} a={outcome.answer} codigo={outcome.codigo} />}
+      {outcome?.kind === 'failed' && <TrackingFailure key={outcome.key} message={outcome.message} boxRef={failureRef} />}
     </section>
   )
 }

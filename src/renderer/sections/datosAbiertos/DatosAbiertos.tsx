@@ -1,5 +1,5 @@
-import { Heading } from '../../components/Heading.tsx'
-import { formatDate } from '../../dates.ts'
+import { Heading } from '../../../views/Heading.tsx'
+import { formatDate } from '../../../views/formatDate.ts'
 import { datasetHref, OPEN_DATA_LICENCE } from '../../../manifest/openData.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 

@@ -1,5 +1,5 @@
 import { ClickToLoad } from '../../components/ClickToLoad.tsx'
-import { Heading } from '../../components/Heading.tsx'
+import { Heading } from '../../../views/Heading.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 

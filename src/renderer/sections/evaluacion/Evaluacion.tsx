@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { formatResultDate, gradeQuiz, type QuizGrade } from '../../../forms/quiz.ts'
-import { Heading } from '../../components/Heading.tsx'
+import { Heading } from '../../../views/Heading.tsx'
 import { ErrorSummary } from '../../forms-ui/ErrorSummary.tsx'
 import { FieldList } from '../../forms-ui/FieldList.tsx'
 import { useDefinedForm } from '../../forms-ui/useDefinedForm.ts'

@@ -3,7 +3,7 @@ import { REPORT_PLACEHOLDER_TEXT, REPORT_SECTION_ID } from '../../../manifest/re
 /**
  * The published report of requests: a placeholder the server replaces, when
  * it serves the page, with the period selector and the figures computed from
- * its store (src/server/routes/reportPage.ts). Pre-rendering cannot know
+ * its store (src/server/features/report/index.ts). Pre-rendering cannot know
  * the figures, and the page must work without JavaScript.
  */
 export function InformeSolicitudes() {

@@ -1,4 +1,4 @@
-import { Heading } from '../../components/Heading.tsx'
+import { Heading } from '../../../views/Heading.tsx'
 import type { SiteMapNode } from '../../../manifest/siteMap.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 

@@ -1,4 +1,4 @@
-import { Heading } from '../../components/Heading.tsx'
+import { Heading } from '../../../views/Heading.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 

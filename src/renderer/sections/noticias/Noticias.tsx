@@ -1,5 +1,5 @@
-import { Heading, Nested, useHeadingLevel } from '../../components/Heading.tsx'
-import { formatDate } from '../../dates.ts'
+import { Heading, Nested, useHeadingLevel } from '../../../views/Heading.tsx'
+import { formatDate } from '../../../views/formatDate.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 import type { NoticiaPreparada } from './prepare.ts'
 

@@ -1,4 +1,4 @@
-import { Heading } from '../../components/Heading.tsx'
+import { Heading } from '../../../views/Heading.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
 export function Preguntas({ section }: { section: PreparedSectionOf<'preguntas'> }) {

@@ -1,6 +1,6 @@
-import { Heading, PanelBody, PanelTitle } from '../../components/Heading.tsx'
+import { Heading, PanelBody, PanelTitle } from '../../../views/Heading.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
-import { formatDate } from '../../dates.ts'
+import { formatDate } from '../../../views/formatDate.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 
 /** Registro de publicaciones: one panel per year (newest open), each a table of the documents published. */

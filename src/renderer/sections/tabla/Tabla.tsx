@@ -1,4 +1,4 @@
-import { Heading } from '../../components/Heading.tsx'
+import { Heading } from '../../../views/Heading.tsx'
 import { OpenDataLinks } from '../../components/OpenDataLinks.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
 import { tableDatasetId } from '../../../manifest/openData.ts'

@@ -1,4 +1,4 @@
-import { Heading, Nested, PanelBody, PanelTitle } from '../../components/Heading.tsx'
+import { Heading, Nested, PanelBody, PanelTitle } from '../../../views/Heading.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 import type { TransparencyNode } from './prepare.ts'

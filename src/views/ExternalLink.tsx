@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { EXTERNAL_LINK_REL, EXTERNAL_LINK_TARGET, NEW_WINDOW_NOTICE } from '../../manifest/externalLinks.ts'
+import { EXTERNAL_LINK_REL, EXTERNAL_LINK_TARGET, NEW_WINDOW_NOTICE } from '../manifest/externalLinks.ts'
 
 /** A link that opens in a new window and says so to screen readers (src/manifest/externalLinks.ts). */
 export function ExternalLink({

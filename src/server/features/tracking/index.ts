@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { initialStatus } from '../../filings/deadlines.ts'
-import { spanishDateTime, spanishDay } from '../../forms/receipt.ts'
-import { colombiaIso } from '../../forms/receipt.ts'
+import type { FastifyInstance } from 'fastify'
+import { createElement, type ReactElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { initialStatus } from '../../../filings/deadlines.ts'
+import { colombiaIso } from '../../../forms/receipt.ts'
 import {
   ESTADO_EXPLICACION,
   estadoTexto,
@@ -16,19 +17,18 @@ import {
   TRACKING_PDF,
   TRACKING_TEXT,
   type TrackingAnswer,
-} from '../../filings/tracking.ts'
-import { ApiError } from '../errors.ts'
-import { MSG } from '../messages.ts'
-import { escapeHtml as e } from '../nativePages.ts'
-import { isUrlEncoded, plainFields } from '../nativeRequest.ts'
-import type { SiteRoot } from '../releases.ts'
-import type { SiteData } from '../siteData.ts'
-import type { FilingStore } from '../store/store.ts'
-import { uploadsDir } from '../store/uploads.ts'
-import { hashCode } from '../verificationCode.ts'
+} from '../../../filings/tracking.ts'
+import { TrackingAnswer as AnswerView, TrackingFailure } from '../../../views/TrackingAnswer.tsx'
+import { ApiError } from '../../errors.ts'
+import { MSG } from '../../messages.ts'
+import { isUrlEncoded, plainFields } from '../../nativeRequest.ts'
+import type { SiteRoot } from '../../releases.ts'
+import type { SiteData } from '../../siteData.ts'
+import type { FilingStore } from '../../store/store.ts'
+import { uploadsDir } from '../../store/uploads.ts'
+import { hashCode } from '../../verificationCode.ts'
 
-
-export interface TrackingRouteOptions {
+export interface TrackingOptions {
   site: SiteData
   store: FilingStore
   dataDir: string
@@ -45,11 +45,17 @@ interface Lookup {
   codigo: string
 }
 
+/** A posted field as text ('' when absent or not text). */
+function textField(fields: Record<string, unknown> | undefined, name: string): string {
+  const value = fields?.[name]
+  return typeof value === 'string' ? value : ''
+}
+
 /** The two fields, or 400 with a Spanish message per empty field. */
 function lookupOf(body: unknown): Lookup {
-  const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
-  const radicado = typeof fields[TRACKING_FIELDS.radicado] === 'string' ? normalizeRadicado(fields[TRACKING_FIELDS.radicado] as string) : ''
-  const codigo = typeof fields[TRACKING_FIELDS.codigo] === 'string' ? (fields[TRACKING_FIELDS.codigo] as string).trim() : ''
+  const fields = plainFields(body)
+  const radicado = normalizeRadicado(textField(fields, TRACKING_FIELDS.radicado))
+  const codigo = textField(fields, TRACKING_FIELDS.codigo).trim()
   const missing: Record<string, string> = {}
   if (!radicado) missing[TRACKING_FIELDS.radicado] = TRACKING_TEXT.radicadoRequerido
   if (!codigo) missing[TRACKING_FIELDS.codigo] = TRACKING_TEXT.codigoRequerido
@@ -65,14 +71,15 @@ class NotFound extends ApiError {
 }
 
 /**
- * Tracking at /pqrsd/consulta (issue 12): a citizen's own filing by its
+ * Tracking at /pqrsd/consulta (issue 12), a feature plugin registered without a prefix: its three
+ * addresses are the constants the page's script shares (src/filings/tracking.ts): a citizen's own filing by its
  * number and verification code. Reading it is not staff access (nothing is
  * audited under an account); the answer carries the state, the dates and the
  * answer, never the petitioner's other data. A wrong number and a wrong code
  * are answered alike, after the same work (one hash, one indexed read), and
  * every lookup counts against its own per-address limit.
  */
-export async function trackingRoutes(app: FastifyInstance, opts: TrackingRouteOptions): Promise<void> {
+export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions): Promise<void> {
   const { site, store, dataDir, root } = opts
   const limit = { onRequest: app.rateLimit({ ...opts.rateLimit, groupId: 'consulta' }) }
   const formByKind = new Map(site.filings.filter((f) => f.clase === 'radicacion').map((f) => [f.kind, f.form]))
@@ -122,22 +129,24 @@ export async function trackingRoutes(app: FastifyInstance, opts: TrackingRouteOp
     if (!fs.existsSync(file)) return reply.callNotFound()
     const fields = plainFields(request.body) ?? {}
     let status = 200
-    let body: string
+    let view: ReactElement
     try {
       const lookup = lookupOf(fields)
-      body = answerHtml(await answerOf(lookup), lookup)
+      view = createElement(AnswerView, { a: await answerOf(lookup), codigo: lookup.codigo })
     } catch (error) {
       if (!(error instanceof ApiError) || (error.statusCode !== 400 && error.statusCode !== 404)) throw error
       status = error.statusCode
-      body = failureHtml(error)
+      const details = Object.values(error.fields)
+      view = createElement(TrackingFailure, { message: details.length > 0 ? MSG.invalidForm : error.message, details })
     }
+    const body = renderToStaticMarkup(view)
     const marker = `<noscript id="${NO_JS_TRACKING_ID}"></noscript>`
     const page = fs.readFileSync(file, 'utf8')
     return reply
       .code(status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(page.replace(marker, `<noscript id="${NO_JS_TRACKING_ID}">${body}</noscript>`))
+      .send(page.replace(marker, () => `<noscript id="${NO_JS_TRACKING_ID}">${body}</noscript>`))
   })
 
   /** The answer's PDF, for the right number and code only (JSON or the page's form, with or without script). */
@@ -155,31 +164,4 @@ export async function trackingRoutes(app: FastifyInstance, opts: TrackingRouteOp
       .header('x-content-type-options', 'nosniff')
       .send(fs.createReadStream(path.join(uploadsDir(dataDir), path.basename(answer.archivo))))
   })
-}
-
-/** The answer as the page's script shows it (same classes), for the page without script. */
-export function answerHtml(a: TrackingAnswer, lookup: Lookup): string {
-  const t = TRACKING_TEXT
-  const rows = [
-    `<dt>${e(t.estado)}</dt><dd><strong class="estado-consulta">${e(a.estadoTexto)}</strong>. ${e(a.explicacion)}</dd>`,
-    `<dt>${e(t.recibido)}</dt><dd>${e(spanishDateTime(a.recibido))}</dd>`,
-    `<dt>${e(t.vence)}</dt><dd>${e(spanishDay(a.vence))}${a.venceOriginal ? ` ${e(t.ampliada(spanishDay(a.venceOriginal)))}` : ''}</dd>`,
-    ...(a.respondido ? [`<dt>${e(t.respondido)}</dt><dd>${e(spanishDateTime(a.respondido))}</dd>`] : []),
-    ...(a.trasladadaA ? [`<dt>${e(t.trasladadaA)}</dt><dd>${e(a.trasladadaA)}</dd>`] : []),
-  ]
-  const answer =
-    a.respuesta !== undefined
-      ? `<h3>${e(t.respuesta)}</h3><div class="texto-respuesta">${e(a.respuesta)}</div>${
-          a.respuestaPdf
-            ? `<form method="post" action="${TRACKING_PDF}" class="descarga-respuesta"><input type="hidden" name="${TRACKING_FIELDS.radicado}" value="${e(lookup.radicado)}"><input type="hidden" name="${TRACKING_FIELDS.codigo}" value="${e(lookup.codigo)}"><button type="submit" class="secondary">${e(t.descargarPdf)} (${Math.max(1, Math.ceil(a.respuestaPdf.tamano / 1024))} KB)</button></form>`
-            : ''
-        }`
-      : ''
-  return `<section class="resultado-consulta" aria-labelledby="resultado-consulta-titulo" role="status" tabindex="-1"><h2 id="resultado-consulta-titulo">${e(t.titulo(a.radicado))}</h2><dl class="datos-consulta">${rows.join('')}</dl>${answer}</section>`
-}
-
-function failureHtml(error: ApiError): string {
-  const items = Object.values(error.fields)
-  const detail = items.length > 0 ? `<ul>${items.map((m) => `<li>${e(m)}</li>`).join('')}</ul>` : ''
-  return `<div class="aviso-formulario aviso-error resultado-consulta" role="alert"><div class="aviso-texto"><p>${e(items.length > 0 ? MSG.invalidForm : error.message)}</p>${detail}</div></div>`
 }
