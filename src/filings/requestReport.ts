@@ -88,7 +88,12 @@ export function parsePeriod(value: unknown): ReportPeriod | undefined {
   const q = Number(m[2])
   const first = `${year}-${String(3 * q - 2).padStart(2, '0')}-01`
   const next = q === 4 ? `${year + 1}-01-01` : `${year}-${String(3 * q + 1).padStart(2, '0')}-01`
-  return { clave: `${year}-T${q}`, etiqueta: `${QUARTER_NAMES[q - 1]} trimestre de ${year} (${QUARTER_MONTHS[q - 1]})`, desde: first, hasta: addCalendarDays(next, -1) }
+  return {
+    clave: `${year}-T${q}`,
+    etiqueta: `${QUARTER_NAMES[q - 1]} trimestre de ${year} (${QUARTER_MONTHS[q - 1]})`,
+    desde: first,
+    hasta: addCalendarDays(next, -1),
+  }
 }
 
 /** The instants the store filters on: from the first day's midnight in Colombia (UTC−5) to the next day's after the last. */
@@ -159,13 +164,13 @@ function figures(groups: ReportGroup[]): ReportFigures {
 /** The report: one row per request type (in the order given, zeros included), a row «Otros» for groups of no listed type, one row per channel, and the total. */
 export function computeReport(periodo: ReportPeriod, types: readonly RequestType[], groups: readonly ReportGroup[]): RequestReport {
   const key = (kind: string, tipo: number | null) => `${kind}\u0000${tipo ?? ''}`
-  const listed = new Set(types.map((t) => key(t.kind, t.tipo)))
-  const filas: ReportRow[] = types.map((t) => ({ nombre: t.nombre, ...figures(groups.filter((g) => g.kind === t.kind && g.tipo === t.tipo)) }))
-  const others = groups.filter((g) => !listed.has(key(g.kind, g.tipo)))
+  const listed = new Set(types.map(t => key(t.kind, t.tipo)))
+  const filas: ReportRow[] = types.map(t => ({ nombre: t.nombre, ...figures(groups.filter(g => g.kind === t.kind && g.tipo === t.tipo)) }))
+  const others = groups.filter(g => !listed.has(key(g.kind, g.tipo)))
   if (others.length) filas.push({ nombre: 'Otras solicitudes', ...figures(others) })
   // Every filing is in exactly one channel row: a channel unknown to this version keeps its own row.
-  const canales = [...CANALES, ...new Set(groups.map((g) => g.canal).filter((c) => !(CANALES as readonly string[]).includes(c)))]
-  const porCanal: ReportRow[] = canales.map((c) => ({ nombre: canalLabel(c), ...figures(groups.filter((g) => g.canal === c)) }))
+  const canales = [...CANALES, ...new Set(groups.map(g => g.canal).filter(c => !(CANALES as readonly string[]).includes(c)))]
+  const porCanal: ReportRow[] = canales.map(c => ({ nombre: canalLabel(c), ...figures(groups.filter(g => g.canal === c)) }))
   return { periodo, filas, porCanal, total: { nombre: 'Total', ...figures([...groups]) } }
 }
 
@@ -173,7 +178,7 @@ export function computeReport(periodo: ReportPeriod, types: readonly RequestType
 export function requestTypes(forms: ReadonlyArray<{ kind: string; form: FormDefinition }>, lookups: Lookups | undefined): RequestType[] {
   const out: RequestType[] = []
   for (const { kind, form } of forms) {
-    const field = form.terminos?.campoTipo ? form.campos.find((c) => c.nombre === form.terminos?.campoTipo) : undefined
+    const field = form.terminos?.campoTipo ? form.campos.find(c => c.nombre === form.terminos?.campoTipo) : undefined
     const options = field?.lista ? lookups?.listas[field.lista] : undefined
     if (options?.length) for (const o of options) out.push({ kind, tipo: o.id, nombre: o.nombre })
     else out.push({ kind, tipo: null, nombre: form.radicacion?.nombre ?? form.titulo })
@@ -186,7 +191,7 @@ export function typeFields(forms: ReadonlyArray<{ kind: string; form: FormDefini
   const out: Record<string, string> = {}
   for (const { kind, form } of forms) {
     const field = form.terminos?.campoTipo
-    if (field && form.campos.some((c) => c.nombre === field && c.lista)) out[kind] = field
+    if (field && form.campos.some(c => c.nombre === field && c.lista)) out[kind] = field
   }
   return out
 }

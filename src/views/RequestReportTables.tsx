@@ -1,4 +1,13 @@
-import { CHANNEL_COLUMN, REPORT_COLUMNS, REPORT_CSV_PATH, REPORT_JSON_PATH, reportCells, type ReportPeriod, type ReportRow, type RequestReport } from '../filings/requestReport.ts'
+import {
+  CHANNEL_COLUMN,
+  REPORT_COLUMNS,
+  REPORT_CSV_PATH,
+  REPORT_JSON_PATH,
+  reportCells,
+  type ReportPeriod,
+  type ReportRow,
+  type RequestReport,
+} from '../filings/requestReport.ts'
 
 /**
  * The published report of requests (issue 12 item 5) as the server writes it into
@@ -34,7 +43,7 @@ function Table({ caption, firstColumn, rows, total }: { caption: string; firstCo
       <caption>{caption}</caption>
       <thead>
         <tr>
-          {[firstColumn, ...REPORT_COLUMNS.slice(1)].map((c) => (
+          {[firstColumn, ...REPORT_COLUMNS.slice(1)].map(c => (
             <th key={c} scope="col">
               {c}
             </th>
@@ -42,7 +51,7 @@ function Table({ caption, firstColumn, rows, total }: { caption: string; firstCo
         </tr>
       </thead>
       <tbody>
-        {rows.map((r) => (
+        {rows.map(r => (
           <Row key={r.nombre} r={r} />
         ))}
       </tbody>
@@ -53,15 +62,31 @@ function Table({ caption, firstColumn, rows, total }: { caption: string; firstCo
   )
 }
 
-export function RequestReportTables({ path, report, choices, error }: { path: string; report: RequestReport; choices: readonly ReportPeriod[]; error?: string }) {
+export function RequestReportTables({
+  path,
+  report,
+  choices,
+  error,
+}: {
+  path: string
+  report: RequestReport
+  choices: readonly ReportPeriod[]
+  error?: string
+}) {
   const etiqueta = report.periodo.etiqueta
   const query = `periodo=${encodeURIComponent(report.periodo.clave)}`
   return (
     <div id="informe-solicitudes" className="informe-solicitudes">
       <form method="get" action={path} className="informe-periodo">
         <label htmlFor="informe-periodo">Periodo del informe</label>
-        <select id="informe-periodo" name="periodo" defaultValue={report.periodo.clave} aria-invalid={error ? true : undefined} aria-describedby={error ? 'informe-periodo-error' : undefined}>
-          {choices.map((p) => (
+        <select
+          id="informe-periodo"
+          name="periodo"
+          defaultValue={report.periodo.clave}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'informe-periodo-error' : undefined}
+        >
+          {choices.map(p => (
             <option key={p.clave} value={p.clave}>
               {capitalize(p.etiqueta)}
             </option>
@@ -76,15 +101,25 @@ export function RequestReportTables({ path, report, choices, error }: { path: st
       </form>
       <h2 id="informe-titulo">Informe del {etiqueta}</h2>
       <div className="overflow-auto" tabIndex={0} role="region" aria-labelledby="informe-titulo">
-        <Table caption={`Solicitudes recibidas en el ${etiqueta}, por tipo de solicitud`} firstColumn={REPORT_COLUMNS[0]} rows={report.filas} total={report.total} />
+        <Table
+          caption={`Solicitudes recibidas en el ${etiqueta}, por tipo de solicitud`}
+          firstColumn={REPORT_COLUMNS[0]}
+          rows={report.filas}
+          total={report.total}
+        />
       </div>
       <h3 id="informe-titulo-canal">Por canal de recepción</h3>
       <p>
-        Cada solicitud se cuenta una vez, en el canal por el que llegó: el sitio web o la radicación de la oficina de atención al usuario (presencial, telefónica, por
-        correo electrónico o escrita).
+        Cada solicitud se cuenta una vez, en el canal por el que llegó: el sitio web o la radicación de la oficina de atención al usuario (presencial,
+        telefónica, por correo electrónico o escrita).
       </p>
       <div className="overflow-auto" tabIndex={0} role="region" aria-labelledby="informe-titulo-canal">
-        <Table caption={`Solicitudes recibidas en el ${etiqueta}, por canal de recepción`} firstColumn={CHANNEL_COLUMN} rows={report.porCanal} total={report.total} />
+        <Table
+          caption={`Solicitudes recibidas en el ${etiqueta}, por canal de recepción`}
+          firstColumn={CHANNEL_COLUMN}
+          rows={report.porCanal}
+          total={report.total}
+        />
       </div>
       <p>
         Descargar estas cifras:{' '}

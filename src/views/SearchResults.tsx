@@ -35,7 +35,7 @@ export function NoResultsHelp({ phones }: { phones: FooterPhone[] }) {
     <div className="ayuda-busqueda">
       <p>¿No encontró lo que buscaba? Llámenos o use estos servicios:</p>
       <ul>
-        {phones.map((t) => (
+        {phones.map(t => (
           <li key={t.href}>
             <strong>{t.etiqueta}:</strong> <a href={t.href}>{t.numero}</a>
             {t.horario && <span> ({t.horario})</span>}

@@ -64,7 +64,7 @@ export function TrackingFailure({ message, details = [], boxRef }: { message: st
         <p>{message}</p>
         {details.length > 0 && (
           <ul>
-            {details.map((d) => (
+            {details.map(d => (
               <li key={d}>{d}</li>
             ))}
           </ul>

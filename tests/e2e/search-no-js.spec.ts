@@ -47,12 +47,15 @@ test.describe('the same result markup with and without JavaScript', () => {
         await page.goto(`/buscar?q=${q}`)
         const list = page.locator('ol.resultados-busqueda')
         await expect(list).toBeVisible({ timeout: 20_000 })
-        const heading = await page.getByRole('heading', { name: `Busqueda: ${q}`, exact: true }).evaluate((h) => h.tagName)
+        const heading = await page.getByRole('heading', { name: `Busqueda: ${q}`, exact: true }).evaluate(h => h.tagName)
         // Attributes sorted: React sets them in another order when it builds the DOM than when it writes HTML.
-        const html = await list.evaluate((root) => {
+        const html = await list.evaluate(root => {
           const canonical = (n: Node): string => {
             if (!(n instanceof Element)) return n.textContent ?? ''
-            const attrs = [...n.attributes].map((a) => ` ${a.name}="${a.value}"`).sort().join('')
+            const attrs = [...n.attributes]
+              .map(a => ` ${a.name}="${a.value}"`)
+              .sort()
+              .join('')
             return `<${n.localName}${attrs}>${[...n.childNodes].map(canonical).join('')}</${n.localName}>`
           }
           return canonical(root)

@@ -19,7 +19,7 @@ let loadedSearcher: Promise<Searcher> | undefined
  */
 function loadSearcher(): Promise<Searcher> {
   loadedSearcher ??= Promise.all([
-    fetch('/search-index.json').then((r) => {
+    fetch('/search-index.json').then(r => {
       if (!r.ok) throw new Error(`search-index.json: HTTP ${r.status}`)
       return r.json() as Promise<SearchDoc[]>
     }),
@@ -29,7 +29,7 @@ function loadSearcher(): Promise<Searcher> {
       await nextTask()
       return createSearcher(docs)
     })
-    .then(async (search) => {
+    .then(async search => {
       await nextTask()
       return search
     })
@@ -54,6 +54,7 @@ export function Busqueda({ section }: { section: PreparedSectionOf<'busqueda'> }
   const [state, setState] = useState<SearchState>({ phase: 'idle' })
 
   // Read ?q= after hydration (never during render: the pre-rendered HTML has no query).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: urlOriginal is the trigger (a client-side navigation to another ?q=), not a value read
   useEffect(() => {
     const q = (new URLSearchParams(window.location.search).get('q') ?? '').trim()
     setQuery(q)
@@ -71,7 +72,7 @@ export function Busqueda({ section }: { section: PreparedSectionOf<'busqueda'> }
     let current = true
     setState({ phase: 'searching' })
     loadSearcher().then(
-      (search) => current && setState({ phase: 'done', results: search(query) }),
+      search => current && setState({ phase: 'done', results: search(query) }),
       () => current && setState({ phase: 'error' }),
     )
     return () => {
@@ -86,7 +87,17 @@ export function Busqueda({ section }: { section: PreparedSectionOf<'busqueda'> }
       <form role="search" action="/buscar" method="get" className="formulario-busqueda">
         <label htmlFor="buscar-pagina">Buscar en el sitio</label>
         <fieldset role="group">
-          <input id="buscar-pagina" type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} required minLength={2} maxLength={100} autoComplete="off" />
+          <input
+            id="buscar-pagina"
+            type="search"
+            name="q"
+            value={text}
+            onChange={e => setText(e.target.value)}
+            required
+            minLength={2}
+            maxLength={100}
+            autoComplete="off"
+          />
           <button type="submit">Buscar</button>
         </fieldset>
       </form>

@@ -67,7 +67,8 @@ export function Consulta({ section }: { section: PreparedSectionOf<'consulta'> }
         <label htmlFor={id}>
           {label}
           <span className="obligatorio" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         </label>
         <input
@@ -82,7 +83,7 @@ export function Consulta({ section }: { section: PreparedSectionOf<'consulta'> }
           aria-invalid={error ? true : undefined}
           aria-describedby={[`${id}-ayuda`, error ? `${id}-error` : undefined].filter(Boolean).join(' ')}
           value={values[name]}
-          onChange={(ev) => setValues((v) => ({ ...v, [name]: ev.target.value }))}
+          onChange={ev => setValues(v => ({ ...v, [name]: ev.target.value }))}
         />
         <small id={`${id}-ayuda`} className="ayuda-campo">
           {help}

@@ -1,4 +1,14 @@
-import { CHANNEL_COLUMN, computeReport, periodInstants, REPORT_COLUMNS, reportCells as cells, requestTypes, typeFields, type ReportPeriod, type RequestReport } from '../../../filings/requestReport.ts'
+import {
+  CHANNEL_COLUMN,
+  computeReport,
+  periodInstants,
+  REPORT_COLUMNS,
+  reportCells as cells,
+  requestTypes,
+  typeFields,
+  type ReportPeriod,
+  type RequestReport,
+} from '../../../filings/requestReport.ts'
 import type { FilingForm } from '../../../manifest/filingForms.ts'
 import type { Lookups } from '../../../manifest/types.generated.ts'
 import { toCsv } from '../../csv.ts'
@@ -12,8 +22,13 @@ import type { FilingStore } from '../../store/store.ts'
  */
 
 /** The figures of a period, computed live from the store. */
-export async function reportOf(store: FilingStore, filings: readonly FilingForm[], lookups: Lookups | undefined, periodo: ReportPeriod): Promise<RequestReport> {
-  const forms = filings.filter((f) => f.clase === 'radicacion')
+export async function reportOf(
+  store: FilingStore,
+  filings: readonly FilingForm[],
+  lookups: Lookups | undefined,
+  periodo: ReportPeriod,
+): Promise<RequestReport> {
+  const forms = filings.filter(f => f.clase === 'radicacion')
   const groups = await store.reportGroups({ ...periodInstants(periodo), typeFields: typeFields(forms) })
   return computeReport(periodo, requestTypes(forms, lookups), groups)
 }
@@ -27,17 +42,21 @@ export async function reportOf(store: FilingStore, filings: readonly FilingForm[
 export function reportCsv(report: RequestReport, separator: string = ';'): string {
   const days = (n: number | null) => (n === null ? '' : separator === ',' ? String(n) : String(n).replace('.', ','))
   // One long table: the rows per request type (all channels), then per channel (all types), then the total.
-  const byType = report.filas.map((r) => {
+  const byType = report.filas.map(r => {
     const [nombre, ...rest] = cells(r, days)
     return [report.periodo.clave, nombre!, ALL_CHANNELS, ...rest]
   })
-  const byChannel = report.porCanal.map((r) => {
+  const byChannel = report.porCanal.map(r => {
     const [nombre, ...rest] = cells(r, days)
     return [report.periodo.clave, ALL_TYPES, nombre!, ...rest]
   })
   const [, ...total] = cells(report.total, days)
   const [typeColumn, ...figureColumns] = REPORT_COLUMNS
-  return toCsv(['Periodo', typeColumn, CHANNEL_COLUMN, ...figureColumns], [...byType, ...byChannel, [report.periodo.clave, 'Total', ALL_CHANNELS, ...total]], separator)
+  return toCsv(
+    ['Periodo', typeColumn, CHANNEL_COLUMN, ...figureColumns],
+    [...byType, ...byChannel, [report.periodo.clave, 'Total', ALL_CHANNELS, ...total]],
+    separator,
+  )
 }
 
 /** The words of the CSV's rows that cover every type or every channel. */

@@ -82,7 +82,7 @@ class NotFound extends ApiError {
 export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions): Promise<void> {
   const { site, store, dataDir, root } = opts
   const limit = { onRequest: app.rateLimit({ ...opts.rateLimit, groupId: 'consulta' }) }
-  const formByKind = new Map(site.filings.filter((f) => f.clase === 'radicacion').map((f) => [f.kind, f.form]))
+  const formByKind = new Map(site.filings.filter(f => f.clase === 'radicacion').map(f => [f.kind, f.form]))
 
   /** The filing a number and code open, with its answer row; NotFound otherwise. */
   async function find({ radicado, codigo }: Lookup) {
@@ -95,8 +95,8 @@ export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions
     if (!filing || !form) throw new NotFound()
     const tramite = (await store.getTramite(radicado)) ?? { radicado, ...initialStatus(form, filing.datos, site.lookups, new Date(filing.recibidoEn)) }
     const history = await store.history(radicado)
-    const answer = [...history].reverse().find((h) => h.accion === 'responder')
-    const forward = [...history].reverse().find((h) => h.accion === 'trasladar')
+    const answer = [...history].reverse().find(h => h.accion === 'responder')
+    const forward = [...history].reverse().find(h => h.accion === 'trasladar')
     return { filing, tramite, answer, forward }
   }
 
