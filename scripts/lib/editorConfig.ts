@@ -73,8 +73,8 @@ export function fieldFor(name: string, raw: Schema, file: string, required: bool
   if (node.oneOf || node.anyOf) {
     const alts: Schema[] = (node.oneOf ?? node.anyOf).map((a: Schema) => resolveRef(a, f, w.schemas).node)
     // A value that may be written in several forms (e.g. a number or a text): edited as text.
-    if (alts.every((a) => a.type !== 'object' && a.type !== 'array')) return { ...base, widget: 'string' }
-    if (node.type === 'object' || alts.every((a) => a.type === 'object')) {
+    if (alts.every(a => a.type !== 'object' && a.type !== 'array')) return { ...base, widget: 'string' }
+    if (node.type === 'object' || alts.every(a => a.type === 'object')) {
       return { ...base, widget: 'object', fields: mergedObjectFields(alts, f, w, at, depth) }
     }
     // A value that is a text in one row and a link object in the next (table cells): Decap has no
@@ -111,13 +111,23 @@ export function fieldFor(name: string, raw: Schema, file: string, required: bool
         if (w.expanding.has(key)) return { ...base, widget: 'hidden' }
         w.expanding.add(key)
         try {
-          return { ...base, widget: 'list', typeKey: items.node.discriminator?.propertyName ?? 'tipo', types: typesFor(items.node, items.file, w, `${at}[]`, depth) }
+          return {
+            ...base,
+            widget: 'list',
+            typeKey: items.node.discriminator?.propertyName ?? 'tipo',
+            types: typesFor(items.node, items.file, w, `${at}[]`, depth),
+          }
         } finally {
           w.expanding.delete(key)
         }
       }
       if (false) {
-        return { ...base, widget: 'list', typeKey: items.node.discriminator?.propertyName ?? 'tipo', types: typesFor(items.node, items.file, w, `${at}[]`, depth) }
+        return {
+          ...base,
+          widget: 'list',
+          typeKey: items.node.discriminator?.propertyName ?? 'tipo',
+          types: typesFor(items.node, items.file, w, `${at}[]`, depth),
+        }
       }
       if (items.node.type === 'object' || items.node.properties) {
         const key = `${items.file}#${String(node.items?.$ref ?? at)}`
@@ -141,15 +151,15 @@ export function fieldFor(name: string, raw: Schema, file: string, required: bool
 }
 
 function itemsAreTyped(node: Schema, file: string, w: Walk): boolean {
-  return (node.oneOf as Schema[]).every((a) => resolveRef(a, file, w.schemas).node.properties?.tipo?.const !== undefined)
+  return (node.oneOf as Schema[]).every(a => resolveRef(a, file, w.schemas).node.properties?.tipo?.const !== undefined)
 }
 
 function typesFor(node: Schema, file: string, w: Walk, at: string, depth: number): Field[] {
-  return (node.oneOf as Schema[]).map((alt) => {
+  return (node.oneOf as Schema[]).map(alt => {
     const r = resolveRef(alt, file, w.schemas)
     const tipo = r.node.properties?.tipo?.const
     if (tipo === undefined) throw new Error(`Una sección de ${at} no tiene «tipo» constante`)
-    const fields = objectFields(r.node, r.file, w, `${at}<${tipo}>`, depth + 1).filter((fl) => fl.name !== 'tipo')
+    const fields = objectFields(r.node, r.file, w, `${at}<${tipo}>`, depth + 1).filter(fl => fl.name !== 'tipo')
     // Decap wants at least one field; a section with nothing but its «tipo» shows that one, fixed.
     if (fields.length === 0) fields.push({ name: 'tipo', label: 'tipo', widget: 'hidden', default: tipo })
     const out: Field = { name: String(tipo), label: String(tipo), widget: 'object', fields }
@@ -203,14 +213,32 @@ export function assetFolderOf(rows: Array<{ archivo?: string }>, id: string): st
 
 /** «Agregar fila», «Agregar sección»: Decap's list button names one item. */
 const SINGULAR: Record<string, string> = {
-  filas: 'fila', secciones: 'sección', enlaces: 'enlace', preguntas: 'pregunta', diapositivas: 'diapositiva', items: 'elemento', paneles: 'panel',
-  mosaicos: 'mosaico', personas: 'persona', hijos: 'submenú', columnas: 'columna', barraSuperior: 'enlace', redes: 'red social', idiomas: 'idioma',
-  politicas: 'política', derechos: 'derecho', telefonos: 'teléfono', correos: 'correo', subtitulos: 'subtítulo', datos: 'dato', menu: 'opción del menú',
+  filas: 'fila',
+  secciones: 'sección',
+  enlaces: 'enlace',
+  preguntas: 'pregunta',
+  diapositivas: 'diapositiva',
+  items: 'elemento',
+  paneles: 'panel',
+  mosaicos: 'mosaico',
+  personas: 'persona',
+  hijos: 'submenú',
+  columnas: 'columna',
+  barraSuperior: 'enlace',
+  redes: 'red social',
+  idiomas: 'idioma',
+  politicas: 'política',
+  derechos: 'derecho',
+  telefonos: 'teléfono',
+  correos: 'correo',
+  subtitulos: 'subtítulo',
+  datos: 'dato',
+  menu: 'opción del menú',
 }
 
 /** Adds the singular label to every list field, recursively. */
 function withSingulars(fields: Field[]): Field[] {
-  return fields.map((f) => {
+  return fields.map(f => {
     const out: Field = { ...f }
     if (out.widget === 'list' && SINGULAR[out.name]) out.label_singular = SINGULAR[out.name]
     if (Array.isArray(out.fields)) out.fields = withSingulars(out.fields)
@@ -225,15 +253,15 @@ function withSingulars(fields: Field[]): Field[] {
  * that link an address instead of a file (`url`), which the form must still save.
  */
 export function documentListFields(docFields: Field[], rows: Array<{ archivo?: string; url?: string }>, year = new Date().getFullYear()): Field[] {
-  const fileRequired = rows.every((r) => r.archivo !== undefined || r.url === undefined)
-  return docFields.map((f) => {
+  const fileRequired = rows.every(r => r.archivo !== undefined || r.url === undefined)
+  return docFields.map(f => {
     if (f.name !== 'filas') return f
     return {
       ...f,
       add_to_top: true,
       collapsed: true,
       summary: '{{fields.anio}} · {{fields.titulo}}',
-      fields: (f.fields as Field[]).map((c) => (c.name === 'anio' ? { ...c, default: year } : c.name === 'archivo' ? { ...c, required: fileRequired } : c)),
+      fields: (f.fields as Field[]).map(c => (c.name === 'anio' ? { ...c, default: year } : c.name === 'archivo' ? { ...c, required: fileRequired } : c)),
     }
   })
 }
@@ -263,7 +291,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
   const w: Walk = { schemas, mapKeys: siteMapKeys(root) }
   const docFields = withSingulars(schemaFields('documents.schema.json', w))
   const pageFields = withSingulars(schemaFields('page.schema.json', w))
-  const documentFiles = listYaml(path.join(root, 'manifest/documents')).map((file) => {
+  const documentFiles = listYaml(path.join(root, 'manifest/documents')).map(file => {
     const data = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
     const id = String(data.id ?? path.basename(file).replace(/\.ya?ml$/, ''))
     // Uploads land in public/assets/<área>/<tema>/ of the list (Decap cannot name a folder after a
@@ -278,10 +306,15 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
       fields: documentListFields(docFields, data.filas ?? []),
     }
   })
-  const pageFiles = listYaml(path.join(root, 'manifest/pages')).map((file) => {
+  const pageFiles = listYaml(path.join(root, 'manifest/pages')).map(file => {
     const data = YAML.parse(fs.readFileSync(file, 'utf8')) ?? {}
     const rel = posix(path.relative(path.join(root, 'manifest/pages'), file)).replace(/\.ya?ml$/, '')
-    return { name: rel.replace(/[^a-z0-9]+/gi, '-'), label: `${data.ruta ?? rel} · ${data.titulo ?? ''}`.trim(), file: posix(path.relative(root, file)), fields: pageFields }
+    return {
+      name: rel.replace(/[^a-z0-9]+/gi, '-'),
+      label: `${data.ruta ?? rel} · ${data.titulo ?? ''}`.trim(),
+      file: posix(path.relative(root, file)),
+      fields: pageFields,
+    }
   })
   return {
     // The server's Git host is chosen in the guide (github, gitlab or gitea); on a staff PC the local
@@ -309,7 +342,11 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
         public_folder: '/assets/noticias',
         fields: withSingulars(schemaFields('news.schema.json', w)),
       },
-      { name: 'sitio', label: 'Datos del sitio y contacto', files: [{ name: 'site', label: 'Datos del sitio (site.yaml)', file: 'manifest/site.yaml', fields: withSingulars(schemaFields('site.schema.json', w)) }] },
+      {
+        name: 'sitio',
+        label: 'Datos del sitio y contacto',
+        files: [{ name: 'site', label: 'Datos del sitio (site.yaml)', file: 'manifest/site.yaml', fields: withSingulars(schemaFields('site.schema.json', w)) }],
+      },
       { name: 'paginas', label: 'Páginas', files: pageFiles },
     ],
   }
@@ -319,20 +356,28 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
 export function writeEditorFiles(outDir: string, opts: EditorOptions): string {
   fs.mkdirSync(outDir, { recursive: true })
   const config = editorConfig(opts)
-  fs.writeFileSync(path.join(outDir, 'config.yml'), `# Generado por npm run editor desde schemas/: no lo edite a mano.\n${YAML.stringify(config, { lineWidth: 0 })}`)
+  fs.writeFileSync(
+    path.join(outDir, 'config.yml'),
+    `# Generado por npm run editor desde schemas/: no lo edite a mano.\n${YAML.stringify(config, { lineWidth: 0 })}`,
+  )
   // For publishing /admin on a Git host (the guide); `npm run editor` serves its own page with the session's secret.
   fs.writeFileSync(path.join(outDir, 'index.html'), editorIndexHtml())
   fs.writeFileSync(path.join(outDir, 'avisos.js'), NOTICE_SCRIPT)
-  fs.writeFileSync(path.join(outDir, 'editor-es.js'), startScript())
+  const collections = config.collections as Array<{ name: string; files?: Array<{ name: string }> }>
+  // The preview shows a page: document lists and pages (news and site data keep Decap's field list).
+  const previewed = collections.filter(c => c.name === 'documentos' || c.name === 'paginas').flatMap(c => (c.files ?? []).map(f => f.name))
+  fs.writeFileSync(path.join(outDir, 'editor-es.js'), startScript(previewed))
   return outDir
 }
 
 /**
  * Runs after the CMS bundle, which does not start by itself (`CMS_MANUAL_INIT`, set in avisos.js): Decap's
  * Spanish phrases completed with ES_SUPPLEMENT, the failed-save notice without «API_ERROR:» (the red box
- * of avisos.js says what the validator found), then the CMS starts.
+ * of avisos.js says what the validator found), the preview pane of each page and document list (the page
+ * rendered by the site's own components, from the form's unsaved data, with the site's style sheets:
+ * editorPreview.ts), then the CMS starts.
  */
-function startScript(): string {
+function startScript(previewed: string[]): string {
   return `'use strict'
 ;(function () {
   function merge(a, b) {
@@ -347,6 +392,45 @@ function startScript(): string {
   extra.ui.toast.onFailToDelete = 'No se borró: lea el recuadro rojo de abajo.'
   extra.ui.toast.onFailToDeleteMedia = 'No se borró el archivo: lea el recuadro rojo de abajo.'
   CMS.registerLocale('es', merge(CMS.getLocale('es'), extra))
+  CMS.registerPreviewStyle('/admin/vista-previa.css')
+  var meta = document.querySelector('meta[name="editor-token"]')
+  var token = meta ? meta.getAttribute('content') : ''
+  var Page = createClass({
+    getInitialState: function () { return { html: '', aviso: 'Preparando la vista previa…' } },
+    componentDidMount: function () {
+      // The site's palette is keyed to data-theme="light" on <html>, as every page of the site has it.
+      var d = this.props.document
+      if (d && d.documentElement) { d.documentElement.setAttribute('data-theme', 'light'); d.documentElement.lang = 'es' }
+      this.ask(0)
+    },
+    componentDidUpdate: function (before) { if (before.entry !== this.props.entry) this.ask(400) },
+    componentWillUnmount: function () { clearTimeout(this.timer); this.gone = true },
+    // One request after the clerk stops typing; an older answer never replaces a newer one.
+    ask: function (wait) {
+      var self = this
+      clearTimeout(this.timer)
+      this.timer = setTimeout(function () {
+        var n = (self.asked = (self.asked || 0) + 1)
+        var entry = self.props.entry
+        fetch('/api/vista-previa', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'X-Editor-Token': token },
+          body: JSON.stringify({ archivo: entry.get('path'), datos: entry.get('data').toJS() }),
+        })
+          .then(function (r) { return r.json() })
+          .then(function (j) {
+            if (self.gone || n !== self.asked) return
+            self.setState(j.html ? { html: j.html, aviso: '' } : { aviso: j.aviso || j.error || 'Sin vista previa.' })
+          }, function () { if (!self.gone) self.setState({ aviso: 'No se pudo preparar la vista previa: ¿sigue abierto npm run editor?' }) })
+      }, wait)
+    },
+    render: function () {
+      return h('div', { className: 'vista-previa-sitio' },
+        this.state.aviso ? h('p', { role: 'status', className: 'aviso-vista-previa' }, this.state.aviso) : null,
+        h('div', { dangerouslySetInnerHTML: { __html: this.state.html } }))
+    },
+  })
+  ;${JSON.stringify(previewed)}.forEach(function (name) { CMS.registerPreviewTemplate(name, Page) })
   CMS.init()
 })()
 `

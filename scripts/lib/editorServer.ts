@@ -19,6 +19,7 @@ import { editorIndexHtml, writeEditorFiles } from './editorConfig.ts'
 import { checkRequest, confine, contentRoots, dataExposure, newToken, pathsOf, Refused, TOKEN_HEADER, tokenMatches, type ContentRoots } from './editorGuard.ts'
 import { fieldOf, fieldTitles } from './editorProblems.ts'
 import { mergeSaved } from './editorSave.ts'
+import { previewStyles, renderPreview } from './editorPreview.ts'
 import { placeUploads } from './editorUploads.ts'
 
 export interface EditorSetup {
@@ -125,11 +126,30 @@ export async function startEditor(s: EditorSetup): Promise<RunningEditor> {
       }
       // Never let a failed call stop the editor: the browser gets a Spanish error, the next call retries.
       guard.handle(req, res).catch((e: unknown) => {
-        if (!res.headersSent) send(res, 502, { error: `El editor no pudo completar la operación: ${e instanceof Error ? e.message : String(e)}. Si se repite, cierre el editor (Ctrl+C) y ejecute otra vez npm run editor.` })
+        if (!res.headersSent)
+          send(res, 502, {
+            error: `El editor no pudo completar la operación: ${e instanceof Error ? e.message : String(e)}. Si se repite, cierre el editor (Ctrl+C) y ejecute otra vez npm run editor.`,
+          })
       })
       return
     }
+    if (p === '/api/vista-previa') {
+      if (req.method !== 'POST') return send(res, 405, { error: 'Use POST' })
+      if (!tokenMatches(token, req.headers[TOKEN_HEADER])) {
+        return refuse(res, new Refused(403, 'Solicitud rechazada: falta la clave de esta sesión del editor. Recargue la página del editor (F5).'), s.quiet)
+      }
+      preview(req, s.repo, roots).then(
+        r => send(res, 200, r),
+        (e: unknown) => send(res, 400, { aviso: `No se pudo preparar la vista previa: ${e instanceof Error ? e.message : String(e)}` }),
+      )
+      return
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'Método no permitido' })
+    if (p === '/admin/vista-previa.css') {
+      // Read at each request: a change to the site's styles shows at the next preview.
+      res.writeHead(200, { ...security, 'content-type': TYPES['.css'] }).end(previewStyles(s.root))
+      return
+    }
     if (p === '/' || p === '/admin') {
       res.writeHead(302, { location: '/admin/' }).end()
       return
@@ -162,10 +182,26 @@ export async function startEditor(s: EditorSetup): Promise<RunningEditor> {
     url: `${ownOrigin}/admin/`,
     close: async () => {
       server.closeAllConnections()
-      await new Promise<void>((r) => server.close(() => r()))
+      await new Promise<void>(r => server.close(() => r()))
       await backend.close()
     },
   }
+}
+
+/** The preview pane's request: the entry being edited ({archivo, datos}, JSON, at most 5 MB), rendered as the site renders it. */
+async function preview(req: http.IncomingMessage, repo: string, roots: ContentRoots): Promise<unknown> {
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) throw new Error('se esperaba JSON')
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const c of req) {
+    size += (c as Buffer).length
+    if (size > 5_000_000) throw new Error('el contenido es demasiado grande')
+    chunks.push(c as Buffer)
+  }
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { archivo?: unknown; datos?: unknown }
+  if (typeof body.archivo !== 'string') throw new Error('falta el archivo')
+  // Only what the editor may read (manifest/, real paths), as for the CMS's own calls.
+  return renderPreview(repo, confine(repo, roots, body.archivo, 'read'), body.datos)
 }
 
 function refuse(res: http.ServerResponse, e: unknown, quiet?: boolean): void {
@@ -220,7 +256,7 @@ export function newErrors(before: SaveProblem[], after: SaveProblem[]): SaveProb
   const seen = new Map<string, number>()
   const key = (p: SaveProblem) => `${p.archivo}\u0000${p.mensaje}`
   for (const p of before) if (p.nivel === 'error') seen.set(key(p), (seen.get(key(p)) ?? 0) + 1)
-  return after.filter((p) => {
+  return after.filter(p => {
     if (p.nivel !== 'error') return false
     const n = seen.get(key(p)) ?? 0
     if (n > 0) seen.set(key(p), n - 1)
@@ -260,11 +296,12 @@ class SaveGuard {
     if (!message || typeof message !== 'object') return send(res, 400, { error: 'Solicitud no válida' })
     let touched: string[]
     try {
-      touched = pathsOf(message.action, message.params).map((u) => confine(this.s.repo, this.roots, u.rel, u.access))
+      touched = pathsOf(message.action, message.params).map(u => confine(this.s.repo, this.roots, u.rel, u.access))
     } catch (e) {
       return refuse(res, e, this.s.quiet)
     }
-    const changes = message.action === 'persistEntry' || message.action === 'persistMedia' || message.action === 'deleteFile' || message.action === 'deleteFiles'
+    const changes =
+      message.action === 'persistEntry' || message.action === 'persistMedia' || message.action === 'deleteFile' || message.action === 'deleteFiles'
     if (!changes) {
       const r = await this.backend.call(body)
       return send(res, r.status, r.json)
@@ -276,7 +313,9 @@ class SaveGuard {
       const params = message.params ?? {}
       const moves = placeUploads(params.dataFiles ?? (params.entry ? [params.entry] : []), params.assets ?? [], this.renamed)
       const placed = (params.assets ?? []).map((a: { path: string }) => confine(this.s.repo, this.roots, a.path, 'write'))
-      return this.change(message, [...touched, ...placed]).then((r) => (moves.length > 0 && r.status < 300 ? { ...r, json: { ...(r.json as object), renombrados: moves } } : r))
+      return this.change(message, [...touched, ...placed]).then(r =>
+        moves.length > 0 && r.status < 300 ? { ...r, json: { ...(r.json as object), renombrados: moves } } : r,
+      )
     })
     this.queue = run.catch(() => undefined)
     try {
@@ -333,7 +372,7 @@ class SaveGuard {
     return {
       status: 422,
       json: {
-        error: `No se guardó el cambio; el archivo quedó como estaba. ${added.map((p) => (p.campo ? `${p.campo}: ` : '') + p.mensaje).join(' · ')}`,
+        error: `No se guardó el cambio; el archivo quedó como estaba. ${added.map(p => (p.campo ? `${p.campo}: ` : '') + p.mensaje).join(' · ')}`,
         problemas: added,
       },
     }

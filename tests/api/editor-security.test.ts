@@ -25,7 +25,7 @@ interface Answer {
 
 function request(opts: { method?: string; path?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const rq = http.request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path ?? '/', headers: opts.headers }, (rs) => {
+    const rq = http.request({ host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path ?? '/', headers: opts.headers }, rs => {
       let text = ''
       rs.setEncoding('utf8').on('data', (d: string) => (text += d))
       rs.on('end', () => {
@@ -97,19 +97,30 @@ describe('the editor trusts only its own page', () => {
   })
 
   it('refuses a plain-text POST from another origin (the package.json attack) and writes nothing', async () => {
-    const r = await api(writePackageJson, { origin: 'http://evil.example', 'content-type': 'text/plain', 'x-editor-token': undefined, 'sec-fetch-site': 'cross-site' })
+    const r = await api(writePackageJson, {
+      origin: 'http://evil.example',
+      'content-type': 'text/plain',
+      'x-editor-token': undefined,
+      'sec-fetch-site': 'cross-site',
+    })
     expect(r.status).toBe(403)
     expect(fs.readFileSync(path.join(tmp, 'package.json'), 'utf8')).toBe('{"name":"copia"}\n')
   })
 
   it('refuses a state change whose Origin is foreign, even with the secret', async () => {
-    const r = await api({ action: 'getEntry', params: { branch: 'main', path: 'manifest/site.yaml' } }, { origin: 'http://evil.example', 'sec-fetch-site': undefined })
+    const r = await api(
+      { action: 'getEntry', params: { branch: 'main', path: 'manifest/site.yaml' } },
+      { origin: 'http://evil.example', 'sec-fetch-site': undefined },
+    )
     expect(r.status).toBe(403)
     expect(r.json.error).toMatch(/^Solicitud rechazada: solo la página del editor/)
   })
 
   it('refuses a foreign Host (DNS rebinding), even for a page or a file the editor shows', async () => {
-    const call = await api({ action: 'getEntry', params: { branch: 'main', path: 'manifest/site.yaml' } }, { host: `evil.example:${port}`, origin: `http://evil.example:${port}` })
+    const call = await api(
+      { action: 'getEntry', params: { branch: 'main', path: 'manifest/site.yaml' } },
+      { host: `evil.example:${port}`, origin: `http://evil.example:${port}` },
+    )
     expect(call.status).toBe(403)
     expect(call.json.error).toMatch(/^Solicitud rechazada: el editor solo atiende en http:\/\/127\.0\.0\.1:/)
     const page = await request({ path: '/admin/', headers: { host: `evil.example:${port}` } })
@@ -131,11 +142,17 @@ describe('the editor trusts only its own page', () => {
     expect(r.status).toBe(403)
     expect(r.json.error).toBe('El editor solo lee y escribe en manifest/ y public/assets/; «package.json» queda fuera.')
     expect(fs.readFileSync(path.join(tmp, 'package.json'), 'utf8')).toBe('{"name":"copia"}\n')
-    const pwn = await api({ action: 'persistMedia', params: { branch: 'main', asset: { path: 'scripts/pwn.ts', content: 'Y29uc29sZS5sb2coMSk=', encoding: 'base64' }, options: { commitMessage: 'x' } } })
+    const pwn = await api({
+      action: 'persistMedia',
+      params: { branch: 'main', asset: { path: 'scripts/pwn.ts', content: 'Y29uc29sZS5sb2coMSk=', encoding: 'base64' }, options: { commitMessage: 'x' } },
+    })
     expect(pwn.status).toBe(403)
     expect(fs.existsSync(path.join(tmp, 'scripts', 'pwn.ts'))).toBe(false)
     // Nor a script or page into public/assets, which the public site serves.
-    const html = await api({ action: 'persistMedia', params: { branch: 'main', asset: { path: 'public/assets/x.html', content: 'PHNjcmlwdD4=', encoding: 'base64' }, options: { commitMessage: 'x' } } })
+    const html = await api({
+      action: 'persistMedia',
+      params: { branch: 'main', asset: { path: 'public/assets/x.html', content: 'PHNjcmlwdD4=', encoding: 'base64' }, options: { commitMessage: 'x' } },
+    })
     expect(html.status).toBe(403)
     expect(fs.existsSync(path.join(tmp, 'public', 'assets', 'x.html'))).toBe(false)
   })
@@ -156,7 +173,10 @@ describe('the editor trusts only its own page', () => {
     const read = await api({ action: 'getMediaFile', params: { branch: 'main', path: 'public/assets/fuga/secreto.txt' } })
     expect(read.status).toBe(403)
     expect(read.text).not.toContain('datos de salud')
-    const write = await api({ action: 'persistMedia', params: { branch: 'main', asset: { path: 'public/assets/fuga/nuevo.pdf', content: 'JVBERi0=', encoding: 'base64' }, options: { commitMessage: 'x' } } })
+    const write = await api({
+      action: 'persistMedia',
+      params: { branch: 'main', asset: { path: 'public/assets/fuga/nuevo.pdf', content: 'JVBERi0=', encoding: 'base64' }, options: { commitMessage: 'x' } },
+    })
     expect(write.status).toBe(403)
     expect(fs.existsSync(path.join(tmp, 'data', 'nuevo.pdf'))).toBe(false)
     const get = await request({ path: '/assets/fuga/secreto.txt', headers: { host: own() } })
@@ -170,7 +190,10 @@ describe('the editor trusts only its own page', () => {
     expect(r.status).toBe(403)
     expect(r.json.error).toMatch(/^El editor no borra archivos de manifest\//)
     expect(fs.readFileSync(path.join(tmp, 'manifest', 'site.yaml'))).toEqual(site)
-    const many = await api({ action: 'deleteFiles', params: { branch: 'main', paths: ['public/assets/x.pdf', 'manifest/news/x.yaml'], options: { commitMessage: 'x' } } })
+    const many = await api({
+      action: 'deleteFiles',
+      params: { branch: 'main', paths: ['public/assets/x.pdf', 'manifest/news/x.yaml'], options: { commitMessage: 'x' } },
+    })
     expect(many.status).toBe(403)
     // A PDF a document row links: deleting it would break the list, so the validator refuses and it comes back.
     const pdf = 'public/assets/gestion/presupuesto/2025/acuerdo-presupuesto-2025.pdf'
@@ -180,13 +203,48 @@ describe('the editor trusts only its own page', () => {
     expect(fs.readFileSync(path.join(tmp, pdf))).toEqual(bytes)
   })
 
+  it('the preview pane renders only manifest files, and only for its own page', async () => {
+    const call = (body: unknown, change: Record<string, string | undefined> = {}) => {
+      const headers: Record<string, string> = {
+        host: own(),
+        origin: `http://${own()}`,
+        'content-type': 'application/json',
+        'x-editor-token': token,
+        'sec-fetch-site': 'same-origin',
+      }
+      for (const [k, v] of Object.entries(change)) {
+        if (v === undefined) delete headers[k]
+        else headers[k] = v
+      }
+      return request({ method: 'POST', path: '/api/vista-previa', headers, body: JSON.stringify(body) })
+    }
+    const list = {
+      archivo: 'manifest/documents/presupuesto.yaml',
+      datos: {
+        id: 'presupuesto',
+        titulo: 'Presupuesto general',
+        filas: [{ anio: 2027, titulo: 'Acuerdo 2027', fecha: '2026-12-11', archivo: '/assets/x.pdf' }],
+      },
+    }
+    const ok = await call(list)
+    expect(ok.status).toBe(200)
+    expect(ok.json.html).toContain('Acuerdo 2027')
+    expect((await call(list, { 'x-editor-token': undefined })).status).toBe(403)
+    expect((await call(list, { origin: 'http://evil.example' })).status).toBe(403)
+    const outside = await call({ archivo: 'data/secreto.txt', datos: {} })
+    expect(outside.json.html).toBeUndefined()
+    expect(outside.text).not.toContain('datos de salud')
+  })
+
   it('refuses to start when the server’s data would be inside what it edits', async () => {
     const inner = path.join(tmp, 'public', 'assets', 'datos')
     fs.mkdirSync(inner, { recursive: true })
     const saved = process.env.DATA_DIR
     process.env.DATA_DIR = inner
     try {
-      await expect(startEditor({ repo: tmp, root: process.cwd(), port: await freePort(), quiet: true })).rejects.toThrow(/carpeta de datos del servidor .* está dentro de public\/assets\//)
+      await expect(startEditor({ repo: tmp, root: process.cwd(), port: await freePort(), quiet: true })).rejects.toThrow(
+        /carpeta de datos del servidor .* está dentro de public\/assets\//,
+      )
     } finally {
       if (saved === undefined) delete process.env.DATA_DIR
       else process.env.DATA_DIR = saved

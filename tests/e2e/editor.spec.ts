@@ -61,13 +61,27 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
   await expect(page.getByText('Archivo', { exact: true }).first()).toBeVisible()
   await expect(page.getByText(/^Add |Copy Name|Toggle preview/)).toHaveCount(0)
   await year.fill(String(YEAR))
-  await page.getByLabel(/^Categoría/).first().fill('Presupuesto aprobado')
+  await page
+    .getByLabel(/^Categoría/)
+    .first()
+    .fill('Presupuesto aprobado')
   // The list's own «Título» comes first; the new row's is the next one.
   await page.getByLabel('Título', { exact: true }).nth(1).fill(TITLE)
-  await page.getByLabel(/^Fecha/).first().fill(`${YEAR - 1}-12-11`)
+  await page
+    .getByLabel(/^Fecha/)
+    .first()
+    .fill(`${YEAR - 1}-12-11`)
   await page.getByRole('button', { name: 'Escoge un archivo' }).first().click()
   await page.locator('input[type=file]').setInputFiles(pdf)
   await page.getByRole('button', { name: 'Confirmar selección' }).click()
+  // The preview pane shows the page as the site renders it, with the unsaved row: the list's page title, the new
+  // year's panel holding the document's link, in the site's colours (not Decap's field-by-field raw text).
+  const pane = page.frameLocator('iframe').first()
+  await expect(pane.getByRole('heading', { level: 1, name: 'Presupuesto general' })).toBeVisible({ timeout: 30_000 })
+  const previewPanel = pane.locator('details', { has: pane.locator('summary', { hasText: String(YEAR) }) }).first()
+  await expect(previewPanel.getByRole('link', { name: TITLE })).toBeAttached()
+  await expect(pane.locator('a', { hasText: 'Acuerdo' }).first()).toHaveCSS('color', 'rgb(11, 93, 59)')
+  await expect(pane.getByText('Filas', { exact: true })).toHaveCount(0)
   await page.getByRole('button', { name: 'Publicar', exact: true }).click()
   await page.getByText('Publicar ahora').click()
   await expect(page.getByText('CAMBIOS GUARDADOS', { exact: false })).toBeVisible({ timeout: 30_000 })
@@ -79,7 +93,7 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
   const row = saved.filas.find((r: { anio: number }) => r.anio === YEAR)
   expect(row).toMatchObject({ anio: YEAR, titulo: TITLE, archivo: STORED })
   expect(fs.existsSync(path.join(tmp, 'public', STORED))).toBe(true)
-  expect(fs.readdirSync(path.join(tmp, 'public/assets/gestion/presupuesto')).filter((f) => f.endsWith('.pdf'))).toEqual([])
+  expect(fs.readdirSync(path.join(tmp, 'public/assets/gestion/presupuesto')).filter(f => f.endsWith('.pdf'))).toEqual([])
   // Written as staff keep it: the new year first (newest first), every other line as it was (comments too).
   expect(saved.filas[0]).toEqual(row)
   const original = fs.readFileSync(path.resolve('manifest/documents/presupuesto.yaml'), 'utf8').split('\n')
@@ -120,10 +134,16 @@ test('a save the validator refuses: the form shows its Spanish sentence about th
   await page.goto(`${editor!.url}#/collections/documentos/entries/presupuesto`)
   await page.getByRole('button', { name: 'Agregar fila' }).click()
   await page.getByLabel('Año', { exact: true }).first().fill(String(YEAR))
-  await page.getByLabel(/^Categoría/).first().fill('Modificaciones presupuestales')
+  await page
+    .getByLabel(/^Categoría/)
+    .first()
+    .fill('Modificaciones presupuestales')
   await page.getByLabel('Título', { exact: true }).nth(1).fill(`Modificación presupuestal No. 1 de ${YEAR}`)
   // The form's pattern accepts the shape; the validator knows February has no 30th.
-  await page.getByLabel(/^Fecha/).first().fill(`${YEAR}-02-30`)
+  await page
+    .getByLabel(/^Fecha/)
+    .first()
+    .fill(`${YEAR}-02-30`)
   await page.getByRole('button', { name: 'Escoge un archivo' }).first().click()
   await page.locator('input[type=file]').setInputFiles(pdf)
   await page.getByRole('button', { name: 'Confirmar selección' }).click()
