@@ -30,6 +30,7 @@ import { reconnectingStore, StoreUnreachableError, unavailableStore } from './st
 import type { FilingStore } from './store/store.ts'
 import { describeStore, loggerOptions, QuietRequestLog } from './logging.ts'
 import { healthPlugin } from './features/health/index.ts'
+import { backupPlugin, type BackupSchedule } from './features/backup/index.ts'
 import { createMailStatus } from './features/health/status.ts'
 import { programVersion } from './version.ts'
 import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from './store/uploads.ts'
@@ -92,6 +93,8 @@ export interface AppOptions {
   metricsAllowed?: string
   /** SALUD_DISCO_MIN_MB: below this free space in DATA_DIR, /salud/detalle answers 503. */
   minFreeMb?: number
+  /** RESPALDO_HORA, RESPALDO_DESTINO, RESPALDO_CONSERVAR: the server's own daily backup (absent: none). */
+  backup?: BackupSchedule
 }
 
 declare module 'fastify' {
@@ -215,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metricsAllowed: options.metricsAllowed,
     minFreeMb: options.minFreeMb,
   })
+  await app.register(backupPlugin, { dataDir, databaseUrl: options.databaseUrl, releasesDir: options.releasesDir, programVersion: programVersion(), schedule: options.backup })
 
   await contentRoutes(app, site, siteRoot)
   await filingRoutes(app, {

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import type { AppOptions } from './app.ts'
 import { releasesDirFromEnv } from './releases.ts'
+import type { BackupSchedule } from './features/backup/index.ts'
+import { parseBackupHour } from './features/backup/schedule.ts'
 
 export interface ServerConfig extends AppOptions {
   port: number
@@ -63,6 +65,22 @@ function office2fa(value: string | undefined): 'admin' | undefined {
   throw new Error(`OFICINA_2FA admite «admin» (recibido «${value}»).`)
 }
 
+/**
+ * RESPALDO_HORA (default 02:00, Colombian time; «no» turns the server's own daily backup off),
+ * RESPALDO_DESTINO (default DATA_DIR/respaldos: the service may always write there; put it on another disk),
+ * RESPALDO_CONSERVAR (default 14 archives).
+ */
+export function backupScheduleFromEnv(env: NodeJS.ProcessEnv = process.env): BackupSchedule | undefined {
+  const hour = (env.RESPALDO_HORA ?? '').trim() || '02:00'
+  if (hour === 'no') return undefined
+  parseBackupHour(hour)
+  return { hour, destination: backupDestinationFromEnv(env), keep: positiveInt(env.RESPALDO_CONSERVAR, 'RESPALDO_CONSERVAR', 14) || 1 }
+}
+
+export function backupDestinationFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.RESPALDO_DESTINO || path.join(env.DATA_DIR || './data', 'respaldos'))
+}
+
 /** Environment → server settings. Every variable is optional. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -85,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     office2fa: office2fa(env.OFICINA_2FA),
     allowDatabaseOwner: env.DATABASE_ALLOW_OWNER === '1' || env.DATABASE_ALLOW_OWNER === 'true',
     metricsAllowed: env.METRICAS_PERMITIDAS || undefined,
+    backup: backupScheduleFromEnv(env),
     minFreeMb: env.SALUD_DISCO_MIN_MB ? positiveInt(env.SALUD_DISCO_MIN_MB, 'SALUD_DISCO_MIN_MB', 200) : undefined,
   }
 }

@@ -1,0 +1,84 @@
+/**
+ * `npm run -s respaldo [-- --destino <carpeta>]`: one backup archive of everything needed to bring the
+ * filings back (see features/backup/archive.ts), verified at once; keeps the last RESPALDO_CONSERVAR.
+ * `npm run -s respaldo -- --verificar <archivo>`: unpacks an archive into a temporary folder and compares
+ * it with its manifest (the monthly restore drill). Same commands on Linux and Windows; no `sqlite3`
+ * program needed. Environment: DATA_DIR, DATABASE_URL, PUBLICACIONES_DIR, RESPALDO_DESTINO, RESPALDO_CONSERVAR.
+ * Exit code 0: done and verified; 1: the verification found differences; 2: nothing was done (an error).
+ */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { backupDestinationFromEnv } from './config.ts'
+import { createBackup, DEFAULT_KEEP } from './features/backup/archive.ts'
+import { verifyBackup } from './features/backup/verify.ts'
+import { readBackupStatus, writeBackupStatus } from './features/health/status.ts'
+import { releasesDirFromEnv } from './releases.ts'
+import { programVersion } from './version.ts'
+
+const USAGE = 'Uso: npm run -s respaldo [-- --destino <carpeta>]   o   npm run -s respaldo -- --verificar <archivo>'
+
+function keepFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_KEEP
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`RESPALDO_CONSERVAR debe ser un número entero mayor que 0 (recibido «${value}»).`)
+  return n
+}
+
+export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const out = (line: string) => process.stdout.write(`${line}\n`)
+  const dataDir = path.resolve(env.DATA_DIR || './data')
+  const flag = args[0]
+  if (flag === '--verificar') {
+    if (!args[1] || args.length > 2) throw new Error(USAGE)
+    const archive = path.resolve(args[1])
+    const check = await verifyBackup(archive)
+    // The drill of the newest backup also updates what /salud/detalle says about it.
+    const status = readBackupStatus(dataDir)
+    if (status?.archivo === path.basename(archive)) writeBackupStatus(dataDir, { ...status, verificado: check.ok, ...(check.ok ? { error: undefined } : { error: `verificación: ${check.problems.join('; ')}` }) })
+    if (!check.ok) {
+      out(`El respaldo ${path.basename(archive)} NO pasó la verificación:`)
+      for (const p of check.problems) out(`  - ${p}`)
+      return 1
+    }
+    const m = check.manifest!
+    out(`Respaldo ${path.basename(archive)} verificado: se restauró en una carpeta temporal y coincide con su manifiesto.`)
+    out(`  Hecho el ${m.creado} (${m.almacenamiento === 'sqlite' ? 'SQLite' : 'PostgreSQL'}), ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría.`)
+    return 0
+  }
+  let destination = backupDestinationFromEnv(env)
+  if (flag === '--destino') {
+    if (!args[1] || args.length > 2) throw new Error(USAGE)
+    destination = path.resolve(args[1])
+  } else if (args.length > 0) throw new Error(USAGE)
+
+  let made
+  try {
+    made = await createBackup({ dataDir, databaseUrl: env.DATABASE_URL || undefined, releasesDir: releasesDirFromEnv(env), destination, keep: keepFromEnv(env.RESPALDO_CONSERVAR), programVersion: programVersion() })
+  } catch (error) {
+    writeBackupStatus(dataDir, { fin: new Date().toISOString(), ok: false, verificado: false, error: error instanceof Error ? error.message : String(error) })
+    throw error
+  }
+  const check = await verifyBackup(made.file)
+  writeBackupStatus(dataDir, { fin: new Date().toISOString(), ok: true, verificado: check.ok, archivo: path.basename(made.file), ...(check.ok ? {} : { error: `verificación: ${check.problems.join('; ')}` }) })
+  const m = made.manifest
+  out(`Respaldo escrito: ${made.file}`)
+  out(`  ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría${m.publicacion ? `, publicación ${m.publicacion}` : ''}.`)
+  if (m.adjuntosFaltantes.length > 0) out(`  ATENCIÓN: ${m.adjuntosFaltantes.length} adjunto(s) que la base menciona ya no estaban en DATA_DIR/adjuntos.`)
+  for (const r of made.removed) out(`  Respaldo antiguo eliminado (se conservan ${keepFromEnv(env.RESPALDO_CONSERVAR)}): ${r}`)
+  if (!check.ok) {
+    out('  El respaldo NO pasó la verificación:')
+    for (const p of check.problems) out(`  - ${p}`)
+    return 1
+  }
+  out('  Verificado: se restauró en una carpeta temporal y coincide con su manifiesto.')
+  return 0
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  try {
+    process.exitCode = await runBackupCommand(process.argv.slice(2))
+  } catch (error) {
+    process.stderr.write(`No se hizo el respaldo: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 2
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * One backup = one `respaldo-<fecha>.tar.gz` holding everything needed to bring filings back: the database
+ * copy (filings, office answers, staff accounts, the audit trail: all live in the store), the attachments it
+ * references, the release pointer, and `manifiesto.json` with the row counts per table and the size and
+ * SHA-256 of every file. The archive is written under a temporary name and renamed when complete, so a
+ * half-written archive never carries the final name (nor counts as one of the kept ones).
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import * as tar from 'tar'
+import { copyPostgres, copySqlite, type AttachmentRef, type Engine } from './snapshot.ts'
+
+export const MANIFEST_FILE = 'manifiesto.json'
+export const ATTACHMENTS_DIR = 'adjuntos'
+export const POINTER_DIR = 'publicaciones'
+export const POINTER_NAME = 'actual.json'
+export const ARCHIVE_PATTERN = /^respaldo-\d{8}-\d{6}Z(-\d+)?\.tar\.gz$/
+export const DEFAULT_KEEP = 14
+
+export interface ManifestFile {
+  ruta: string
+  bytes: number
+  sha256: string
+}
+
+export interface BackupManifest {
+  formato: 1
+  creado: string
+  programa: string
+  almacenamiento: Engine
+  /** Name of the database copy inside the archive. */
+  baseDeDatos: string
+  /** Rows per table at the moment of the copy. */
+  tablas: Record<string, number>
+  /** Attachments the copy references and the archive holds. */
+  adjuntos: number
+  /** Attachments the copy references that were not on disk (a loss that happened before the backup: reported, never hidden). */
+  adjuntosFaltantes: string[]
+  /** Release served when the copy was made (the folder the pointer names), if publications are used. */
+  publicacion: string | null
+  archivos: ManifestFile[]
+}
+
+export interface BackupOptions {
+  dataDir: string
+  databaseUrl?: string
+  /** Folder of `npm run publicar`'s releases (its pointer is kept in the archive). */
+  releasesDir?: string
+  destination: string
+  /** Archives kept in the destination (the oldest beyond are removed). */
+  keep?: number
+  programVersion: string
+  now?: Date
+}
+
+export interface BackupResult {
+  file: string
+  manifest: BackupManifest
+  removed: string[]
+}
+
+export function sha256File(file: string): string {
+  const hash = crypto.createHash('sha256')
+  const fd = fs.openSync(file, 'r')
+  try {
+    const buf = Buffer.alloc(1 << 16)
+    for (let n = fs.readSync(fd, buf); n > 0; n = fs.readSync(fd, buf)) hash.update(buf.subarray(0, n))
+  } finally {
+    fs.closeSync(fd)
+  }
+  return hash.digest('hex')
+}
+
+function archiveName(now: Date, destination: string): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z')
+  let name = `respaldo-${stamp}.tar.gz`
+  for (let i = 2; fs.existsSync(path.join(destination, name)); i++) name = `respaldo-${stamp}-${i}.tar.gz`
+  return name
+}
+
+/** A name from the store, reduced to a plain file name: a row must not make the backup read outside DATA_DIR/adjuntos. */
+function plainName(name: string): string | undefined {
+  return name && path.basename(name) === name && name !== '.' && name !== '..' ? name : undefined
+}
+
+function copyAttachments(dataDir: string, stagingDir: string, refs: AttachmentRef[]): { copied: number; missing: string[] } {
+  const target = path.join(stagingDir, ATTACHMENTS_DIR)
+  fs.mkdirSync(target, { recursive: true })
+  let copied = 0
+  const missing: string[] = []
+  for (const ref of refs) {
+    const name = plainName(ref.archivo)
+    const source = name && path.join(dataDir, ATTACHMENTS_DIR, name)
+    if (!name || !source || !fs.existsSync(source)) {
+      missing.push(ref.archivo)
+      continue
+    }
+    fs.copyFileSync(source, path.join(target, name))
+    copied++
+  }
+  return { copied, missing }
+}
+
+function listFiles(root: string, dir = root): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name)
+    return e.isDirectory() ? listFiles(root, full) : [path.relative(root, full).split(path.sep).join('/')]
+  })
+}
+
+/** The archives in a destination, oldest first (their names sort by time). */
+export function listArchives(destination: string): string[] {
+  if (!fs.existsSync(destination)) return []
+  return fs
+    .readdirSync(destination)
+    .filter((n) => ARCHIVE_PATTERN.test(n))
+    .sort()
+}
+
+export async function createBackup(options: BackupOptions): Promise<BackupResult> {
+  const now = options.now ?? new Date()
+  const destination = path.resolve(options.destination)
+  fs.mkdirSync(destination, { recursive: true, mode: 0o700 })
+  // Staging next to the archive: the same disk, and the same protection (the copy holds personal data).
+  const staging = fs.mkdtempSync(path.join(destination, '.respaldo-en-curso-'))
+  const name = archiveName(now, destination)
+  const partial = path.join(destination, `.${name}.parcial`)
+  try {
+    const copy = options.databaseUrl ? await copyPostgres(options.databaseUrl, staging) : await copySqlite(options.dataDir, staging)
+    const { copied, missing } = copyAttachments(options.dataDir, staging, copy.attachments)
+    let publicacion: string | null = null
+    const pointer = options.releasesDir && path.join(options.releasesDir, POINTER_NAME)
+    if (pointer && fs.existsSync(pointer)) {
+      fs.mkdirSync(path.join(staging, POINTER_DIR))
+      fs.copyFileSync(pointer, path.join(staging, POINTER_DIR, POINTER_NAME))
+      try {
+        publicacion = String((JSON.parse(fs.readFileSync(pointer, 'utf8')) as { actual?: unknown }).actual ?? '') || null
+      } catch {
+        publicacion = null
+      }
+    }
+    const archivos = listFiles(staging).map((ruta) => {
+      const file = path.join(staging, ruta)
+      return { ruta, bytes: fs.statSync(file).size, sha256: sha256File(file) }
+    })
+    const manifest: BackupManifest = {
+      formato: 1,
+      creado: now.toISOString(),
+      programa: options.programVersion,
+      almacenamiento: copy.engine,
+      baseDeDatos: copy.file,
+      tablas: copy.counts,
+      adjuntos: copied,
+      adjuntosFaltantes: missing,
+      publicacion,
+      archivos,
+    }
+    fs.writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_FILE, ...archivos.map((a) => a.ruta)])
+    fs.chmodSync(partial, 0o600)
+    const file = path.join(destination, name)
+    fs.renameSync(partial, file)
+    return { file, manifest, removed: prune(destination, options.keep ?? DEFAULT_KEEP) }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true })
+    fs.rmSync(partial, { force: true })
+  }
+}
+
+/** Removes the oldest archives beyond `keep` (never the newest one). */
+export function prune(destination: string, keep: number): string[] {
+  const all = listArchives(destination)
+  const excess = all.slice(0, Math.max(0, all.length - Math.max(1, keep)))
+  for (const n of excess) fs.rmSync(path.join(destination, n), { force: true })
+  return excess
+}

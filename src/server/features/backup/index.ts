@@ -1,0 +1,100 @@
+/**
+ * Backups built into the server (issue 25 item 4): every day at RESPALDO_HORA the running server writes a
+ * backup to RESPALDO_DESTINO, verifies it (verify.ts), keeps the last RESPALDO_CONSERVAR, records the
+ * outcome in DATA_DIR/respaldo-estado.json (what /salud/detalle reports) and writes one log line. A failed
+ * backup is an error line, never a crash: the server keeps receiving filings. The plugin also marks the
+ * server as running in DATA_DIR (presence.ts), which `npm run restaurar` checks.
+ */
+import path from 'node:path'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { writeBackupStatus } from '../health/status.ts'
+import { createBackup, DEFAULT_KEEP } from './archive.ts'
+import { markServer } from './presence.ts'
+import { msUntilNext, parseBackupHour } from './schedule.ts'
+import { verifyBackup } from './verify.ts'
+
+export interface BackupSchedule {
+  /** RESPALDO_HORA, «HH:MM» in Colombian time. */
+  hour: string
+  /** RESPALDO_DESTINO (default ./respaldos). */
+  destination: string
+  /** RESPALDO_CONSERVAR (default 14). */
+  keep?: number
+}
+
+export interface BackupPluginOptions {
+  dataDir: string
+  databaseUrl?: string
+  releasesDir?: string
+  programVersion: string
+  /** Absent: no daily backup by this process (the tests; an operator who set RESPALDO_HORA=no). */
+  schedule?: BackupSchedule
+}
+
+export interface BackupRun {
+  ok: boolean
+  verified: boolean
+  file?: string
+}
+
+/** Makes and verifies one backup; records it in DATA_DIR and the log. Never throws. */
+export async function backupAndVerify(options: BackupPluginOptions & { schedule: BackupSchedule }, log: FastifyBaseLogger): Promise<BackupRun> {
+  try {
+    const made = await createBackup({
+      dataDir: options.dataDir,
+      databaseUrl: options.databaseUrl,
+      releasesDir: options.releasesDir,
+      destination: options.schedule.destination,
+      keep: options.schedule.keep ?? DEFAULT_KEEP,
+      programVersion: options.programVersion,
+    })
+    const check = await verifyBackup(made.file)
+    const archivo = path.basename(made.file)
+    writeBackupStatus(options.dataDir, { fin: new Date().toISOString(), ok: true, verificado: check.ok, archivo, ...(check.ok ? {} : { error: `verificación: ${check.problems.join('; ')}` }) })
+    // Counts and file names only: no row content reaches the log.
+    const facts = { archivo, radicaciones: made.manifest.tablas.radicaciones ?? 0, adjuntos: made.manifest.adjuntos, verificado: check.ok, eliminados: made.removed.length }
+    if (check.ok) log.info(facts, 'respaldo diario hecho y verificado')
+    else log.error({ ...facts, problemas: check.problems }, 'respaldo diario hecho, pero su verificación falló')
+    return { ok: true, verified: check.ok, file: made.file }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    try {
+      writeBackupStatus(options.dataDir, { fin: new Date().toISOString(), ok: false, verificado: false, error: message })
+    } catch {
+      // DATA_DIR unwritable: the log line below still tells.
+    }
+    log.error({ error: message }, 'EL RESPALDO DIARIO FALLÓ')
+    return { ok: false, verified: false }
+  }
+}
+
+export async function backupPlugin(app: FastifyInstance, options: BackupPluginOptions): Promise<void> {
+  const presence = markServer(options.dataDir)
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> | undefined
+  let closed = false
+  const schedule = options.schedule
+  if (schedule) {
+    const hourMs = parseBackupHour(schedule.hour)
+    const arm = () => {
+      if (closed) return
+      timer = setTimeout(() => {
+        running = backupAndVerify({ ...options, schedule }, app.log).finally(() => {
+          running = undefined
+          arm()
+        })
+      }, msUntilNext(hourMs))
+      // The schedule alone must not keep the process alive.
+      timer.unref()
+    }
+    arm()
+    app.log.debug({ hora: schedule.hour }, 'respaldo diario programado')
+  }
+  app.addHook('onClose', async () => {
+    closed = true
+    if (timer) clearTimeout(timer)
+    // A backup under way finishes (its archive is renamed only when complete either way).
+    await running
+    presence.stop()
+  })
+}

@@ -1,0 +1,119 @@
+/**
+ * `npm run restaurar -- <archivo>`: brings a backup back into the configured store. Refused while a server
+ * uses DATA_DIR (presence.ts) or, on PostgreSQL, while anything else is connected to the database. Never
+ * mixes old and new files: the archive is unpacked and checked against its manifest inside DATA_DIR first
+ * (same disk, so the swap is a rename), then the current database file and attachments are moved aside to
+ * DATA_DIR/.antes-de-restaurar-<fecha> and the restored ones renamed in. On PostgreSQL the dump is restored
+ * in one transaction (`pg_restore --single-transaction`): all of it or nothing.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import { ATTACHMENTS_DIR, POINTER_DIR, POINTER_NAME, type BackupManifest } from './archive.ts'
+import { runningServers } from './presence.ts'
+import { PG_DUMP_FILE, runPgTool, splitPassword, SQLITE_FILE } from './snapshot.ts'
+import { checkUnpacked, unpack } from './verify.ts'
+
+export class RestoreRefusedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RestoreRefusedError'
+  }
+}
+
+export interface RestoreOptions {
+  dataDir: string
+  databaseUrl?: string
+  releasesDir?: string
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest
+  /** Where the replaced files were moved (absent when there was nothing to replace). */
+  aside?: string
+  /** Whether the release pointer was put back (its release folder must still exist). */
+  pointerRestored: boolean
+}
+
+export const SERVER_RUNNING = (servers: string[]) =>
+  `No se restauró nada: un servidor está usando esta carpeta de datos (${servers.join('; ')}). ` +
+  'Detenga el servicio (Linux: sudo systemctl stop sitio-hospital; Windows: detenga el servicio «sitio-hospital») y ejecute de nuevo npm run restaurar.'
+
+async function refuseIfInUse(options: RestoreOptions): Promise<void> {
+  const servers = runningServers(options.dataDir)
+  if (servers.length > 0) throw new RestoreRefusedError(SERVER_RUNNING(servers))
+  if (!options.databaseUrl) return
+  const client = new pg.Client({ connectionString: options.databaseUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
+    const n = Number(rows[0]!.n)
+    if (n > 0) {
+      throw new RestoreRefusedError(
+        `No se restauró nada: hay ${n} conexión(es) abiertas a la base de datos de PostgreSQL (¿un servidor en otro equipo?). Detenga todos los servidores que la usan y ejecute de nuevo npm run restaurar.`,
+      )
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+function stamp(now: Date): string {
+  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+}
+
+/** Moves `from` into `asideDir` if it exists; returns whether it did. */
+function moveAside(from: string, asideDir: string): boolean {
+  if (!fs.existsSync(from)) return false
+  fs.mkdirSync(asideDir, { recursive: true, mode: 0o700 })
+  fs.renameSync(from, path.join(asideDir, path.basename(from)))
+  return true
+}
+
+export async function restoreBackup(archive: string, options: RestoreOptions, now = new Date()): Promise<RestoreResult> {
+  const dataDir = path.resolve(options.dataDir)
+  await refuseIfInUse(options)
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const staging = path.join(dataDir, `.restauracion-${stamp(now)}`)
+  try {
+    const manifest = await unpack(path.resolve(archive), staging)
+    const wanted = options.databaseUrl ? 'postgresql' : 'sqlite'
+    if (manifest.almacenamiento !== wanted) {
+      throw new RestoreRefusedError(
+        `No se restauró nada: el respaldo es de ${manifest.almacenamiento === 'sqlite' ? 'SQLite' : 'PostgreSQL'} y este servidor está configurado para ${wanted === 'sqlite' ? 'SQLite (sin DATABASE_URL)' : 'PostgreSQL (DATABASE_URL)'}.`,
+      )
+    }
+    const problems = await checkUnpacked(staging, manifest)
+    if (problems.length > 0) throw new RestoreRefusedError(`No se restauró nada: el respaldo no coincide con su manifiesto: ${problems.join('; ')}.`)
+    // Checked again right before anything changes: a server may have started while the archive was unpacked.
+    await refuseIfInUse(options)
+
+    const aside = path.join(dataDir, `.antes-de-restaurar-${stamp(now)}`)
+    let movedAside = false
+    if (manifest.almacenamiento === 'postgresql') {
+      const { url, password } = splitPassword(options.databaseUrl!)
+      // One transaction: a failure leaves the database as it was. Owners and rights are the target's (npm run bd:preparar gives them).
+      await runPgTool('pg_restore', ['--clean', '--if-exists', '--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', '--no-password', `--dbname=${url}`, path.join(staging, PG_DUMP_FILE)], password)
+    } else {
+      for (const suffix of ['', '-wal', '-shm', '-journal']) movedAside = moveAside(path.join(dataDir, SQLITE_FILE + suffix), aside) || movedAside
+      fs.renameSync(path.join(staging, SQLITE_FILE), path.join(dataDir, SQLITE_FILE))
+    }
+    movedAside = moveAside(path.join(dataDir, ATTACHMENTS_DIR), aside) || movedAside
+    const restoredAttachments = path.join(staging, ATTACHMENTS_DIR)
+    if (fs.existsSync(restoredAttachments)) fs.renameSync(restoredAttachments, path.join(dataDir, ATTACHMENTS_DIR))
+    else fs.mkdirSync(path.join(dataDir, ATTACHMENTS_DIR), { mode: 0o700 })
+
+    let pointerRestored = false
+    const pointer = path.join(staging, POINTER_DIR, POINTER_NAME)
+    if (options.releasesDir && manifest.publicacion && fs.existsSync(pointer) && fs.existsSync(path.join(options.releasesDir, manifest.publicacion))) {
+      const target = path.join(options.releasesDir, POINTER_NAME)
+      const tmp = `${target}.${process.pid}.tmp`
+      fs.copyFileSync(pointer, tmp)
+      fs.renameSync(tmp, target)
+      pointerRestored = true
+    }
+    return { manifest, aside: movedAside ? aside : undefined, pointerRestored }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true })
+  }
+}

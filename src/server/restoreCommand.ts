@@ -1,0 +1,33 @@
+/**
+ * `npm run -s restaurar -- <archivo>`: puts a backup back into the configured store (DATA_DIR, or the
+ * PostgreSQL database of DATABASE_URL, which must then name the role that owns the tables). Refused while
+ * a server uses DATA_DIR; never mixes old and new files (see features/backup/restore.ts).
+ * Exit code 0: restored; 2: nothing was changed.
+ */
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { restoreBackup } from './features/backup/restore.ts'
+import { releasesDirFromEnv } from './releases.ts'
+
+export async function runRestoreCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo>')
+  const databaseUrl = env.DATABASE_URL || undefined
+  const result = await restoreBackup(args[0]!, { dataDir: path.resolve(env.DATA_DIR || './data'), databaseUrl, releasesDir: releasesDirFromEnv(env) })
+  const m = result.manifest
+  const out = (line: string) => process.stdout.write(`${line}\n`)
+  out(`Respaldo del ${m.creado} restaurado: ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría.`)
+  if (result.aside) out(`Los datos que había antes quedaron aparte en ${result.aside}: bórrelos cuando haya comprobado la restauración (contienen datos personales).`)
+  if (m.publicacion) out(result.pointerRestored ? `Publicación servida: ${m.publicacion}.` : `La publicación ${m.publicacion} del respaldo ya no existe; se sirve la actual.`)
+  if (databaseUrl) out('PostgreSQL: dé de nuevo los permisos a la cuenta del servidor: npm run -s bd:preparar -- <cuenta del servidor>')
+  out('Inicie el servicio de nuevo.')
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  try {
+    await runRestoreCommand(process.argv.slice(2))
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    process.stderr.write(`${message.startsWith('No se restauró') ? message : `No se restauró nada: ${message}`}\n`)
+    process.exitCode = 2
+  }
+}
