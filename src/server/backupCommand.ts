@@ -9,7 +9,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { backupDestinationFromEnv } from './config.ts'
-import { createBackup, DEFAULT_KEEP } from './features/backup/archive.ts'
+import { type BackupResult, createBackup, DEFAULT_KEEP } from './features/backup/archive.ts'
 import { verifyBackup } from './features/backup/verify.ts'
 import { readBackupStatus, writeBackupStatus } from './features/health/status.ts'
 import { releasesDirFromEnv } from './releases.ts'
@@ -34,7 +34,12 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
     const check = await verifyBackup(archive)
     // The drill of the newest backup also updates what /salud/detalle says about it.
     const status = readBackupStatus(dataDir)
-    if (status?.archivo === path.basename(archive)) writeBackupStatus(dataDir, { ...status, verificado: check.ok, ...(check.ok ? { error: undefined } : { error: `verificación: ${check.problems.join('; ')}` }) })
+    if (status?.archivo === path.basename(archive))
+      writeBackupStatus(dataDir, {
+        ...status,
+        verificado: check.ok,
+        ...(check.ok ? { error: undefined } : { error: `verificación: ${check.problems.join('; ')}` }),
+      })
     if (!check.ok) {
       out(`El respaldo ${path.basename(archive)} NO pasó la verificación:`)
       for (const p of check.problems) out(`  - ${p}`)
@@ -42,7 +47,9 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
     }
     const m = check.manifest!
     out(`Respaldo ${path.basename(archive)} verificado: se restauró en una carpeta temporal y coincide con su manifiesto.`)
-    out(`  Hecho el ${m.creado} (${m.almacenamiento === 'sqlite' ? 'SQLite' : 'PostgreSQL'}), ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría.`)
+    out(
+      `  Hecho el ${m.creado} (${m.almacenamiento === 'sqlite' ? 'SQLite' : 'PostgreSQL'}), ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría.`,
+    )
     return 0
   }
   let destination = backupDestinationFromEnv(env)
@@ -51,18 +58,33 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
     destination = path.resolve(args[1])
   } else if (args.length > 0) throw new Error(USAGE)
 
-  let made
+  let made: BackupResult
   try {
-    made = await createBackup({ dataDir, databaseUrl: env.DATABASE_URL || undefined, releasesDir: releasesDirFromEnv(env), destination, keep: keepFromEnv(env.RESPALDO_CONSERVAR), programVersion: programVersion() })
+    made = await createBackup({
+      dataDir,
+      databaseUrl: env.DATABASE_URL || undefined,
+      releasesDir: releasesDirFromEnv(env),
+      destination,
+      keep: keepFromEnv(env.RESPALDO_CONSERVAR),
+      programVersion: programVersion(),
+    })
   } catch (error) {
     writeBackupStatus(dataDir, { fin: new Date().toISOString(), ok: false, verificado: false, error: error instanceof Error ? error.message : String(error) })
     throw error
   }
   const check = await verifyBackup(made.file)
-  writeBackupStatus(dataDir, { fin: new Date().toISOString(), ok: true, verificado: check.ok, archivo: path.basename(made.file), ...(check.ok ? {} : { error: `verificación: ${check.problems.join('; ')}` }) })
+  writeBackupStatus(dataDir, {
+    fin: new Date().toISOString(),
+    ok: true,
+    verificado: check.ok,
+    archivo: path.basename(made.file),
+    ...(check.ok ? {} : { error: `verificación: ${check.problems.join('; ')}` }),
+  })
   const m = made.manifest
   out(`Respaldo escrito: ${made.file}`)
-  out(`  ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría${m.publicacion ? `, publicación ${m.publicacion}` : ''}.`)
+  out(
+    `  ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría${m.publicacion ? `, publicación ${m.publicacion}` : ''}.`,
+  )
   if (m.adjuntosFaltantes.length > 0) out(`  ATENCIÓN: ${m.adjuntosFaltantes.length} adjunto(s) que la base menciona ya no estaban en DATA_DIR/adjuntos.`)
   for (const r of made.removed) out(`  Respaldo antiguo eliminado (se conservan ${keepFromEnv(env.RESPALDO_CONSERVAR)}): ${r}`)
   if (!check.ok) {

@@ -15,9 +15,13 @@ export async function runRestoreCommand(args: string[], env: NodeJS.ProcessEnv =
   const result = await restoreBackup(args[0]!, { dataDir: path.resolve(env.DATA_DIR || './data'), databaseUrl, releasesDir: releasesDirFromEnv(env) })
   const m = result.manifest
   const out = (line: string) => process.stdout.write(`${line}\n`)
-  out(`Respaldo del ${m.creado} restaurado: ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría.`)
-  if (result.aside) out(`Los datos que había antes quedaron aparte en ${result.aside}: bórrelos cuando haya comprobado la restauración (contienen datos personales).`)
-  if (m.publicacion) out(result.pointerRestored ? `Publicación servida: ${m.publicacion}.` : `La publicación ${m.publicacion} del respaldo ya no existe; se sirve la actual.`)
+  out(
+    `Respaldo del ${m.creado} restaurado: ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría.`,
+  )
+  if (result.aside)
+    out(`Los datos que había antes quedaron aparte en ${result.aside}: bórrelos cuando haya comprobado la restauración (contienen datos personales).`)
+  if (m.publicacion)
+    out(result.pointerRestored ? `Publicación servida: ${m.publicacion}.` : `La publicación ${m.publicacion} del respaldo ya no existe; se sirve la actual.`)
   if (databaseUrl) out('PostgreSQL: dé de nuevo los permisos a la cuenta del servidor: npm run -s bd:preparar -- <cuenta del servidor>')
   out('Inicie el servicio de nuevo.')
 }

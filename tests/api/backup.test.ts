@@ -34,7 +34,11 @@ afterAll(() => {
 
 /** A command as the IT person types it (`npm run -s respaldo -- …` runs this file through tsx). */
 function command(file: 'backupCommand' | 'restoreCommand', args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `src/server/${file}.ts`, ...args], { cwd: ROOT, env: { ...process.env, PUBLICACIONES_DIR: tmp('pub'), ...env }, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `src/server/${file}.ts`, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PUBLICACIONES_DIR: tmp('pub'), ...env },
+    encoding: 'utf8',
+  })
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
@@ -49,13 +53,21 @@ function pqrsWithTwoFiles(): FormData {
 /** Staff signed in through the API: GETs and the office's actions with the session cookie. */
 async function signIn(url: string) {
   const client = await new Client(url).init()
-  const res = await fetch(`${url}/api/oficina/sesion`, { method: 'POST', headers: client.headers({ 'content-type': 'application/json' }), body: JSON.stringify(STAFF) })
+  const res = await fetch(`${url}/api/oficina/sesion`, {
+    method: 'POST',
+    headers: client.headers({ 'content-type': 'application/json' }),
+    body: JSON.stringify(STAFF),
+  })
   expect(res.status).toBe(200)
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]!
+  const session = res.headers
+    .getSetCookie()
+    .find(c => c.startsWith('oficina_sesion='))!
+    .split(';')[0]!
   const cookie = `XSRF-TOKEN=${client.token}; ${session}`
   return {
     get: (p: string) => fetch(`${url}${p}`, { headers: { cookie } }),
-    act: (radicado: string, body: FormData) => fetch(`${url}/api/oficina/radicaciones/${radicado}/acciones`, { method: 'POST', headers: { cookie, 'x-xsrf-token': client.token }, body }),
+    act: (radicado: string, body: FormData) =>
+      fetch(`${url}/api/oficina/radicaciones/${radicado}/acciones`, { method: 'POST', headers: { cookie, 'x-xsrf-token': client.token }, body }),
   }
 }
 
@@ -99,7 +111,11 @@ async function pgState(url: string): Promise<State> {
   await c.connect()
   try {
     const out: Record<string, unknown[]> = {}
-    for (const [k, sql] of Object.entries(STATE_SQL)) out[k] = (await c.query(sql)).rows.map((r: Record<string, unknown>) => ({ ...r, datos: typeof r.datos === 'object' && r.datos !== null ? JSON.stringify(r.datos) : r.datos }))
+    for (const [k, sql] of Object.entries(STATE_SQL))
+      out[k] = (await c.query(sql)).rows.map((r: Record<string, unknown>) => ({
+        ...r,
+        datos: typeof r.datos === 'object' && r.datos !== null ? JSON.stringify(r.datos) : r.datos,
+      }))
     return out as State
   } finally {
     await c.end()
@@ -109,17 +125,21 @@ async function pgState(url: string): Promise<State> {
 /** On the restored store: the staff account signs in, both attachments and the answer's file download with their bytes. */
 async function expectServedBack(server: RunningServer, id: string): Promise<void> {
   const staff = await signIn(server.url)
-  const detail = (await (await staff.get(`/api/oficina/radicaciones/${id}`)).json()) as { estado: string; adjuntos: Array<{ url: string }>; historial: Array<{ accion: string; archivo: { url: string } | null }> }
+  const detail = (await (await staff.get(`/api/oficina/radicaciones/${id}`)).json()) as {
+    estado: string
+    adjuntos: Array<{ url: string }>
+    historial: Array<{ accion: string; archivo: { url: string } | null }>
+  }
   expect(detail.estado).toBe('respondida')
   expect(detail.adjuntos).toHaveLength(2)
   expect(Buffer.from(await (await staff.get(detail.adjuntos[0]!.url)).arrayBuffer()).equals(PDF)).toBe(true)
   expect(Buffer.from(await (await staff.get(detail.adjuntos[1]!.url)).arrayBuffer()).equals(PNG)).toBe(true)
-  const answered = detail.historial.find((h) => h.accion === 'responder')!
+  const answered = detail.historial.find(h => h.accion === 'responder')!
   expect(Buffer.from(await (await staff.get(answered.archivo!.url)).arrayBuffer()).equals(ANSWER)).toBe(true)
 }
 
 const archiveIn = (dir: string) => {
-  const files = fs.readdirSync(dir).filter((n) => n.endsWith('.tar.gz'))
+  const files = fs.readdirSync(dir).filter(n => n.endsWith('.tar.gz'))
   expect(files).toHaveLength(1)
   return path.join(dir, files[0]!)
 }
@@ -206,7 +226,7 @@ describe('consistency and refusals', () => {
         }
       }
       const senders = [sender(), sender(), sender()]
-      while (accepted.length < 3) await new Promise((r) => setTimeout(r, 20))
+      while (accepted.length < 3) await new Promise(r => setTimeout(r, 20))
       const made = await createBackup({ dataDir: server.dataDir, destination, programVersion: 'prueba' })
       stop = true
       await Promise.all(senders)
@@ -219,10 +239,19 @@ describe('consistency and refusals', () => {
       const dir = tmp('carga-abierto')
       await unpack(made.file, dir)
       const db = new Database(path.join(dir, 'radicaciones.sqlite'), { readonly: true })
-      const rows = db.prepare('SELECT r.radicado, a.archivo, a.sha256 FROM radicaciones r JOIN adjuntos a ON a.radicado = r.radicado').all() as Array<{ archivo: string; sha256: string }>
+      const rows = db.prepare('SELECT r.radicado, a.archivo, a.sha256 FROM radicaciones r JOIN adjuntos a ON a.radicado = r.radicado').all() as Array<{
+        archivo: string
+        sha256: string
+      }>
       db.close()
       expect(rows).toHaveLength(2 * inArchive)
-      for (const r of rows) expect(crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, 'adjuntos', r.archivo))).digest('hex')).toBe(r.sha256)
+      for (const r of rows)
+        expect(
+          crypto
+            .createHash('sha256')
+            .update(fs.readFileSync(path.join(dir, 'adjuntos', r.archivo)))
+            .digest('hex'),
+        ).toBe(r.sha256)
       expect((await verifyBackup(made.file)).problems).toEqual([])
     } finally {
       await server.close()
@@ -254,12 +283,16 @@ describe('consistency and refusals', () => {
 describe('the server backs up by itself (RESPALDO_HORA) and /salud/detalle says so', () => {
   /** A time of day a few seconds ahead on the Colombian clock (UTC−5), «HH:MM:SS». */
   const soon = (seconds: number) => new Date(Date.now() - 5 * 3_600_000 + seconds * 1000).toISOString().slice(11, 19)
-  const detail = async (url: string) => (await (await fetch(`${url}/salud/detalle`)).json()) as { estado: string; respaldo: { ultimo: string | null; exitoso: boolean | null; verificado: boolean | null; error?: string } }
+  const detail = async (url: string) =>
+    (await (await fetch(`${url}/salud/detalle`)).json()) as {
+      estado: string
+      respaldo: { ultimo: string | null; exitoso: boolean | null; verificado: boolean | null; error?: string }
+    }
   const until = async (url: string) => {
     for (let i = 0; i < 1200; i++) {
       const d = await detail(url)
       if (d.respaldo.ultimo) return d
-      await new Promise((r) => setTimeout(r, 100))
+      await new Promise(r => setTimeout(r, 100))
     }
     throw new Error('no hubo respaldo')
   }
@@ -280,7 +313,7 @@ describe('the server backs up by itself (RESPALDO_HORA) and /salud/detalle says 
       const d = await until(good.url)
       expect(d.estado).toBe('ok')
       expect(d.respaldo).toMatchObject({ exitoso: true, verificado: true })
-      expect(fs.readdirSync(destination).filter((n) => n.endsWith('.tar.gz'))).toHaveLength(1)
+      expect(fs.readdirSync(destination).filter(n => n.endsWith('.tar.gz'))).toHaveLength(1)
 
       const f = await until(bad.url)
       expect(f.respaldo).toMatchObject({ exitoso: false, verificado: false })
@@ -295,10 +328,10 @@ describe('the server backs up by itself (RESPALDO_HORA) and /salud/detalle says 
     const lines = (prefix: string) =>
       fs
         .readdirSync(logs)
-        .filter((f) => f.startsWith(prefix))
-        .flatMap((f) => fs.readFileSync(path.join(logs, f), 'utf8').split('\n').filter(Boolean))
-        .map((l) => JSON.parse(l) as { level: number; msg: string; verificado?: boolean })
-    expect(lines('bueno').filter((l) => l.msg === 'respaldo diario hecho y verificado')).toMatchObject([{ level: 30, verificado: true }])
-    expect(lines('malo').filter((l) => l.msg === 'EL RESPALDO DIARIO FALLÓ')).toMatchObject([{ level: 50 }])
+        .filter(f => f.startsWith(prefix))
+        .flatMap(f => fs.readFileSync(path.join(logs, f), 'utf8').split('\n').filter(Boolean))
+        .map(l => JSON.parse(l) as { level: number; msg: string; verificado?: boolean })
+    expect(lines('bueno').filter(l => l.msg === 'respaldo diario hecho y verificado')).toMatchObject([{ level: 30, verificado: true }])
+    expect(lines('malo').filter(l => l.msg === 'EL RESPALDO DIARIO FALLÓ')).toMatchObject([{ level: 50 }])
   }, 120_000)
 })

@@ -73,7 +73,11 @@ export function sha256File(file: string): string {
 }
 
 function archiveName(now: Date, destination: string): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.\d+Z$/, 'Z')
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace('T', '-')
+    .replace(/\.\d+Z$/, 'Z')
   let name = `respaldo-${stamp}.tar.gz`
   for (let i = 2; fs.existsSync(path.join(destination, name)); i++) name = `respaldo-${stamp}-${i}.tar.gz`
   return name
@@ -103,7 +107,7 @@ function copyAttachments(dataDir: string, stagingDir: string, refs: AttachmentRe
 }
 
 function listFiles(root: string, dir = root): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => {
     const full = path.join(dir, e.name)
     return e.isDirectory() ? listFiles(root, full) : [path.relative(root, full).split(path.sep).join('/')]
   })
@@ -114,7 +118,7 @@ export function listArchives(destination: string): string[] {
   if (!fs.existsSync(destination)) return []
   return fs
     .readdirSync(destination)
-    .filter((n) => ARCHIVE_PATTERN.test(n))
+    .filter(n => ARCHIVE_PATTERN.test(n))
     .sort()
 }
 
@@ -140,7 +144,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         publicacion = null
       }
     }
-    const archivos = listFiles(staging).map((ruta) => {
+    const archivos = listFiles(staging).map(ruta => {
       const file = path.join(staging, ruta)
       return { ruta, bytes: fs.statSync(file).size, sha256: sha256File(file) }
     })
@@ -157,7 +161,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       archivos,
     }
     fs.writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_FILE, ...archivos.map((a) => a.ruta)])
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_FILE, ...archivos.map(a => a.ruta)])
     fs.chmodSync(partial, 0o600)
     const file = path.join(destination, name)
     fs.renameSync(partial, file)

@@ -50,9 +50,21 @@ export async function backupAndVerify(options: BackupPluginOptions & { schedule:
     })
     const check = await verifyBackup(made.file)
     const archivo = path.basename(made.file)
-    writeBackupStatus(options.dataDir, { fin: new Date().toISOString(), ok: true, verificado: check.ok, archivo, ...(check.ok ? {} : { error: `verificación: ${check.problems.join('; ')}` }) })
+    writeBackupStatus(options.dataDir, {
+      fin: new Date().toISOString(),
+      ok: true,
+      verificado: check.ok,
+      archivo,
+      ...(check.ok ? {} : { error: `verificación: ${check.problems.join('; ')}` }),
+    })
     // Counts and file names only: no row content reaches the log.
-    const facts = { archivo, radicaciones: made.manifest.tablas.radicaciones ?? 0, adjuntos: made.manifest.adjuntos, verificado: check.ok, eliminados: made.removed.length }
+    const facts = {
+      archivo,
+      radicaciones: made.manifest.tablas.radicaciones ?? 0,
+      adjuntos: made.manifest.adjuntos,
+      verificado: check.ok,
+      eliminados: made.removed.length,
+    }
     if (check.ok) log.info(facts, 'respaldo diario hecho y verificado')
     else log.error({ ...facts, problemas: check.problems }, 'respaldo diario hecho, pero su verificación falló')
     return { ok: true, verified: check.ok, file: made.file }

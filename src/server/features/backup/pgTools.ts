@@ -11,7 +11,7 @@ function newestBin(root: string, exe: string): string | undefined {
   if (!fs.existsSync(root)) return undefined
   const majors = fs
     .readdirSync(root)
-    .filter((v) => fs.existsSync(path.join(root, v, 'bin', exe)))
+    .filter(v => fs.existsSync(path.join(root, v, 'bin', exe)))
     .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a))
   return majors[0] && path.join(root, majors[0], 'bin', exe)
 }
@@ -20,8 +20,6 @@ export function pgBinary(name: string, env: NodeJS.ProcessEnv = process.env): st
   const exe = process.platform === 'win32' ? `${name}.exe` : name
   if (env.PG_BIN) return path.join(env.PG_BIN, exe)
   const found =
-    process.platform === 'win32'
-      ? newestBin(path.join(env.ProgramFiles ?? 'C:\\Program Files', 'PostgreSQL'), exe)
-      : newestBin('/usr/lib/postgresql', exe)
+    process.platform === 'win32' ? newestBin(path.join(env.ProgramFiles ?? 'C:\\Program Files', 'PostgreSQL'), exe) : newestBin('/usr/lib/postgresql', exe)
   return found ?? exe
 }

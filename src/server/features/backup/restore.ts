@@ -46,7 +46,9 @@ async function refuseIfInUse(options: RestoreOptions): Promise<void> {
   const client = new pg.Client({ connectionString: options.databaseUrl })
   await client.connect()
   try {
-    const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    )
     const n = Number(rows[0]!.n)
     if (n > 0) {
       throw new RestoreRefusedError(
@@ -59,7 +61,10 @@ async function refuseIfInUse(options: RestoreOptions): Promise<void> {
 }
 
 function stamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
 }
 
 /** Moves `from` into `asideDir` if it exists; returns whether it did. */
@@ -93,7 +98,21 @@ export async function restoreBackup(archive: string, options: RestoreOptions, no
     if (manifest.almacenamiento === 'postgresql') {
       const { url, password } = splitPassword(options.databaseUrl!)
       // One transaction: a failure leaves the database as it was. Owners and rights are the target's (npm run bd:preparar gives them).
-      await runPgTool('pg_restore', ['--clean', '--if-exists', '--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', '--no-password', `--dbname=${url}`, path.join(staging, PG_DUMP_FILE)], password)
+      await runPgTool(
+        'pg_restore',
+        [
+          '--clean',
+          '--if-exists',
+          '--single-transaction',
+          '--exit-on-error',
+          '--no-owner',
+          '--no-privileges',
+          '--no-password',
+          `--dbname=${url}`,
+          path.join(staging, PG_DUMP_FILE),
+        ],
+        password,
+      )
     } else {
       for (const suffix of ['', '-wal', '-shm', '-journal']) movedAside = moveAside(path.join(dataDir, SQLITE_FILE + suffix), aside) || movedAside
       fs.renameSync(path.join(staging, SQLITE_FILE), path.join(dataDir, SQLITE_FILE))

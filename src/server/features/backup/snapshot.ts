@@ -38,11 +38,12 @@ export interface DatabaseCopy {
 }
 
 /** Every file the store references in DATA_DIR/adjuntos: filings' attachments and the office answers' files. */
-export const ATTACHMENTS_SQL = 'SELECT archivo, sha256 FROM adjuntos UNION ALL SELECT archivo, archivo_sha256 AS sha256 FROM historial WHERE archivo IS NOT NULL'
+export const ATTACHMENTS_SQL =
+  'SELECT archivo, sha256 FROM adjuntos UNION ALL SELECT archivo, archivo_sha256 AS sha256 FROM historial WHERE archivo IS NOT NULL'
 
 export function sqliteTables(db: Database.Database): string[] {
   const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>
-  return rows.map((r) => r.name)
+  return rows.map(r => r.name)
 }
 
 /** Row counts and referenced attachments of a SQLite database file (a copy, or a restored one). */
@@ -89,8 +90,10 @@ export function runPgTool(name: string, args: string[], password?: string): Prom
     const child = spawn(bin, args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }, stdio: ['ignore', 'ignore', 'pipe'] })
     let err = ''
     child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.once('error', (e) => reject(new Error(`No se pudo ejecutar ${name} (${bin}): ${e.message}. Instale las herramientas de PostgreSQL o defina PG_BIN con su carpeta.`)))
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} terminó con error (${code}): ${err.trim().slice(0, 500)}`))))
+    child.once('error', e =>
+      reject(new Error(`No se pudo ejecutar ${name} (${bin}): ${e.message}. Instale las herramientas de PostgreSQL o defina PG_BIN con su carpeta.`)),
+    )
+    child.once('exit', code => (code === 0 ? resolve() : reject(new Error(`${name} terminó con error (${code}): ${err.trim().slice(0, 500)}`))))
   })
 }
 
@@ -100,13 +103,19 @@ export async function copyPostgres(databaseUrl: string, stagingDir: string): Pro
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
     const snapshot = (await client.query<{ s: string }>('SELECT pg_export_snapshot() AS s')).rows[0]!.s
-    const tables = (await client.query<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")).rows.map((r) => r.t)
+    const tables = (await client.query<{ t: string }>('SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename')).rows.map(
+      r => r.t,
+    )
     const counts: Record<string, number> = {}
     for (const t of tables) counts[t] = Number((await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM "${t}"`)).rows[0]!.n)
     const attachments = counts.adjuntos === undefined ? [] : (await client.query<AttachmentRef>(ATTACHMENTS_SQL)).rows
     const { url, password } = splitPassword(databaseUrl)
     // Same snapshot as the counts above: the dump holds exactly those rows.
-    await runPgTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, '--no-password', `--file=${path.join(stagingDir, PG_DUMP_FILE)}`, `--dbname=${url}`], password)
+    await runPgTool(
+      'pg_dump',
+      ['--format=custom', `--snapshot=${snapshot}`, '--no-password', `--file=${path.join(stagingDir, PG_DUMP_FILE)}`, `--dbname=${url}`],
+      password,
+    )
     await client.query('COMMIT')
     return { engine: 'postgresql', file: PG_DUMP_FILE, counts, attachments }
   } finally {

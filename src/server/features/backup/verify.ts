@@ -42,7 +42,7 @@ function describePgScript(script: string): { counts: Record<string, number>; att
     const head = /^COPY (?:[a-z0-9_"]+\.)?"?([a-z0-9_]+)"? \(([^)]*)\) FROM stdin;$/.exec(lines[i]!)
     if (!head) continue
     const table = head[1]!
-    const columns = head[2]!.split(',').map((c) => c.trim().replace(/"/g, ''))
+    const columns = head[2]!.split(',').map(c => c.trim().replace(/"/g, ''))
     const fileCol = columns.indexOf('archivo')
     const shaCol = columns.indexOf(table === 'historial' ? 'archivo_sha256' : 'sha256')
     let n = 0
