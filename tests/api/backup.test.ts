@@ -15,7 +15,7 @@ import { createBackup } from '../../src/server/features/backup/archive.ts'
 import { unpack, verifyBackup } from '../../src/server/features/backup/verify.ts'
 import { hashPassword } from '../../src/server/office/passwords.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
-import { Client, ROOT, startInProcess, validPqrs, type RunningServer } from './helpers.ts'
+import { Client, ROOT, startInProcess, tempDataDir, validPqrs, waitFor, type RunningServer } from './helpers.ts'
 
 const STAFF = { correo: 'respaldo.siau@hospital.gov.co', clave: 'una clave larga de respaldo 25' }
 const PDF = Buffer.from('%PDF-1.4\n% carta para el respaldo\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
@@ -302,11 +302,21 @@ describe('the server backs up by itself (RESPALDO_HORA) and /salud/detalle says 
     // The destination is a file: the backup cannot be written there.
     const blocked = path.join(tmp('bloqueado'), 'un-archivo')
     fs.writeFileSync(blocked, '')
-    // Far enough ahead for both servers to be up under load (the hour is read at start).
+    // Far enough ahead for the three servers to be up under load (the hour is read at start).
     const hour = soon(20)
     const logs = tmp('registro')
-    const [good, bad] = await Promise.all([
-      startInProcess({ label: 'respaldo-diario', backup: { hour, destination, keep: 3 }, logLevel: 'info', logFile: path.join(logs, 'bueno.log') }),
+    // pino-roll may add a number to the file name.
+    const lines = (prefix: string) =>
+      fs
+        .readdirSync(logs)
+        .filter(f => f.startsWith(prefix))
+        .flatMap(f => fs.readFileSync(path.join(logs, f), 'utf8').split('\n').filter(Boolean))
+        .map(l => JSON.parse(l) as { level: number; msg: string; verificado?: boolean })
+    // Two servers sharing one DATA_DIR (as several processes do with PostgreSQL): one backup between them.
+    const shared = tempDataDir('respaldo-diario')
+    const [good, twin, bad] = await Promise.all([
+      startInProcess({ dataDir: shared, backup: { hour, destination, keep: 3 }, logLevel: 'info', logFile: path.join(logs, 'bueno.log') }),
+      startInProcess({ dataDir: shared, backup: { hour, destination, keep: 3 }, logLevel: 'info', logFile: path.join(logs, 'gemelo.log') }),
       startInProcess({ label: 'respaldo-fallido', backup: { hour, destination: blocked }, logLevel: 'info', logFile: path.join(logs, 'malo.log') }),
     ])
     try {
@@ -320,18 +330,26 @@ describe('the server backs up by itself (RESPALDO_HORA) and /salud/detalle says 
       expect(f.respaldo.error).toBeTruthy()
       const citizen = await new Client(bad.url).init()
       expect((await citizen.postForm('/api/pqrs', pqrsWithTwoFiles())).status).toBe(200)
+      // Both servers had their turn (one made it, the other skipped): still one archive.
+      await waitFor(() =>
+        lines('bueno')
+          .concat(lines('gemelo'))
+          .filter(l => l.msg.startsWith('respaldo diario')).length >= 2
+          ? true
+          : undefined,
+      )
+      expect(fs.readdirSync(destination).filter(n => n.endsWith('.tar.gz'))).toHaveLength(1)
     } finally {
       await good.close()
+      await twin.close()
       await bad.close()
     }
-    // One log line each: info for the verified backup, error for the failed one (pino-roll may add a number to the name).
-    const lines = (prefix: string) =>
-      fs
-        .readdirSync(logs)
-        .filter(f => f.startsWith(prefix))
-        .flatMap(f => fs.readFileSync(path.join(logs, f), 'utf8').split('\n').filter(Boolean))
-        .map(l => JSON.parse(l) as { level: number; msg: string; verificado?: boolean })
-    expect(lines('bueno').filter(l => l.msg === 'respaldo diario hecho y verificado')).toMatchObject([{ level: 30, verificado: true }])
+    // One log line each: info for the verified backup (by one of the twins), error for the failed one.
+    expect(
+      lines('bueno')
+        .concat(lines('gemelo'))
+        .filter(l => l.msg === 'respaldo diario hecho y verificado'),
+    ).toMatchObject([{ level: 30, verificado: true }])
     expect(lines('malo').filter(l => l.msg === 'EL RESPALDO DIARIO FALLÓ')).toMatchObject([{ level: 50 }])
   }, 120_000)
 })

@@ -2,7 +2,7 @@
  * One backup = one `respaldo-<fecha>.tar.gz` holding everything needed to bring filings back: the database
  * copy (filings, office answers, staff accounts, the audit trail: all live in the store), the attachments it
  * references, the release pointer, and `manifiesto.json` with the row counts per table and the size and
- * SHA-256 of every file. The archive is written under a temporary name and renamed when complete, so a
+ * SHA-256 of every file. The archive is written under a temporary name and given its final name when complete, so a
  * half-written archive never carries the final name (nor counts as one of the kept ones).
  */
 import crypto from 'node:crypto'
@@ -72,15 +72,29 @@ export function sha256File(file: string): string {
   return hash.digest('hex')
 }
 
-function archiveName(now: Date, destination: string): string {
+/**
+ * Gives the finished archive its final name: a hard link fails when the name exists, so two backups finishing
+ * in the same second (two servers, or a manual one during the daily one) never overwrite each other.
+ */
+function publish(partial: string, now: Date, destination: string): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
     .replace('T', '-')
     .replace(/\.\d+Z$/, 'Z')
-  let name = `respaldo-${stamp}.tar.gz`
-  for (let i = 2; fs.existsSync(path.join(destination, name)); i++) name = `respaldo-${stamp}-${i}.tar.gz`
-  return name
+  for (let i = 1; ; i++) {
+    const file = path.join(destination, i === 1 ? `respaldo-${stamp}.tar.gz` : `respaldo-${stamp}-${i}.tar.gz`)
+    try {
+      fs.linkSync(partial, file)
+      return file
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue
+      // A file system without hard links (FAT/exFAT disks, some network shares): a rename, checked first.
+      if (fs.existsSync(file)) continue
+      fs.renameSync(partial, file)
+      return file
+    }
+  }
 }
 
 /** A name from the store, reduced to a plain file name: a row must not make the backup read outside DATA_DIR/adjuntos. */
@@ -128,8 +142,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   fs.mkdirSync(destination, { recursive: true, mode: 0o700 })
   // Staging next to the archive: the same disk, and the same protection (the copy holds personal data).
   const staging = fs.mkdtempSync(path.join(destination, '.respaldo-en-curso-'))
-  const name = archiveName(now, destination)
-  const partial = path.join(destination, `.${name}.parcial`)
+  // Inside the run's own staging folder: concurrent runs never share it.
+  const partial = path.join(staging, '.respaldo.tar.gz.parcial')
   try {
     const copy = options.databaseUrl ? await copyPostgres(options.databaseUrl, staging) : await copySqlite(options.dataDir, staging)
     const { copied, missing } = copyAttachments(options.dataDir, staging, copy.attachments)
@@ -163,12 +177,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     fs.writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_FILE, ...archivos.map(a => a.ruta)])
     fs.chmodSync(partial, 0o600)
-    const file = path.join(destination, name)
-    fs.renameSync(partial, file)
+    const file = publish(partial, now, destination)
     return { file, manifest, removed: prune(destination, options.keep ?? DEFAULT_KEEP) }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })
-    fs.rmSync(partial, { force: true })
   }
 }
 

@@ -5,9 +5,11 @@
  * backup is an error line, never a crash: the server keeps receiving filings. The plugin also marks the
  * server as running in DATA_DIR (presence.ts), which `npm run restaurar` checks.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import { writeBackupStatus } from '../health/status.ts'
+import lockfile from 'proper-lockfile'
+import { readBackupStatus, writeBackupStatus } from '../health/status.ts'
 import { createBackup, DEFAULT_KEEP } from './archive.ts'
 import { markServer } from './presence.ts'
 import { msUntilNext, parseBackupHour } from './schedule.ts'
@@ -80,6 +82,40 @@ export async function backupAndVerify(options: BackupPluginOptions & { schedule:
   }
 }
 
+/** A backup finished this recently (by another server sharing DATA_DIR, or by hand) makes the daily one unnecessary. */
+export const RECENT_BACKUP_MS = 60 * 60_000
+
+/**
+ * The daily run. With PostgreSQL several server processes share DATA_DIR and all have the same RESPALDO_HORA:
+ * one makes the backup (a lock in DATA_DIR, taken over if its holder died), the others see it held, or see
+ * the backup just made in the status file, and skip.
+ */
+export async function dailyBackup(options: BackupPluginOptions & { schedule: BackupSchedule }, log: FastifyBaseLogger): Promise<BackupRun | undefined> {
+  const target = path.join(options.dataDir, 'respaldo-diario.lock')
+  let release: () => Promise<void>
+  try {
+    fs.closeSync(fs.openSync(target, 'a'))
+    release = await lockfile.lock(target, { realpath: false, stale: 60_000, update: 10_000 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
+      log.info('respaldo diario: otro servidor que comparte DATA_DIR lo está haciendo')
+      return undefined
+    }
+    // No lock possible (DATA_DIR unwritable…): try anyway; a failure is reported like any other.
+    return backupAndVerify(options, log)
+  }
+  try {
+    const last = readBackupStatus(options.dataDir)
+    if (last?.ok && Date.now() - Date.parse(last.fin) < RECENT_BACKUP_MS) {
+      log.info({ archivo: last.archivo }, 'respaldo diario: ya hay uno de hace menos de una hora')
+      return undefined
+    }
+    return await backupAndVerify(options, log)
+  } finally {
+    await release().catch(() => undefined)
+  }
+}
+
 export async function backupPlugin(app: FastifyInstance, options: BackupPluginOptions): Promise<void> {
   const presence = markServer(options.dataDir)
   let timer: NodeJS.Timeout | undefined
@@ -91,7 +127,7 @@ export async function backupPlugin(app: FastifyInstance, options: BackupPluginOp
     const arm = () => {
       if (closed) return
       timer = setTimeout(() => {
-        running = backupAndVerify({ ...options, schedule }, app.log).finally(() => {
+        running = dailyBackup({ ...options, schedule }, app.log).finally(() => {
           running = undefined
           arm()
         })
