@@ -2,7 +2,7 @@
  * Published builds and the pointer to the one being served (`npm run publicar`).
  *
  * Layout: `<publicaciones>/<id>/client/…` for each build and `<publicaciones>/actual.json` =
- * `{ "actual": "<folder>", "anterior": "<folder>" }`, folders relative to the pointer file. The
+ * `{ "actual": "<folder>", "anterior": "<folder>", "codigo": "<commit>" }`, folders relative to the pointer file. The
  * pointer is replaced with a rename, which is atomic: a reader sees the old or the new pointer, never
  * half of one. The server reads it at most once per request (a stat), so a switch needs no restart.
  */
@@ -16,6 +16,11 @@ export interface Pointer {
   actual: string
   /** Client folder served before, kept for `--revertir` and for pages still open in browsers. */
   anterior?: string
+  /**
+   * Commit of the code the service must run, set by `npm run actualizar` only. A supervised server
+   * (SERVICIO_SUPERVISADO) that started under another value exits to be restarted with the new code.
+   */
+  codigo?: string
 }
 
 export function releasesDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
@@ -27,7 +32,11 @@ export function readPointer(releasesDir: string): Pointer | undefined {
   if (!fs.existsSync(file)) return undefined
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Pointer>
   if (typeof data.actual !== 'string') throw new Error(`${file}: falta «actual»`)
-  return { actual: data.actual, anterior: typeof data.anterior === 'string' ? data.anterior : undefined }
+  return {
+    actual: data.actual,
+    ...(typeof data.anterior === 'string' ? { anterior: data.anterior } : {}),
+    ...(typeof data.codigo === 'string' ? { codigo: data.codigo } : {}),
+  }
 }
 
 /** Replaces the pointer atomically (write a temporary file, then rename over the old one). */
@@ -43,6 +52,15 @@ export function writePointer(releasesDir: string, pointer: Pointer): void {
     fs.closeSync(fd)
   }
   fs.renameSync(tmp, file)
+}
+
+/** The code commit the pointer names (`npm run actualizar`), or undefined (none yet, or an unreadable pointer). */
+export function pointedCode(releasesDir: string): string | undefined {
+  try {
+    return readPointer(releasesDir)?.codigo
+  } catch {
+    return undefined
+  }
 }
 
 /** What the server serves from: the published build when there is a pointer, else the build folder. */
@@ -78,9 +96,7 @@ export function pointerSiteRoot(releasesDir: string, fallbackDir: string, onSwit
     try {
       const pointer = readPointer(releasesDir)
       const before = dirs[0]
-      dirs = pointer
-        ? [pointer.actual, pointer.anterior].filter((d): d is string => !!d).map((d) => path.resolve(releasesDir, d))
-        : [fallbackDir]
+      dirs = pointer ? [pointer.actual, pointer.anterior].filter((d): d is string => !!d).map(d => path.resolve(releasesDir, d)) : [fallbackDir]
       stamp = next
       if (onSwitch && dirs[0] !== before) onSwitch(dirs[0]!)
     } catch {

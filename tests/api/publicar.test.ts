@@ -4,6 +4,9 @@
  * must be 200, the change must be served afterwards, `--revertir` must bring the old page back, and a
  * publication with a manifest error must leave the served site as it was.
  *
+ * Every publication is a release folder (never the build folder dist/), listed with its date, commit and
+ * publisher, and any kept one can be served again by name.
+ *
  * Works on a copy of the content (MANIFEST_DIR, PUBLIC_DIR) and its own publications folder.
  */
 import { spawn } from 'node:child_process'
@@ -13,12 +16,15 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { npmCommand, spawnOptions } from '../../scripts/lib/commands.ts'
 import { buildApp } from '../../src/server/app.ts'
-import { POINTER_FILE } from '../../src/server/releases.ts'
+import os from 'node:os'
+import { POINTER_FILE, readPointer } from '../../src/server/releases.ts'
 
 const PAGE = '/hospital/junta'
 const PAGE_FILE = 'pages/hospital/junta.yaml'
 const OLD_TITLE = 'titulo: Junta Directiva\n'
 const NEW_TITLE = 'Junta Directiva renovada en noviembre'
+const THIRD_TITLE = 'Junta Directiva de diciembre'
+const LOOSE_BUILD = 'Compilación suelta de dist'
 
 let tmp: string
 let env: NodeJS.ProcessEnv
@@ -28,12 +34,12 @@ let originalYaml: string
 
 function publicar(args: string[] = []): Promise<{ code: number | null; output: string }> {
   const spec = npmCommand(['run', '-s', 'publicar', ...(args.length ? ['--', ...args] : [])])
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     const child = spawn(spec.command, spec.args, spawnOptions(spec, { env, stdio: ['ignore', 'pipe', 'pipe'] }))
     let output = ''
-    child.stdout!.on('data', (d) => (output += d))
-    child.stderr!.on('data', (d) => (output += d))
-    child.on('close', (code) => resolve({ code, output }))
+    child.stdout!.on('data', d => (output += d))
+    child.stderr!.on('data', d => (output += d))
+    child.on('close', code => resolve({ code, output }))
   })
 }
 
@@ -44,12 +50,17 @@ async function pageText(): Promise<string> {
 }
 
 function h1(html: string): string {
-  return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? ''
+  return (
+    /<h1[^>]*>([\s\S]*?)<\/h1>/
+      .exec(html)?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .trim() ?? ''
+  )
 }
 
 /** Scripts, styles and preloads a page asks for. */
 function assetsOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/(?:src|href)="(\/_app\/[^"]+)"/g)].map((m) => m[1]!))]
+  return [...new Set([...html.matchAll(/(?:src|href)="(\/_app\/[^"]+)"/g)].map(m => m[1]!))]
 }
 
 beforeAll(async () => {
@@ -65,14 +76,18 @@ beforeAll(async () => {
     MANIFEST_DIR: path.join(tmp, 'manifest'),
     PUBLIC_DIR: path.join(tmp, 'public'),
     PUBLICACIONES_DIR: path.join(tmp, 'publicaciones'),
-    // No build folder to fall back on: before the first publication nothing is served.
-    BUILD_OUT_DIR: path.join(tmp, 'sin-compilar'),
+    PUBLICACIONES_CONSERVAR: '3',
+    // A build folder holding a site, as after `npm run build`: it must never become a release to go back to.
+    BUILD_OUT_DIR: path.join(tmp, 'compilado'),
   }
+  const loose = path.join(tmp, 'compilado', 'client')
+  fs.mkdirSync(loose, { recursive: true })
+  for (const f of ['index.html', '404.html']) fs.writeFileSync(path.join(loose, f), `<!doctype html><html><body><h1>${LOOSE_BUILD}</h1></body></html>`)
   const first = await publicar()
   expect(first.code, first.output).toBe(0)
   app = await buildApp({
     dataDir: path.join(tmp, 'data'),
-    clientDir: path.join(tmp, 'sin-compilar', 'client'),
+    clientDir: path.join(tmp, 'compilado', 'client'),
     releasesDir: path.join(tmp, 'publicaciones'),
     manifestDir: path.join(tmp, 'manifest'),
     rateLimitMax: 100_000,
@@ -87,6 +102,16 @@ afterAll(async () => {
 })
 
 describe('npm run publicar', () => {
+  it('the first publication is a release folder with nothing before it: the build folder is never served back', async () => {
+    const pointer = readPointer(path.join(tmp, 'publicaciones'))
+    expect(pointer?.actual).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z\/client$/)
+    expect(pointer?.anterior).toBeUndefined()
+    const back = await publicar(['--revertir'])
+    expect(back.code).not.toBe(0)
+    expect(back.output).toContain('no hay una publicación anterior')
+    expect(h1(await pageText())).toBe('Junta Directiva')
+  }, 120_000)
+
   it('switches the running server to the new build with every request answered 200, and --revertir goes back', async () => {
     const before = await pageText()
     expect(h1(before)).toBe('Junta Directiva')
@@ -122,7 +147,7 @@ describe('npm run publicar', () => {
     expect(published.code, published.output).toBe(0)
     fs.writeFileSync(yaml, originalYaml)
     expect(h1(await pageText())).toBe(NEW_TITLE)
-    await new Promise((r) => setTimeout(r, Math.max(0, stopAfter - Date.now())))
+    await new Promise(r => setTimeout(r, Math.max(0, stopAfter - Date.now())))
     stop = true
     await client
 
@@ -152,5 +177,42 @@ describe('npm run publicar', () => {
     expect(fs.readFileSync(path.join(releases, POINTER_FILE), 'utf8')).toBe(pointerBefore)
     expect(fs.readdirSync(releases).sort()).toEqual(foldersBefore)
     expect(await pageText()).toBe(htmlBefore)
+  }, 300_000)
+
+  it('lists the kept releases with date, commit and publisher, and --revertir <release> serves one two steps back', async () => {
+    const yaml = path.join(tmp, 'manifest', PAGE_FILE)
+    fs.writeFileSync(yaml, originalYaml.replace(OLD_TITLE, `titulo: ${THIRD_TITLE}\n`))
+    const third = await publicar()
+    fs.writeFileSync(yaml, originalYaml)
+    expect(third.code, third.output).toBe(0)
+    expect(h1(await pageText())).toBe(THIRD_TITLE)
+
+    const listed = await publicar(['--lista'])
+    expect(listed.code, listed.output).toBe(0)
+    const rows = listed.output.split('\n').filter(l => /^\s+\d{4}-\d\d-\d\dT/.test(l))
+    // First (Junta Directiva), second (renovada), third (diciembre), oldest first; the third is served.
+    expect(rows).toHaveLength(3)
+    const commit = (await import('node:child_process')).execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim().slice(0, 10)
+    for (const row of rows) {
+      expect(row).toContain(`commit ${commit}`)
+      expect(row).toContain(`publicó ${os.userInfo().username}`)
+      expect(row).toMatch(/\d{4}/)
+    }
+    expect(rows[2]).toContain('← en servicio')
+    const ids = rows.map(r => r.trim().split(/\s+/)[0]!)
+    expect(readPointer(path.join(tmp, 'publicaciones'))?.actual).toBe(`${ids[2]}/client`)
+
+    // Two steps back from the one served (the first publication), then one that is neither served nor the previous one.
+    const twoBack = await publicar(['--revertir', ids[0]!])
+    expect(twoBack.code, twoBack.output).toBe(0)
+    expect(h1(await pageText())).toBe('Junta Directiva')
+    const second = await publicar(['--revertir', ids[1]!])
+    expect(second.code, second.output).toBe(0)
+    expect(h1(await pageText())).toBe(NEW_TITLE)
+
+    const unknown = await publicar(['--revertir', 'dist'])
+    expect(unknown.code).not.toBe(0)
+    expect(unknown.output).toContain('no existe la publicación «dist»')
+    expect(h1(await pageText())).toBe(NEW_TITLE)
   }, 300_000)
 })
