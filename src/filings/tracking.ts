@@ -75,6 +75,8 @@ export interface TrackingAnswer {
   respuestaPdf?: { nombre: string; tamano: number }
   /** The entity the filing was forwarded to (Ley 1755 de 2015, art. 21). */
   trasladadaA?: string
+  /** When and how to go to the Superintendencia Nacional de Salud: once answered, or once the term passed unanswered (escalation.ts). */
+  escalamiento?: string
 }
 
 export function estadoTexto(estado: Estado): string {

@@ -140,6 +140,14 @@ export interface SiteManifest {
     /**
      * Un texto que no puede quedar vacío.
      */
+    casillaSensibles?: string
+    /**
+     * Mensaje cuando se envía sin marcar la casilla de datos sensibles. Si se omite: «Debe autorizar de forma expresa el tratamiento de sus datos sensibles para enviar esta solicitud.». Ejemplo: «Debe autorizar el tratamiento de sus datos sensibles.».
+     */
+    mensajeSensibles?: string
+    /**
+     * Un texto que no puede quedar vacío.
+     */
     casilla: string
     /**
      * Mensaje cuando se envía un formulario sin marcar la casilla; un formulario puede cambiarlo con «avisoPrivacidad: { mensaje: … }». Ejemplo: «Debe autorizar el tratamiento de sus datos personales para enviar el formulario.».
@@ -1388,6 +1396,10 @@ export interface Campo {
    * true cuando el campo es obligatorio. Ejemplo: true.
    */
   requerido?: boolean
+  /**
+   * true cuando el campo recoge un dato sensible (Ley 1581 de 2012, art. 5: datos de salud, vida sexual o reproductiva, origen étnico, etc.). El formulario (que debe tener «avisoPrivacidad») nombra esos campos en el aviso, dice cuáles son obligatorios y cuáles opcionales, y pide una segunda casilla obligatoria de autorización expresa «autorizacionDatosSensibles» (Decreto 1377 de 2013, art. 6). Ejemplo: true.
+   */
+  sensible?: boolean
   /**
    * Expresión regular que debe cumplir el valor ya normalizado. Ejemplo: ^[0-9]{3,15}$ (solo dígitos, de 3 a 15).
    */

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
+import { escalationText } from '../filings/escalation.ts'
 import { receiptLines, spanishDateTime, spanishDay, type Receipt } from '../forms/receipt.ts'
 
 /** Where citizens follow their filing (the tracking page of issue 12). */
@@ -29,6 +30,8 @@ export interface CitizenNotice {
   adjunto?: { path: string; nombre: string }
   /** The answer has a PDF that is not attached: the e-mail points to the tracking page for it. */
   pdfEnConsulta?: boolean
+  /** The Superintendencia Nacional de Salud's phone (site.yaml), for the answer's escalation paragraph (issue 26 item 6). */
+  telefonoSupersalud?: string
 }
 
 /** What happened to a citizen's e-mail: the office records it in the filing's history. */
@@ -54,6 +57,8 @@ export function noticeMessage(n: CitizenNotice): { subject: string; text: string
             : n.pdfEnConsulta
               ? [`La respuesta tiene un documento PDF. Para verlo y descargarlo, entre a la página «Consulta de PQRSD» del sitio web (${TRACKING_PATH}) con el número de radicado y el código de verificación de su recibo.`, '']
               : []),
+          escalationText('respondida', n.radicado, n.telefonoSupersalud),
+          '',
           follow,
           ...footer,
         ].join('\n'),

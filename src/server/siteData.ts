@@ -65,6 +65,8 @@ export interface SiteData {
   formPages: Record<string, string>
   /** Short name of the institution (site.yaml), for page titles. */
   siteName: string
+  /** The Superintendencia Nacional de Salud's phone as displayed (site.yaml `contacto.telefonos.supersalud`), for the escalation texts (issue 26 item 6). */
+  supersaludPhone?: string
   /** URLs of the video and embebido sections: their https origins are the frames the CSP allows. */
   embedUrls: string[]
   /** Phones offered when a search finds nothing (the same as the /buscar page's, from its section preparer). */
@@ -142,6 +144,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     warnings: errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`),
     formPages,
     siteName: manifest.site?.data.nombreCorto ?? manifest.site?.data.nombre ?? 'E.S.E.',
+    supersaludPhone: manifest.site ? phoneById(manifest.site.data, 'supersalud')?.numero : undefined,
     embedUrls,
     reportPages,
     searchHelpPhones: manifest.site ? SEARCH_HELP_PHONES.flatMap((id) => phoneById(manifest.site!.data, id) ?? []) : [],

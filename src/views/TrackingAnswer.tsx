@@ -52,6 +52,7 @@ export function TrackingAnswer({ a, codigo, sectionRef }: { a: Answer; codigo: s
           )}
         </>
       )}
+      {a.escalamiento && <p className="escalamiento">{a.escalamiento}</p>}
     </section>
   )
 }

@@ -105,6 +105,10 @@ describe('citizen e-mails on the lifecycle of a filing (SMTP_URL)', () => {
     expect(answer.text).toContain(`Su solicitud ${radicado} (PQRSD) fue respondida el`)
     expect(answer.text).toContain('Le informamos que la vacunación es de lunes a viernes de 7 a 11 a. m.')
     expect(answer.text).toContain('La respuesta en PDF va adjunta a este correo.')
+    // When and how to go to the Superintendencia Nacional de Salud, with its line from site.yaml (issue 26 item 6).
+    expect(answer.text).toContain(
+      `Si esta respuesta no resuelve su queja o reclamo sobre la atención en salud (acceso, oportunidad, calidad o trato), puede acudir a la Superintendencia Nacional de Salud, que vigila a la E.S.E.: en línea, en www.supersalud.gov.co, o por teléfono, al 01 8000 513 700. Tenga a mano el número de radicado ${radicado}`,
+    )
     expect(answer.text).toContain('/pqrsd/consulta')
     expect(answer.attachments).toHaveLength(1)
     expect(answer.attachments[0]!.filename).toBe('respuesta-oficina.pdf')

@@ -1,7 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TRACKING_TEXT } from '../../src/filings/tracking.ts'
-import { Client, historiaForm, ROOT, startInProcess, tempDataDir, validCita, validPqrs, type RunningServer } from './helpers.ts'
+import { initialStatus } from '../../src/filings/deadlines.ts'
+import { hashCode } from '../../src/server/verificationCode.ts'
+import { loadFilingForms } from '../../src/server/siteData.ts'
+import { openFilingStore } from '../../src/server/store/open.ts'
+import { Client, FILING_PLAN, historiaForm, ROOT, startInProcess, tempDataDir, validCita, validPqrs, type RunningServer } from './helpers.ts'
+
+/** The Superintendencia's line as site.yaml gives it (contacto.telefonos.supersalud). */
+const SUPERSALUD_PHONE = '01 8000 513 700'
 
 /**
  * Issue 12 item 3: a citizen follows a filing at /pqrsd/consulta with its
@@ -102,6 +109,11 @@ describe('tracking a filing by number and code', () => {
     expect(body).toMatchObject({ radicado: pqrs.id, estado: 'respondida', estadoTexto: 'Respondida', respuesta: 'Le informamos que la vacunación es de lunes a viernes de 7:00 a 12:00.' })
     expect(body.respondido).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/)
     expect(body.respuestaPdf).toEqual({ nombre: 'respuesta-pqrsd.pdf', tamano: ANSWER_PDF.length })
+    // When and how to go to the Superintendencia Nacional de Salud, with its line from site.yaml (issue 26 item 6).
+    expect(body.escalamiento).toContain('Si esta respuesta no resuelve su queja o reclamo sobre la atención en salud')
+    expect(body.escalamiento).toContain('Superintendencia Nacional de Salud')
+    expect(body.escalamiento).toContain(SUPERSALUD_PHONE)
+    expect(body.escalamiento).toContain(pqrs.id)
 
     const pdf = await citizen.postJson('/api/consulta/respuesta', { radicado: pqrs.id, codigo: pqrs.codigo })
     expect(pdf.status).toBe(200)
@@ -111,6 +123,29 @@ describe('tracking a filing by number and code', () => {
     const refused = await citizen.postJson('/api/consulta/respuesta', { radicado: pqrs.id, codigo: cita.codigo })
     expect(refused.status).toBe(404)
     expect(await refused.json()).toEqual({ error: TRACKING_TEXT.noEncontrada, fields: {} })
+  })
+
+  it('a filing whose term passed unanswered says so and points to the Superintendencia; one within its term does not', async () => {
+    const { filings, lookups } = loadFilingForms()
+    const filing = filings.find((f) => f.kind === 'pqrs')!
+    const past = new Date(Date.now() - 60 * 86_400_000)
+    const datos = validPqrs()
+    const codigo = 'ACDEF-GHJKM'
+    // Stored beside the running server (WAL), received 60 days ago.
+    const store = await openFilingStore({ dataDir: server.dataDir, plan: FILING_PLAN })
+    let id: string
+    try {
+      id = await store.createFiling({ kind: 'pqrs', datos, now: past, tramite: initialStatus(filing.form, datos, lookups, past), codigoHash: hashCode(codigo) })
+    } finally {
+      await store.close()
+    }
+    const overdue = (await (await lookup({ radicado: id, codigo })).json()) as Record<string, unknown>
+    expect(overdue.estado).toBe('radicada')
+    expect(overdue.escalamiento).toContain('El término para responder su solicitud venció sin respuesta de la E.S.E.')
+    expect(overdue.escalamiento).toContain(SUPERSALUD_PHONE)
+    expect(noscriptOf(await (await nativeLookup(server.url, { radicado: id, codigo })).text())).toContain('venció sin respuesta')
+    // Within its term: nothing to escalate yet.
+    expect(((await (await lookup({ radicado: cita.id, codigo: cita.codigo })).json()) as Record<string, unknown>).escalamiento).toBeUndefined()
   })
 
   it('without JavaScript the page posts to itself and the server answers the page with the state and the answer', async () => {
@@ -126,6 +161,7 @@ describe('tracking a filing by number and code', () => {
     expect(shown).toContain('Respondida')
     expect(shown).toContain('Le informamos que la vacunación es de lunes a viernes de 7:00 a 12:00.')
     expect(shown).toContain('action="/api/consulta/respuesta"')
+    expect(shown).toContain(`puede acudir a la Superintendencia Nacional de Salud, que vigila a la E.S.E.: en línea, en www.supersalud.gov.co, o por teléfono, al ${SUPERSALUD_PHONE}`)
     expect(shown).not.toContain('María')
     // From another site: refused like every form posted without script.
     const forged = await fetch(`${server.url}/pqrsd/consulta`, {

@@ -2,7 +2,7 @@ import { openHydrated } from './hydration.ts'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
-import { CITA_MESSAGES, CONSENT_MESSAGE, HISTORIA_MESSAGES, PQRSD_MESSAGES } from '../helpers/specMessages.ts'
+import { CITA_MESSAGES, CONSENT_MESSAGE, HISTORIA_MESSAGES, PQRSD_MESSAGES, SENSITIVE_CONSENT_MESSAGE } from '../helpers/specMessages.ts'
 
 /**
  * Citizen forms against the built site and the real API server: spec §4, §5
@@ -260,6 +260,7 @@ test.describe('appointment form', () => {
     await page.fill('#cita-eps', 'Nueva EPS')
     await page.selectOption('#cita-tipoServicio', { label: 'Odontología general' })
     await page.check('#cita-autorizacionDatos')
+    await page.check('#cita-autorizacionDatosSensibles')
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/cita') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Solicitar cita' }).click()
     const response = await answer
@@ -267,7 +268,7 @@ test.describe('appointment form', () => {
     const { id } = (await response.json()) as { id: string | number }
     const sent = response.request().postDataJSON() as Record<string, unknown>
     expect(response.request().headers()['content-type']).toContain('application/json')
-    expect(sent).toMatchObject({ tipoIdentificacion: 1, tipoServicio: 2, autorizacionDatos: true, whatsapp: '3001234567' })
+    expect(sent).toMatchObject({ tipoIdentificacion: 1, tipoServicio: 2, autorizacionDatos: true, autorizacionDatosSensibles: true, whatsapp: '3001234567' })
     expect([dayTimestamp(todayInColombia(new Date(Date.now() - 60_000))), dayTimestamp(todayInColombia())]).toContain(sent.fechaCita)
 
     await expect(page.locator('.aviso-exito .aviso-texto p').first()).toHaveText(
@@ -290,6 +291,28 @@ test.describe('clinical-record form', () => {
     await expectEmptySubmitMessages(page, 'historia-clinica', HISTORIA_MESSAGES)
   })
 
+  test('names its sensitive datum as required (never «voluntario») and asks its explicit authorization apart (issue 26 item 5)', async ({ page }) => {
+    const unsafe = recordUnsafeRequests(page)
+    await openHydrated(page, '/historia-clinica')
+    const notice = page.locator('#historia-clinica-aviso-datos-sensibles')
+    await expect(notice).toContainText('«Formato de solicitud (PDF)» es un dato sensible')
+    await expect(notice).toContainText('El dato «Formato de solicitud (PDF)» es obligatorio para esta solicitud')
+    await expect(page.locator('form[action="/api/historia-clinica"]')).not.toContainText('voluntario')
+    // Everything valid and the general authorization given, but not the sensitive one: nothing is sent.
+    await page.fill('#historia-clinica-nombre', 'Ana María')
+    await page.fill('#historia-clinica-apellido', 'Pérez Gómez')
+    await page.selectOption('#historia-clinica-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })
+    await page.fill('#historia-clinica-numeroIdentificacion', '1020304050')
+    await page.fill('#historia-clinica-telefono', '6015550101')
+    await page.fill('#historia-clinica-whatsapp', '3001234567')
+    await page.fill('#historia-clinica-correoElectronico', 'ana.perez@example.com')
+    await page.setInputFiles('#historia-clinica-pdf', { name: 'solicitud.pdf', mimeType: 'application/pdf', buffer: await samplePdf() })
+    await page.check('#historia-clinica-autorizacionDatos')
+    await page.getByRole('button', { name: 'Radicar solicitud' }).click()
+    await expect(page.locator('#historia-clinica-autorizacionDatosSensibles-error')).toHaveText(SENSITIVE_CONSENT_MESSAGE)
+    expect(unsafe).toHaveLength(0)
+  })
+
   test('a file that is not a PDF is refused in the browser', async ({ page }) => {
     await openHydrated(page, '/historia-clinica')
     await page.setInputFiles('#historia-clinica-pdf', { name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') })
@@ -309,6 +332,7 @@ test.describe('clinical-record form', () => {
     await page.fill('#historia-clinica-correoElectronico', 'ana.perez@example.com')
     await page.setInputFiles('#historia-clinica-pdf', { name: 'solicitud.pdf', mimeType: 'application/pdf', buffer: await samplePdf() })
     await page.check('#historia-clinica-autorizacionDatos')
+    await page.check('#historia-clinica-autorizacionDatosSensibles')
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/historia-clinica') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Radicar solicitud' }).click()
     const response = await answer

@@ -6,6 +6,9 @@
 /** The consent checkbox's message (site.yaml avisoPrivacidad.mensaje), on every form with the privacy notice but the appointment's (issue 12). */
 export const CONSENT_MESSAGE = 'Debe autorizar el tratamiento de sus datos personales para enviar el formulario.'
 
+/** The explicit sensitive-data checkbox's message (site.yaml avisoPrivacidad.mensajeSensibles), on forms with sensitive fields (issue 26 item 5); ours, not the spec's. */
+export const SENSITIVE_CONSENT_MESSAGE = 'Debe autorizar de forma expresa el tratamiento de sus datos sensibles para enviar esta solicitud.'
+
 export const PQRSD_MESSAGES: Record<string, string> = {
   tipoSolicitud: 'El tipo de solicitud es obligatoria',
   tipoPersona: 'El tipo de persona es obligatoria',
@@ -29,6 +32,7 @@ export const CITA_MESSAGES: Record<string, string> = {
   eps: 'Completa este campo. La EPS es obligatoria.',
   tipoServicio: 'Seleccione un servicio valido',
   autorizacionDatos: 'Debe aceptar la política para continuar.',
+  autorizacionDatosSensibles: SENSITIVE_CONSENT_MESSAGE,
 }
 
 export const NEWSLETTER_REQUIRED = 'El correo Electronico es obligatorio'
@@ -56,4 +60,5 @@ export const HISTORIA_MESSAGES: Record<string, string> = {
   correoElectronico: 'La dirección de correo es obligatoria.',
   pdf: 'Adjunte el formato de solicitud en PDF.',
   autorizacionDatos: CONSENT_MESSAGE,
+  autorizacionDatosSensibles: SENSITIVE_CONSENT_MESSAGE,
 }

@@ -71,6 +71,7 @@ const validCita = {
   eps: 'Nueva EPS',
   tipoServicio: '2',
   autorizacionDatos: true,
+  autorizacionDatosSensibles: true,
   fechaCita: String(dayTimestamp('2026-03-05')),
 }
 
@@ -83,6 +84,7 @@ const validHistoria = {
   whatsapp: '3001234567',
   correoElectronico: 'ana@example.com',
   autorizacionDatos: true,
+  autorizacionDatosSensibles: true,
 }
 const pdfFile = { pdf: { nombre: 'solicitud.pdf', tipo: 'application/pdf', tamano: 2048 } }
 
@@ -227,10 +229,11 @@ describe('PQRSD form (spec §5)', () => {
     expect(await browserMessages('pqrsd', { ...validPqrsd, autorizacionDatos: false })).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
     expect(serverMessages('historia-clinica', { ...validHistoria, autorizacionDatos: false }, pdfFile)).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
     expect(serverMessages('suscripcion', { correoElectronico: 'ana@example.com' })).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
-    // Every filing form and the newsletter carry the same checkbox, last, with the notice's label.
+    // Every filing form and the newsletter carry the same checkbox, last, with the notice's label
+    // (followed, on the forms with sensitive fields, by the explicit sensitive-data checkbox: issue 26 item 5).
     for (const id of ['pqrsd', 'cita', 'historia-clinica', 'suscripcion']) {
-      const last = form(id).campos.filter((c) => c.control !== 'hidden').at(-1)
-      expect(last).toMatchObject({ nombre: 'autorizacionDatos', control: 'checkbox', tipoDato: 'booleano', requerido: true })
+      const fields = form(id).campos.filter((c) => c.control !== 'hidden' && c.nombre !== 'autorizacionDatosSensibles')
+      expect(fields.at(-1)).toMatchObject({ nombre: 'autorizacionDatos', control: 'checkbox', tipoDato: 'booleano', requerido: true })
     }
   })
 
@@ -340,7 +343,7 @@ describe('clinical-record form (spec §5)', () => {
 
   it('has no request-type, person-type or answer-type fields', () => {
     const names = form('historia-clinica').campos.map((c) => c.nombre)
-    expect(names).toEqual(['nombre', 'apellido', 'tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'whatsapp', 'correoElectronico', 'pdf', 'autorizacionDatos'])
+    expect(names).toEqual(['nombre', 'apellido', 'tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'whatsapp', 'correoElectronico', 'pdf', 'autorizacionDatos', 'autorizacionDatosSensibles'])
   })
 
   it('accepts a complete request with a PDF and checks the e-mail format (departure from §5, issue 13)', () => {

@@ -1,7 +1,7 @@
 import type { Problem } from '../problem.ts'
 import type { FormDefinition } from '../types.generated.ts'
 import { filingFormDefect, filingForms, RESERVED_EXPORTS } from '../filingForms.ts'
-import { CONSENT_FIELD } from '../privacyNotice.ts'
+import { CONSENT_FIELD, SENSITIVE_CONSENT_FIELD } from '../privacyNotice.ts'
 import { problemAt } from '../yamlSource.ts'
 import { sectionsOfType, walk, type CrossCheck } from './context.ts'
 
@@ -50,11 +50,20 @@ export const formChecks: CrossCheck[] = [
     name: 'privacy-notice',
     run: ({ manifest }) =>
       manifest.forms.flatMap((form) => {
-        const written = form.source.data as { avisoPrivacidad?: unknown; campos?: Array<{ nombre?: unknown }> }
+        const written = form.source.data as { avisoPrivacidad?: unknown; campos?: Array<{ nombre?: unknown; sensible?: unknown }> }
         const problems: Problem[] = []
         const own = (written.campos ?? []).findIndex((c) => c?.nombre === CONSENT_FIELD)
         if (own >= 0) {
           problems.push(problemAt(form.source, ['campos', own, 'nombre'], `«${CONSENT_FIELD}» es la casilla de autorización que agrega «avisoPrivacidad: true»; no la escriba en «campos»`))
+        }
+        const ownSensitive = (written.campos ?? []).findIndex((c) => c?.nombre === SENSITIVE_CONSENT_FIELD)
+        if (ownSensitive >= 0) {
+          problems.push(problemAt(form.source, ['campos', ownSensitive, 'nombre'], `«${SENSITIVE_CONSENT_FIELD}» es la casilla de datos sensibles que agrega un campo «sensible: true»; no la escriba en «campos»`))
+        }
+        // A sensitive field needs the notice: the explicit authorization (Decreto 1377 de 2013, art. 6) is asked beside it.
+        const sensitive = (written.campos ?? []).findIndex((c) => c?.sensible === true)
+        if (sensitive >= 0 && written.avisoPrivacidad === undefined) {
+          problems.push(problemAt(form.source, ['campos', sensitive, 'sensible'], 'un campo con «sensible: true» necesita «avisoPrivacidad» en el formulario: los datos sensibles se piden con el aviso y con su autorización expresa (Decreto 1377 de 2013, art. 6)'))
         }
         if (written.avisoPrivacidad !== undefined && manifest.site && !manifest.site.data.avisoPrivacidad) {
           problems.push(problemAt(form.source, ['avisoPrivacidad'], 'el formulario muestra el aviso de privacidad, pero manifest/site.yaml no tiene «avisoPrivacidad» (responsable, finalidad, derechos, datos sensibles, política, casilla)'))

@@ -1,5 +1,5 @@
 import { conditionHolds, hiddenFieldConditions } from '../../forms/compileFormSchema.ts'
-import { CONSENT_FIELD, DEFAULT_POLICY_LINK_TEXT, type PrivacyNotice } from '../../manifest/privacyNotice.ts'
+import { CONSENT_FIELD, DEFAULT_POLICY_LINK_TEXT, type PrivacyNotice, SENSITIVE_CONSENT_FIELD, sensitiveDataParagraph } from '../../manifest/privacyNotice.ts'
 import type { Campo } from '../../manifest/types.generated.ts'
 import { SmartLink } from '../components/SmartLink.tsx'
 import type { DefinedForm } from './useDefinedForm.ts'
@@ -135,14 +135,17 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
  * what for, the holder's rights and how to exercise them, that sensitive data
  * is optional, and the policy. The footer's compact form shows it as one paragraph.
  */
-export function PrivacyNoticeText({ aviso, id, compact }: { aviso: PrivacyNotice; id: string; compact: boolean }) {
+export function PrivacyNoticeText({ aviso, id, compact, sensitive = false }: { aviso: PrivacyNotice; id: string; compact: boolean; sensitive?: boolean }) {
   const link = <SmartLink url={aviso.politica}>{aviso.enlacePolitica ?? DEFAULT_POLICY_LINK_TEXT}</SmartLink>
   const title = <strong>{aviso.titulo}.</strong>
+  // A form with sensitive fields says what is sensitive, and which is required, next to its own checkbox
+  // (SensitiveDataNotice): the general line («… es voluntario») would be untrue there.
+  const general = sensitive ? null : aviso.datosSensibles
   if (compact) {
     return (
       <div className="aviso-privacidad" id={id}>
         <p>
-          {title} {aviso.responsable} {aviso.finalidad} {aviso.derechos} {aviso.datosSensibles} {link}.
+          {title} {aviso.responsable} {aviso.finalidad} {aviso.derechos} {general} {link}.
         </p>
       </div>
     )
@@ -154,7 +157,7 @@ export function PrivacyNoticeText({ aviso, id, compact }: { aviso: PrivacyNotice
       </p>
       <p>{aviso.finalidad}</p>
       <p>{aviso.derechos}</p>
-      <p>{aviso.datosSensibles}</p>
+      {general ? <p>{general}</p> : null}
       <p>{link}</p>
     </div>
   )
@@ -177,12 +180,21 @@ function useHiddenFields(f: DefinedForm): ReadonlySet<string> {
 export function FieldList({ f, compact = false }: { f: DefinedForm; compact?: boolean }) {
   const { aviso, definicion } = f.prepared
   const hidden = useHiddenFields(f)
+  const sensitive = sensitiveDataParagraph(definicion)
   return (
     <>
       {definicion.campos.filter((c) => !hidden.has(c.nombre)).map((c) =>
         c.nombre === CONSENT_FIELD && aviso ? (
           <div key={c.nombre} className="autorizacion-datos">
-            <PrivacyNoticeText aviso={aviso} id={`${definicion.id}-aviso-privacidad`} compact={compact} />
+            <PrivacyNoticeText aviso={aviso} id={`${definicion.id}-aviso-privacidad`} compact={compact} sensitive={sensitive !== undefined} />
+            <Field f={f} campo={c} />
+          </div>
+        ) : c.nombre === SENSITIVE_CONSENT_FIELD && sensitive !== undefined ? (
+          // The explicit authorization for sensitive data, apart from the general one (Decreto 1377 de 2013, art. 6).
+          <div key={c.nombre} className="autorizacion-datos autorizacion-datos-sensibles">
+            <p className="aviso-datos-sensibles" id={`${definicion.id}-aviso-datos-sensibles`}>
+              {sensitive}
+            </p>
             <Field f={f} campo={c} />
           </div>
         ) : (

@@ -36,6 +36,8 @@ export interface NoticeContext {
   store: OfficeStore
   dataDir: string
   log: FastifyBaseLogger
+  /** The Superintendencia Nacional de Salud's phone (site.yaml), named in the answer e-mail. */
+  supersaludPhone?: string
 }
 
 /**
@@ -65,6 +67,7 @@ export async function noticeAfterAction(
     nuevaFecha: h.nuevaFecha,
     ...(h.archivo && attach ? { adjunto: { path: path.join(uploadsDir(ctx.dataDir), path.basename(h.archivo)), nombre: h.archivoNombre ?? 'respuesta.pdf' } } : {}),
     ...(h.archivo && !attach ? { pdfEnConsulta: true } : {}),
+    ...(ctx.supersaludPhone ? { telefonoSupersalud: ctx.supersaludPhone } : {}),
   }
   let outcome: NoticeOutcome
   try {

@@ -1,5 +1,5 @@
 import { ACCION_LABEL, ESTADO_LABEL, ESTADOS, allowedActions, type Accion, type Estado } from '../../filings/states.ts'
-import { CONSENT_FIELD } from '../../manifest/privacyNotice.ts'
+import { CONSENT_FIELD, SENSITIVE_CONSENT_FIELD } from '../../manifest/privacyNotice.ts'
 import { escapeHtml as e } from '../nativePages.ts'
 import type { AccountRow, AuditRow, HistoryRow, TramiteRow } from '../store/office.ts'
 import { dateTime, day, dayLong, daysLeftText } from './format.ts'
@@ -158,6 +158,8 @@ export interface FilingView {
   fields: Array<{ nombre: string; etiqueta: string; valor: string }>
   /** The data-treatment authorization stored with the filing (issue 12), if any. */
   autorizacion?: { version: string; en: string }
+  /** The explicit sensitive-data authorization (issue 26 item 5), if the form asked it. */
+  autorizacionSensibles?: { version: string; en: string }
   /** How it arrived (issue 26): the channel's label, who registered it and the day of receipt when earlier. */
   canal?: { etiqueta: string; registradaPor?: string; recibidaEl?: string }
   /** An anonymous petition: no personal data, no e-mail; the answer is read on the tracking page. */
@@ -258,9 +260,15 @@ export function filingPage(ctx: PageContext, v: FilingView): string {
   const consent = v.autorizacion
     ? `<dt>Autorización de tratamiento de datos personales</dt><dd>Sí: aviso de privacidad versión ${e(v.autorizacion.version)}, ${e(dateTime(v.autorizacion.en))}</dd>`
     : ''
+  const sensitiveConsent = v.autorizacionSensibles
+    ? `<dt>Autorización expresa de datos sensibles</dt><dd>Sí: aviso de privacidad versión ${e(v.autorizacionSensibles.version)}, ${e(dateTime(v.autorizacionSensibles.en))}</dd>`
+    : ''
   const fields = [
-    ...v.fields.filter((f) => !(v.autorizacion && f.nombre === CONSENT_FIELD)).map((f) => `<dt>${e(f.etiqueta)}</dt><dd class="texto-largo">${e(f.valor)}</dd>`),
+    ...v.fields
+      .filter((f) => !(v.autorizacion && f.nombre === CONSENT_FIELD) && !(v.autorizacionSensibles && f.nombre === SENSITIVE_CONSENT_FIELD))
+      .map((f) => `<dt>${e(f.etiqueta)}</dt><dd class="texto-largo">${e(f.valor)}</dd>`),
     ...(consent ? [consent] : []),
+    ...(sensitiveConsent ? [sensitiveConsent] : []),
   ].join('\n')
   const files = v.attachments
     .map((a) => `<li><a href="/api/oficina/radicaciones/${e(v.radicado)}/adjuntos/${a.indice}" download>${e(a.nombre)}</a> (${Math.ceil(a.tamano / 1024)} KB)</li>`)

@@ -9,7 +9,7 @@ import { colombiaIso, type Receipt } from '../../forms/receipt.ts'
 import { hashCode, newVerificationCode } from '../verificationCode.ts'
 import { dayTimestamp, todayInColombia } from '../../manifest/colombiaTime.ts'
 import type { FilingForm } from '../../manifest/filingForms.ts'
-import { CONSENT_FIELD, hasPrivacyNotice } from '../../manifest/privacyNotice.ts'
+import { consentsFor } from '../consentRecords.ts'
 import type { Campo, FormDefinition } from '../../manifest/types.generated.ts'
 import { ApiError, bodyReceived } from '../errors.ts'
 import { MSG } from '../messages.ts'
@@ -17,7 +17,7 @@ import { CONFIRMATION_PATH, isUrlEncoded, plainFields } from '../nativeRequest.t
 import type { Notifier } from '../notify.ts'
 import { ReceiptTokens } from '../receiptTokens.ts'
 import type { SiteData } from '../siteData.ts'
-import type { AttachmentRecord, ConsentRecord, FilingStore } from '../store/store.ts'
+import type { AttachmentRecord, FilingStore } from '../store/store.ts'
 import { discardUpload, keepUpload, receiveToTemp, removeKept, safeLabel, type ReceivedFile } from '../store/uploads.ts'
 
 export interface FilingRouteOptions {
@@ -91,15 +91,8 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
 
   const receipts = new ReceiptTokens(store, app.log)
 
-  /**
-   * The proof of authorization stored with the row (Decreto 1377 de 2013,
-   * art. 8): the validated form already holds `autorizacionDatos: true` (its
-   * schema refuses anything else), so reaching here means consent was given,
-   * to the notice version in force.
-   */
-  const consentFor = (form: FormDefinition, now: Date, datos: Record<string, unknown>): ConsentRecord | undefined =>
-    // An anonymous petition gives no personal data: its form hides the checkbox (a rule's «ocultar»), and no authorization is recorded.
-    hasPrivacyNotice(form) && datos[CONSENT_FIELD] === true ? { version: site.privacyNotice?.version ?? 'sin-aviso', en: now.toISOString() } : undefined
+  /** The authorizations stored with the row, to the notice version in force (consentRecords.ts). */
+  const consentFor = (form: FormDefinition, now: Date, datos: Record<string, unknown>) => consentsFor(form, site.privacyNotice?.version, now, datos)
 
   /**
    * The success answer of a filing: its receipt (CPACA art. 61), on screen
@@ -128,7 +121,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
       app.post(filing.endpoint, routeConfig, async (request, reply) => {
         const datos = validated(form, validate, requestFields(request, form))
         const now = new Date()
-        const result = await store.subscribe(String(datos[emailField.nombre]), now, consentFor(form, now, datos))
+        const result = await store.subscribe(String(datos[emailField.nombre]), now, consentFor(form, now, datos).autorizacion)
         request.log.info({ radicado: result.id }, 'suscripción')
         if (request.nativeForm) return app.nativeForms.success(request, reply, filing, '')
         return reply.code(200).send({ ok: true })
@@ -166,7 +159,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
     const now = new Date()
     const tramite = initialStatus(filing.form, datos, site.lookups, now)
     const codigo = newVerificationCode()
-    const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo), autorizacion: consentFor(filing.form, now, datos) })
+    const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo), ...consentFor(filing.form, now, datos) })
     return { id, recibido: colombiaIso(now), vence: tramite.vence, codigo }
   }
 
@@ -229,7 +222,7 @@ export async function filingRoutes(app: FastifyInstance, opts: FilingRouteOption
       const now = new Date()
       const tramite = initialStatus(form, datos, site.lookups, now)
       const codigo = newVerificationCode()
-      const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo), autorizacion: consentFor(form, now, datos), attachments })
+      const id = await store.createFiling({ kind: filing.kind, datos, now, tramite, codigoHash: hashCode(codigo), ...consentFor(form, now, datos), attachments })
       kept.length = 0
       return { datos, receipt: { id, recibido: colombiaIso(now), vence: tramite.vence, codigo } }
     } finally {

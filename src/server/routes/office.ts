@@ -366,6 +366,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       campos: labelledFields(d.office.form, site.lookups, d.filing.datos),
       datos: d.filing.datos,
       autorizacion: d.filing.autorizacion ?? null,
+      autorizacionSensibles: d.filing.autorizacionSensibles ?? null,
       canal: d.filing.canal ?? 'web',
       registradaPor: d.filing.registradaPor?.nombre ?? null,
       recibidaEl: d.filing.recibidaEl ?? null,
@@ -496,7 +497,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
       kept = undefined
       request.log.info({ radicado, accion: result.accion }, 'acción de la oficina')
       // The action is committed: the citizen's e-mail cannot fail or undo it (its outcome goes to the history).
-      const notice = noticeAfterAction({ notifier, store, dataDir, log: request.log }, { form: office.form, datos: filing.datos, accion: result.accion, history, tramite: next })
+      const notice = noticeAfterAction({ notifier, store, dataDir, log: request.log, supersaludPhone: site.supersaludPhone }, { form: office.form, datos: filing.datos, accion: result.accion, history, tramite: next })
       notices.add(notice)
       void notice.finally(() => notices.delete(notice))
       if (native) return reply.code(303).redirect(`/oficina/radicaciones/${radicado}?hecho=${result.accion}`, 303)
@@ -572,6 +573,7 @@ export async function officeRoutes(app: FastifyInstance, opts: OfficeRouteOption
           fundamento: d.term.fundamento,
           fields: labelledFields(d.office.form, site.lookups, d.filing.datos),
           autorizacion: d.filing.autorizacion,
+          autorizacionSensibles: d.filing.autorizacionSensibles,
           canal: { etiqueta: canalLabel(d.filing.canal ?? 'web'), registradaPor: d.filing.registradaPor?.nombre, recibidaEl: d.filing.recibidaEl },
           anonima: isAnonymous(d.office.form, d.filing.datos),
           attachments: d.filing.adjuntos.map((a, i) => ({ indice: i, nombre: a.nombreOriginal, tamano: a.tamano })),

@@ -282,6 +282,16 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE radicaciones ADD COLUMN recibida_el TEXT CHECK (recibida_el IS NULL OR recibida_el GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]');
     `,
   },
+  {
+    // Issue 26 item 5 (numbers 2650–2699 are this work's): the explicit authorization for sensitive data
+    // (Decreto 1377 de 2013, art. 6), stored like the general one: notice version and time; NULL when the form asked none.
+    version: 2650,
+    name: 'autorización expresa de datos sensibles de cada radicación (versión del aviso y hora)',
+    sql: `
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_version TEXT;
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_en TEXT;
+    `,
+  },
 ]
 
 /** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */

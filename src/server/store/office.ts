@@ -10,6 +10,8 @@ export interface OfficeFilingRow {
   adjuntos: Array<{ campo: string; archivo: string; nombreOriginal: string; tipo: string; tamano: number; sha256: string }>
   /** The data-treatment authorization stored with the filing, if any (store.ts ConsentRecord). */
   autorizacion?: { version: string; en: string }
+  /** The explicit sensitive-data authorization, if the form asked it (Decreto 1377 de 2013, art. 6). */
+  autorizacionSensibles?: { version: string; en: string }
   /** How it arrived: `web`, or the channel the office registered it from (issue 26), with who and the day of receipt. */
   canal?: string
   registradaPor?: { id: number; nombre: string }

@@ -231,6 +231,15 @@ export const PG_MIGRATIONS: PgMigration[] = [
       ALTER TABLE radicaciones ADD COLUMN recibida_el text CHECK (recibida_el IS NULL OR recibida_el ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$');
     `,
   },
+  {
+    // Issue 26 item 5, the same number as SQLite's: the explicit sensitive-data authorization.
+    version: 2650,
+    name: 'autorización expresa de datos sensibles de cada radicación (versión del aviso y hora)',
+    sql: `
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_version text;
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_en text;
+    `,
+  },
 ]
 
 /**

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import pg from 'pg'
 import { colombiaDay as dayOf } from '../../filings/businessDays.ts'
 import { yearInColombia } from '../../manifest/colombiaTime.ts'
-import { consentOf, type ConsentColumns } from './consent.ts'
+import { consentOf, type ConsentColumns, SENSITIVE_CONSENT_SELECT, type SensitiveConsentColumns } from './consent.ts'
 import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { checkSchemaVersion, migratePg } from './pgMigrations.ts'
 import { OWNER_REFUSED, ownerRole } from './pgRoles.ts'
@@ -175,7 +175,7 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
     return this.#track(this.#insert({ ...filing, now: filing.now ?? new Date() }))
   }
 
-  async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion, canal, registradaPor, recibidaEl, audit }: NewFiling): Promise<string> {
+  async #insert({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion, autorizacionSensibles, canal, registradaPor, recibidaEl, audit }: NewFiling): Promise<string> {
     const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
     if (!serie) throw new UnknownKindError(kind)
     const datosJson = JSON.stringify(datos)
@@ -184,8 +184,8 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
         const radicado = await this.#allocate(db, serie, now)
         await this.rows(
           db,
-          'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en, canal, registrada_por, recibida_el) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-          [radicado, kind, now.toISOString(), datosJson, codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null, canal ?? 'web', registradaPor ?? null, recibidaEl ?? null],
+          'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en, autorizacion_sensibles_version, autorizacion_sensibles_en, canal, registrada_por, recibida_el) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+          [radicado, kind, now.toISOString(), datosJson, codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null, autorizacionSensibles?.version ?? null, autorizacionSensibles?.en ?? null, canal ?? 'web', registradaPor ?? null, recibidaEl ?? null],
         )
         for (const a of attachments) {
           await this.rows(db, 'INSERT INTO adjuntos (radicado, campo, archivo, nombre_original, tipo, tamano, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
@@ -275,9 +275,9 @@ export class PgFilingStore extends PgSharedStore implements FilingStore {
   }
 
   async listFilings(kind: FilingKind, options: ListOptions = {}): Promise<FilingRow[]> {
-    const filings = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns & ChannelColumns>(
+    const filings = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns & SensitiveConsentColumns & ChannelColumns>(
       this.pool,
-      `SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${CHANNEL_SELECT} FROM radicaciones WHERE tipo = $1 AND recibido_en >= $2 ORDER BY numero`,
+      `SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${SENSITIVE_CONSENT_SELECT}, ${CHANNEL_SELECT} FROM radicaciones WHERE tipo = $1 AND recibido_en >= $2 ORDER BY numero`,
       [kind, options.since ?? ''],
     )
     const attachments = await this.rows<AttachmentDb & { radicado: string }>(

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg'
-import { consentOf, type ConsentColumns } from './consent.ts'
+import { consentOf, type ConsentColumns, SENSITIVE_CONSENT_SELECT, type SensitiveConsentColumns } from './consent.ts'
 import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { ACCOUNT_COLUMNS, accountRow, auditRow, historyRow, tramiteRow, type AccountColumns, type TramiteColumns } from './officeRows.ts'
 import { StoreUnavailableError } from './unavailable.ts'
@@ -157,9 +157,9 @@ export class PgOfficeStore implements OfficeStore {
   }
 
   async findFiling(radicado: string): Promise<OfficeFilingRow | undefined> {
-    const [r] = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns & ChannelColumns>(
+    const [r] = await this.rows<{ radicado: string; tipo: string; recibido_en: string; datos: Record<string, unknown> } & ConsentColumns & SensitiveConsentColumns & ChannelColumns>(
       this.pool,
-      `SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${CHANNEL_SELECT} FROM radicaciones WHERE radicado = $1`,
+      `SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${SENSITIVE_CONSENT_SELECT}, ${CHANNEL_SELECT} FROM radicaciones WHERE radicado = $1`,
       [radicado],
     )
     if (!r) return undefined

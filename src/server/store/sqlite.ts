@@ -5,7 +5,7 @@ import Database from 'better-sqlite3'
 import { colombiaDay } from '../../filings/businessDays.ts'
 import { yearInColombia } from '../../manifest/colombiaTime.ts'
 import { migrate } from './migrations.ts'
-import { consentOf, type ConsentColumns } from './consent.ts'
+import { consentOf, type ConsentColumns, SENSITIVE_CONSENT_SELECT, type SensitiveConsentColumns } from './consent.ts'
 import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { SqliteOfficeStore } from './sqliteOffice.ts'
 import { SqliteSharedStore } from './sqliteShared.ts'
@@ -212,7 +212,7 @@ export class SqliteFilingStore extends SqliteSharedStore implements FilingStore 
   /** Several filings in one transaction: one durable commit (one fsync) for all of them. */
   #insertAll(items: ReadonlyArray<NewFiling>): string[] {
     const insertFiling = this.statement(
-      'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en, canal, registrada_por, recibida_el) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO radicaciones (radicado, tipo, recibido_en, datos, codigo_hash, autorizacion_version, autorizacion_en, autorizacion_sensibles_version, autorizacion_sensibles_en, canal, registrada_por, recibida_el) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     )
     const insertAudit = this.statement('INSERT INTO auditoria (en, evento, cuenta_id, correo, radicado, detalle, direccion) VALUES (?, ?, ?, ?, ?, ?, ?)')
     const insertAttachment = this.statement(
@@ -220,11 +220,11 @@ export class SqliteFilingStore extends SqliteSharedStore implements FilingStore 
     )
     return this.#db
       .transaction(() =>
-        items.map(({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion, canal, registradaPor, recibidaEl, audit }) => {
+        items.map(({ kind, datos, attachments = [], now = new Date(), tramite, codigoHash, autorizacion, autorizacionSensibles, canal, registradaPor, recibidaEl, audit }) => {
           const serie = Object.hasOwn(this.#plan.series, kind) ? this.#plan.series[kind] : undefined
           if (!serie) throw new UnknownKindError(kind)
           const radicado = this.#allocate(serie, now)
-          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null, canal ?? 'web', registradaPor ?? null, recibidaEl ?? null)
+          insertFiling.run(radicado, kind, now.toISOString(), JSON.stringify(datos), codigoHash ?? null, autorizacion?.version ?? null, autorizacion?.en ?? null, autorizacionSensibles?.version ?? null, autorizacionSensibles?.en ?? null, canal ?? 'web', registradaPor ?? null, recibidaEl ?? null)
           for (const a of attachments) insertAttachment.run(radicado, a.campo, a.archivo, a.nombreOriginal, a.tipo, a.tamano, a.sha256)
           if (tramite) this.insertTramite({ ...tramite, radicado })
           if (audit) insertAudit.run((audit.now ?? now).toISOString(), audit.evento, audit.cuentaId ?? null, audit.correo ?? null, radicado, audit.detalle ?? null, audit.direccion ?? null)
@@ -323,8 +323,8 @@ export class SqliteFilingStore extends SqliteSharedStore implements FilingStore 
 
   async listFilings(kind: FilingKind, options: ListOptions = {}): Promise<FilingRow[]> {
     const rows = this.#db
-      .prepare(`SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${CHANNEL_SELECT} FROM radicaciones WHERE tipo = ? AND recibido_en >= ? ORDER BY numero`)
-      .all(kind, options.since ?? '') as Array<{ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns & ChannelColumns>
+      .prepare(`SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${SENSITIVE_CONSENT_SELECT}, ${CHANNEL_SELECT} FROM radicaciones WHERE tipo = ? AND recibido_en >= ? ORDER BY numero`)
+      .all(kind, options.since ?? '') as Array<{ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns & SensitiveConsentColumns & ChannelColumns>
     const attachments = this.#db.prepare('SELECT campo, archivo, nombre_original, tipo, tamano, sha256 FROM adjuntos WHERE radicado = ? ORDER BY rowid')
     return rows.map((r) => ({
       radicado: r.radicado,

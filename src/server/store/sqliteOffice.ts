@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { consentOf, type ConsentColumns } from './consent.ts'
+import { consentOf, type ConsentColumns, SENSITIVE_CONSENT_SELECT, type SensitiveConsentColumns } from './consent.ts'
 import { CHANNEL_SELECT, channelOf, type ChannelColumns } from './channel.ts'
 import { ACCOUNT_COLUMNS, accountRow, auditRow, historyRow, tramiteRow, type AccountColumns, type TramiteColumns } from './officeRows.ts'
 import {
@@ -56,8 +56,8 @@ export class SqliteOfficeStore implements OfficeStore {
   }
 
   async findFiling(radicado: string): Promise<OfficeFilingRow | undefined> {
-    const r = this.db.prepare(`SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${CHANNEL_SELECT} FROM radicaciones WHERE radicado = ?`).get(radicado) as
-      | ({ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns & ChannelColumns)
+    const r = this.db.prepare(`SELECT radicado, tipo, recibido_en, datos, autorizacion_version, autorizacion_en, ${SENSITIVE_CONSENT_SELECT}, ${CHANNEL_SELECT} FROM radicaciones WHERE radicado = ?`).get(radicado) as
+      | ({ radicado: string; tipo: string; recibido_en: string; datos: string } & ConsentColumns & SensitiveConsentColumns & ChannelColumns)
       | undefined
     if (!r) return undefined
     const adjuntos = (

@@ -79,6 +79,8 @@ export interface FilingRow extends ChannelRecord {
   adjuntos: AttachmentRecord[]
   /** Absent for filings stored before the form carried the notice. */
   autorizacion?: ConsentRecord
+  /** The explicit sensitive-data authorization (forms with `sensible: true` fields; Decreto 1377 de 2013, art. 6). */
+  autorizacionSensibles?: ConsentRecord
 }
 
 export interface NewFiling {
@@ -93,6 +95,8 @@ export interface NewFiling {
   codigoHash?: string
   /** The data-treatment authorization given with the filing, stored in the same commit. */
   autorizacion?: ConsentRecord
+  /** The explicit sensitive-data authorization given with it (forms with sensitive fields), stored in the same commit. */
+  autorizacionSensibles?: ConsentRecord
   /** Channel of a petition the office registers (default `web`). */
   canal?: string
   /** Account id of the staff member who registered it. */

@@ -1,6 +1,6 @@
 import { CANAL_LABEL, OFFICE_CANALES, type Canal } from '../../../filings/channels.ts'
 import { spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
-import { CONSENT_FIELD, type PrivacyNotice } from '../../../manifest/privacyNotice.ts'
+import { CONSENT_FIELD, type PrivacyNotice, SENSITIVE_CONSENT_FIELD, sensitiveDataParagraph } from '../../../manifest/privacyNotice.ts'
 import type { Campo, FormDefinition, Lookups } from '../../../manifest/types.generated.ts'
 import { escapeHtml as e } from '../../nativePages.ts'
 import { officePage, type PageContext } from '../../office/pages.ts'
@@ -84,13 +84,18 @@ function field(c: Campo, v: RegisterFormView): string {
     // Staff tick it only after the citizen authorized, having heard or read the notice (docs/decisions.md, issue 26.1–2).
     return `<label for="${id}">${control(c, v.lookups, value, invalid)} El ciudadano autorizó el tratamiento de sus datos personales después de conocer el aviso de privacidad: «${e(c.etiqueta)}» *</label>${help}${errorText}`
   }
+  if (c.nombre === SENSITIVE_CONSENT_FIELD) {
+    // The explicit authorization for sensitive data (Decreto 1377 de 2013, art. 6), apart from the general one.
+    return `<label for="${id}">${control(c, v.lookups, value, invalid)} El ciudadano autorizó de forma expresa el tratamiento de sus datos sensibles después de conocer el párrafo anterior: «${e(c.etiqueta)}» *</label>${help}${errorText}`
+  }
   if (c.control === 'checkbox') return `<label for="${id}">${control(c, v.lookups, value, invalid)} ${label}</label>${help}${errorText}`
   return `<label for="${id}">${label}</label>${control(c, v.lookups, value, invalid)}${help}${errorText}`
 }
 
-function noticeBox(notice: PrivacyNotice | undefined): string {
+function noticeBox(notice: PrivacyNotice | undefined, sensitive: string | undefined): string {
   if (!notice) return ''
-  const parts = [notice.responsable, notice.finalidad, notice.derechos, notice.datosSensibles].filter((p): p is string => typeof p === 'string' && p !== '')
+  // A form with sensitive fields names them and says which are required (privacyNotice.ts), instead of the general line.
+  const parts = [notice.responsable, notice.finalidad, notice.derechos, sensitive ?? notice.datosSensibles].filter((p): p is string => typeof p === 'string' && p !== '')
   return `<details class="aviso-oficina" open><summary>${e(notice.titulo ?? 'Aviso de privacidad')}: léalo al ciudadano o entrégueselo antes de registrar su autorización</summary>
 ${parts.map((p) => `<p>${e(p)}</p>`).join('\n')}
 ${notice.politica ? `<p><a href="${e(notice.politica)}">${e(notice.enlacePolitica ?? 'Política de tratamiento de datos personales')}</a></p>` : ''}
@@ -128,9 +133,9 @@ ${dayError ? `<small id="radicar-fechaRecepcion-error" class="error-campo">${e(d
 <fieldset>
 <legend>Datos de la solicitud</legend>
 <p>${e(form.descripcion ?? 'Los campos marcados con * son obligatorios.')}</p>
-${officeFields(form).filter((c) => c.nombre !== CONSENT_FIELD).map((c) => field(c, v)).join('\n')}
+${officeFields(form).filter((c) => c.nombre !== CONSENT_FIELD && c.nombre !== SENSITIVE_CONSENT_FIELD).map((c) => field(c, v)).join('\n')}
 </fieldset>
-${form.campos.some((c) => c.nombre === CONSENT_FIELD) ? `<fieldset><legend>Autorización de datos personales</legend>${noticeBox(v.notice)}${field(form.campos.find((c) => c.nombre === CONSENT_FIELD)!, v)}</fieldset>` : ''}
+${form.campos.some((c) => c.nombre === CONSENT_FIELD) ? `<fieldset><legend>Autorización de datos personales</legend>${noticeBox(v.notice, sensitiveDataParagraph(form))}${field(form.campos.find((c) => c.nombre === CONSENT_FIELD)!, v)}${form.campos.some((c) => c.nombre === SENSITIVE_CONSENT_FIELD) ? field(form.campos.find((c) => c.nombre === SENSITIVE_CONSENT_FIELD)!, v) : ''}</fieldset>` : ''}
 <button type="submit">Radicar y generar constancia</button>
 </form>`
   return officePage(ctx, `Radicar: ${form.titulo}`, body)

@@ -9,7 +9,8 @@ import { colombiaIso } from '../../../forms/receipt.ts'
 import { loadFormValidator, type FormValidator } from '../../../forms/validateSubmission.ts'
 import { dayTimestamp } from '../../../manifest/colombiaTime.ts'
 import type { FilingForm } from '../../../manifest/filingForms.ts'
-import { CONSENT_FIELD, hasPrivacyNotice } from '../../../manifest/privacyNotice.ts'
+import { CONSENT_FIELD, hasPrivacyNotice, hasSensitiveConsent, SENSITIVE_CONSENT_FIELD } from '../../../manifest/privacyNotice.ts'
+import { consentsFor } from '../../consentRecords.ts'
 import type { FormDefinition } from '../../../manifest/types.generated.ts'
 import { ApiError } from '../../errors.ts'
 import { MSG } from '../../messages.ts'
@@ -168,8 +169,8 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
       now: at,
       tramite,
       codigoHash: hashCode(codigo),
-      // The checkbox the validator required, ticked by staff once the citizen authorized (docs/decisions.md, issue 26.1–2).
-      autorizacion: hasPrivacyNotice(form) ? { version: site.privacyNotice?.version ?? 'sin-aviso', en: at.toISOString() } : undefined,
+      // The checkboxes the validator required, ticked by staff once the citizen authorized (docs/decisions.md, issue 26.1–2; sensitive data: issue 26.5).
+      ...consentsFor(form, site.privacyNotice?.version, at, datos),
       canal,
       registradaPor: s.account.id,
       recibidaEl: earlier ? day : undefined,
@@ -197,11 +198,12 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
       entidad: site.siteName,
       consultaUrl: `${request.protocol}://${request.host}${TRACKING_PAGE}`,
       campos: labelledFields(form, site.lookups, datos)
-        .filter((f) => f.nombre !== CONSENT_FIELD)
+        .filter((f) => f.nombre !== CONSENT_FIELD && f.nombre !== SENSITIVE_CONSENT_FIELD)
         .map(({ etiqueta, valor }) => ({ etiqueta, valor })),
       correoEnviado: withMail,
     }
     if (hasPrivacyNotice(form)) constancia.campos.push({ etiqueta: 'Autorización de tratamiento de datos personales', valor: `Sí, dada a la oficina (aviso de privacidad versión ${site.privacyNotice?.version ?? 'sin-aviso'})` })
+    if (hasSensitiveConsent(form)) constancia.campos.push({ etiqueta: 'Autorización expresa de datos sensibles', valor: `Sí, dada a la oficina (aviso de privacidad versión ${site.privacyNotice?.version ?? 'sin-aviso'})` })
     const token = constancias.keep(s.account.id, constancia, at.getTime())
     return { receipt, constancia, token }
   }

@@ -19,6 +19,8 @@ import {
   type TrackingAnswer,
 } from '../../../filings/tracking.ts'
 import { TrackingAnswer as AnswerView, TrackingFailure } from '../../../views/TrackingAnswer.tsx'
+import { escalationCase, escalationText } from '../../../filings/escalation.ts'
+import { todayInColombia } from '../../../manifest/colombiaTime.ts'
 import { ApiError } from '../../errors.ts'
 import { MSG } from '../../messages.ts'
 import { isUrlEncoded, plainFields } from '../../nativeRequest.ts'
@@ -100,6 +102,11 @@ export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions
     return { filing, tramite, answer, forward }
   }
 
+  const escalationOf = (radicado: string, f: { respondida: boolean; estado: string; vence: string }): { escalamiento?: string } => {
+    const caso = escalationCase(f, todayInColombia())
+    return caso ? { escalamiento: escalationText(caso, radicado, site.supersaludPhone) } : {}
+  }
+
   async function answerOf(lookup: Lookup): Promise<TrackingAnswer> {
     const { filing, tramite, answer, forward } = await find(lookup)
     return {
@@ -113,6 +120,7 @@ export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions
       ...(answer ? { respondido: colombiaIso(new Date(answer.en)), respuesta: answer.texto ?? '' } : {}),
       ...(answer?.archivo ? { respuestaPdf: { nombre: answer.archivoNombre ?? 'respuesta.pdf', tamano: answer.archivoTamano ?? 0 } } : {}),
       ...(tramite.estado === 'trasladada' && forward?.entidad ? { trasladadaA: forward.entidad } : {}),
+      ...escalationOf(filing.radicado, { respondida: answer !== undefined, estado: tramite.estado, vence: tramite.vence }),
     }
   }
 
