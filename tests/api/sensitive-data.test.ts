@@ -16,8 +16,8 @@ import { Client, countRows, historiaFields, historiaForm, startInProcess, validC
  */
 
 const NOTICE_VERSION = loadFilingForms().privacyNotice!.version
-const forms = loadManifest().manifest.forms.map((f) => f.data)
-const form = (id: string) => forms.find((f) => f.id === id)!
+const forms = loadManifest().manifest.forms.map(f => f.data)
+const form = (id: string) => forms.find(f => f.id === id)!
 let server: RunningServer
 let client: Client
 
@@ -56,12 +56,15 @@ describe('the sensitive-data paragraph of the notice', () => {
     expect(cita).toContain('El dato «Servicio» es obligatorio')
     // A form without sensitive fields keeps the general notice.
     expect(sensitiveDataParagraph(form('pqrsd'))).toBeUndefined()
-    expect(form('pqrsd').campos.some((c) => c.nombre === 'autorizacionDatosSensibles')).toBe(false)
+    expect(form('pqrsd').campos.some(c => c.nombre === 'autorizacionDatosSensibles')).toBe(false)
   })
 
   it('an optional sensitive field is called optional, a required one required', () => {
     const base = form('cita')
-    const mixed: FormDefinition = { ...base, campos: base.campos.map((c) => (c.nombre === 'eps' ? { ...c, sensible: true, requerido: false } : c)) as FormDefinition['campos'] }
+    const mixed: FormDefinition = {
+      ...base,
+      campos: base.campos.map(c => (c.nombre === 'eps' ? { ...c, sensible: true, requerido: false } : c)) as FormDefinition['campos'],
+    }
     const text = sensitiveDataParagraph(mixed)!
     expect(text).toContain('los datos «Aseguradora» y «Servicio» son datos sensibles')
     expect(text).toContain('El dato «Servicio» es obligatorio')
@@ -73,7 +76,9 @@ describe('the explicit sensitive-data authorization on the server', () => {
   it('a clinical-record request without it is refused with its message and stores nothing', async () => {
     const before = await countRows(server.dataDir)
     const { autorizacionDatosSensibles: _s, ...without } = historiaFields()
-    expect(await refusedFields(await client.postForm('/api/historia-clinica', historiaForm(without)))).toEqual({ autorizacionDatosSensibles: SENSITIVE_CONSENT_MESSAGE })
+    expect(await refusedFields(await client.postForm('/api/historia-clinica', historiaForm(without)))).toEqual({
+      autorizacionDatosSensibles: SENSITIVE_CONSENT_MESSAGE,
+    })
     expect(await refusedFields(await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ autorizacionDatosSensibles: 'false' }))))).toEqual({
       autorizacionDatosSensibles: SENSITIVE_CONSENT_MESSAGE,
     })
@@ -85,7 +90,9 @@ describe('the explicit sensitive-data authorization on the server', () => {
 
   it('an appointment without it is refused too; its spec fields keep the spec messages', async () => {
     const before = await countRows(server.dataDir)
-    expect(await refusedFields(await client.postJson('/api/cita', validCita({ autorizacionDatosSensibles: false })))).toEqual({ autorizacionDatosSensibles: SENSITIVE_CONSENT_MESSAGE })
+    expect(await refusedFields(await client.postJson('/api/cita', validCita({ autorizacionDatosSensibles: false })))).toEqual({
+      autorizacionDatosSensibles: SENSITIVE_CONSENT_MESSAGE,
+    })
     expect(await refusedFields(await client.postJson('/api/cita', validCita({ autorizacionDatos: false, autorizacionDatosSensibles: false })))).toEqual({
       autorizacionDatos: CITA_MESSAGES.autorizacionDatos,
       autorizacionDatosSensibles: SENSITIVE_CONSENT_MESSAGE,
@@ -98,7 +105,7 @@ describe('the explicit sensitive-data authorization on the server', () => {
     const res = await client.postForm('/api/historia-clinica', historiaForm())
     expect(res.status).toBe(200)
     const { id } = (await res.json()) as { id: string }
-    await withStore(server.dataDir, async (store) => {
+    await withStore(server.dataDir, async store => {
       const row = (await store.findFiling(id))!
       expect(row.autorizacion?.version).toBe(NOTICE_VERSION)
       expect(row.autorizacionSensibles?.version).toBe(NOTICE_VERSION)
@@ -106,7 +113,7 @@ describe('the explicit sensitive-data authorization on the server', () => {
         expect(at).toBeGreaterThanOrEqual(t0 - 1000)
         expect(at).toBeLessThanOrEqual(Date.now())
       }
-      expect((await store.listFilings('historia')).find((f) => f.radicado === id)?.autorizacionSensibles).toEqual(row.autorizacionSensibles)
+      expect((await store.listFilings('historia')).find(f => f.radicado === id)?.autorizacionSensibles).toEqual(row.autorizacionSensibles)
     })
   })
 
@@ -116,7 +123,7 @@ describe('the explicit sensitive-data authorization on the server', () => {
     const pqrs = await client.postJson('/api/pqrs', validPqrs())
     expect(pqrs.status).toBe(200)
     const [citaId, pqrsId] = [((await cita.json()) as { id: string }).id, ((await pqrs.json()) as { id: string }).id]
-    await withStore(server.dataDir, async (store) => {
+    await withStore(server.dataDir, async store => {
       expect((await store.findFiling(citaId))?.autorizacionSensibles?.version).toBe(NOTICE_VERSION)
       const plain = (await store.findFiling(pqrsId))!
       expect(plain.autorizacion?.version).toBe(NOTICE_VERSION)
@@ -136,7 +143,7 @@ describe('the explicit sensitive-data authorization on the server', () => {
     const accepted = await postNative('/api/historia-clinica', historiaForm(historiaFields({ autorizacionDatos: 'on', autorizacionDatosSensibles: 'on' })))
     expect(accepted.status).toBe(303)
     const id = new URL(accepted.headers.get('location')!, server.url).searchParams.get('id')!
-    await withStore(server.dataDir, async (store) => {
+    await withStore(server.dataDir, async store => {
       const row = (await store.findFiling(id))!
       expect(row.autorizacion?.version).toBe(NOTICE_VERSION)
       expect(row.autorizacionSensibles?.version).toBe(NOTICE_VERSION)
