@@ -171,9 +171,26 @@ describe('backup → verify → restore into an empty data folder', () => {
     const again = await startInProcess({ dataDir: empty })
     try {
       await expectServedBack(again, id)
+      // A filing that arrives after the backup: restoring again replaces it, files included (old and new never mix).
+      expect((await (await new Client(again.url).init()).postForm('/api/pqrs', pqrsWithTwoFiles())).status).toBe(200)
     } finally {
       await again.close()
     }
+    const later = fs.readdirSync(path.join(empty, 'adjuntos')).filter(n => n !== '.tmp')
+    expect(later).toHaveLength(5)
+    expect(command('restoreCommand', [archive], { DATA_DIR: empty }).status).toBe(0)
+    expect(sqliteState(empty)).toEqual(before)
+    // Exactly the backup's three files (two attachments, the answer's file); the later filing's are set aside.
+    const kept = [...before.adjuntos, ...before.historial].flatMap(r => ((r as { archivo: string | null }).archivo ? [(r as { archivo: string }).archivo] : []))
+    expect(fs.readdirSync(path.join(empty, 'adjuntos')).sort()).toEqual(kept.sort())
+    const aside = fs.readdirSync(empty).filter(n => n.startsWith('.antes-de-restaurar-'))
+    expect(aside).toHaveLength(1)
+    expect(
+      fs
+        .readdirSync(path.join(empty, aside[0]!, 'adjuntos'))
+        .filter(n => n !== '.tmp')
+        .sort(),
+    ).toEqual(later.sort())
   }, 180_000)
 
   it('PostgreSQL (pg_dump / pg_restore): the same, into an empty database and data folder', async () => {
@@ -201,9 +218,13 @@ describe('backup → verify → restore into an empty data folder', () => {
       const again = await startInProcess({ dataDir: empty, databaseUrl: target })
       try {
         await expectServedBack(again, id)
+        expect((await (await new Client(again.url).init()).postForm('/api/pqrs', pqrsWithTwoFiles())).status).toBe(200)
       } finally {
         await again.close()
       }
+      // Over a database that is no longer empty (a filing arrived since): all of the backup, nothing of the rest.
+      expect(command('restoreCommand', [archive], { DATA_DIR: empty, DATABASE_URL: target }).status).toBe(0)
+      expect(await pgState(target)).toEqual(before)
     } finally {
       await dropPostgresDatabase(source)
       await dropPostgresDatabase(target)
