@@ -6,12 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { exportCsv } from '../../src/server/export.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
-import { migrate, MIGRATIONS } from '../../src/server/store/migrations.ts'
+import { MIGRATIONS } from '../../src/server/store/migrations.ts'
 import { StaleActionError, type TramiteRow } from '../../src/server/store/office.ts'
-import { PG_MIGRATIONS } from '../../src/server/store/pgMigrations.ts'
 import { StoreUnavailableError } from '../../src/server/store/unavailable.ts'
-import { PgFilingStore } from '../../src/server/store/postgres.ts'
-import { DB_FILE, SqliteFilingStore } from '../../src/server/store/sqlite.ts'
+import { DB_FILE, migrateSqlite as migrate } from '../../src/server/store/sqlite.ts'
 import { UnknownKindError, type AttachmentRecord, type FilingStore, type NumberingPlan } from '../../src/server/store/store.ts'
 import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from '../../src/server/store/uploads.ts'
 import pg from 'pg'
@@ -67,7 +65,7 @@ function attachment(archivo: string, extra: Partial<AttachmentRecord> = {}): Att
 
 const sequence = (id: string) => Number(id.split('-')[2])
 
-describe.each(engines)('FilingStore on $name', (engine) => {
+describe.each(engines)('FilingStore on $name', engine => {
   let db: Awaited<ReturnType<Engine['fresh']>>
   const opened: FilingStore[] = []
   const open = async () => {
@@ -93,7 +91,7 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     for (const id of ids) expect(id).toMatch(/^PQRS-\d{4}-\d{6}$/)
     const stored = await store.listFilings('pqrs')
     expect(stored).toHaveLength(25)
-    for (const [i, id] of ids.entries()) expect(stored.find((r) => r.radicado === id)?.datos).toEqual({ marca: i })
+    for (const [i, id] of ids.entries()) expect(stored.find(r => r.radicado === id)?.datos).toEqual({ marca: i })
   })
 
   it('each series has its own sequence', async () => {
@@ -114,13 +112,17 @@ describe.each(engines)('FilingStore on $name', (engine) => {
       store.createFiling({ kind: 'no-existe', datos: { marca: 'b' } }),
       store.createFiling({ kind: 'cita', datos: { marca: 'c' } }),
     ])
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(results.map(r => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(UnknownKindError)
     expect(await store.counts()).toEqual({ radicaciones: 2, adjuntos: 0, suscripciones: 0 })
   })
 
   it('a filing is stored whole with its attachments, or not at all', async () => {
-    const id = await store.createFiling({ kind: 'historia', datos: { nombre: 'Luz' }, attachments: [attachment('uno.pdf', { nombreOriginal: 'Mi solicitud.pdf', tamano: 99, sha256: 'b'.repeat(64) })] })
+    const id = await store.createFiling({
+      kind: 'historia',
+      datos: { nombre: 'Luz' },
+      attachments: [attachment('uno.pdf', { nombreOriginal: 'Mi solicitud.pdf', tamano: 99, sha256: 'b'.repeat(64) })],
+    })
     const [row] = await store.listFilings('historia')
     expect(row).toEqual({
       radicado: id,
@@ -150,12 +152,13 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const results = await Promise.allSettled(attempts)
     const answered = results.flatMap((r, i) => (r.status === 'fulfilled' ? [{ id: r.value, marca: i }] : []))
     expect(answered).toHaveLength(32)
-    expect(answered.map((a) => sequence(a.id)).sort((a, b) => a - b)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1))
+    expect(answered.map(a => sequence(a.id)).sort((a, b) => a - b)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1))
     // Whichever store reads, each answered number is stored exactly once with the content it was answered for.
     for (const reader of stores) {
       const stored = await reader.listFilings('historia')
-      expect(stored.map((r) => r.radicado).sort()).toEqual(answered.map((a) => a.id).sort())
-      for (const a of answered) expect(stored.find((r) => r.radicado === a.id)).toMatchObject({ datos: { marca: a.marca }, adjuntos: [{ archivo: `f-${a.marca}.pdf` }] })
+      expect(stored.map(r => r.radicado).sort()).toEqual(answered.map(a => a.id).sort())
+      for (const a of answered)
+        expect(stored.find(r => r.radicado === a.id)).toMatchObject({ datos: { marca: a.marca }, adjuntos: [{ archivo: `f-${a.marca}.pdf` }] })
     }
     // And the next number, from either store, follows on.
     expect(sequence(await other.createFiling({ kind: 'historia', datos: {} }))).toBe(33)
@@ -180,14 +183,14 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     expect(sweepUploads(dataDir, await store.attachmentFiles())).toBe(2)
     expect(fs.readdirSync(uploads).sort()).toEqual(['.tmp', 'guardado.pdf', 'renombrado.pdf'])
     expect(fs.readdirSync(path.join(uploads, '.tmp'))).toEqual(['llegando.part'])
-    expect((await store.findFiling(id))?.adjuntos.map((a) => a.archivo)).toEqual(['guardado.pdf'])
+    expect((await store.findFiling(id))?.adjuntos.map(a => a.archivo)).toEqual(['guardado.pdf'])
   })
 
   it('an answered filing is in the database: another store opened on it sees it', async () => {
     const id = await store.createFiling({ kind: 'historia', datos: { marca: 'x' } })
     const other = await open()
     expect(await other.hasRadicado(id)).toBe(true)
-    expect((await other.listFilings('historia')).map((r) => r.radicado)).toEqual([id])
+    expect((await other.listFilings('historia')).map(r => r.radicado)).toEqual([id])
   })
 
   it('numbers are never reused after a restart', async () => {
@@ -213,8 +216,8 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     await store.createFiling({ kind: 'pqrs', datos: { m: 'febrero' }, now: new Date('2025-02-10T12:00:00Z') })
     await store.createFiling({ kind: 'cita', datos: { m: 'cita' }, now: new Date('2025-03-10T12:00:00Z') })
     await store.createFiling({ kind: 'pqrs', datos: { m: 'marzo' }, now: new Date('2025-03-10T12:00:00Z') })
-    expect((await store.listFilings('pqrs')).map((r) => r.datos.m)).toEqual(['febrero', 'marzo'])
-    expect((await store.listFilings('pqrs', { since: '2025-03-01T05:00:00.000Z' })).map((r) => r.datos.m)).toEqual(['marzo'])
+    expect((await store.listFilings('pqrs')).map(r => r.datos.m)).toEqual(['febrero', 'marzo'])
+    expect((await store.listFilings('pqrs', { since: '2025-03-01T05:00:00.000Z' })).map(r => r.datos.m)).toEqual(['marzo'])
     expect(await store.listFilings('historia')).toEqual([])
   })
 
@@ -224,11 +227,16 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const midnight = await store.createFiling({ kind: 'pqrs', datos: { m: 'medianoche' }, now: new Date('2025-03-01T05:00:00.000Z') })
     await store.subscribe('antes@example.com', new Date('2025-03-01T04:59:59.999Z'))
     await store.subscribe('medianoche@example.com', new Date('2025-03-01T05:00:00.000Z'))
-    expect((await store.listFilings('pqrs', { since: '2025-03-01T05:00:00.000Z' })).map((r) => r.datos.m)).toEqual(['medianoche'])
-    expect((await store.listSubscriptions({ since: '2025-03-01T05:00:00.000Z' })).map((r) => r.correo)).toEqual(['medianoche@example.com'])
+    expect((await store.listFilings('pqrs', { since: '2025-03-01T05:00:00.000Z' })).map(r => r.datos.m)).toEqual(['medianoche'])
+    expect((await store.listSubscriptions({ since: '2025-03-01T05:00:00.000Z' })).map(r => r.correo)).toEqual(['medianoche@example.com'])
     const { filings, lookups } = loadFilingForms()
-    const csv = await exportCsv(store, filings.find((f) => f.exportacion === 'pqrs')!, lookups, { since: '2025-03-01' })
-    expect(csv.split('\r\n').filter((l) => l.startsWith('"PQRS-')).map((l) => l.split(',')[0])).toEqual([`"${midnight}"`])
+    const csv = await exportCsv(store, filings.find(f => f.exportacion === 'pqrs')!, lookups, { since: '2025-03-01' })
+    expect(
+      csv
+        .split('\r\n')
+        .filter(l => l.startsWith('"PQRS-'))
+        .map(l => l.split(',')[0]),
+    ).toEqual([`"${midnight}"`])
   })
 
   it('a repeated address (any letter case) is stored once and answers the first id', async () => {
@@ -241,7 +249,7 @@ describe.each(engines)('FilingStore on $name', (engine) => {
       { radicado: first.id, correo: 'Lector@Example.com', recibidoEn: '2025-01-10T12:00:00.000Z' },
       { radicado: 'SUS-2025-000002', correo: 'otro@example.com', recibidoEn: '2025-05-10T12:00:00.000Z' },
     ])
-    expect((await store.listSubscriptions({ since: '2025-02-01T05:00:00.000Z' })).map((s) => s.correo)).toEqual(['otro@example.com'])
+    expect((await store.listSubscriptions({ since: '2025-02-01T05:00:00.000Z' })).map(s => s.correo)).toEqual(['otro@example.com'])
   })
 
   it('the consent record (notice version and time) is stored with a filing and a subscription, and kept for a repeated address (issue 12)', async () => {
@@ -249,12 +257,12 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const id = await store.createFiling({ kind: 'pqrs', datos: { autorizacionDatos: true }, autorizacion })
     const before = await store.createFiling({ kind: 'pqrs', datos: {} })
     const rows = await store.listFilings('pqrs')
-    expect(rows.find((r) => r.radicado === id)?.autorizacion).toEqual(autorizacion)
-    expect(rows.find((r) => r.radicado === before)?.autorizacion).toBeUndefined()
+    expect(rows.find(r => r.radicado === id)?.autorizacion).toEqual(autorizacion)
+    expect(rows.find(r => r.radicado === before)?.autorizacion).toBeUndefined()
     expect((await store.findFiling(id))?.autorizacion).toEqual(autorizacion)
     await store.subscribe('acepta@example.com', new Date('2026-11-23T15:00:00Z'), autorizacion)
     await store.subscribe('ACEPTA@example.com', new Date('2026-11-24T15:00:00Z'), { version: '2027-01', en: '2026-11-24T15:00:00.000Z' })
-    expect((await store.listSubscriptions()).map((s) => s.autorizacion)).toEqual([autorizacion])
+    expect((await store.listSubscriptions()).map(s => s.autorizacion)).toEqual([autorizacion])
   })
 
   it('hasRadicado knows filings and subscriptions, and nothing else', async () => {
@@ -294,14 +302,28 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     await expect(store.createAccount({ correo: 'ANA@hospital.gov.co', nombre: 'Otra', rol: 'admin', clave: 'x' })).rejects.toThrow(/Ya existe/)
     expect((await store.findAccountByEmail(' ana@HOSPITAL.gov.co '))?.id).toBe(a.id)
     const t0 = new Date('2026-03-25T15:00:00Z')
-    await store.createSession({ tokenHash: 's1', cuentaId: a.id, recordar: false, expiraEn: new Date(t0.getTime() + 3_600_000), inactividadMs: 600_000, now: t0 })
+    await store.createSession({
+      tokenHash: 's1',
+      cuentaId: a.id,
+      recordar: false,
+      expiraEn: new Date(t0.getTime() + 3_600_000),
+      inactividadMs: 600_000,
+      now: t0,
+    })
     expect((await store.useSession('s1', new Date(t0.getTime() + 60_000)))?.account.correo).toBe('ana@hospital.gov.co')
     await store.updateAccount(a.id, { clave: 'nuevo' }, { evento: 'clave_cambiada', cuentaId: a.id })
     expect(await store.useSession('s1', new Date(t0.getTime() + 120_000))).toBeUndefined()
-    await store.createSession({ tokenHash: 's2', cuentaId: a.id, recordar: false, expiraEn: new Date(t0.getTime() + 3_600_000), inactividadMs: 600_000, now: t0 })
+    await store.createSession({
+      tokenHash: 's2',
+      cuentaId: a.id,
+      recordar: false,
+      expiraEn: new Date(t0.getTime() + 3_600_000),
+      inactividadMs: 600_000,
+      now: t0,
+    })
     await store.updateAccount(a.id, { activa: false }, { evento: 'cuenta_desactivada', cuentaId: a.id })
     expect(await store.useSession('s2', t0)).toBeUndefined()
-    expect((await store.listAudit()).map((r) => r.evento)).toEqual(['cuenta_desactivada', 'clave_cambiada'])
+    expect((await store.listAudit()).map(r => r.evento)).toEqual(['cuenta_desactivada', 'clave_cambiada'])
   })
 
   it('sessions end when idle too long, past their absolute end, or revoked; each use moves the idle clock', async () => {
@@ -343,7 +365,19 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const record = {
       expected: { estado: 'radicada' as const, ampliada: false, existed: true },
       tramite: tramiteAt(id, { estado: 'respondida', respondidaEn: '2026-03-30T15:00:00.000Z' }),
-      history: { radicado: id, accion: 'responder', estadoAnterior: 'radicada', estadoNuevo: 'respondida', cuentaId: a.id, en: '2026-03-30T15:00:00.000Z', texto: 'Respuesta', archivo: 'resp.pdf', archivoNombre: 'r.pdf', archivoTamano: 10, archivoSha256: 'b'.repeat(64) },
+      history: {
+        radicado: id,
+        accion: 'responder',
+        estadoAnterior: 'radicada',
+        estadoNuevo: 'respondida',
+        cuentaId: a.id,
+        en: '2026-03-30T15:00:00.000Z',
+        texto: 'Respuesta',
+        archivo: 'resp.pdf',
+        archivoNombre: 'r.pdf',
+        archivoTamano: 10,
+        archivoSha256: 'b'.repeat(64),
+      },
       audit: { evento: 'accion', cuentaId: a.id, radicado: id, detalle: 'responder' },
     }
     await store.recordAction(record)
@@ -353,7 +387,7 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const history = await store.history(id)
     expect(history).toHaveLength(1)
     expect(history[0]).toMatchObject({ accion: 'responder', cuentaNombre: 'C', texto: 'Respuesta', archivo: 'resp.pdf' })
-    expect((await store.listAudit()).filter((r) => r.evento === 'accion')).toHaveLength(1)
+    expect((await store.listAudit()).filter(r => r.evento === 'accion')).toHaveLength(1)
     // The answer PDF is kept by the start-up sweep.
     expect(await store.attachmentFiles()).toContain('resp.pdf')
   })
@@ -361,25 +395,42 @@ describe.each(engines)('FilingStore on $name', (engine) => {
   it('a filing stored before the office existed gets its state at its first action', async () => {
     const id = await store.createFiling({ kind: 'cita', datos: {} })
     expect(await store.getTramite(id)).toBeUndefined()
-    const base = { history: { radicado: id, accion: 'en_tramite', estadoNuevo: 'en_tramite', en: '2026-03-30T15:00:00.000Z' }, audit: { evento: 'accion', radicado: id } }
-    await expect(store.recordAction({ ...base, expected: { estado: 'radicada', ampliada: false, existed: true }, tramite: tramiteAt(id, { estado: 'en_tramite' }) })).rejects.toBeInstanceOf(StaleActionError)
+    const base = {
+      history: { radicado: id, accion: 'en_tramite', estadoNuevo: 'en_tramite', en: '2026-03-30T15:00:00.000Z' },
+      audit: { evento: 'accion', radicado: id },
+    }
+    await expect(
+      store.recordAction({ ...base, expected: { estado: 'radicada', ampliada: false, existed: true }, tramite: tramiteAt(id, { estado: 'en_tramite' }) }),
+    ).rejects.toBeInstanceOf(StaleActionError)
     await store.recordAction({ ...base, expected: { estado: 'radicada', ampliada: false, existed: false }, tramite: tramiteAt(id, { estado: 'en_tramite' }) })
     expect((await store.getTramite(id))?.estado).toBe('en_tramite')
-    expect((await store.listTramites()).map((t) => t.radicado)).toEqual([id])
+    expect((await store.listTramites()).map(t => t.radicado)).toEqual([id])
   })
 
   it('noteHistory appends a history row and its audit row without touching the state', async () => {
     const { radicado: _r, ...initial } = tramiteAt('x')
     const id = await store.createFiling({ kind: 'pqrs', datos: {}, tramite: initial })
     await store.noteHistory(
-      { radicado: id, accion: 'correo_ciudadano', estadoAnterior: 'radicada', estadoNuevo: 'radicada', en: '2026-03-30T15:00:00.000Z', texto: 'Correo de respuesta enviado al ciudadano.' },
+      {
+        radicado: id,
+        accion: 'correo_ciudadano',
+        estadoAnterior: 'radicada',
+        estadoNuevo: 'radicada',
+        en: '2026-03-30T15:00:00.000Z',
+        texto: 'Correo de respuesta enviado al ciudadano.',
+      },
       { evento: 'correo_ciudadano', radicado: id, detalle: 'respondida' },
     )
     expect(await store.getTramite(id)).toEqual(tramiteAt(id))
     expect(await store.history(id)).toMatchObject([{ accion: 'correo_ciudadano', estadoNuevo: 'radicada', texto: 'Correo de respuesta enviado al ciudadano.' }])
-    expect((await store.listAudit()).map((r) => [r.evento, r.radicado, r.detalle])).toEqual([['correo_ciudadano', id, 'respondida']])
+    expect((await store.listAudit()).map(r => [r.evento, r.radicado, r.detalle])).toEqual([['correo_ciudadano', id, 'respondida']])
     // A note for a number that does not exist is refused, and leaves no audit row behind.
-    await expect(store.noteHistory({ radicado: 'PQRS-2026-999999', accion: 'correo_ciudadano', estadoNuevo: 'radicada', en: '2026-03-30T15:00:00.000Z' }, { evento: 'correo_ciudadano' })).rejects.toThrow()
+    await expect(
+      store.noteHistory(
+        { radicado: 'PQRS-2026-999999', accion: 'correo_ciudadano', estadoNuevo: 'radicada', en: '2026-03-30T15:00:00.000Z' },
+        { evento: 'correo_ciudadano' },
+      ),
+    ).rejects.toThrow()
     expect(await store.listAudit()).toHaveLength(1)
   })
 
@@ -390,7 +441,8 @@ describe.each(engines)('FilingStore on $name', (engine) => {
 
   it('reportGroups: counts by kind, request type, Colombian days, outcome, due date and refusal; no filing leaves the store', async () => {
     const { radicado: _r, ...initial } = tramiteAt('x')
-    const file = (kind: string, datos: Record<string, unknown>, at: string) => store.createFiling({ kind, datos: { nombre: 'Persona', ...datos }, now: new Date(at), tramite: initial })
+    const file = (kind: string, datos: Record<string, unknown>, at: string) =>
+      store.createFiling({ kind, datos: { nombre: 'Persona', ...datos }, now: new Date(at), tramite: initial })
     const act = async (id: string, accion: string, estado: 'respondida' | 'trasladada', at: string, negada = false) =>
       store.recordAction({
         expected: { estado: 'radicada', ampliada: false, existed: true },
@@ -416,11 +468,61 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const groups = await store.reportGroups({ desde: '2026-03-01T05:00:00.000Z', hasta: '2026-04-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
     const sorted = [...groups].sort((x, y) => `${x.kind}${x.tipo}${x.negada}${x.desenlace}`.localeCompare(`${y.kind}${y.tipo}${y.negada}${y.desenlace}`))
     expect(sorted).toEqual([
-      { kind: 'cita', tipo: null, canal: 'web', recibido: '2026-03-05', desenlace: 'pendiente', respondido: null, vence: '2026-04-17', negada: false, cantidad: 1 },
-      { kind: 'pqrs', tipo: 1, canal: 'web', recibido: '2026-03-02', desenlace: 'respondida', respondido: '2026-03-10', vence: '2026-04-17', negada: false, cantidad: 2 },
-      { kind: 'pqrs', tipo: 1, canal: 'web', recibido: '2026-03-02', desenlace: 'respondida', respondido: '2026-03-10', vence: '2026-04-17', negada: true, cantidad: 1 },
-      { kind: 'pqrs', tipo: 2, canal: 'web', recibido: '2026-03-05', desenlace: 'pendiente', respondido: null, vence: '2026-04-17', negada: false, cantidad: 1 },
-      { kind: 'pqrs', tipo: 8, canal: 'web', recibido: '2026-03-04', desenlace: 'trasladada', respondido: '2026-03-05', vence: '2026-04-17', negada: false, cantidad: 1 },
+      {
+        kind: 'cita',
+        tipo: null,
+        canal: 'web',
+        recibido: '2026-03-05',
+        desenlace: 'pendiente',
+        respondido: null,
+        vence: '2026-04-17',
+        negada: false,
+        cantidad: 1,
+      },
+      {
+        kind: 'pqrs',
+        tipo: 1,
+        canal: 'web',
+        recibido: '2026-03-02',
+        desenlace: 'respondida',
+        respondido: '2026-03-10',
+        vence: '2026-04-17',
+        negada: false,
+        cantidad: 2,
+      },
+      {
+        kind: 'pqrs',
+        tipo: 1,
+        canal: 'web',
+        recibido: '2026-03-02',
+        desenlace: 'respondida',
+        respondido: '2026-03-10',
+        vence: '2026-04-17',
+        negada: true,
+        cantidad: 1,
+      },
+      {
+        kind: 'pqrs',
+        tipo: 2,
+        canal: 'web',
+        recibido: '2026-03-05',
+        desenlace: 'pendiente',
+        respondido: null,
+        vence: '2026-04-17',
+        negada: false,
+        cantidad: 1,
+      },
+      {
+        kind: 'pqrs',
+        tipo: 8,
+        canal: 'web',
+        recibido: '2026-03-04',
+        desenlace: 'trasladada',
+        respondido: '2026-03-05',
+        vence: '2026-04-17',
+        negada: false,
+        cantidad: 1,
+      },
     ])
     expect(JSON.stringify(groups)).not.toMatch(/Persona|PQRS-|CITA-/)
   })
@@ -431,11 +533,11 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     const t0 = Date.parse('2026-03-02T15:00:00.000Z')
     const counts = []
     for (let i = 0; i < 6; i++) counts.push(await (i % 2 ? other : store).countRequest('radicar|10.0.0.1', 60_000, t0 + i * 1_000))
-    expect(counts.map((c) => c.current)).toEqual([1, 2, 3, 4, 5, 6])
-    expect(counts.map((c) => c.ttl)).toEqual([60_000, 59_000, 58_000, 57_000, 56_000, 55_000])
+    expect(counts.map(c => c.current)).toEqual([1, 2, 3, 4, 5, 6])
+    expect(counts.map(c => c.ttl)).toEqual([60_000, 59_000, 58_000, 57_000, 56_000, 55_000])
     // Together from both "processes": every request counted once.
     const together = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? other : store).countRequest('radicar|10.0.0.1', 60_000, t0 + 10_000)))
-    expect(together.map((c) => c.current).sort((a, b) => a - b)).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+    expect(together.map(c => c.current).sort((a, b) => a - b)).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
     expect(await store.countRequest('radicar|10.0.0.2', 60_000, t0 + 10_000)).toEqual({ current: 1, ttl: 60_000 })
     expect(await store.countRequest('oficina|10.0.0.1', 60_000, t0 + 10_000)).toEqual({ current: 1, ttl: 60_000 })
     // The window ends: the count starts again.
@@ -450,10 +552,19 @@ describe.each(engines)('FilingStore on $name', (engine) => {
       { clave: `direccion:10.0.0.${n}`, max: 20, windowMs: 900_000 },
     ]
     const all = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? other : store).reserveAttempt(rules(i % 3), `intento-${i}`, t0 + i)))
-    expect(all.filter((r) => r.ok)).toHaveLength(5)
+    expect(all.filter(r => r.ok)).toHaveLength(5)
     for (const r of all) if (!r.ok) expect(r.lockedMs).toBeGreaterThan(899_000)
     // Another account from an address with fewer than 20 attempts is not locked.
-    expect(await store.reserveAttempt([{ clave: 'cuenta:otra@hospital.gov.co', max: 5, windowMs: 900_000 }, { clave: 'direccion:10.0.0.1', max: 20, windowMs: 900_000 }], 'x', t0 + 100)).toEqual({ ok: true })
+    expect(
+      await store.reserveAttempt(
+        [
+          { clave: 'cuenta:otra@hospital.gov.co', max: 5, windowMs: 900_000 },
+          { clave: 'direccion:10.0.0.1', max: 20, windowMs: 900_000 },
+        ],
+        'x',
+        t0 + 100,
+      ),
+    ).toEqual({ ok: true })
     // Once the window of every counted attempt has passed, the account may try again.
     expect(await other.reserveAttempt(rules(0), 'tarde', t0 + 900_030)).toEqual({ ok: true })
     // A success clears the account; one attempt given back frees one place, no more.
@@ -500,39 +611,46 @@ describe.each(engines)('FilingStore on $name', (engine) => {
     })
     // The same series for every channel: one sequence.
     expect([web, paper, phone].map(sequence).sort()).toEqual([1, 2, 3])
-    const rows = new Map((await store.listFilings('pqrs')).map((f) => [f.radicado, f]))
+    const rows = new Map((await store.listFilings('pqrs')).map(f => [f.radicado, f]))
     expect(rows.get(web)).toMatchObject({ canal: 'web' })
     expect(rows.get(web)?.registradaPor).toBeUndefined()
     expect(rows.get(web)?.recibidaEl).toBeUndefined()
     expect(rows.get(phone)).toMatchObject({ canal: 'telefonico', registradaPor: { id: staff.id, nombre: 'Rosa Ventanilla' } })
     expect(rows.get(paper)).toMatchObject({ canal: 'escrito', registradaPor: { id: staff.id, nombre: 'Rosa Ventanilla' }, recibidaEl: '2026-02-27' })
     expect(await store.findFiling(paper)).toMatchObject({ canal: 'escrito', registradaPor: { nombre: 'Rosa Ventanilla' }, recibidaEl: '2026-02-27' })
-    expect((await store.listAudit()).filter((a) => a.evento === 'radicar').map((a) => [a.radicado, a.cuentaId, a.detalle]).sort()).toEqual(
+    expect(
+      (await store.listAudit())
+        .filter(a => a.evento === 'radicar')
+        .map(a => [a.radicado, a.cuentaId, a.detalle])
+        .sort(),
+    ).toEqual(
       [
         [phone, staff.id, 'canal telefonico'],
         [paper, staff.id, 'canal escrito; recibida el 2026-02-27'],
       ].sort(),
     )
     const march = await store.reportGroups({ desde: '2026-03-01T05:00:00.000Z', hasta: '2026-04-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
-    expect(march.map((g) => [g.canal, g.recibido, g.cantidad]).sort()).toEqual([
+    expect(march.map(g => [g.canal, g.recibido, g.cantidad]).sort()).toEqual([
       ['telefonico', '2026-03-03', 1],
       ['web', '2026-03-03', 1],
     ])
     const february = await store.reportGroups({ desde: '2026-02-01T05:00:00.000Z', hasta: '2026-03-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
     expect(february).toMatchObject([{ kind: 'pqrs', tipo: 2, canal: 'escrito', recibido: '2026-02-27', cantidad: 1 }])
     // An unknown channel is refused by the database itself, and the filing with its audit row is not stored.
-    await expect(store.createFiling({ kind: 'pqrs', datos: {}, tramite: initial, canal: 'paloma', audit: { evento: 'radicar', cuentaId: staff.id } })).rejects.toThrow()
+    await expect(
+      store.createFiling({ kind: 'pqrs', datos: {}, tramite: initial, canal: 'paloma', audit: { evento: 'radicar', cuentaId: staff.id } }),
+    ).rejects.toThrow()
     expect((await store.counts()).radicaciones).toBe(3)
-    expect((await store.listAudit()).filter((a) => a.evento === 'radicar')).toHaveLength(2)
+    expect((await store.listAudit()).filter(a => a.evento === 'radicar')).toHaveLength(2)
   })
 })
 
 describe('SQLite specifics', () => {
   it('WAL with synchronous=FULL (every commit fsync-ed) and a versioned migrations table', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
-    const store = new SqliteFilingStore({ dataDir, plan: PLAN })
+    const store = await openFilingStore({ dataDir, plan: PLAN })
     try {
-      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: MIGRATIONS.map((m) => m.version) })
+      expect(await store.durability()).toEqual({ journalMode: 'wal', synchronous: 2, schemaVersions: MIGRATIONS.map(m => m.version) })
     } finally {
       await store.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
@@ -555,7 +673,10 @@ describe('SQLite specifics', () => {
       // A file as version 2 left it (the release before the forms said their kind).
       const old = new Database(path.join(dataDir, DB_FILE))
       old.pragma('foreign_keys = ON')
-      migrate(old, MIGRATIONS.filter((m) => m.version <= 2))
+      migrate(
+        old,
+        MIGRATIONS.filter(m => m.version <= 2),
+      )
       old.exec(`INSERT INTO consecutivos VALUES ('HC', 2025, 7);
         INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('HC-2025-000007', 'historia', '2025-06-01T15:00:00.000Z', '{"nombre":"Luz"}');
         INSERT INTO adjuntos VALUES ('HC-2025-000007', 'pdf', 'viejo.pdf', 'a.pdf', 'application/pdf', 10, '${'c'.repeat(64)}');
@@ -563,12 +684,19 @@ describe('SQLite specifics', () => {
       expect(() => old.exec(`INSERT INTO radicaciones (radicado, tipo, recibido_en, datos) VALUES ('X', 'felicitacion', '', '{}')`)).toThrow(/CHECK/)
       old.close()
 
-      const store = new SqliteFilingStore({ dataDir, plan: { series: { ...PLAN.series, felicitacion: 'FEL' }, subscriptionSeries: 'SUS' } })
+      const store = await openFilingStore({ dataDir, plan: { series: { ...PLAN.series, felicitacion: 'FEL' }, subscriptionSeries: 'SUS' } })
       try {
-        expect(store.durability().schemaVersions).toEqual(MIGRATIONS.map((m) => m.version))
+        expect((await store.durability()).schemaVersions).toEqual(MIGRATIONS.map(m => m.version))
         expect((await store.getTramite('HC-2025-000007'))?.vence).toBe('2025-06-16')
         expect(await store.listFilings('historia')).toEqual([
-          { radicado: 'HC-2025-000007', kind: 'historia', recibidoEn: '2025-06-01T15:00:00.000Z', datos: { nombre: 'Luz' }, adjuntos: [attachment('viejo.pdf', { nombreOriginal: 'a.pdf', tamano: 10, sha256: 'c'.repeat(64) })], canal: 'web' },
+          {
+            radicado: 'HC-2025-000007',
+            kind: 'historia',
+            recibidoEn: '2025-06-01T15:00:00.000Z',
+            datos: { nombre: 'Luz' },
+            adjuntos: [attachment('viejo.pdf', { nombreOriginal: 'a.pdf', tamano: 10, sha256: 'c'.repeat(64) })],
+            canal: 'web',
+          },
         ])
         expect(await store.createFiling({ kind: 'historia', datos: {}, now: new Date('2025-07-01T15:00:00Z') })).toBe('HC-2025-000008')
         expect(await store.createFiling({ kind: 'felicitacion', datos: {}, now: new Date('2025-07-01T15:00:00Z') })).toBe('FEL-2025-000001')
@@ -602,12 +730,21 @@ describe('SQLite: checkWritable', () => {
 describe('SQLite: history and audit are append-only', () => {
   it('the database refuses to change or delete them', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-sqlite-'))
-    const store = new SqliteFilingStore({ dataDir, plan: PLAN })
+    const store = await openFilingStore({ dataDir, plan: PLAN })
     await store.audit({ evento: 'acceso' })
     const id = await store.createFiling({ kind: 'pqrs', datos: {} })
     await store.recordAction({
       expected: { estado: 'radicada', ampliada: false, existed: false },
-      tramite: { radicado: id, estado: 'en_tramite', diasHabiles: 15, vence: '2026-04-17', venceOriginal: '2026-04-17', venceMaximo: '2026-05-11', venceTraslado: '2026-04-01', ampliada: false },
+      tramite: {
+        radicado: id,
+        estado: 'en_tramite',
+        diasHabiles: 15,
+        vence: '2026-04-17',
+        venceOriginal: '2026-04-17',
+        venceMaximo: '2026-05-11',
+        venceTraslado: '2026-04-01',
+        ampliada: false,
+      },
       history: { radicado: id, accion: 'en_tramite', estadoNuevo: 'en_tramite', en: new Date().toISOString() },
       audit: { evento: 'accion', radicado: id },
     })
@@ -653,20 +790,24 @@ describe('PostgreSQL specifics', () => {
   })
 
   it('the same migrations as SQLite (versions and names), and synchronous_commit on even where the database says off', async () => {
-    expect(PG_MIGRATIONS.map((m) => [m.version, m.name])).toEqual(MIGRATIONS.map((m) => [m.version, m.name]))
+    // One list for both engines: every migration has its SQL for each, in the order of its version.
+    expect(MIGRATIONS.filter(m => !m.sqlite.trim() || !m.postgres.trim())).toEqual([])
+    expect(MIGRATIONS.map(m => m.version)).toEqual(MIGRATIONS.map(m => m.version).sort((a, b) => a - b))
     const url = await fresh()
     // An administrator (or a managed service's default) turned durable commits off for the database: the store turns them back on.
     await sql(url, `ALTER DATABASE "${new URL(url).pathname.slice(1)}" SET synchronous_commit = off`)
-    const store = (await openPg(url)) as PgFilingStore
+    const store = await openPg(url)
     expect(store.engine).toBe('postgresql')
-    expect(await store.durability()).toEqual({ synchronousCommit: 'on', schemaVersions: PG_MIGRATIONS.map((m) => m.version) })
+    expect(await store.durability()).toEqual({ synchronousCommit: 'on', schemaVersions: MIGRATIONS.map(m => m.version) })
   })
 
   it('several processes starting together on a new database: each migration applied once, every store usable', async () => {
     const url = await fresh()
     const all = await Promise.all(Array.from({ length: 4 }, () => openPg(url)))
-    expect((await sql<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map((r) => r.version)).toEqual(PG_MIGRATIONS.map((m) => m.version))
-    const ids = await Promise.all(all.map((s) => s.createFiling({ kind: 'pqrs', datos: {} })))
+    expect((await sql<{ version: number }>(url, 'SELECT version FROM schema_migrations ORDER BY version')).map(r => r.version)).toEqual(
+      MIGRATIONS.map(m => m.version),
+    )
+    const ids = await Promise.all(all.map(s => s.createFiling({ kind: 'pqrs', datos: {} })))
     expect(ids.map(sequence).sort()).toEqual([1, 2, 3, 4])
   })
 
@@ -684,14 +825,16 @@ describe('PostgreSQL specifics', () => {
     const writer = await openPg(url)
     const id = await writer.createFiling({ kind: 'pqrs', datos: { m: 1 } })
     const reader = await openPg(url, true)
-    expect((await reader.listFilings('pqrs')).map((r) => r.radicado)).toEqual([id])
+    expect((await reader.listFilings('pqrs')).map(r => r.radicado)).toEqual([id])
     await expect(reader.createFiling({ kind: 'pqrs', datos: {} })).rejects.toThrow(/read-only/)
   })
 
   it('a DATABASE_URL that is not postgres:// is refused, the password never shown', async () => {
     await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'mysql://u:secreta@h/db' })).rejects.toThrow(/postgres:\/\//)
     await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'mysql://u:secreta@h/db' })).rejects.not.toThrow(/secreta/)
-    await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'postgres://u:secreta@127.0.0.1:1/db' })).rejects.toThrow(/^No fue posible conectarse a PostgreSQL \(postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db\)/)
+    await expect(openFilingStore({ dataDir: os.tmpdir(), plan: PLAN, databaseUrl: 'postgres://u:secreta@127.0.0.1:1/db' })).rejects.toThrow(
+      /^No fue posible conectarse a PostgreSQL \(postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/db\)/,
+    )
   })
 
   it('the server going away mid-run: calls fail with StoreUnavailableError (answered 503), nothing half-stored; back, the series goes on without a gap', async () => {
@@ -702,7 +845,7 @@ describe('PostgreSQL specifics', () => {
     // As a restart or an outage does: every connection cut, no new one accepted.
     await sql(url.replace(`/${name}`, '/postgres'), `ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`)
     await sql(url.replace(`/${name}`, '/postgres'), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise(r => setTimeout(r, 200))
     await expect(store.createFiling({ kind: 'pqrs', datos: {} })).rejects.toBeInstanceOf(StoreUnavailableError)
     await expect(store.findFiling(first)).rejects.toBeInstanceOf(StoreUnavailableError)
     await expect(store.subscribe('x@example.com')).rejects.toBeInstanceOf(StoreUnavailableError)
@@ -739,7 +882,7 @@ describe('PostgreSQL specifics', () => {
     } finally {
       pg.Client.prototype.query = original
     }
-    expect((await store.listFilings('pqrs')).map((r) => r.datos.m)).toEqual(['confirmada'])
+    expect((await store.listFilings('pqrs')).map(r => r.datos.m)).toEqual(['confirmada'])
     expect(sequence(await store.createFiling({ kind: 'pqrs', datos: {} }))).toBe(2)
   })
 
@@ -750,7 +893,7 @@ describe('PostgreSQL specifics', () => {
     await store.checkWritable()
     await sql(url.replace(`/${name}`, '/postgres'), `ALTER DATABASE "${name}" SET default_transaction_read_only = on`)
     await sql(url.replace(`/${name}`, '/postgres'), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise(r => setTimeout(r, 200))
     await expect(store.checkWritable()).rejects.toThrow(/solo admite lectura/)
   })
 
@@ -761,7 +904,16 @@ describe('PostgreSQL specifics', () => {
     const id = await store.createFiling({ kind: 'pqrs', datos: {} })
     await store.recordAction({
       expected: { estado: 'radicada', ampliada: false, existed: false },
-      tramite: { radicado: id, estado: 'en_tramite', diasHabiles: 15, vence: '2026-04-17', venceOriginal: '2026-04-17', venceMaximo: '2026-05-11', venceTraslado: '2026-04-01', ampliada: false },
+      tramite: {
+        radicado: id,
+        estado: 'en_tramite',
+        diasHabiles: 15,
+        vence: '2026-04-17',
+        venceOriginal: '2026-04-17',
+        venceMaximo: '2026-05-11',
+        venceTraslado: '2026-04-01',
+        ampliada: false,
+      },
       history: { radicado: id, accion: 'en_tramite', estadoNuevo: 'en_tramite', en: new Date().toISOString() },
       audit: { evento: 'accion', radicado: id },
     })

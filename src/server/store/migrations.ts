@@ -1,27 +1,42 @@
-import type Database from 'better-sqlite3'
-
 /**
- * Versioned schema. A migration is never edited once released: add a new
- * one with the next version. Each runs in its own transaction and is recorded
- * in schema_migrations.
+ * The schema of both engines: ONE ordered list, applied in this order, each migration named by what it
+ * does (`id`) with its SQL for SQLite and for PostgreSQL (the same statements where the dialects agree; the
+ * append-only triggers, SQLite's table rebuild and PostgreSQL's types are where they do not). A migration is
+ * never edited once released: add a new one at the end.
+ *
+ * `version` is only the key recorded in `schema_migrations`. The migrations released before this list
+ * existed keep the numbers they were released with (1, 2, 3, 4, 12, 125, 1202, 1301, 2301, 2601, 2650: the
+ * databases installed at hospitals carry them, on both engines), so such a database is recognised as up to
+ * date and keeps every row; a new migration takes the next integer after the last one in the list.
+ *
+ * Instants are ISO-8601 text in both engines (`2025-06-01T15:00:00.000Z`): the store hands them out as
+ * text and `since` compares them as text; in PostgreSQL the instants compared with `since` are COLLATE "C"
+ * (byte order, like SQLite) whatever the database's locale, and `datos` is `json`, not `jsonb`, which keeps
+ * the payload's text and key order (the export's columns follow it).
  */
 export interface Migration {
+  /** What it does, in a few words (English, for developers). */
+  id: string
+  /** Key recorded in schema_migrations (see above); strictly increasing along the list. */
   version: number
+  /** What it does, recorded in schema_migrations.nombre (Spanish: IT staff read that table). */
   name: string
-  sql: string
+  sqlite: string
+  postgres: string
   /**
-   * Rebuilds a table other tables reference: foreign keys are switched off
-   * around the transaction (SQLite's documented procedure for such changes)
-   * and `foreign_key_check` must find nothing before it commits.
+   * SQLite: rebuilds a table other tables reference, so foreign keys are switched off around the
+   * transaction (SQLite's documented procedure) and `foreign_key_check` must find nothing before it commits.
    */
   rebuildsTables?: boolean
 }
 
-export const MIGRATIONS: Migration[] = [
+export const MIGRATIONS: readonly Migration[] = [
   {
+    // Filings, their attachments, newsletter subscriptions and the counters that number them.
+    id: 'filings',
     version: 1,
     name: 'radicaciones, adjuntos, suscripciones y consecutivos',
-    sql: `
+    sqlite: `
       -- Last number handed out per series and year. Only ever incremented,
       -- in the same transaction as the filing, so a number is never reused.
       CREATE TABLE consecutivos (
@@ -63,11 +78,54 @@ export const MIGRATIONS: Migration[] = [
         recibido_en TEXT NOT NULL
       ) STRICT;
     `,
+    postgres: `
+      -- Last number handed out per series and year. Only ever incremented,
+      -- in the same transaction as the filing (its row stays locked until the
+      -- commit), so a number is never reused and none is skipped.
+      CREATE TABLE consecutivos (
+        serie text NOT NULL,
+        anio integer NOT NULL,
+        ultimo integer NOT NULL,
+        PRIMARY KEY (serie, anio)
+      );
+
+      CREATE TABLE radicaciones (
+        numero integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        radicado text NOT NULL UNIQUE,
+        tipo text NOT NULL CHECK (tipo IN ('pqrs', 'cita', 'historia')),
+        recibido_en text COLLATE "C" NOT NULL,
+        datos json NOT NULL
+      );
+      CREATE INDEX radicaciones_tipo_fecha ON radicaciones (tipo, recibido_en);
+
+      -- Uploaded files: stored under DATA_DIR/adjuntos with a random name (on disk, not in the database).
+      CREATE TABLE adjuntos (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        radicado text NOT NULL REFERENCES radicaciones (radicado),
+        campo text NOT NULL,
+        archivo text NOT NULL UNIQUE,
+        nombre_original text NOT NULL,
+        tipo text NOT NULL,
+        tamano integer NOT NULL,
+        sha256 text NOT NULL
+      );
+      CREATE INDEX adjuntos_radicado ON adjuntos (radicado);
+
+      CREATE TABLE suscripciones (
+        numero integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        radicado text NOT NULL UNIQUE,
+        correo text NOT NULL,
+        correo_normalizado text NOT NULL UNIQUE,
+        recibido_en text COLLATE "C" NOT NULL
+      );
+    `,
   },
   {
+    // The office: staff accounts, sessions, each filing's estado and deadlines, its history and the audit trail (both append-only).
+    id: 'office',
     version: 2,
     name: 'oficina: cuentas, sesiones, trámite de radicaciones, historial y auditoría',
-    sql: `
+    sqlite: `
       -- Staff accounts, managed with npm run usuarios. correo is stored in lower case.
       CREATE TABLE cuentas (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -147,17 +205,99 @@ export const MIGRATIONS: Migration[] = [
       CREATE TRIGGER auditoria_sin_cambios BEFORE UPDATE ON auditoria BEGIN SELECT RAISE(ABORT, 'la auditoría no se modifica'); END;
       CREATE TRIGGER auditoria_sin_borrado BEFORE DELETE ON auditoria BEGIN SELECT RAISE(ABORT, 'la auditoría no se borra'); END;
     `,
+    postgres: `
+      CREATE TABLE cuentas (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        correo text NOT NULL UNIQUE,
+        nombre text NOT NULL,
+        rol text NOT NULL CHECK (rol IN ('siau', 'admin')),
+        -- JSON list of form ids the account may see; NULL = every form.
+        formularios json,
+        clave text NOT NULL,
+        activa boolean NOT NULL DEFAULT true,
+        creada_en text NOT NULL,
+        actualizada_en text NOT NULL
+      );
+
+      -- Server-side sessions, shared by every server process. Only the SHA-256 of the cookie's token is kept.
+      CREATE TABLE sesiones (
+        token_hash text PRIMARY KEY,
+        cuenta_id integer NOT NULL REFERENCES cuentas (id),
+        recordar boolean NOT NULL,
+        creada_en text NOT NULL,
+        ultimo_uso text NOT NULL,
+        expira_en text NOT NULL,
+        inactividad_ms bigint NOT NULL,
+        revocada_en text
+      );
+      CREATE INDEX sesiones_cuenta ON sesiones (cuenta_id);
+
+      CREATE TABLE tramites (
+        radicado text PRIMARY KEY REFERENCES radicaciones (radicado),
+        estado text NOT NULL CHECK (estado IN ('radicada', 'en_tramite', 'respondida', 'trasladada', 'cerrada')),
+        dias_habiles integer NOT NULL,
+        vence text NOT NULL,
+        vence_original text NOT NULL,
+        vence_maximo text NOT NULL,
+        vence_traslado text NOT NULL,
+        ampliada boolean NOT NULL DEFAULT false,
+        respondida_en text,
+        cerrada_en text
+      );
+      CREATE INDEX tramites_vence ON tramites (estado, vence);
+
+      CREATE TABLE historial (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        radicado text NOT NULL REFERENCES radicaciones (radicado),
+        accion text NOT NULL,
+        estado_anterior text,
+        estado_nuevo text NOT NULL,
+        cuenta_id integer REFERENCES cuentas (id),
+        en text NOT NULL,
+        texto text,
+        entidad text,
+        nueva_fecha text,
+        archivo text UNIQUE,
+        archivo_nombre text,
+        archivo_tamano integer,
+        archivo_sha256 text,
+        tardio boolean NOT NULL DEFAULT false
+      );
+      CREATE INDEX historial_radicado ON historial (radicado, id);
+
+      CREATE TABLE auditoria (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        en text COLLATE "C" NOT NULL,
+        evento text NOT NULL,
+        cuenta_id integer REFERENCES cuentas (id),
+        correo text,
+        radicado text,
+        detalle text,
+        direccion text
+      );
+      CREATE INDEX auditoria_en ON auditoria (en);
+
+      -- History and audit are append-only: the database refuses to change or delete a row (TRUNCATE too).
+      CREATE FUNCTION solo_agregar() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION '%', TG_ARGV[0];
+      END
+      $$;
+      CREATE TRIGGER historial_sin_cambios BEFORE UPDATE ON historial FOR EACH ROW EXECUTE FUNCTION solo_agregar('el historial no se modifica');
+      CREATE TRIGGER historial_sin_borrado BEFORE DELETE ON historial FOR EACH ROW EXECUTE FUNCTION solo_agregar('el historial no se borra');
+      CREATE TRIGGER historial_sin_vaciado BEFORE TRUNCATE ON historial FOR EACH STATEMENT EXECUTE FUNCTION solo_agregar('el historial no se borra');
+      CREATE TRIGGER auditoria_sin_cambios BEFORE UPDATE ON auditoria FOR EACH ROW EXECUTE FUNCTION solo_agregar('la auditoría no se modifica');
+      CREATE TRIGGER auditoria_sin_borrado BEFORE DELETE ON auditoria FOR EACH ROW EXECUTE FUNCTION solo_agregar('la auditoría no se borra');
+      CREATE TRIGGER auditoria_sin_vaciado BEFORE TRUNCATE ON auditoria FOR EACH STATEMENT EXECUTE FUNCTION solo_agregar('la auditoría no se borra');
+    `,
   },
   {
+    // The kinds of filing come from the form manifests: the fixed list of kinds goes (SQLite rebuilds the tables, PostgreSQL drops the CHECK).
+    id: 'kinds-from-forms',
     version: 3,
     name: 'tipos de radicación definidos por los formularios (sin lista fija)',
     rebuildsTables: true,
-    // The kinds come from the form manifests now (radicacion.tipo), so the
-    // fixed CHECK list of version 1 goes; the store refuses a kind outside
-    // its numbering plan. SQLite cannot drop a CHECK: both tables are rebuilt
-    // (adjuntos first out, since it references radicaciones) with the same
-    // rows, numbers and order.
-    sql: `
+    sqlite: `
       -- tramites and historial (version 2) reference radicaciones: see rebuildsTables.
       CREATE TABLE radicaciones_v2 (
         numero INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -188,39 +328,53 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX radicaciones_tipo_fecha ON radicaciones (tipo, recibido_en);
       CREATE INDEX adjuntos_radicado ON adjuntos (radicado);
     `,
+    postgres: `
+      ALTER TABLE radicaciones DROP CONSTRAINT radicaciones_tipo_check;
+      ALTER TABLE radicaciones ADD CONSTRAINT radicaciones_tipo_check CHECK (tipo <> '');
+    `,
   },
   {
-    // Version 3 is taken by the form-driven kinds (issue 15); versions may apply in any order.
+    // A TOTP secret per staff account.
+    id: 'second-factor',
     version: 4,
     name: 'oficina: segundo factor (TOTP) por cuenta',
-    sql: `
+    sqlite: `
       -- Base32 TOTP secret of an account that enrolled a second factor; NULL = none.
       ALTER TABLE cuentas ADD COLUMN totp_secreto TEXT;
     `,
+    postgres: `ALTER TABLE cuentas ADD COLUMN totp_secreto text;
+    `,
   },
   {
-    // Numbered after the issue (12) so that parallel work on versions 5.. does not collide; versions may apply in any order.
+    // The hash of the verification code on each filing's receipt.
+    id: 'receipt-code',
     version: 12,
     name: 'recibo: código de verificación de cada radicación (solo su hash)',
-    sql: `
+    sqlite: `
       -- SHA-256 of the normalized verification code given to the citizen; NULL for filings made before receipts.
       ALTER TABLE radicaciones ADD COLUMN codigo_hash TEXT;
     `,
-  },
-  {
-    // Numbered after issue 12 item 5 (the published report) so that parallel migrations cannot collide.
-    version: 125,
-    name: 'respuestas que niegan lo solicitado (informe de solicitudes, Decreto 103 de 2015, art. 52)',
-    sql: `
-      -- 1 when the answer denies what was asked (access to information refused, request rejected); counted in the published report.
-      ALTER TABLE historial ADD COLUMN negada INTEGER NOT NULL DEFAULT 0 CHECK (negada IN (0, 1));
+    postgres: `ALTER TABLE radicaciones ADD COLUMN codigo_hash text;
     `,
   },
   {
-    // Issue 12 item 2, numbered 1202 so that parallel migrations cannot collide; versions may apply in any order.
+    // Answers that deny what was asked, counted in the published report (Decreto 103 de 2015, art. 52).
+    id: 'denied-answers',
+    version: 125,
+    name: 'respuestas que niegan lo solicitado (informe de solicitudes, Decreto 103 de 2015, art. 52)',
+    sqlite: `
+      -- 1 when the answer denies what was asked (access to information refused, request rejected); counted in the published report.
+      ALTER TABLE historial ADD COLUMN negada INTEGER NOT NULL DEFAULT 0 CHECK (negada IN (0, 1));
+    `,
+    postgres: `ALTER TABLE historial ADD COLUMN negada boolean NOT NULL DEFAULT false;
+    `,
+  },
+  {
+    // The privacy notice's version and time of each data-treatment authorization (Ley 1581 de 2012, art. 9; Decreto 1377 de 2013, art. 8).
+    id: 'consent',
     version: 1202,
     name: 'autorización de tratamiento de datos: versión del aviso y hora, con cada radicación y suscripción',
-    sql: `
+    sqlite: `
       -- Consent (Ley 1581 de 2012, art. 9; Decreto 1377 de 2013, art. 8: proof of the authorization):
       -- the version of the privacy notice the person read and when they authorized. NULL for rows stored
       -- before the notice existed. Written with the row, never changed.
@@ -229,22 +383,32 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE suscripciones ADD COLUMN autorizacion_version TEXT;
       ALTER TABLE suscripciones ADD COLUMN autorizacion_en TEXT;
     `,
+    postgres: `
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_version text;
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_en text;
+      ALTER TABLE suscripciones ADD COLUMN autorizacion_version text;
+      ALTER TABLE suscripciones ADD COLUMN autorizacion_en text;
+    `,
   },
   {
-    // Numbered after issue 13 (hardening), the work it completes; versions may apply in any order.
+    // Each second-factor code accepted once (RFC 6238 §5.2).
+    id: 'second-factor-once',
     version: 1301,
     name: 'oficina: cada código del segundo factor se acepta una sola vez',
-    sql: `
+    sqlite: `
       -- RFC 6238 time step of the last second-factor code accepted for the account; a code of this step
       -- or an earlier one is refused (a code seen over a shoulder cannot be used again). NULL = none yet.
       ALTER TABLE cuentas ADD COLUMN totp_ultimo_paso INTEGER;
     `,
+    postgres: `ALTER TABLE cuentas ADD COLUMN totp_ultimo_paso bigint;
+    `,
   },
   {
-    // Issue 23 item 6: state every server process must see the same, kept in the store instead of each process's memory.
+    // State every server process must see the same: request limits, sign-in attempts, no-script receipts.
+    id: 'shared-state',
     version: 2301,
     name: 'estado compartido: límite de envíos, intentos de acceso y recibos sin JavaScript',
-    sql: `
+    sqlite: `
       -- Requests per client address and window (fixed windows, as @fastify/rate-limit counts them).
       -- desde: start of the current window, ms since 1970.
       CREATE TABLE limites_solicitudes (
@@ -268,12 +432,32 @@ export const MIGRATIONS: Migration[] = [
         vence_en INTEGER NOT NULL
       ) STRICT;
     `,
+    postgres: `
+      CREATE TABLE limites_solicitudes (
+        clave text PRIMARY KEY,
+        cuenta integer NOT NULL,
+        desde bigint NOT NULL
+      );
+      CREATE TABLE intentos_acceso (
+        clave text NOT NULL,
+        intento text NOT NULL,
+        en bigint NOT NULL,
+        PRIMARY KEY (clave, intento)
+      );
+      CREATE TABLE recibos_pendientes (
+        token_hash text PRIMARY KEY,
+        radicado text NOT NULL,
+        sellado text NOT NULL,
+        vence_en bigint NOT NULL
+      );
+    `,
   },
   {
-    // Issue 26 item 1 (numbers 2601–2649 are this work's): petitions the office registers from every channel.
+    // How each filing arrived (Decreto 1166 de 2016: verbal petitions too), who registered it and the day it was received.
+    id: 'reception-channel',
     version: 2601,
     name: 'canal de recepción de cada radicación, funcionario que la registró y día en que se recibió',
-    sql: `
+    sqlite: `
       -- How the petition arrived (Decreto 1166 de 2016: verbal petitions are registered too): web for the site's forms.
       ALTER TABLE radicaciones ADD COLUMN canal TEXT NOT NULL DEFAULT 'web' CHECK (canal IN ('web', 'presencial', 'telefonico', 'correo', 'escrito'));
       -- The staff account that registered it (NULL for the site's forms).
@@ -281,47 +465,36 @@ export const MIGRATIONS: Migration[] = [
       -- Colombian day the entity received it when earlier than the registration (paper that arrived before); NULL = the day of recibido_en.
       ALTER TABLE radicaciones ADD COLUMN recibida_el TEXT CHECK (recibida_el IS NULL OR recibida_el GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]');
     `,
+    postgres: `
+      ALTER TABLE radicaciones ADD COLUMN canal text NOT NULL DEFAULT 'web' CHECK (canal IN ('web', 'presencial', 'telefonico', 'correo', 'escrito'));
+      ALTER TABLE radicaciones ADD COLUMN registrada_por integer REFERENCES cuentas (id);
+      ALTER TABLE radicaciones ADD COLUMN recibida_el text CHECK (recibida_el IS NULL OR recibida_el ~ '^[0-9]{4}-[0-1][0-9]-[0-3][0-9]$');
+    `,
   },
   {
-    // Issue 26 item 5 (numbers 2650–2699 are this work's): the explicit authorization for sensitive data
-    // (Decreto 1377 de 2013, art. 6), stored like the general one: notice version and time; NULL when the form asked none.
+    // The explicit authorization for sensitive data (Decreto 1377 de 2013, art. 6), stored like the general one:
+    // notice version and time; NULL when the form asked none.
+    id: 'sensitive-data-consent',
     version: 2650,
     name: 'autorización expresa de datos sensibles de cada radicación (versión del aviso y hora)',
-    sql: `
+    sqlite: `
       ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_version TEXT;
       ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_en TEXT;
+    `,
+    postgres: `
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_version text;
+      ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_en text;
     `,
   },
 ]
 
-/** Applies the migrations not yet applied (all of MIGRATIONS unless told: the tests build older versions). */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    nombre TEXT NOT NULL,
-    aplicada_en TEXT NOT NULL
-  ) STRICT`)
-  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version))
-  const ran: number[] = []
-  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (applied.has(m.version)) continue
-    const foreignKeys = db.pragma('foreign_keys', { simple: true }) === 1
-    if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = OFF')
-    try {
-      db.transaction(() => {
-        db.exec(m.sql)
-        if (m.rebuildsTables && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
-          throw new Error(`La migración ${m.version} dejaría referencias rotas entre tablas; no se aplicó.`)
-        }
-        db.prepare('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString())
-      }).immediate()
-    } finally {
-      if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = ON')
-    }
-    ran.push(m.version)
-  }
-  const newest = Math.max(0, ...MIGRATIONS.map((m) => m.version))
-  const known = (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0
-  if (known > newest) throw new Error(`La base de datos tiene la versión de esquema ${known}, más nueva que este programa (${newest}).`)
-  return ran
+/** The migrations of MIGRATIONS not yet recorded, in the list's order. */
+export function pendingMigrations(applied: ReadonlySet<number>, migrations: readonly Migration[] = MIGRATIONS): Migration[] {
+  return migrations.filter(m => !applied.has(m.version))
+}
+
+/** A database migrated by a newer release is refused (this program would misread it). */
+export function refuseNewerSchema(known: number | null | undefined): void {
+  const newest = Math.max(0, ...MIGRATIONS.map(m => m.version))
+  if ((known ?? 0) > newest) throw new Error(`La base de datos tiene la versión de esquema ${known}, más nueva que este programa (${newest}).`)
 }

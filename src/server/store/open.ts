@@ -1,6 +1,12 @@
-import type { FilingStore, NumberingPlan } from './store.ts'
-import { SqliteFilingStore } from './sqlite.ts'
-import { describeUrl, isPostgresUrl, PgFilingStore } from './postgres.ts'
+import type { Engine, Wait } from './engine.ts'
+import { FilingRecords } from './filingRecords.ts'
+import { OfficeRecords } from './officeRecords.ts'
+import { describeUrl, isPostgresUrl, postgresEngine } from './postgres.ts'
+import { SharedRecords } from './sharedRecords.ts'
+import { sqliteEngine } from './sqlite.ts'
+import type { OfficeStore } from './office.ts'
+import type { SharedStateStore } from './shared.ts'
+import type { FilingRecordsStore, FilingStore, NumberingPlan } from './store.ts'
 
 export interface OpenStoreOptions {
   /** DATA_DIR: the SQLite file lives here (uploads always do, whatever the database). */
@@ -16,12 +22,53 @@ export interface OpenStoreOptions {
   refuseOwner?: boolean
 }
 
-/** The store the configuration asks for: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in DATA_DIR. */
-export async function openFilingStore(options: OpenStoreOptions): Promise<FilingStore> {
+/** The engine the configuration asks for: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in DATA_DIR. */
+export async function openEngine(options: Omit<OpenStoreOptions, 'plan'>): Promise<Engine> {
   const url = options.databaseUrl?.trim()
-  if (url) {
-    if (!isPostgresUrl(url)) throw new Error(`DATABASE_URL debe empezar por postgres:// o postgresql:// (recibido «${describeUrl(url)}»). Sin DATABASE_URL se usa el archivo SQLite de DATA_DIR.`)
-    return PgFilingStore.open({ url, plan: options.plan, readonly: options.readonly, refuseOwner: options.refuseOwner })
+  if (!url) return sqliteEngine({ dataDir: options.dataDir, readonly: options.readonly, busyGiveUpMs: options.busyGiveUpMs })
+  if (!isPostgresUrl(url)) {
+    throw new Error(
+      `DATABASE_URL debe empezar por postgres:// o postgresql:// (recibido «${describeUrl(url)}»). Sin DATABASE_URL se usa el archivo SQLite de DATA_DIR.`,
+    )
   }
-  return new SqliteFilingStore({ dataDir: options.dataDir, plan: options.plan, readonly: options.readonly, busyGiveUpMs: options.busyGiveUpMs })
+  return postgresEngine({ url, readonly: options.readonly, refuseOwner: options.refuseOwner })
+}
+
+/** Opens the store the configuration asks for (openEngine) with its numbering plan. */
+export async function openFilingStore(options: OpenStoreOptions): Promise<FilingStore> {
+  return composeStore(await openEngine(options), options.plan)
+}
+
+/**
+ * The store: its three parts (filings, the office, the shared state), each written once over the engine,
+ * put together. Every call goes through the engine's guard (engine.ts): a locked SQLite file is waited for
+ * and then answered with StoreBusyError, an unreachable PostgreSQL with StoreUnavailableError (both 503 in
+ * Spanish). Calls wait as long as `waits` says; the default is an office call's short wait.
+ */
+export function composeStore(engine: Engine, plan: NumberingPlan): FilingStore {
+  const filings = new FilingRecords(engine, plan)
+  const guarded = <T extends object>(part: object, waits: Partial<Record<string, Wait | 'own'>> = {}): T => {
+    const methods: Record<string, unknown> = {}
+    for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(part))) {
+      const method = (part as Record<string, unknown>)[name]
+      if (name === 'constructor' || typeof method !== 'function') continue
+      const wait = waits[name] ?? 'office'
+      methods[name] = wait === 'own' ? method.bind(part) : (...args: unknown[]) => engine.guard(() => method.apply(part, args), wait)
+    }
+    return methods as T
+  }
+  return {
+    ...guarded<OfficeStore>(new OfficeRecords(engine)),
+    // A request count does not wait for a locked file at all (rateLimitStore.ts counts in memory meanwhile).
+    ...guarded<SharedStateStore>(new SharedRecords(engine), { countRequest: 'none' }),
+    // Filings and subscriptions wait the longest, and guard themselves (a batch is refused as one).
+    ...guarded<FilingRecordsStore>(filings, { createFiling: 'own', subscribe: 'own', settle: 'own' }),
+    engine: engine.name,
+    checkWritable: () => engine.guard(() => engine.checkWritable(), 'none'),
+    durability: () => engine.durability(),
+    async close() {
+      await filings.settle()
+      await engine.close()
+    },
+  }
 }

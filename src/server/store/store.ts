@@ -155,10 +155,8 @@ export class UnknownKindError extends Error {
   }
 }
 
-export interface FilingStore extends OfficeStore, SharedStateStore {
-  /** `sqlite` or `postgresql`, for logs. */
-  readonly engine: string
-
+/** Filings and newsletter subscriptions: the citizens' part of the store (filingRecords.ts). */
+export interface FilingRecordsStore {
   /**
    * Stores a validated filing with its attachments and resolves with its
    * number once the commit is durable. Filings arriving together may share
@@ -190,12 +188,24 @@ export interface FilingStore extends OfficeStore, SharedStateStore {
 
   /** Counts for the published report of requests (Decreto 103 de 2015, art. 52): groups, never filings. */
   reportGroups(query: ReportQuery): Promise<ReportGroup[]>
+}
+
+/**
+ * The whole store: its three parts put together (open.ts composeStore), each written once for both engines.
+ * Callers (routes, export, tests) depend on this interface only.
+ */
+export interface FilingStore extends FilingRecordsStore, OfficeStore, SharedStateStore {
+  /** `sqlite` or `postgresql`, for logs. */
+  readonly engine: string
 
   /**
    * Fails (throws) when a filing could not be written now: the database is unreachable, read-only or
    * locked by another process. Writes nothing (for /salud/detalle).
    */
   checkWritable(): Promise<void>
+
+  /** The durability settings in force and the schema versions applied (engine-specific; for the store's tests). */
+  durability(): Promise<Record<string, unknown>>
 
   /** Waits for queued filings, then releases the database. */
   close(): Promise<void>

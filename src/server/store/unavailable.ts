@@ -1,6 +1,5 @@
 import type { FilingStore } from './store.ts'
 
-
 /** Properties a caller may probe on the store without meaning a method call. */
 const NOT_METHODS = new Set<string>(['then', 'getter', 'setter'])
 /** Every call of an unavailable store fails with this; the error handler answers 503 in Spanish. */
@@ -27,7 +26,11 @@ export class StoreUnreachableError extends Error {
  * to it. Without it the web server would not start at all, and citizens
  * would lose the site too, not only the forms.
  */
-export function reconnectingStore(open: () => Promise<FilingStore>, reason: string, options: { retryMs?: number; onOpen?: () => void; onFail?: (message: string) => void } = {}): FilingStore {
+export function reconnectingStore(
+  open: () => Promise<FilingStore>,
+  reason: string,
+  options: { retryMs?: number; onOpen?: () => void; onFail?: (message: string) => void } = {},
+): FilingStore {
   const retryMs = options.retryMs ?? 5_000
   let store: FilingStore | undefined
   let opening: Promise<FilingStore | undefined> | undefined
@@ -41,7 +44,7 @@ export function reconnectingStore(open: () => Promise<FilingStore>, reason: stri
     lastTry = Date.now()
     opening = open()
       .then(
-        (opened) => {
+        opened => {
           store = opened
           options.onOpen?.()
           return opened
@@ -75,7 +78,7 @@ export function reconnectingStore(open: () => Promise<FilingStore>, reason: stri
       return async (...args: unknown[]) => {
         const opened = await attempt()
         if (!opened) throw new StoreUnavailableError(lastReason)
-        return ((opened as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!).apply(opened, args)
+        return (opened as unknown as Record<string, (...a: unknown[]) => unknown>)[prop]!.apply(opened, args)
       }
     },
   })
