@@ -69,7 +69,11 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
       programVersion: programVersion(),
     })
   } catch (error) {
-    writeBackupStatus(dataDir, { fin: new Date().toISOString(), ok: false, verificado: false, error: error instanceof Error ? error.message : String(error) })
+    try {
+      writeBackupStatus(dataDir, { fin: new Date().toISOString(), ok: false, verificado: false, error: error instanceof Error ? error.message : String(error) })
+    } catch {
+      // DATA_DIR itself is missing or unwritable: the error below says why the backup failed.
+    }
     throw error
   }
   const check = await verifyBackup(made.file)

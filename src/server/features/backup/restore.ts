@@ -77,6 +77,7 @@ function moveAside(from: string, asideDir: string): boolean {
 
 export async function restoreBackup(archive: string, options: RestoreOptions, now = new Date()): Promise<RestoreResult> {
   const dataDir = path.resolve(options.dataDir)
+  if (!fs.existsSync(archive)) throw new RestoreRefusedError(`No se restauró nada: no existe el archivo de respaldo ${path.resolve(archive)}.`)
   await refuseIfInUse(options)
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const staging = path.join(dataDir, `.restauracion-${stamp(now)}`)
