@@ -1,6 +1,6 @@
 /**
  * Anti-forgery names shared by the browser (src/forms/apiClient.ts) and the
- * server (src/server/security.ts, src/server/nativeRequest.ts): the
+ * server (src/server/security.ts, src/server/http/noScript.ts): the
  * framework-default double-submit cookie and header the spec describes.
  */
 export const XSRF_COOKIE = 'XSRF-TOKEN'

@@ -1,39 +1,36 @@
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyBaseLogger } from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyFormbody from '@fastify/formbody'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
-import { ApiError, installBodyTimeout, installErrorHandler } from './errors.ts'
-import { MSG } from './messages.ts'
-import { createNativeFormPages, type NativeFormPages } from './nativePages.ts'
-import { filingEndpoints } from './nativeRequest.ts'
-import { createNotifier, type Notifier } from './notify.ts'
-import { contentRoutes } from './routes/content.ts'
+import { contentPlugin } from './features/content/index.ts'
+import { filingsPlugin } from './features/filings/index.ts'
+import { createMailStatus, healthPlugin } from './features/health/index.ts'
+import { officePlugin } from './features/office/index.ts'
+import { installBodyTimeout } from './http/bodyTimeout.ts'
+import { apiError, installErrorHandler } from './http/errors.ts'
+import { describeStore, loggerOptions, QuietRequestLog } from './logging.ts'
+import { createNativeFormPages } from './nativePages.ts'
+import { createNotifier } from './notify.ts'
+import type { SessionPolicy } from './office/session.ts'
+import { StoreSignInThrottle } from './office/storeThrottle.ts'
+import { sharedRateLimitStore } from './rateLimitStore.ts'
+import { fixedSiteRoot, pointerSiteRoot, releaseLabel } from './releases.ts'
+import { reportPlugin } from './features/report/index.ts'
 import { searchPlugin } from './features/search/index.ts'
 import { trackingPlugin } from './features/tracking/index.ts'
-import { reportPlugin } from './features/report/index.ts'
-import { filingRoutes } from './routes/filings.ts'
-import { officeForms, officeRoutes } from './routes/office.ts'
-import type { SessionPolicy } from './office/session.ts'
 import { embedOrigins, helmetOptions, installAssetFraming, installPermissionsPolicy, installXsrf } from './security.ts'
 import { loadSiteData, type SiteData } from './siteData.ts'
-import { fixedSiteRoot, pointerSiteRoot, releaseLabel } from './releases.ts'
-import { registerStatic } from './static.ts'
 import { openFilingStore } from './store/open.ts'
-import { sharedRateLimitStore } from './rateLimitStore.ts'
-import { StoreSignInThrottle } from './office/storeThrottle.ts'
 import { DB_FILE, StoreCorruptedError } from './store/sqlite.ts'
-import { reconnectingStore, StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import type { FilingStore } from './store/store.ts'
-import { describeStore, loggerOptions, QuietRequestLog } from './logging.ts'
-import { healthPlugin } from './features/health/index.ts'
 import { backupPlugin, type BackupSchedule } from './features/backup/index.ts'
-import { createMailStatus } from './features/health/status.ts'
-import { programVersion } from './version.ts'
+import { reconnectingStore, StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from './store/uploads.ts'
+import { programVersion } from './version.ts'
 
 /** JSON bodies above this size are refused with 413 (a PQRSD is a few KB). */
 export const BODY_LIMIT = 64 * 1024
@@ -99,11 +96,8 @@ export interface AppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The filings' store (tests read it; features get it as an option). */
     store: FilingStore
-    notifier: Notifier
-    site: SiteData
-    /** HTML answers of the forms posted without script. */
-    nativeForms: NativeFormPages
     /** Every route the server registered (method and URL), so tests can hold each one to the server's rules. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string }>
     /** What the start-up log line says (run.ts adds the address once listening). */
@@ -116,6 +110,44 @@ function trustProxySetting(value: string | number | false | undefined): string |
   if (value === undefined || value === false) return false
   if (typeof value === 'number') return (_address, hop) => hop < value
   return value
+}
+
+/**
+ * The store, or when it cannot be opened a stand-in that refuses filings with 503 while the site keeps serving:
+ * PostgreSQL down or still starting (a reboot) is retried; a damaged SQLite file waits for a restore (issue 13 #16).
+ */
+async function openStore(options: AppOptions, dataDir: string, site: SiteData, log: FastifyBaseLogger): Promise<{ store: FilingStore; ok: boolean }> {
+  const open = () =>
+    openFilingStore({
+      dataDir,
+      plan: site.plan,
+      databaseUrl: options.databaseUrl,
+      busyGiveUpMs: options.storeBusyGiveUpMs,
+      refuseOwner: !options.allowDatabaseOwner,
+    })
+  try {
+    return { store: await open(), ok: true }
+  } catch (error) {
+    if (error instanceof StoreUnreachableError) {
+      log.error(`NO SE RECIBEN RADICACIONES POR AHORA: ${error.message}. Se reintenta la conexión.`)
+      const store = reconnectingStore(open, error.message, { onOpen: () => log.info('PostgreSQL disponible: se reciben radicaciones de nuevo.') })
+      return { store, ok: false }
+    }
+    if (error instanceof StoreCorruptedError) {
+      log.error(`NO SE RECIBEN RADICACIONES: ${error.message}`)
+      return { store: unavailableStore(error.message), ok: false }
+    }
+    throw error
+  }
+}
+
+/** Every route the server registers, for the tests that hold each one to the server's rules. */
+function recordRoutes(app: FastifyInstance): void {
+  const registeredRoutes: Array<{ method: string; url: string }> = []
+  app.addHook('onRoute', route => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url })
+  })
+  app.decorate('registeredRoutes', registeredRoutes)
 }
 
 /** The whole server (site + API) as a Fastify instance, not yet listening. */
@@ -137,26 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clientDir = siteRoot.current()
   const site = loadSiteData(options.manifestDir, clientDir)
   for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)
-  let store: FilingStore
-  let storeOk = true
-  const openStore = () => openFilingStore({ dataDir, plan: site.plan, databaseUrl: options.databaseUrl, busyGiveUpMs: options.storeBusyGiveUpMs, refuseOwner: !options.allowDatabaseOwner })
-  try {
-    store = await openStore()
-  } catch (error) {
-    if (error instanceof StoreUnreachableError) {
-      // PostgreSQL down or still starting (a reboot): the site serves, filings get 503, and the store is opened as soon as it answers.
-      app.log.error(`NO SE RECIBEN RADICACIONES POR AHORA: ${error.message}. Se reintenta la conexión.`)
-      store = reconnectingStore(openStore, error.message, {
-        onOpen: () => app.log.info('PostgreSQL disponible: se reciben radicaciones de nuevo.'),
-      })
-      storeOk = false
-    } else if (error instanceof StoreCorruptedError) {
-      // The site stays up; every filing is refused with a clear message until the file is restored (issue 13 #16).
-      app.log.error(`NO SE RECIBEN RADICACIONES: ${error.message}`)
-      store = unavailableStore(error.message)
-      storeOk = false
-    } else throw error
-  }
+  const { store, ok: storeOk } = await openStore(options, dataDir, site, app.log)
   prepareUploads(dataDir)
   // Never sweep against a store that cannot say which files it references: that would delete every attachment.
   if (storeOk) {
@@ -167,28 +180,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailStatus = createMailStatus(!!options.smtpUrl)
   const notifier = createNotifier(options.smtpUrl, options.notifyTo, app.log, options.notifyFrom, mailStatus.record)
   app.decorate('store', store)
-  app.decorate('notifier', notifier)
-  app.decorate('site', site)
-  app.decorate('nativeForms', createNativeFormPages(site, clientDir))
-  app.decorateRequest('nativeForm', false)
   app.addHook('onClose', async () => {
     // An SMTP server that never answers may not hold the shutdown (issue 13 #17): wait a bounded time.
-    await Promise.race([notifier.flush(), new Promise((resolve) => setTimeout(resolve, options.shutdownMailWaitMs ?? 5_000).unref())])
+    await Promise.race([notifier.flush(), new Promise(resolve => setTimeout(resolve, options.shutdownMailWaitMs ?? 5_000).unref())])
     notifier.close()
     await store.close()
   })
-
   app.decorate('startupFacts', () => ({
     version: programVersion(),
     publicacion: releaseLabel(options.releasesDir, siteRoot.current()),
     almacenamiento: describeStore(dataDir, options.databaseUrl, DB_FILE),
-    correo: options.smtpUrl ? (options.notifyTo ? 'configurado (avisos a la oficina y a la ciudadanía)' : 'configurado (solo avisos a la ciudadanía)') : 'sin configurar (SMTP_URL)',
+    correo: options.smtpUrl
+      ? options.notifyTo
+        ? 'configurado (avisos a la oficina y a la ciudadanía)'
+        : 'configurado (solo avisos a la ciudadanía)'
+      : 'sin configurar (SMTP_URL)',
   }))
-  const registeredRoutes: Array<{ method: string; url: string }> = []
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url })
-  })
-  app.decorate('registeredRoutes', registeredRoutes)
+  recordRoutes(app)
+
+  // What every route shares: errors in Spanish, body timeouts, cookies, security headers, compression, bodies, rate limits.
   installErrorHandler(app)
   installBodyTimeout(app, options.bodyTimeoutMs ?? 30_000, uploadTimeoutMs)
   await app.register(fastifyCookie)
@@ -205,54 +215,58 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     // Counted in the store, so every server process sharing the database applies one limit (issue 23 #6).
     store: sharedRateLimitStore(store),
-    errorResponseBuilder: () => new ApiError(429, MSG.rateLimited, {}),
+    errorResponseBuilder: () => apiError('rateLimited'),
   })
-  installXsrf(app, filingEndpoints(site.filings))
+  installXsrf(app)
+
+  // The features, each an encapsulated plugin (src/server/features/<feature>/).
+  const rateLimit = { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 }
+  const noScriptPages = createNativeFormPages(site, clientDir)
   await app.register(healthPlugin, {
     dataDir,
     store,
-    filingEndpoints: new Map(site.filings.map((f) => [f.endpoint, f.form.id])),
+    filingEndpoints: new Map(site.filings.map(f => [f.endpoint, f.form.id])),
     release: () => releaseLabel(options.releasesDir, siteRoot.current()),
     version: programVersion(),
     mail: mailStatus,
     metricsAllowed: options.metricsAllowed,
     minFreeMb: options.minFreeMb,
   })
-  await app.register(backupPlugin, { dataDir, databaseUrl: options.databaseUrl, releasesDir: options.releasesDir, programVersion: programVersion(), schedule: options.backup })
-
-  await contentRoutes(app, site, siteRoot)
-  await filingRoutes(app, {
+  await app.register(backupPlugin, {
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    releasesDir: options.releasesDir,
+    programVersion: programVersion(),
+    schedule: options.backup,
+  })
+  await app.register(filingsPlugin, {
     site,
     store,
     notifier,
     dataDir,
-    rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
+    pages: noScriptPages,
+    rateLimit,
     lookupRateLimit: { max: options.lookupRateLimitMax ?? 30, timeWindow: 60_000 },
   })
-  await officeRoutes(app, {
+  await app.register(officePlugin, {
     site,
+    store,
     dataDir,
     clientDir,
     session: options.officeSession,
     twoFactor: options.office2fa,
-    forms: officeForms(site),
-    store,
     // Counted in the store: one limit for every server process sharing the database (issue 23 #6).
     throttle: new StoreSignInThrottle(store),
-    rateLimit: { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 },
+    rateLimit,
     notifier,
     shutdownMailWaitMs: options.shutdownMailWaitMs,
   })
   // Stricter than the filings': a code is guessed only by trying many (issue 12).
-  await app.register(trackingPlugin, {
-    site,
-    store,
-    dataDir,
-    root: siteRoot,
-    rateLimit: { max: options.trackingRateLimitMax ?? Math.min(10, options.rateLimitMax ?? 20), timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000 },
-  })
+  const trackingLimit = { max: options.trackingRateLimitMax ?? Math.min(10, rateLimit.max), timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000 }
+  await app.register(trackingPlugin, { site, store, dataDir, root: siteRoot, rateLimit: trackingLimit, noScriptPages })
   await app.register(searchPlugin, { prefix: '/buscar', site, root: siteRoot })
   await app.register(reportPlugin, { site, root: siteRoot, store })
-  await registerStatic(app, siteRoot, site.redirects)
+  // Last: the site's pages and files answer whatever no feature took, and the 404 page.
+  await app.register(contentPlugin, { site, root: siteRoot })
   return app
 }

@@ -21,13 +21,13 @@ import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { colombiaDay } from '../filings/businessDays.ts'
 import { initialStatus } from '../filings/deadlines.ts'
 import { answeredOnTime, ESTADO_LABEL } from '../filings/states.ts'
-import { toCsv } from './csv.ts'
+import { toCsv } from '../manifest/csv.ts'
 import { parsePeriod } from '../filings/requestReport.ts'
-import { reportCsv, reportOf } from './features/report/figures.ts'
+import { reportCsv, reportOf } from './features/report/index.ts'
 import { loadFilingForms } from './siteData.ts'
 import { writeData } from './npmBanner.ts'
 import { openFilingStore } from './store/open.ts'
-import type { ConsentRecord, FilingKind, FilingStore } from './store/store.ts'
+import type { ConsentRecord, FilingStore } from './store/store.ts'
 import { UPLOADS_DIR } from './store/uploads.ts'
 
 /** The office's audit trail (issue 11): not a form, so its export name is fixed. */
@@ -73,13 +73,13 @@ function displayValue(form: FormDefinition | undefined, lookups: Lookups | undef
 }
 
 function formatValue(form: FormDefinition | undefined, lookups: Lookups | undefined, field: string, value: unknown): unknown {
-  const campo = form?.campos.find((c) => c.nombre === field)
+  const campo = form?.campos.find(c => c.nombre === field)
   if (!campo) return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
   if ((campo.control === 'file' || campo.control === 'archivos') && value && typeof value === 'object') return fileNames(value)
   if (campo.tipoDato === 'booleano') return value === true ? 'Sí' : value === false ? 'No' : value
   if (campo.tipoDato === 'marcaTiempo' && typeof value === 'number') return dayOf(value)
-  if (campo.lista && typeof value === 'number') return lookups?.listas[campo.lista]?.find((o) => o.id === value)?.nombre ?? value
-  if (campo.opciones) return campo.opciones.find((o) => String(o.valor) === String(value))?.etiqueta ?? value
+  if (campo.lista && typeof value === 'number') return lookups?.listas[campo.lista]?.find(o => o.id === value)?.nombre ?? value
+  if (campo.opciones) return campo.opciones.find(o => String(o.valor) === String(value))?.etiqueta ?? value
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
 }
 
@@ -96,7 +96,7 @@ export async function auditCsv(store: FilingStore, options: ExportOptions = {}):
   {
     const rows = (await store.listAudit({ since }))
       .reverse()
-      .map((r) => [colombiaDateTime(r.en), r.evento, r.cuentaCorreo ?? r.correo ?? '', r.radicado ?? '', r.detalle ?? '', r.direccion ?? ''])
+      .map(r => [colombiaDateTime(r.en), r.evento, r.cuentaCorreo ?? r.correo ?? '', r.radicado ?? '', r.detalle ?? '', r.direccion ?? ''])
     return toCsv(['Fecha', 'Evento', 'Cuenta', 'Radicado', 'Detalle', 'Dirección'], rows, options.separator)
   }
 }
@@ -106,30 +106,35 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
   const form: FormDefinition | undefined = filing.form
   const since = sinceIso(options.since)
   if (filing.clase === 'suscripcion') {
-    const rows = (await store.listSubscriptions({ since })).map((s) => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo, ...consentCells(s.autorizacion)])
+    const rows = (await store.listSubscriptions({ since })).map(s => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo, ...consentCells(s.autorizacion)])
     return toCsv(['Radicado', 'Fecha de recepción', filing.emailField?.etiqueta ?? 'Correo electrónico', ...CONSENT_HEADERS], rows, options.separator)
   }
   const filings = await store.listFilings(filing.kind, { since })
   // Columns: the form's fields in order, then any field stored by an older version of the form.
-  const fields = (form?.campos ?? []).map((c) => c.nombre)
+  const fields = (form?.campos ?? []).map(c => c.nombre)
   for (const f of filings) for (const key of Object.keys(f.datos)) if (!fields.includes(key)) fields.push(key)
-  const titleOf = (field: string) => form?.campos.find((c) => c.nombre === field)?.etiqueta ?? field
+  const titleOf = (field: string) => form?.campos.find(c => c.nombre === field)?.etiqueta ?? field
   // The proof of consent sits right after the form's fields (its checkbox is the last of them), for a form with the notice.
-  const withConsent = (form !== undefined && hasPrivacyNotice(form)) || filings.some((f) => f.autorizacion)
+  const withConsent = (form !== undefined && hasPrivacyNotice(form)) || filings.some(f => f.autorizacion)
   const header = ['Radicado', 'Fecha de recepción', ...fields.map(titleOf), ...(withConsent ? CONSENT_HEADERS : [])]
   // A form with a file (multipart) gets where each file is kept, its size and its fingerprint.
   const withFiles = filing.fileFields.length > 0
   if (withFiles) header.push('Archivo guardado', 'Tamaño (bytes)', 'SHA-256')
   // A form with attachments (control archivos) also counts them per filing.
-  const countsFiles = filing.form.campos.some((c) => c.control === 'archivos')
+  const countsFiles = filing.form.campos.some(c => c.control === 'archivos')
   if (countsFiles) header.push('Número de adjuntos')
   // The office's columns (issue 11): state, due date in force, answer date, answered on time.
   header.push('Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo')
-  const tramites = new Map((await store.listTramites()).map((t) => [t.radicado, t]))
-  const rows = filings.map((f) => {
-    const row: unknown[] = [f.radicado, colombiaDateTime(f.recibidoEn), ...fields.map((k) => displayValue(form, lookups, k, f.datos[k])), ...(withConsent ? consentCells(f.autorizacion) : [])]
+  const tramites = new Map((await store.listTramites()).map(t => [t.radicado, t]))
+  const rows = filings.map(f => {
+    const row: unknown[] = [
+      f.radicado,
+      colombiaDateTime(f.recibidoEn),
+      ...fields.map(k => displayValue(form, lookups, k, f.datos[k])),
+      ...(withConsent ? consentCells(f.autorizacion) : []),
+    ]
     if (withFiles) {
-      row.push(f.adjuntos.map((a) => `${UPLOADS_DIR}/${a.archivo}`).join(' '), f.adjuntos.map((a) => a.tamano).join(' '), f.adjuntos.map((a) => a.sha256).join(' '))
+      row.push(f.adjuntos.map(a => `${UPLOADS_DIR}/${a.archivo}`).join(' '), f.adjuntos.map(a => a.tamano).join(' '), f.adjuntos.map(a => a.sha256).join(' '))
     }
     if (countsFiles) row.push(f.adjuntos.length)
     // A row whose dates cannot be read (forced into the file by hand) still exports, with these cells empty (issue 13 #1).
@@ -155,18 +160,26 @@ export function parseArgs(argv: string[], names?: readonly string[]): { name: st
   const options: ExportOptions = {}
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
-    const [flag, inline] = arg.startsWith('--') ? (arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]) : [arg, undefined]
+    const [flag, inline] = arg.startsWith('--')
+      ? arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined]
+      : [arg, undefined]
     if (flag === '--since' || flag === '--desde') options.since = inline ?? argv[++i]
     else if (flag === '--sep') options.separator = inline ?? argv[++i]
     else if (flag === '--salida' || flag === '--output') options.output = inline ?? argv[++i]
     else if (flag === '--trimestre' || flag === '--anio' || flag === '--año') {
       const value = inline ?? argv[++i] ?? ''
       const ok = flag === '--trimestre' ? /^\d{4}-T[1-4]$/.test(value) : /^\d{4}$/.test(value)
-      if (!ok || !parsePeriod(value)) throw new Error(flag === '--trimestre' ? `--trimestre se escribe AAAA-TN, por ejemplo 2026-T3 (recibido «${value}»).` : `--anio se escribe AAAA, por ejemplo 2026 (recibido «${value}»).`)
+      if (!ok || !parsePeriod(value))
+        throw new Error(
+          flag === '--trimestre'
+            ? `--trimestre se escribe AAAA-TN, por ejemplo 2026-T3 (recibido «${value}»).`
+            : `--anio se escribe AAAA, por ejemplo 2026 (recibido «${value}»).`,
+        )
       if (options.periodo !== undefined) throw new Error('Indique un solo periodo: --trimestre o --anio.')
       options.periodo = value
-    }
-    else if (!arg.startsWith('--') && name === undefined) name = arg
+    } else if (!arg.startsWith('--') && name === undefined) name = arg
     else throw new Error(`Opción desconocida: ${arg}`)
   }
   if (!name || (names && !names.includes(name))) {
@@ -177,15 +190,16 @@ export function parseArgs(argv: string[], names?: readonly string[]): { name: st
   if (name === REPORT_EXPORT && options.periodo === undefined) throw new Error('Indique el periodo del informe: --trimestre 2026-T3 o --anio 2026.')
   if (name !== REPORT_EXPORT && options.periodo !== undefined) throw new Error('--trimestre y --anio son solo para «informe».')
   if (name === REPORT_EXPORT && options.since !== undefined) throw new Error('El informe usa --trimestre o --anio, no --since.')
-  if (options.output !== undefined && (options.output === '' || options.output.startsWith('--'))) throw new Error('Indique el archivo de --salida, por ejemplo: --salida pqrs.csv')
+  if (options.output !== undefined && (options.output === '' || options.output.startsWith('--')))
+    throw new Error('Indique el archivo de --salida, por ejemplo: --salida pqrs.csv')
   return { name, options }
 }
 
 /** The command: arguments and environment → CSV text. Runs in process in the tests. */
 export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const { filings, plan, lookups } = loadFilingForms(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
-  const { name, options } = parseArgs(argv, [...filings.map((f) => f.exportacion), AUDIT_EXPORT, REPORT_EXPORT])
-  const filing = filings.find((f) => f.exportacion === name)
+  const { name, options } = parseArgs(argv, [...filings.map(f => f.exportacion), AUDIT_EXPORT, REPORT_EXPORT])
+  const filing = filings.find(f => f.exportacion === name)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const store = await openFilingStore({ dataDir, plan, readonly: true, databaseUrl: env.DATABASE_URL })
   let csv: string
@@ -200,7 +214,9 @@ export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process
   try {
     await writer.audit({ evento: EXPORT_EVENT, detalle: exportDetail(name, options), direccion: `línea de comandos en ${os.hostname()}`, now: new Date() })
   } catch (error) {
-    throw new Error(`No se pudo registrar la exportación en la auditoría, así que no se entregó ningún dato: ${error instanceof Error ? error.message : String(error)}`)
+    throw new Error(
+      `No se pudo registrar la exportación en la auditoría, así que no se entregó ningún dato: ${error instanceof Error ? error.message : String(error)}`,
+    )
   } finally {
     await writer.close()
   }

@@ -46,7 +46,7 @@ export function loggerOptions(options: LogOptions): NonNullable<FastifyServerOpt
 
 /**
  * Fastify's own request lines («incoming request», «request completed») would be two `info` lines per static
- * file: replaced by one line per answered request at `debug`. Errors keep their own line (errors.ts).
+ * file: replaced by one line per answered request at `debug`. Errors keep their own line (http/errors.ts).
  */
 export class QuietRequestLog extends LogController {
   override incomingRequest(): void {}

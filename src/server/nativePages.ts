@@ -3,18 +3,18 @@ import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FilingForm } from '../manifest/filingForms.ts'
 import { receiptLines, type Receipt } from '../forms/receipt.ts'
-import { MSG } from './messages.ts'
-import { CONFIRMATION_PATH, filingEndpoints, formOfUrl, refererPath, safeBack } from './nativeRequest.ts'
+import { MSG } from './http/messages.ts'
+import { CONFIRMATION_PATH, filingEndpoints, formOfUrl, refererPath, safeBack } from './http/noScript.ts'
 import type { SiteData } from './siteData.ts'
 
 /**
  * The no-script path, answer side: small server-rendered Spanish pages for a
- * form the browser posted itself (see nativeRequest.ts for how such a post is
+ * form the browser posted itself (see http/noScript.ts for how such a post is
  * recognized). Every value from the request or the store is escaped.
  */
 
 export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+  return String(value).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
 /** The stylesheets of the built home page (Pico and the site's own), so the answers look like the site. */
@@ -48,9 +48,10 @@ export interface NativeFormPages {
 
 export function createNativeFormPages(site: SiteData, clientDir: string): NativeFormPages {
   const styles = siteStylesheets(clientDir)
-  const head = styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')
+  const head = styles.map(href => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n')
   const endpoints = filingEndpoints(site.filings)
-  const pageOf = (filing: FilingForm | undefined): string | undefined => (filing && Object.hasOwn(site.formPages, filing.form.id) ? site.formPages[filing.form.id] : undefined)
+  const pageOf = (filing: FilingForm | undefined): string | undefined =>
+    filing && Object.hasOwn(site.formPages, filing.form.id) ? site.formPages[filing.form.id] : undefined
 
   const backTo = (request: FastifyRequest, filing: FilingForm | undefined): string => refererPath(request) ?? pageOf(filing) ?? '/'
 
@@ -82,7 +83,12 @@ ${body}
 
   return {
     success(request, reply, filing, id, receiptToken) {
-      const query = new URLSearchParams({ formulario: filing.form.id, ...(id ? { id } : {}), ...(receiptToken ? { recibo: receiptToken } : {}), volver: backTo(request, filing) })
+      const query = new URLSearchParams({
+        formulario: filing.form.id,
+        ...(id ? { id } : {}),
+        ...(receiptToken ? { recibo: receiptToken } : {}),
+        volver: backTo(request, filing),
+      })
       return reply.code(303).header('cache-control', 'no-store').redirect(`${CONFIRMATION_PATH}?${query}`, 303)
     },
 
@@ -91,7 +97,11 @@ ${body}
       const subscription = filing.clase === 'suscripcion'
       const text = (form.exito ?? 'Solicitud radicada exitosamente con número: {id}').replaceAll('{id}', id)
       // The spec's success text verbatim in its own paragraph, then the receipt (issue 12).
-      const lines = receipt ? receiptLines(receipt).map((l) => `<p class="recibo-linea">${escapeHtml(l)}</p>`).join('\n') : ''
+      const lines = receipt
+        ? receiptLines(receipt)
+            .map(l => `<p class="recibo-linea">${escapeHtml(l)}</p>`)
+            .join('\n')
+        : ''
       const keep = subscription ? '' : receipt ? `<p>${escapeHtml(MSG.nativePrint)}</p>\n` : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`
       const body = `<h1>${escapeHtml(form.titulo)}</h1>
 <div class="aviso-formulario aviso-exito recibo" role="status"><div class="aviso-texto"><p>${escapeHtml(text)}</p>${lines ? `\n${lines}` : ''}</div></div>
@@ -105,7 +115,7 @@ ${keep}${links(safeBack(back) ?? pageOf(filing) ?? '/', subscription ? 'Volver a
       const back = backTo(request, filing)
       const entries = Object.entries(fields)
       if (status === 400 && entries.length > 0) {
-        const label = (name: string) => form?.campos.find((c) => c.nombre === name)?.etiqueta
+        const label = (name: string) => form?.campos.find(c => c.nombre === name)?.etiqueta
         const items = entries
           .map(([name, msg]) => {
             const l = label(name)

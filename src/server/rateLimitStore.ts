@@ -1,4 +1,5 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import { StoreBusyError } from './store/sqlite.ts'
 import type { FilingStore } from './store/store.ts'
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void
@@ -38,8 +39,8 @@ export function sharedRateLimitStore(store: FilingStore): FastifyRateLimitStoreC
     incr(key: string, callback: Callback, timeWindow: number): void {
       const clave = `${this.#group}|${key}`
       store.countRequest(clave, timeWindow).then(
-        (count) => callback(null, count),
-        (error: Error) => (error?.name === 'StoreBusyError' ? callback(null, countLocally(clave, timeWindow)) : callback(error)),
+        count => callback(null, count),
+        (error: Error) => (error instanceof StoreBusyError ? callback(null, countLocally(clave, timeWindow)) : callback(error)),
       )
     }
 

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyHelmetOptions } from '@fastify/helmet'
-import { ApiError } from './errors.ts'
-import { MSG } from './messages.ts'
+import { apiError } from './http/errors.ts'
 import { XSRF_COOKIE, XSRF_HEADER_LOWER } from '../forms/xsrf.ts'
 import { withoutQuery } from '../manifest/urls.ts'
-import { isNativeFormPost, isSameOriginPost, type FilingEndpoints } from './nativeRequest.ts'
-import { isOfficeFormPost } from './routes/office.ts'
+import { isNoScriptPost, isSameOriginPost } from './http/noScript.ts'
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,128}$/
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -29,12 +27,14 @@ function sameToken(a: string, b: string): boolean {
  * unsafe request must echo it in `X-XSRF-TOKEN` or is answered 403. A forged
  * cross-site form can neither read the cookie nor set the header.
  *
- * The one exception is a pre-rendered form posted natively without script
- * (see nativeRequest.ts): a static page cannot carry a per-visitor token, so
- * such a post must instead come from this site's own origin (Origin, or
- * Referer when Origin is absent). It never applies to JSON bodies.
+ * The one exception is a form posted natively without script to a route
+ * that takes one (`config: NO_SCRIPT_FORM`, http/noScript.ts; the filing
+ * forms, the tracking page, the office's pages): a static page cannot carry
+ * a per-visitor token, so such a post must instead come from this site's own
+ * origin (Origin, or Referer when Origin is absent). It never applies to JSON
+ * bodies. The office adds its session's form token in its own scope.
  */
-export function installXsrf(app: FastifyInstance, endpoints: FilingEndpoints): void {
+export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = request.cookies[XSRF_COOKIE]
     const valid = typeof cookie === 'string' && TOKEN_SHAPE.test(cookie)
@@ -49,21 +49,12 @@ export function installXsrf(app: FastifyInstance, endpoints: FilingEndpoints): v
       }
       return
     }
-    if (isNativeFormPost(endpoints, request)) {
-      request.nativeForm = true
-      if (!isSameOriginPost(request)) throw new ApiError(403, MSG.xsrf)
-      return
-    }
-    // The office's own forms without script: same origin here, and the session's form token in the route (routes/office.ts).
-    if (isOfficeFormPost(request)) {
-      request.officeForm = true
-      if (!isSameOriginPost(request)) throw new ApiError(403, MSG.xsrf)
+    if (isNoScriptPost(request)) {
+      if (!isSameOriginPost(request)) throw apiError('xsrf')
       return
     }
     const header = request.headers[XSRF_HEADER_LOWER]
-    if (!valid || typeof header !== 'string' || !sameToken(cookie, header)) {
-      throw new ApiError(403, MSG.xsrf)
-    }
+    if (!valid || typeof header !== 'string' || !sameToken(cookie, header)) throw apiError('xsrf')
   })
 }
 
@@ -91,13 +82,31 @@ export function embedOrigins(urls: Iterable<string>): string[] {
  */
 export function permissionsPolicy(frames: readonly string[]): string {
   const denied = [
-    'accelerometer', 'ambient-light-sensor', 'autoplay', 'battery', 'bluetooth', 'camera', 'display-capture',
-    'geolocation', 'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment',
-    'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking', 'browsing-topics',
+    'accelerometer',
+    'ambient-light-sensor',
+    'autoplay',
+    'battery',
+    'bluetooth',
+    'camera',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'publickey-credentials-get',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+    'browsing-topics',
     'interest-cohort',
   ]
-  const fullscreen = ['self', ...frames.map((f) => `"${f}"`)].join(' ')
-  return [...denied.map((d) => `${d}=()`), `fullscreen=(${fullscreen})`].join(', ')
+  const fullscreen = ['self', ...frames.map(f => `"${f}"`)].join(' ')
+  return [...denied.map(d => `${d}=()`), `fullscreen=(${fullscreen})`].join(', ')
 }
 
 /**

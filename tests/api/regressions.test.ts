@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MSG } from '../../src/server/messages.ts'
+import { MSG } from '../../src/server/http/messages.ts'
 import { SWEEP_MIN_AGE_MS } from '../../src/server/store/uploads.ts'
 import { Client, historiaForm, startInProcess, storedFiling, tempDataDir, validPqrs, withStore } from './helpers.ts'
 

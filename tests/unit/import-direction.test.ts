@@ -35,7 +35,7 @@ interface Edge {
 
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => {
     const full = path.join(dir, e.name)
     if (e.isDirectory()) return sourceFiles(full)
     return /\.tsx?$/.test(e.name) ? [full] : []
@@ -53,11 +53,19 @@ export function importsOf(file: string, text = fs.readFileSync(file, 'utf8')): E
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly)))
+      const typeOnly =
+        !!clause &&
+        (clause.isTypeOnly ||
+          (!clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every(e => e.isTypeOnly)))
       add(node.moduleSpecifier.text, typeOnly)
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier.text, node.isTypeOnly)
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       add(node.arguments[0].text, false)
     }
     ts.forEachChild(node, visit)
@@ -69,7 +77,7 @@ export function importsOf(file: string, text = fs.readFileSync(file, 'utf8')): E
 export function layerOf(file: string): string | undefined {
   const norm = file.split(path.sep).join('/')
   return Object.keys(LAYERS)
-    .filter((l) => norm === l || norm.startsWith(l + '/'))
+    .filter(l => norm === l || norm.startsWith(l + '/'))
     .sort((a, b) => b.length - a.length)[0]
 }
 
@@ -106,13 +114,13 @@ function cycles(edges: Edge[]): string[][] {
   return found
 }
 
-const files = Object.keys(LAYERS).flatMap((l) => sourceFiles(path.join(ROOT, l)))
-const edges = files.flatMap((f) => importsOf(f))
+const files = Object.keys(LAYERS).flatMap(l => sourceFiles(path.join(ROOT, l)))
+const edges = files.flatMap(f => importsOf(f))
 
 describe('import direction', () => {
   it('reads the imports of every layer', () => {
     expect(files.length).toBeGreaterThan(100)
-    expect(edges.some((e) => e.from.startsWith('src/renderer/') && e.to.startsWith('src/manifest/'))).toBe(true)
+    expect(edges.some(e => e.from.startsWith('src/renderer/') && e.to.startsWith('src/manifest/'))).toBe(true)
   })
 
   it('no import runs up or sideways between layers', () => expect(wrongWayImports(edges)).toEqual([]))
@@ -128,5 +136,61 @@ describe('import direction', () => {
       ...importsOf(path.join(ROOT, 'src/views/y.tsx'), "import { MSG } from '../server/messages.ts'\n"),
     ]
     expect(wrongWayImports(planted)).toHaveLength(5)
+  })
+})
+
+/**
+ * Inside the server (issue 24 item 1): each feature of src/server/features/<feature>/
+ * is a plugin that app.ts registers; another feature may import only its entry
+ * module (index.ts, what it deliberately exports), never its other files (the
+ * server's commands, such as backupCommand.ts, may use a feature's modules); the shared
+ * HTTP kit (src/server/http/) sits below every feature and imports none of the
+ * server's other folders but the store.
+ */
+const FEATURES = 'src/server/features/'
+const HTTP_KIT = 'src/server/http/'
+
+function posix(file: string): string {
+  return file.split(path.sep).join('/')
+}
+
+function featureOf(file: string): string | undefined {
+  const p = posix(file)
+  return p.startsWith(FEATURES) ? p.slice(FEATURES.length).split('/')[0] : undefined
+}
+
+export function featureViolations(all: Edge[]): string[] {
+  const out: string[] = []
+  for (const e of all) {
+    const from = posix(e.from)
+    const to = posix(e.to)
+    const source = featureOf(from)
+    const target = featureOf(to)
+    if (target && source && source !== target && !/\/index\.tsx?$/.test(to))
+      out.push(`${from} → ${to} (a feature imports another feature's internals, not its index.ts)`)
+    if (from.startsWith(HTTP_KIT) && to.startsWith('src/server/') && !to.startsWith(HTTP_KIT) && !to.startsWith('src/server/store/')) {
+      out.push(`${from} → ${to} (the HTTP kit sits below the features)`)
+    }
+  }
+  return out
+}
+
+describe('server features', () => {
+  it('reads the features', () => expect(edges.some(e => featureOf(e.from) === 'office')).toBe(true))
+
+  it("no feature imports another one's internals; the HTTP kit imports no feature", () => expect(featureViolations(edges)).toEqual([]))
+
+  it("catches a planted import of a feature's internals from another feature, and of the server or a feature from the kit", () => {
+    const planted = [
+      ...importsOf(path.join(ROOT, 'src/server/features/office/x.ts'), "import { staticFiles } from '../content/staticFiles.ts'\n"),
+      ...importsOf(path.join(ROOT, 'src/server/security.ts'), "import { officePlugin } from './features/office/index.ts'\n"),
+      ...importsOf(path.join(ROOT, 'src/server/http/x.ts'), "import type { NativeFormPages } from '../nativePages.ts'\n"),
+      ...importsOf(path.join(ROOT, 'src/server/http/y.ts'), "import { officePlugin } from '../features/office/index.ts'\n"),
+      ...importsOf(
+        path.join(ROOT, 'src/server/features/office/y.ts'),
+        "import type { Office } from '../office/officeContext.ts'\nimport { contentPlugin } from '../content/index.ts'\n",
+      ),
+    ]
+    expect(featureViolations(planted)).toHaveLength(3)
   })
 })

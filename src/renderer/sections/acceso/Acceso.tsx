@@ -3,7 +3,7 @@ import { apiFetch } from '../../../forms/apiClient.ts'
 import { Aviso } from '../../forms-ui/Aviso.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
-/** The server's sign-in endpoint (src/server/routes/office.ts). */
+/** The server's sign-in endpoint (src/server/features/office/signIn.ts). */
 export const SIGN_IN_URL = '/api/oficina/sesion'
 
 const NETWORK = 'No fue posible comunicarse con el servidor. Revise su conexión e intente de nuevo.'
@@ -32,7 +32,7 @@ export function Acceso({ section }: { section: PreparedSectionOf<'acceso'> }) {
         ref={form}
         method="post"
         action={SIGN_IN_URL}
-        onSubmit={async (e) => {
+        onSubmit={async e => {
           e.preventDefault()
           const data = new FormData(e.currentTarget)
           setBusy(true)
@@ -53,9 +53,9 @@ export function Acceso({ section }: { section: PreparedSectionOf<'acceso'> }) {
               return
             }
             if (body.requiereCodigo) setNeedsCode(true)
-            setError((prev) => ({ text: body.error ?? NETWORK, n: (prev?.n ?? 0) + 1 }))
+            setError(prev => ({ text: body.error ?? NETWORK, n: (prev?.n ?? 0) + 1 }))
           } catch {
-            setError((prev) => ({ text: NETWORK, n: (prev?.n ?? 0) + 1 }))
+            setError(prev => ({ text: NETWORK, n: (prev?.n ?? 0) + 1 }))
           } finally {
             setBusy(false)
           }

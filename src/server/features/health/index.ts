@@ -16,6 +16,9 @@ import type { FilingStore } from '../../store/store.ts'
 import { addressMatcher, createMetrics, DEFAULT_METRICS_ALLOWED, type ServerMetrics } from './metrics.ts'
 import { readBackupStatus, type MailStatus } from './status.ts'
 
+/** For app.ts (the mail status the notifier records) and the backup feature (the status /salud/detalle reads). */
+export { createMailStatus, readBackupStatus, writeBackupStatus } from './status.ts'
+
 export const HEALTH_PATH = '/salud'
 export const HEALTH_DETAIL_PATH = '/salud/detalle'
 export const METRICS_PATH = '/metricas'
@@ -121,15 +124,21 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
         ultimoEnviado: opts.mail.last ? opts.mail.last.sent : null,
       },
     }
-    return noStore(reply).code(ok ? 200 : 503).send(body)
+    return noStore(reply)
+      .code(ok ? 200 : 503)
+      .send(body)
   })
 
   app.get(METRICS_PATH, async (request, reply) => {
     // request.ip is the visitor's address behind a trusted proxy (TRUST_PROXY), so a proxy on loopback does not open it to all.
     if (!allowed(request.ip)) {
-      return noStore(reply).code(403).send({ error: 'Las métricas solo se pueden consultar desde las direcciones autorizadas (METRICAS_PERMITIDAS).', fields: {} })
+      return noStore(reply)
+        .code(403)
+        .send({ error: 'Las métricas solo se pueden consultar desde las direcciones autorizadas (METRICAS_PERMITIDAS).', fields: {} })
     }
-    return noStore(reply).type(metrics.registry.contentType).send(await metrics.registry.metrics())
+    return noStore(reply)
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics())
   })
 }
 

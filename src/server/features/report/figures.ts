@@ -11,7 +11,7 @@ import {
 } from '../../../filings/requestReport.ts'
 import type { FilingForm } from '../../../manifest/filingForms.ts'
 import type { Lookups } from '../../../manifest/types.generated.ts'
-import { toCsv } from '../../csv.ts'
+import { toCsv } from '../../../manifest/csv.ts'
 import type { FilingStore } from '../../store/store.ts'
 
 /**

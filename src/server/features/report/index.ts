@@ -12,6 +12,9 @@ import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
 import { reportCsv, reportJson, reportOf } from './figures.ts'
 
+/** The report's figures, for `npm run export -- informe` (src/server/export.ts): the same as the page's. */
+export { reportCsv, reportOf } from './figures.ts'
+
 export interface ReportOptions {
   site: SiteData
   root: SiteRoot

@@ -21,9 +21,11 @@ import {
 import { TrackingAnswer as AnswerView, TrackingFailure } from '../../../views/TrackingAnswer.tsx'
 import { escalationCase, escalationText } from '../../../filings/escalation.ts'
 import { todayInColombia } from '../../../manifest/colombiaTime.ts'
-import { ApiError } from '../../errors.ts'
-import { MSG } from '../../messages.ts'
-import { isUrlEncoded, plainFields } from '../../nativeRequest.ts'
+import { asDownload } from '../../http/download.ts'
+import { ApiError, installErrorHandler, noScriptErrorPage } from '../../http/errors.ts'
+import { MSG } from '../../http/messages.ts'
+import { isNoScriptPost, isUrlEncoded, NO_SCRIPT_FORM, plainFields } from '../../http/noScript.ts'
+import type { NativeFormPages } from '../../nativePages.ts'
 import type { SiteRoot } from '../../releases.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
@@ -35,6 +37,8 @@ export interface TrackingOptions {
   store: FilingStore
   dataDir: string
   root: SiteRoot
+  /** Pages of the forms posted without script: an error of the tracking page's form is shown as one. */
+  noScriptPages: NativeFormPages
   /** Lookups per address and window, shared by the three routes: stricter than the filings' limit. */
   rateLimit: { max: number; timeWindow: number }
 }
@@ -83,6 +87,7 @@ class NotFound extends ApiError {
  */
 export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions): Promise<void> {
   const { site, store, dataDir, root } = opts
+  installErrorHandler(app, noScriptErrorPage(opts.noScriptPages.failure))
   const limit = { onRequest: app.rateLimit({ ...opts.rateLimit, groupId: 'consulta' }) }
   const formByKind = new Map(site.filings.filter(f => f.clase === 'radicacion').map(f => [f.kind, f.form]))
 
@@ -131,8 +136,8 @@ export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions
   })
 
   /** The page's form without script: the pre-rendered /pqrsd/consulta with the answer in its <noscript>. */
-  app.post(TRACKING_PAGE, limit, async (request, reply) => {
-    if (!request.nativeForm) throw new ApiError(415, MSG.unsupportedMedia, {})
+  app.post(TRACKING_PAGE, { ...limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
+    if (!isNoScriptPost(request)) throw new ApiError(415, MSG.unsupportedMedia, {})
     const file = path.join(root.current(), ...TRACKING_PAGE.split('/').filter(Boolean), 'index.html')
     if (!fs.existsSync(file)) return reply.callNotFound()
     const fields = plainFields(request.body) ?? {}
@@ -158,18 +163,13 @@ export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions
   })
 
   /** The answer's PDF, for the right number and code only (JSON or the page's form, with or without script). */
-  app.post(TRACKING_PDF, limit, async (request, reply) => {
-    const fields = isUrlEncoded(request) ? (request.nativeForm ? plainFields(request.body) : undefined) : request.body
+  app.post(TRACKING_PDF, { ...limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
+    const fields = isUrlEncoded(request) ? (isNoScriptPost(request) ? plainFields(request.body) : undefined) : request.body
     if (fields === undefined) throw new ApiError(415, MSG.unsupportedMedia, {})
     const { answer } = await find(lookupOf(fields))
     if (!answer?.archivo) throw new NotFound()
-    const name = answer.archivoNombre ?? 'respuesta.pdf'
-    const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-    return reply
-      .header('cache-control', 'no-store')
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(fs.createReadStream(path.join(uploadsDir(dataDir), path.basename(answer.archivo))))
+    return asDownload(reply.header('cache-control', 'no-store'), answer.archivoNombre ?? 'respuesta.pdf', 'application/pdf').send(
+      fs.createReadStream(path.join(uploadsDir(dataDir), path.basename(answer.archivo))),
+    )
   })
 }

@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify'
-import { XSRF_HEADER_LOWER } from '../forms/xsrf.ts'
-import { TRACKING_PAGE, TRACKING_PDF } from '../filings/tracking.ts'
-import type { FilingForm } from '../manifest/filingForms.ts'
-import { routeOf } from '../manifest/urls.ts'
+import { XSRF_HEADER_LOWER } from '../../forms/xsrf.ts'
+import type { FilingForm } from '../../manifest/filingForms.ts'
+import { routeOf } from '../../manifest/urls.ts'
 
 /**
  * The no-script path, request side: recognizing a form the browser posted
- * itself. The pre-rendered forms post natively to their endpoint when the
- * page's script is off or failed (`<form method="post" action=…>`,
+ * itself. The pre-rendered forms (and the office's pages) post natively when
+ * the page's script is off or failed (`<form method="post" action=…>`,
  * url-encoded, or multipart for a form with a file). Such a post carries no
- * X-XSRF-TOKEN header and asks for HTML; it is answered with the pages of
- * nativePages.ts instead of JSON. Anti-forgery on this path is the Origin (or
- * Referer) check of `isSameOriginPost`; see docs/decisions.md.
+ * X-XSRF-TOKEN header and asks for HTML; the feature answers it with pages
+ * instead of JSON. A route opts in with `config: NO_SCRIPT_FORM`; anti-forgery
+ * on this path is the Origin (or Referer) check of `isSameOriginPost`
+ * (security.ts); see docs/decisions/server-structure.md.
  */
 
 const URLENCODED = 'application/x-www-form-urlencoded'
@@ -20,17 +20,20 @@ const MULTIPART = 'multipart/form-data'
 export const CONFIRMATION_PATH = '/api/radicado'
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** A browser form navigation without script to a filing endpoint (answered with HTML pages). */
-    nativeForm: boolean
+  interface FastifyContextConfig {
+    /** The route also takes a form the browser posts itself, without script (see isNoScriptPost). */
+    noScriptForm?: boolean
   }
 }
+
+/** Route config of a POST route that also takes a form posted without script. */
+export const NO_SCRIPT_FORM = { noScriptForm: true } as const
 
 /** Filing endpoint → the form it receives. */
 export type FilingEndpoints = ReadonlyMap<string, FilingForm>
 
 export function filingEndpoints(filings: readonly FilingForm[]): FilingEndpoints {
-  return new Map(filings.map((f) => [f.endpoint, f]))
+  return new Map(filings.map(f => [f.endpoint, f]))
 }
 
 /** The media type of a Content-Type header, lower case, without parameters. */
@@ -50,16 +53,14 @@ export function formOfUrl(endpoints: FilingEndpoints, url: string): FilingForm |
 }
 
 /**
- * A POST the browser sends itself from a pre-rendered form: to a filing
- * endpoint, with a form encoding (never JSON), without the anti-forgery header
- * the page's script adds, and asking for HTML (a navigation). Anything else —
- * in particular every JSON call — stays on the double-submit cookie check.
+ * A POST the browser sends itself from a form, to a route that takes such
+ * posts (`config: NO_SCRIPT_FORM`): a form encoding (never JSON), without the
+ * anti-forgery header the page's script adds, and asking for HTML (a
+ * navigation). Anything else — in particular every JSON call — stays on the
+ * double-submit cookie check. Each feature asks this of its own requests.
  */
-/** The tracking lookup's own forms (issue 12): the page's form and the answer-PDF button also work without script. */
-const NATIVE_LOOKUP_PATHS: ReadonlySet<string> = new Set([TRACKING_PAGE, TRACKING_PDF])
-
-export function isNativeFormPost(endpoints: FilingEndpoints, request: FastifyRequest): boolean {
-  if (request.method !== 'POST' || (!formOfUrl(endpoints, request.url) && !NATIVE_LOOKUP_PATHS.has(routeOf(request.url)))) return false
+export function isNoScriptPost(request: FastifyRequest): boolean {
+  if (request.method !== 'POST' || request.routeOptions.config?.noScriptForm !== true) return false
   if (request.headers[XSRF_HEADER_LOWER] !== undefined) return false
   const accept = request.headers.accept
   if (typeof accept !== 'string' || !accept.toLowerCase().includes('text/html')) return false
@@ -127,7 +128,7 @@ export function plainFields(body: unknown): Record<string, unknown> | undefined 
 
 /** A page path of this site to go back to (never another site, never the API). */
 export function safeBack(path: string | undefined): string | undefined {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/api/') || /[\s\\]/.test(path)) return undefined
+  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/api/') || /[\s\\]/.test(path)) return undefined
   return path
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { HOME_NEWS_COUNT } from '../../news/news.ts'
-import type { SiteRoot } from '../releases.ts'
-import { servedSearch, type SiteData } from '../siteData.ts'
+import { HOME_NEWS_COUNT } from '../../../news/news.ts'
+import { servedSearch } from '../../siteData.ts'
+import type { ContentOptions } from './index.ts'
 
 /** The lookup lists of spec §7, in the order the site needs them. */
 export const LOOKUP_PATHS = ['tipo-solicitud', 'tipo-persona', 'tipo-identificacion', 'tipo-respuesta', 'tipo-servicio', 'tipo-jornada'] as const
@@ -9,8 +9,11 @@ export const LOOKUP_PATHS = ['tipo-solicitud', 'tipo-persona', 'tipo-identificac
 const API_READ_CACHE = 'no-cache'
 
 /** Read-only endpoints: news, lookup lists and search, all from the manifest the site was built from. */
-export async function contentRoutes(app: FastifyInstance, site: SiteData, root: SiteRoot): Promise<void> {
-  const news = site.news.map((n) => ({
+/** `q` as a list: a repeated `q` is answered with its first value, never an error (ajv wraps a single value). */
+const searchQuery = { type: 'object', properties: { q: { type: 'array', items: { type: 'string' } } } } as const
+
+export async function contentApi(app: FastifyInstance, { site, root }: ContentOptions): Promise<void> {
+  const news = site.news.map(n => ({
     id: n.id,
     encabezado: n.encabezado ?? '',
     titulo: n.titulo,
@@ -24,15 +27,14 @@ export async function contentRoutes(app: FastifyInstance, site: SiteData, root: 
   const names = new Set<string>([...LOOKUP_PATHS, ...Object.keys(site.lookups.listas ?? {})])
   for (const name of names) {
     if (!/^[a-z0-9-]+$/.test(name)) continue
-    const list = (site.lookups.listas?.[name] ?? []).map((o) => ({ id: o.id, name: o.nombre }))
+    const list = (site.lookups.listas?.[name] ?? []).map(o => ({ id: o.id, name: o.nombre }))
     app.get(`/api/${name}`, async (_req, reply) => reply.header('cache-control', API_READ_CACHE).send(list))
   }
 
   const search = servedSearch(root, site.searchDocs)
-  app.get<{ Querystring: { q?: unknown } }>('/api/search', async (request, reply) => {
-    const raw = request.query.q
-    const q = typeof raw === 'string' ? raw : Array.isArray(raw) && typeof raw[0] === 'string' ? raw[0] : ''
-    const results = search(q.slice(0, 200)).map((d) => ({
+  app.get<{ Querystring: { q?: string[] } }>('/api/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
+    const q = request.query.q?.[0] ?? ''
+    const results = search(q.slice(0, 200)).map(d => ({
       route: d.route,
       title: d.title,
       date: d.date,

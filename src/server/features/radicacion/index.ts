@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { addCalendarDays, colombiaDay } from '../../../filings/businessDays.ts'
 import { parseOfficeCanal, type OfficeCanal } from '../../../filings/channels.ts'
 import { initialStatus, termOf } from '../../../filings/deadlines.ts'
@@ -12,15 +12,14 @@ import type { FilingForm } from '../../../manifest/filingForms.ts'
 import { CONSENT_FIELD, hasPrivacyNotice, hasSensitiveConsent, SENSITIVE_CONSENT_FIELD } from '../../../manifest/privacyNotice.ts'
 import { consentsFor } from '../../consentRecords.ts'
 import type { FormDefinition } from '../../../manifest/types.generated.ts'
-import { ApiError } from '../../errors.ts'
-import { MSG } from '../../messages.ts'
-import { isUrlEncoded, plainFields } from '../../nativeRequest.ts'
-import type { Notifier } from '../../notify.ts'
+import { asDownload } from '../../http/download.ts'
+import { ApiError, apiError } from '../../http/errors.ts'
+import { FIELD_MSG, MSG } from '../../http/messages.ts'
+import { isNoScriptPost, isUrlEncoded, NO_SCRIPT_FORM, plainFields } from '../../http/noScript.ts'
+import { NO_NOTIFIER, type Notifier } from '../../notify.ts'
 import { labelledFields } from '../../office/format.ts'
-import { messagePage, type PageContext } from '../../office/pages.ts'
-import type { SiteData } from '../../siteData.ts'
-import type { AccountRow } from '../../store/office.ts'
-import type { FilingStore } from '../../store/store.ts'
+import { messagePage } from '../../office/pages.ts'
+import type { Office, Signed } from '../office/index.ts'
 import { hashCode, newVerificationCode } from '../../verificationCode.ts'
 import { constanciaPdf, type Constancia } from './constancia.ts'
 import { CONSTANCIA_TRACKING, constanciaPage, constanciaRows, REGISTER_API, REGISTER_PAGE, registerFormPage, registerIndexPage } from './pages.ts'
@@ -35,37 +34,17 @@ import { checkReceiptDay, MAX_BACKDATE_DAYS } from './receiptDay.ts'
  * commit; the citizen gets a constancia (page and PDF) and, when an address
  * was given, the same e-mail receipt as a web filing.
  *
- * Registered from routes/office.ts, which hands over its session helpers.
+ * Registered inside the office's plugin (features/office), whose session,
+ * rules of access and no-store hook it shares.
  */
 
-export interface OfficeSigned {
-  token: string
-  account: AccountRow
-}
-
 export interface RegistrationOptions {
-  site: SiteData
-  store: Pick<FilingStore, 'createFiling' | 'audit'>
-  notifier: Notifier
-  now: () => Date
-  /** The office's POST rate limit. */
-  postLimit: RouteShorthandOptions
-  /** The office's session helpers (routes/office.ts). */
-  auth: {
-    sessionOf(request: FastifyRequest): Promise<OfficeSigned | undefined>
-    ctxOf(s: OfficeSigned): PageContext
-    checkFormToken(request: FastifyRequest, s: OfficeSigned | undefined, field?: unknown): void
-  }
+  office: Office
+  notifier?: Notifier
 }
 
-export const REGISTER_MSG = {
-  unauthenticated: 'Inicie sesión para continuar.',
-  noForm: 'Elija un formulario de radicación.',
-  forbiddenForm: 'Su cuenta no tiene acceso a las radicaciones de este formulario.',
-  canal: 'Elija el canal por el que llegó la solicitud: presencial, telefónico, correo electrónico o escrito.',
-  datos: 'Envíe los datos de la solicitud en «datos», con los campos del formulario.',
-  gone: 'La constancia ya no está disponible: se muestra durante 30 minutos después de radicar, porque el código de verificación no se guarda. La radicación sigue en la bandeja.',
-} as const
+const formParams = { type: 'object', properties: { formulario: { type: 'string' } }, required: ['formulario'] } as const
+const tokenParams = { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } as const
 
 const CONSTANCIA_TTL_MS = 30 * 60_000
 const CONSTANCIA_PATH = '/oficina/constancias'
@@ -98,14 +77,14 @@ function withHiddenDefaults(form: FormDefinition, values: Record<string, unknown
   return out
 }
 
-function maySee(account: AccountRow, formId: string): boolean {
-  return !account.formularios || account.formularios.includes(formId)
-}
-
 export async function registrationRoutes(app: FastifyInstance, opts: RegistrationOptions): Promise<void> {
-  const { site, store, notifier, now, auth } = opts
-  const filings = site.filings.filter((f) => f.clase === 'radicacion')
-  const byId = new Map(filings.map((f) => [f.form.id, f]))
+  const { office } = opts
+  const { site, store, now } = office
+  const auth = office
+  const maySee = office.maySee
+  const notifier = opts.notifier ?? NO_NOTIFIER
+  const filings = site.filings.filter(f => f.clase === 'radicacion')
+  const byId = new Map(filings.map(f => [f.form.id, f]))
   const validators = new Map<string, FormValidator>()
   for (const f of filings) validators.set(f.form.id, await loadFormValidator(f.form, site.lookups))
   const constancias = new Constancias()
@@ -124,15 +103,22 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
   app.get(REGISTER_PAGE, async (request, reply) => {
     const s = await pageSession(request, reply)
     if (!s) return reply
-    return html(reply, 200, registerIndexPage(auth.ctxOf(s), filings.filter((f) => maySee(s.account, f.form.id)).map((f) => ({ id: f.form.id, titulo: f.form.titulo }))))
+    return html(
+      reply,
+      200,
+      registerIndexPage(
+        auth.ctxOf(s),
+        filings.filter(f => maySee(s.account, f.form.id)).map(f => ({ id: f.form.id, titulo: f.form.titulo })),
+      ),
+    )
   })
 
-  app.get(`${REGISTER_PAGE}/:formulario`, async (request, reply) => {
+  app.get<{ Params: { formulario: string } }>(`${REGISTER_PAGE}/:formulario`, { schema: { params: formParams } }, async (request, reply) => {
     const s = await pageSession(request, reply)
     if (!s) return reply
-    const filing = byId.get((request.params as { formulario: string }).formulario)
-    if (!filing) return html(reply, 404, messagePage(auth.ctxOf(s), 'No encontrado', REGISTER_MSG.noForm))
-    if (!maySee(s.account, filing.form.id)) return html(reply, 403, messagePage(auth.ctxOf(s), 'Sin acceso', REGISTER_MSG.forbiddenForm))
+    const filing = byId.get(request.params.formulario)
+    if (!filing) return html(reply, 404, messagePage(auth.ctxOf(s), 'No encontrado', MSG.noForm))
+    if (!maySee(s.account, filing.form.id)) return html(reply, 403, messagePage(auth.ctxOf(s), 'Sin acceso', MSG.forbiddenForm))
     return html(reply, 200, registerFormPage(auth.ctxOf(s), { form: filing.form, lookups: site.lookups, notice: site.privacyNotice, ...bounds() }))
   })
 
@@ -140,22 +126,22 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
   const validate = (filing: FilingForm, canalRaw: unknown, dayRaw: unknown, raw: unknown, today: string) => {
     const fields: Record<string, string> = {}
     const canal = parseOfficeCanal(canalRaw)
-    if (!canal) fields.canal = REGISTER_MSG.canal
+    if (!canal) fields.canal = FIELD_MSG.canal
     const day = checkReceiptDay(dayRaw, today)
     if (!day.ok) fields.fechaRecepcion = day.message
     const validator = validators.get(filing.form.id)!
     let datos: Record<string, unknown> | undefined
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fields.datos = REGISTER_MSG.datos
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fields.datos = FIELD_MSG.datos
     else {
-      const outcome = validator(normalizeSubmission(filing.form, withHiddenDefaults(filing.form, raw as Record<string, unknown>, day.ok ? day.day : today)))
+      const outcome = validator(normalizeSubmission(filing.form, withHiddenDefaults(filing.form, { ...raw }, day.ok ? day.day : today)))
       if (outcome.ok) datos = outcome.value
       else Object.assign(fields, outcome.fields)
     }
-    if (!canal || !day.ok || !datos || Object.keys(fields).length) throw new ApiError(400, MSG.invalidForm, fields)
+    if (!canal || !day.ok || !datos || Object.keys(fields).length) throw apiError('invalidForm', fields)
     return { canal, day: day.day, datos }
   }
 
-  const register = async (request: FastifyRequest, s: OfficeSigned, filing: FilingForm, canal: OfficeCanal, day: string, datos: Record<string, unknown>) => {
+  const register = async (request: FastifyRequest, s: Signed, filing: FilingForm, canal: OfficeCanal, day: string, datos: Record<string, unknown>) => {
     const { form } = filing
     const at = now()
     const today = colombiaDay(at)
@@ -198,66 +184,91 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
       entidad: site.siteName,
       consultaUrl: `${request.protocol}://${request.host}${TRACKING_PAGE}`,
       campos: labelledFields(form, site.lookups, datos)
-        .filter((f) => f.nombre !== CONSENT_FIELD && f.nombre !== SENSITIVE_CONSENT_FIELD)
+        .filter(f => f.nombre !== CONSENT_FIELD && f.nombre !== SENSITIVE_CONSENT_FIELD)
         .map(({ etiqueta, valor }) => ({ etiqueta, valor })),
       correoEnviado: withMail,
     }
-    if (hasPrivacyNotice(form)) constancia.campos.push({ etiqueta: 'Autorización de tratamiento de datos personales', valor: `Sí, dada a la oficina (aviso de privacidad versión ${site.privacyNotice?.version ?? 'sin-aviso'})` })
-    if (hasSensitiveConsent(form)) constancia.campos.push({ etiqueta: 'Autorización expresa de datos sensibles', valor: `Sí, dada a la oficina (aviso de privacidad versión ${site.privacyNotice?.version ?? 'sin-aviso'})` })
+    if (hasPrivacyNotice(form))
+      constancia.campos.push({
+        etiqueta: 'Autorización de tratamiento de datos personales',
+        valor: `Sí, dada a la oficina (aviso de privacidad versión ${site.privacyNotice?.version ?? 'sin-aviso'})`,
+      })
+    if (hasSensitiveConsent(form))
+      constancia.campos.push({
+        etiqueta: 'Autorización expresa de datos sensibles',
+        valor: `Sí, dada a la oficina (aviso de privacidad versión ${site.privacyNotice?.version ?? 'sin-aviso'})`,
+      })
     const token = constancias.keep(s.account.id, constancia, at.getTime())
     return { receipt, constancia, token }
   }
 
-  app.post(REGISTER_API, opts.postLimit, async (request, reply) => {
-    const native = request.officeForm
+  app.post(REGISTER_API, { ...office.postLimit, config: NO_SCRIPT_FORM }, async (request, reply) => {
+    const native = isNoScriptPost(request)
     const s = await auth.sessionOf(request)
     if (!s) {
       if (native) return reply.code(303).redirect('/acceder', 303)
-      throw new ApiError(401, REGISTER_MSG.unauthenticated)
+      throw apiError('unauthenticated')
     }
     let formId: unknown
     let canalRaw: unknown
     let dayRaw: unknown
     let raw: unknown
     if (native) {
-      if (!isUrlEncoded(request)) throw new ApiError(415, MSG.unsupportedMedia, {})
+      if (!isUrlEncoded(request)) throw apiError('unsupportedMedia')
       const fields = plainFields(request.body)
-      if (!fields) throw new ApiError(400, MSG.badRequest, {})
+      if (!fields) throw apiError('badRequest')
       auth.checkFormToken(request, s, fields._xsrf)
       ;({ _formulario: formId, _canal: canalRaw, _fechaRecepcion: dayRaw } = fields)
       // The office's own fields start with «_»; the rest are the form's.
       raw = Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('_')))
     } else {
-      const body = request.body
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, MSG.badRequest, {})
-      ;({ formulario: formId, canal: canalRaw, fechaRecepcion: dayRaw, datos: raw } = body as Record<string, unknown>)
+      const body = plainFields(request.body)
+      if (!body) throw apiError('badRequest')
+      ;({ formulario: formId, canal: canalRaw, fechaRecepcion: dayRaw, datos: raw } = body)
     }
     const filing = typeof formId === 'string' ? byId.get(formId) : undefined
-    if (!filing) throw new ApiError(400, MSG.invalidForm, { formulario: REGISTER_MSG.noForm })
-    if (!maySee(s.account, filing.form.id)) throw new ApiError(403, REGISTER_MSG.forbiddenForm)
+    if (!filing) throw apiError('invalidForm', { formulario: MSG.noForm })
+    if (!maySee(s.account, filing.form.id)) throw apiError('forbiddenForm')
     try {
       const { canal, day, datos } = validate(filing, canalRaw, dayRaw, raw, colombiaDay(now()))
       const { receipt, constancia, token } = await register(request, s, filing, canal, day, datos)
       const url = `${CONSTANCIA_PATH}/${token}`
       if (native) return reply.code(303).redirect(url, 303)
-      return reply.send({ ...receipt, canal, ...(constancia.recibidaEl ? { recibidaEl: constancia.recibidaEl } : {}), constancia: url, constanciaPdf: `${url}/constancia.pdf` })
+      return reply.send({
+        ...receipt,
+        canal,
+        ...(constancia.recibidaEl ? { recibidaEl: constancia.recibidaEl } : {}),
+        constancia: url,
+        constanciaPdf: `${url}/constancia.pdf`,
+      })
     } catch (error) {
       if (native && error instanceof ApiError && error.statusCode === 400) {
-        const values = Object.fromEntries(Object.entries((raw ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : '']))
+        const values = Object.fromEntries(Object.entries(plainFields(raw) ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : '']))
         if (typeof canalRaw === 'string') values.canal = canalRaw
         if (typeof dayRaw === 'string') values.fechaRecepcion = dayRaw
-        return html(reply, 400, registerFormPage(auth.ctxOf(s), { form: filing.form, lookups: site.lookups, notice: site.privacyNotice, ...bounds(), values, error: { message: error.message, fields: error.fields } }))
+        return html(
+          reply,
+          400,
+          registerFormPage(auth.ctxOf(s), {
+            form: filing.form,
+            lookups: site.lookups,
+            notice: site.privacyNotice,
+            ...bounds(),
+            values,
+            error: { message: error.message, fields: error.fields },
+          }),
+        )
       }
       throw error
     }
   })
 
-  const constanciaOf = async (request: FastifyRequest, reply: FastifyReply, evento: string) => {
+  const constanciaOf = async (request: FastifyRequest, reply: FastifyReply, token: string, evento: string) => {
     const s = await pageSession(request, reply)
     if (!s) return undefined
-    const c = constancias.take((request.params as { token: string }).token, s.account.id, now().getTime())
+    const c = constancias.take(token, s.account.id, now().getTime())
     if (!c) {
-      html(reply, 404, messagePage(auth.ctxOf(s), 'Constancia no disponible', REGISTER_MSG.gone))
+      html(reply, 404, messagePage(auth.ctxOf(s), 'Constancia no disponible', MSG.constanciaGone))
       return undefined
     }
     // The constancia shows the citizen's data: every view is audited like the filing's page.
@@ -265,20 +276,17 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     return { s, c }
   }
 
-  app.get(`${CONSTANCIA_PATH}/:token`, async (request, reply) => {
-    const found = await constanciaOf(request, reply, 'ver')
+  app.get<{ Params: { token: string } }>(`${CONSTANCIA_PATH}/:token`, { schema: { params: tokenParams } }, async (request, reply) => {
+    const { token } = request.params
+    const found = await constanciaOf(request, reply, token, 'ver')
     if (!found) return reply
-    return html(reply, 200, constanciaPage(auth.ctxOf(found.s), found.c, `${CONSTANCIA_PATH}/${(request.params as { token: string }).token}/constancia.pdf`))
+    return html(reply, 200, constanciaPage(auth.ctxOf(found.s), found.c, `${CONSTANCIA_PATH}/${token}/constancia.pdf`))
   })
 
-  app.get(`${CONSTANCIA_PATH}/:token/constancia.pdf`, async (request, reply) => {
-    const found = await constanciaOf(request, reply, 'descargar')
+  app.get<{ Params: { token: string } }>(`${CONSTANCIA_PATH}/:token/constancia.pdf`, { schema: { params: tokenParams } }, async (request, reply) => {
+    const found = await constanciaOf(request, reply, request.params.token, 'descargar')
     if (!found) return reply
     const pdf = await constanciaPdf(found.c, constanciaRows(found.c), CONSTANCIA_TRACKING(found.c))
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="constancia-${found.c.radicado}.pdf"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(pdf))
+    return asDownload(reply, `constancia-${found.c.radicado}.pdf`, 'application/pdf').send(Buffer.from(pdf))
   })
 }

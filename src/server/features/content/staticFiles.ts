@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import { MSG } from './messages.ts'
-import { fixedSiteRoot, type SiteRoot } from './releases.ts'
+import type { FastifyInstance } from 'fastify'
+import { MSG } from '../../http/messages.ts'
+import type { SiteRoot } from '../../releases.ts'
 
 export const CACHE = {
   /** Vite's hashed files never change under the same name. */
@@ -31,7 +31,7 @@ function requestedPath(url: string): string | undefined {
     return undefined
   }
   const segments = rel.split('/').filter(Boolean)
-  if (rel.includes('\0') || rel.includes('\\') || segments.some((s) => s.startsWith('.'))) return undefined
+  if (rel.includes('\0') || rel.includes('\\') || segments.some(s => s.startsWith('.'))) return undefined
   return segments.join('/')
 }
 
@@ -56,8 +56,7 @@ function fileIn(dir: string, rel: string): string | undefined {
  * running server to a new build. A hashed file (`_app/…`) missing from the new build is looked up in
  * the previous one: a page loaded just before the switch still gets its own scripts and styles.
  */
-export async function registerStatic(app: FastifyInstance, site: string | SiteRoot, redirects: Map<string, string>): Promise<void> {
-  const root = typeof site === 'string' ? fixedSiteRoot(site) : site
+export async function staticFiles(app: FastifyInstance, { root, redirects }: { root: SiteRoot; redirects: Map<string, string> }): Promise<void> {
   for (const [from, to] of redirects) {
     app.get(from, async (_request, reply) => reply.code(301).header('cache-control', CACHE.html).redirect(to, 301))
   }

@@ -1,0 +1,141 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FileDescriptor, FilesValue } from '../../../forms/compileFormSchema.ts'
+import { extensionOf, sniffType } from '../../../forms/fileType.ts'
+import type { SubmittedFiles } from '../../../forms/normalize.ts'
+import { colombiaIso, type Receipt } from '../../../forms/receipt.ts'
+import type { FormValidator } from '../../../forms/validateSubmission.ts'
+import { initialStatus } from '../../../filings/deadlines.ts'
+import type { FilingForm } from '../../../manifest/filingForms.ts'
+import type { FormDefinition } from '../../../manifest/types.generated.ts'
+import { ApiError, apiError } from '../../http/errors.ts'
+import { discardParts, readMultipart, type FileSpec, type MultipartBody, type ReceivedPart } from '../../http/multipart.ts'
+import { isNoScriptPost } from '../../http/noScript.ts'
+import type { SiteData } from '../../siteData.ts'
+import { consentsFor } from '../../consentRecords.ts'
+import type { AttachmentRecord, FilingStore } from '../../store/store.ts'
+import { keepUpload, removeKept } from '../../store/uploads.ts'
+import { hashCode, newVerificationCode } from '../../verificationCode.ts'
+import { validated, withNativeDefaults } from './validation.ts'
+
+/** Text parts of a filing form with files: its fields, each a few KB at most. */
+const TEXT_LIMITS = { fields: 30, fieldSize: 16 * 1024 }
+
+/** Stores a citizen's filing: numbered, with its legal term, the code's hash and its consent, in one commit. */
+export class FilingReceiver {
+  constructor(
+    private readonly site: SiteData,
+    private readonly store: FilingStore,
+    private readonly dataDir: string,
+  ) {}
+
+  /** The authorizations stored with the row, to the notice version in force (consentRecords.ts). */
+  consentFor(form: FormDefinition, now: Date, datos: Record<string, unknown>) {
+    return consentsFor(form, this.site.privacyNotice?.version, now, datos)
+  }
+
+  /** A filing (its attachments already kept in DATA_DIR, when any). */
+  async create(filing: FilingForm, datos: Record<string, unknown>, attachments?: AttachmentRecord[]): Promise<Receipt> {
+    const now = new Date()
+    const tramite = initialStatus(filing.form, datos, this.site.lookups, now)
+    const codigo = newVerificationCode()
+    const consents = this.consentFor(filing.form, now, datos)
+    const id = await this.store.createFiling({
+      kind: filing.kind,
+      datos,
+      now,
+      tramite,
+      codigoHash: hashCode(codigo),
+      ...consents,
+      ...(attachments ? { attachments } : {}),
+    })
+    return { id, recibido: colombiaIso(now), vence: tramite.vence, codigo }
+  }
+
+  /**
+   * A multipart filing with its files (the one `file` of a multipart form,
+   * the attachments of `archivos` fields): validated like the browser, each
+   * file's type read from its content; the files are kept only once the
+   * filing is valid, and removed again if it is not committed.
+   */
+  async multipart(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    filing: FilingForm,
+    validate: FormValidator,
+    specs: ReadonlyMap<string, FileSpec>,
+  ): Promise<{ datos: Record<string, unknown>; receipt: Receipt }> {
+    if (!request.isMultipart()) throw apiError('multipartRequired')
+    let body: MultipartBody
+    try {
+      body = await readMultipart(request, this.dataDir, specs, TEXT_LIMITS)
+    } catch (error) {
+      // What is left of a refused upload is not read: the connection closes after the answer (issue 13 #5).
+      if (error instanceof ApiError) reply.header('connection', 'close')
+      throw error
+    }
+    const kept: string[] = []
+    try {
+      const values = isNoScriptPost(request) ? withNativeDefaults(filing.form, body.values) : body.values
+      const datos = this.validatedWithFiles(filing, validate, values, body, specs)
+      const attachments = this.keep(body.received, specs, datos, kept)
+      const receipt = await this.create(filing, datos, attachments)
+      kept.length = 0
+      return { datos, receipt }
+    } finally {
+      discardParts(body.received)
+      for (const name of kept) removeKept(this.dataDir, name)
+    }
+  }
+
+  private validatedWithFiles(
+    filing: FilingForm,
+    validate: FormValidator,
+    values: Record<string, unknown>,
+    body: MultipartBody,
+    specs: ReadonlyMap<string, FileSpec>,
+  ) {
+    const { form } = filing
+    const extraCode = form.campos.some(c => c.control === 'archivos') ? 'unexpectedFile' : 'onlyOneFile'
+    const descriptors: SubmittedFiles = {}
+    const describe = (r: ReceivedPart): FileDescriptor => ({ nombre: r.label, tipo: sniffType(r.file.head), tamano: r.file.size })
+    for (const [name, spec] of specs) {
+      const list = body.received.get(name) ?? []
+      descriptors[name] = spec.multiple ? list.map(describe) : list[0] ? describe(list[0]) : undefined
+    }
+    let datos: Record<string, unknown>
+    try {
+      datos = validated(form, validate, values, descriptors)
+    } catch (error) {
+      if (body.extraFile && error instanceof ApiError) throw apiError(extraCode, error.fields)
+      throw error
+    }
+    if (body.extraFile) throw apiError(extraCode)
+    return datos
+  }
+
+  /** Moves the received files to their kept names (listed in `kept` until the filing commits). */
+  private keep(
+    received: Map<string, ReceivedPart[]>,
+    specs: ReadonlyMap<string, FileSpec>,
+    datos: Record<string, unknown>,
+    kept: string[],
+  ): AttachmentRecord[] {
+    const attachments: AttachmentRecord[] = []
+    for (const [name, spec] of specs) {
+      for (const r of received.get(name) ?? []) {
+        const tipo = sniffType(r.file.head)
+        const archivo = keepUpload(this.dataDir, r.file, extensionOf(tipo))
+        kept.push(archivo)
+        attachments.push({ campo: name, archivo, nombreOriginal: r.label, tipo, tamano: r.file.size, sha256: r.file.sha256 })
+      }
+      // The filing keeps the list of attachments (names, types, sizes); the total was for the limit only.
+      const value = datos[name]
+      if (spec.multiple && isFilesValue(value)) datos[name] = value.archivos
+    }
+    return attachments
+  }
+}
+
+function isFilesValue(value: unknown): value is FilesValue {
+  return typeof value === 'object' && value !== null && 'archivos' in value
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { colombiaDay } from '../../../filings/businessDays.ts'
+import { applyAction } from '../../../filings/states.ts'
+import { ApiError } from '../../http/errors.ts'
+import { discardParts } from '../../http/multipart.ts'
+import { isNoScriptPost, NO_SCRIPT_FORM } from '../../http/noScript.ts'
+import { noticeAfterAction } from '../../office/citizenNotices.ts'
+import { NO_NOTIFIER, type Notifier } from '../../notify.ts'
+import { keepUpload, removeKept } from '../../store/uploads.ts'
+import { StaleActionError } from '../../store/office.ts'
+import type { Office, Signed } from './officeContext.ts'
+import { actionRecord, checkAnswerFile, readActionBody, refusal, type ActionBody } from './actionSteps.ts'
+import { renderFiling } from './filingView.ts'
+import { loadFiling } from './records.ts'
+import { radicadoParams, type RadicadoParams } from './officeSchemas.ts'
+
+export interface ActionsOptions {
+  office: Office
+  dataDir: string
+  /** E-mails to citizens on the answer, a forward and an extension (issue 12). */
+  notifier?: Notifier
+  /** Longest wait at shutdown for citizens' e-mails still being sent and recorded (default 5 s). */
+  shutdownMailWaitMs?: number
+}
+
+/**
+ * The office's actions on a filing (Ley 1755 de 2015: in process, answer,
+ * forward, extend, close): checked against the filing's state, stored with
+ * its history and audit in one commit, then the citizen's e-mail. Posted
+ * without script, a refusal shows the filing's page again with the error.
+ */
+export async function actions(app: FastifyInstance, opts: ActionsOptions): Promise<void> {
+  const { office, dataDir } = opts
+  const { store, now } = office
+  const notifier = opts.notifier ?? NO_NOTIFIER
+  // Citizens' e-mails go out after the action's answer; their outcome is written to the history before the store closes.
+  const notices = new Set<Promise<unknown>>()
+  app.addHook('preClose', async () => {
+    await Promise.race([Promise.allSettled([...notices]), new Promise(resolve => setTimeout(resolve, opts.shutdownMailWaitMs ?? 5_000).unref())])
+  })
+
+  /** Checks and stores the action; the answer's PDF is kept under its final name only for the commit. */
+  const act = async (request: FastifyRequest, s: Signed, radicado: string, body: ActionBody) => {
+    const loaded = await loadFiling(office, s, radicado)
+    const at = now()
+    const today = colombiaDay(at)
+    const { estado, vence, venceOriginal, venceMaximo, ampliada } = loaded.tramite
+    const v = body.values
+    const result = applyAction(
+      { estado, vence, venceOriginal, venceMaximo, ampliada },
+      { accion: v.accion, texto: v.texto, entidad: v.entidad, nuevaFecha: v.nuevaFecha, negada: v.negada },
+      today,
+    )
+    if (!result.ok) throw refusal(result.error, result.fields)
+    checkAnswerFile(body, result.accion)
+    const kept = body.file ? { archivo: keepUpload(dataDir, body.file.file), file: body.file } : undefined
+    const record = actionRecord(s, loaded, result, at, today, request.ip, kept)
+    try {
+      await store.recordAction(record)
+    } catch (error) {
+      if (kept) removeKept(dataDir, kept.archivo)
+      throw error instanceof StaleActionError ? new ApiError(409, error.message) : error
+    }
+    request.log.info({ radicado, accion: result.accion }, 'acción de la oficina')
+    // The action is committed: the citizen's e-mail cannot fail or undo it (its outcome goes to the history).
+    const notice = noticeAfterAction(
+      { notifier, store, dataDir, log: request.log, supersaludPhone: office.site.supersaludPhone },
+      { form: loaded.office.form, datos: loaded.filing.datos, accion: result.accion, history: record.history, tramite: record.tramite },
+    )
+    notices.add(notice)
+    void notice.finally(() => notices.delete(notice))
+    return { accion: result.accion, tramite: record.tramite }
+  }
+
+  const post = { ...office.postLimit, config: NO_SCRIPT_FORM, schema: { params: radicadoParams } }
+  app.post<{ Params: RadicadoParams }>('/api/oficina/radicaciones/:radicado/acciones', post, async (request, reply): Promise<FastifyReply | object> => {
+    const noScript = isNoScriptPost(request)
+    const { radicado } = request.params
+    const s = noScript ? await office.sessionOf(request) : await office.requireApi(request)
+    if (!s) return reply.code(303).redirect('/acceder', 303)
+    let body: ActionBody = { values: {}, extraFile: false }
+    try {
+      body = await readActionBody(request, dataDir, noScript)
+      if (noScript) office.checkFormToken(request, s, body.values._xsrf)
+      const { accion, tramite } = await act(request, s, radicado, body)
+      if (noScript) return reply.code(303).redirect(`/oficina/radicaciones/${radicado}?hecho=${accion}`, 303)
+      return reply.send({ radicado, estado: tramite.estado, vence: tramite.vence, ampliada: tramite.ampliada })
+    } catch (error) {
+      if (noScript && error instanceof ApiError && error.statusCode !== 403 && error.statusCode !== 404) {
+        const refused = { error: { message: error.message, fields: error.fields, accion: String(body.values.accion ?? '') }, values: body.values }
+        return renderFiling(office, request, reply, s, radicado, error.statusCode, refused)
+      }
+      throw error
+    } finally {
+      if (body.file) discardParts(new Map([['archivo', [body.file]]]))
+    }
+  })
+}
