@@ -6,7 +6,7 @@ import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres
 import { FILING_PLAN, startInProcess, tempDataDir } from './helpers.ts'
 
 /**
- * Issue 23 #5: the README's two PostgreSQL roles on a real server. The owner
+ * Issue 23 #5: the operator's guide's two PostgreSQL roles (docs/guia-operacion.md) on a real server. The owner
  * migrates; the server's role reads and writes the data but can neither
  * disable the audit trail's triggers nor remove its rows (or the history's).
  */
@@ -36,7 +36,7 @@ describe('PostgreSQL: an owner role for migrations, a runtime role for the serve
   beforeAll(async () => {
     adminUrl = await freshPostgresDatabase('roles')
     const db = new URL(adminUrl).pathname.slice(1)
-    // What the README's setup does as the cluster's administrator (the test cluster trusts local connections, so no passwords here).
+    // What the guide's setup does as the cluster's administrator (the test cluster trusts local connections, so no passwords here).
     await withClient(adminUrl, async (c) => {
       await c.query(`CREATE ROLE ${OWNER} LOGIN`)
       await c.query(`CREATE ROLE ${SERVER} LOGIN`)

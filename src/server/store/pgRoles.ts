@@ -19,7 +19,7 @@ const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
 export const OWNER_REFUSED = (role: string) =>
   `El servidor no se inicia con la cuenta «${role}» de PostgreSQL porque es dueña de las tablas (o superusuario): con ella se podría desactivar o borrar la auditoría. ` +
-  'Conecte el servidor con la cuenta del servidor (vea «PostgreSQL» en el README: npm run -s bd:preparar) o, solo si sabe lo que hace, defina DATABASE_ALLOW_OWNER=1.'
+  'Conecte el servidor con la cuenta del servidor (vea «PostgreSQL» en docs/guia-operacion.md: npm run -s bd:preparar) o, solo si sabe lo que hace, defina DATABASE_ALLOW_OWNER=1.'
 
 /** The connected role when it owns the audit table or is a superuser; undefined for a role without those powers. */
 export async function ownerRole(client: pg.ClientBase): Promise<string | undefined> {
@@ -50,7 +50,7 @@ export async function ownerRole(client: pg.ClientBase): Promise<string | undefin
 export async function grantRuntimeRole(client: pg.ClientBase, role: string): Promise<void> {
   if (!ROLE_NAME.test(role)) throw new Error(`El nombre de la cuenta del servidor «${role}» no es válido: use minúsculas, números y «_».`)
   const exists = (await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])).rowCount
-  if (!exists) throw new Error(`No existe la cuenta «${role}» en PostgreSQL: créela primero (vea «PostgreSQL» en el README).`)
+  if (!exists) throw new Error(`No existe la cuenta «${role}» en PostgreSQL: créela primero (vea «PostgreSQL» en docs/guia-operacion.md).`)
   const self = (await client.query<{ u: string }>('SELECT current_user AS u')).rows[0]!.u
   if (self === role) throw new Error('La cuenta del servidor debe ser distinta de la cuenta dueña que ejecuta este comando.')
   await client.query('BEGIN')

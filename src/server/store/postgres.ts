@@ -76,7 +76,7 @@ export async function migratePostgres(client: pg.ClientBase, migrations: readonl
       } catch (error) {
         if ((error as { code?: string }).code === '42501') {
           throw new Error(
-            `La base de datos necesita la migración ${m.version} («${m.name}») y esta cuenta de PostgreSQL no puede aplicarla. Ejecute primero, con la cuenta dueña de las tablas: npm run -s bd:preparar -- <cuenta del servidor> (vea «PostgreSQL» en el README).`,
+            `La base de datos necesita la migración ${m.version} («${m.name}») y esta cuenta de PostgreSQL no puede aplicarla. Ejecute primero, con la cuenta dueña de las tablas: npm run -s bd:preparar -- <cuenta del servidor> (vea «PostgreSQL» en docs/guia-operacion.md).`,
           )
         }
         throw error

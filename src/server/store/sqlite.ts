@@ -38,7 +38,9 @@ export class StoreCorruptedError extends Error {
     readonly file: string,
     detail: string,
   ) {
-    super(`La base de datos ${file} está dañada (${detail}). Restaure la última copia de seguridad de DATA_DIR (vea «Copias de seguridad» en el README).`)
+    super(
+      `La base de datos ${file} está dañada (${detail}). Restaure la última copia de seguridad de DATA_DIR (vea «Copias de seguridad» en docs/guia-operacion.md).`,
+    )
     this.name = 'StoreCorruptedError'
   }
 }
