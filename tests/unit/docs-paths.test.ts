@@ -101,6 +101,16 @@ describe('docs name only files that exist', () => {
     })
   }
 
+  it(`every record of ${DECISIONS}/ is linked from its index`, () => {
+    const index = `${DECISIONS}/README.md`
+    const linked = new Set(linkedFiles(index, read(index)))
+    const records = fs
+      .readdirSync(path.join(ROOT, DECISIONS))
+      .filter(f => f !== 'README.md')
+      .map(f => `${DECISIONS}/${f}`)
+    expect(records.filter(r => !linked.has(r))).toEqual([])
+  })
+
   it("the README's layer table is the one tests/unit/import-direction.test.ts enforces", () => {
     const enforced = enforcedLayers(read('tests/unit/import-direction.test.ts'))
     expect(Object.keys(enforced).length).toBeGreaterThan(5)

@@ -12,7 +12,7 @@ export interface SessionPolicy {
   maxMs: number
 }
 
-/** See docs/decisions.md (Issue 11): health data, shared reception PCs. */
+/** See docs/decisions/office.md: health data, shared reception PCs. */
 export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   idleMs: 30 * 60_000,
   idleRememberMs: 2 * 3_600_000,

@@ -155,7 +155,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
       now: at,
       tramite,
       codigoHash: hashCode(codigo),
-      // The checkboxes the validator required, ticked by staff once the citizen authorized (docs/decisions.md, issue 26.1–2; sensitive data: issue 26.5).
+      // The checkboxes the validator required, ticked by staff once the citizen authorized (docs/decisions/consent-and-privacy.md; sensitive data: docs/decisions/sensitive-data.md).
       ...consentsFor(form, site.privacyNotice?.version, at, datos),
       canal,
       registradaPor: s.account.id,

@@ -81,7 +81,7 @@ function field(c: Campo, v: RegisterFormView): string {
   const errorText = error ? `<small id="${id}-error" class="error-campo">${e(error)}</small>` : ''
   const label = `${e(c.etiqueta)}${c.requerido ? ' *' : ''}`
   if (c.nombre === CONSENT_FIELD) {
-    // Staff tick it only after the citizen authorized, having heard or read the notice (docs/decisions.md, issue 26.1–2).
+    // Staff tick it only after the citizen authorized, having heard or read the notice (docs/decisions/consent-and-privacy.md).
     return `<label for="${id}">${control(c, v.lookups, value, invalid)} El ciudadano autorizó el tratamiento de sus datos personales después de conocer el aviso de privacidad: «${e(c.etiqueta)}» *</label>${help}${errorText}`
   }
   if (c.nombre === SENSITIVE_CONSENT_FIELD) {
