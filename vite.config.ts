@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
@@ -33,6 +34,32 @@ function preactInBrowser(): Plugin {
 }
 
 /**
+ * Server Routing without the Client Routing runtime in the browser (issue 27 #6). vike-react's client hooks import
+ * `providePageContext` from `vike/getPageContext`, whose browser entry is the Client Routing runtime's: it loads the
+ * whole client router, ~28 kB, whose first line asserts Client Routing, so every page logged «You shouldn't import
+ * { something } from 'vike/client/router' when using Server Routing» (vikejs/vike#3471, not fixed in vike 0.4.266).
+ * The browser build gets the two functions from the module both runtimes share (the same module instance the
+ * Server Routing entry uses). Production build only: `npm run dev` pre-bundles vike-react, out of a plugin's reach.
+ */
+const PAGE_CONTEXT_SERVER_ROUTING = '\0vike-get-page-context-server-routing'
+const VIKE_SHARED_HOOKS = fileURLToPath(new URL('./node_modules/vike/dist/shared-server-client/hooks/execHook.js', import.meta.url))
+function pageContextWithoutClientRouter(): Plugin {
+  return {
+    name: 'page-context-without-client-router',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: environment => environment.name === 'client',
+    resolveId: source => (source === 'vike/getPageContext' ? PAGE_CONTEXT_SERVER_ROUTING : null),
+    load(id) {
+      if (id !== PAGE_CONTEXT_SERVER_ROUTING) return null
+      if (!fs.existsSync(VIKE_SHARED_HOOKS))
+        throw new Error(`vike changed its files: ${VIKE_SHARED_HOOKS} is missing (see pageContextWithoutClientRouter in vite.config.ts)`)
+      return `export { providePageContext, getPageContext_sync as getPageContext } from ${JSON.stringify(VIKE_SHARED_HOOKS)}\n`
+    },
+  }
+}
+
+/**
  * Under `npm run build` (ESE_PUBLIC_LINKED), the build clears the output and links public/ into it itself
  * (scripts/lib/publicSync.ts): emptying it and copying 10,000 PDFs one by one was most of a full build's time,
  * and a copy over a linked file would write into the file every published release shares. Vike sets the client's
@@ -52,7 +79,7 @@ function publicLinkedByBuild(): Plugin {
 export default {
   // Tests and the staff workflow build from a copy of the content with MANIFEST_DIR / PUBLIC_DIR.
   publicDir: process.env.PUBLIC_DIR ?? 'public',
-  plugins: [preactInBrowser(), react(), vike(), publicLinkedByBuild()],
+  plugins: [preactInBrowser(), pageContextWithoutClientRouter(), react(), vike(), publicLinkedByBuild()],
   // Hashed build output lives apart from public/assets, which belongs to records staff.
   build: {
     target: 'es2022',

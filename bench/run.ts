@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: build time (real and synthetic site), weight per route,
  * Lighthouse on four pages, API throughput against a bare node:http server,
- * and search latency. Prints a table with the budgets of the benchmarks issue
+ * search latency, and the header's height on a phone. Prints a table with the budgets of the benchmarks issue
  * and writes bench/results.json. Not part of `npm test`: timings belong here,
  * never in assertions.
  */
@@ -17,6 +17,7 @@ import { validateManifest } from '../src/manifest/validate.ts'
 import { sectionsText } from '../src/renderer/searchText.ts'
 import { buildSearchIndex } from '../src/search/buildIndex.ts'
 import { createSearcher } from '../src/search/search.ts'
+import { HEADER_ROUTES, measureHeader, PHONE } from './header.ts'
 import { buildWithEleventy, ensureEleventy, timeChildren, writeEleventyData, type Timing } from './eleventy.ts'
 import { writeSyntheticSite } from './synthetic.ts'
 import { routeWeights, type RouteWeight } from './weight.ts'
@@ -41,11 +42,26 @@ interface Budget {
 const budgets: Budget[] = []
 let currentPart = ''
 const results: Record<string, unknown> = {
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    date: new Date().toISOString(),
+  },
 }
 
 function budget(name: string, value: number, limit: number, unit: string, higherIsBetter = false): void {
-  budgets.push({ part: currentPart, name, value, limit, unit, higherIsBetter, pass: higherIsBetter ? value >= limit : value <= limit, load: Number(os.loadavg()[0]!.toFixed(2)) })
+  budgets.push({
+    part: currentPart,
+    name,
+    value,
+    limit,
+    unit,
+    higherIsBetter,
+    pass: higherIsBetter ? value >= limit : value <= limit,
+    load: Number(os.loadavg()[0]!.toFixed(2)),
+  })
 }
 
 function timed<T>(fn: () => T): { ms: number; value: T } {
@@ -55,20 +71,25 @@ function timed<T>(fn: () => T): { ms: number; value: T } {
 }
 
 function withEnv<T>(env: Record<string, string>, fn: () => T): T {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]))
+  const saved = Object.fromEntries(Object.keys(env).map(k => [k, process.env[k]]))
   Object.assign(process.env, env)
   try {
     return fn()
   } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]
-    else process.env[k] = v
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
   }
 }
 
 /** `npm run build` (scripts/build.ts) of a content folder: wall milliseconds and the kind of build it ran. */
 function buildSite(env: Record<string, string>, ...args: string[]): { ms: number; kind: string; reused: boolean } {
   const t0 = performance.now()
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', stdio: 'pipe' })
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: 'pipe',
+  })
   const ms = performance.now() - t0
   const kind = /solo contenido/.test(out) ? 'contenido' : 'completa'
   return { ms, kind, reused: /Paquetes de código: reutilizados/.test(out) }
@@ -95,7 +116,7 @@ function validateWall(env: Record<string, string>, runs = 5): number {
 function fullAndContentBuild(env: Record<string, string>, manifestDir: string): { fullMs: number; contentMs: number } {
   const full = buildSite(env, '--completa')
   const docs = path.join(manifestDir, 'documents')
-  const file = path.join(docs, fs.readdirSync(docs).find((f) => f.endsWith('.yaml'))!)
+  const file = path.join(docs, fs.readdirSync(docs).find(f => f.endsWith('.yaml'))!)
   const original = fs.readFileSync(file, 'utf8')
   fs.writeFileSync(file, original.replace(/titulo: (.*)\n/, 'titulo: $1 (cambio)\n'))
   try {
@@ -113,7 +134,13 @@ async function benchBuild(): Promise<void> {
   const realValidate = validateWall({})
   const validateInProcess = timed(() => validateManifest()).ms
   const pages = loadManifest().manifest.pages.length
-  results.buildReal = { pages, validateInProcessMs: Math.round(validateInProcess), validateWallMs: Math.round(realValidate), fullBuildMs: Math.round(real.fullMs), contentBuildMs: Math.round(real.contentMs) }
+  results.buildReal = {
+    pages,
+    validateInProcessMs: Math.round(validateInProcess),
+    validateWallMs: Math.round(realValidate),
+    fullBuildMs: Math.round(real.fullMs),
+    contentBuildMs: Math.round(real.contentMs),
+  }
   budget('real site: npm run validate, wall (median of 5)', Math.round(realValidate), 500, 'ms')
   budget('real site: content-only rebuild (npm run build)', Math.round(real.contentMs), 5000, 'ms')
   budget('real site: full build (npm run build -- --completa)', Math.round(real.fullMs), 40000, 'ms')
@@ -135,10 +162,18 @@ async function benchBuild(): Promise<void> {
  * (the steady figure on a shared machine), system time separately: both from the kernel's account of the
  * processes each build waited for.
  */
-async function benchAgainstEleventy(env: Record<string, string>, site: { manifestDir: string; publicDir: string }, outDir: string, validateWallMs: number): Promise<void> {
+async function benchAgainstEleventy(
+  env: Record<string, string>,
+  site: { manifestDir: string; publicDir: string },
+  outDir: string,
+  validateWallMs: number,
+): Promise<void> {
   ensureEleventy()
   const dataFile = path.join(TMP, 'synthetic-1000/eleventy-datos.json')
-  writeEleventyData(withEnv({ MANIFEST_DIR: site.manifestDir, PUBLIC_DIR: site.publicDir }, () => loadManifest(site.manifestDir).manifest), dataFile)
+  writeEleventyData(
+    withEnv({ MANIFEST_DIR: site.manifestDir, PUBLIC_DIR: site.publicDir }, () => loadManifest(site.manifestDir).manifest),
+    dataFile,
+  )
   const ours = (...args: string[]) => {
     const t = timeChildren(() => buildSite(env, ...args))
     return { wallMs: t.wallMs, userMs: t.userMs, sysMs: t.sysMs, kind: t.value.kind, reused: t.value.reused }
@@ -151,7 +186,7 @@ async function benchAgainstEleventy(env: Record<string, string>, site: { manifes
   const fresh = ours()
   if (!fresh.reused) throw new Error('a build into an empty folder with unchanged code did not reuse the bundles')
   const docs = path.join(site.manifestDir, 'documents')
-  const file = path.join(docs, fs.readdirSync(docs).find((f) => f.endsWith('.yaml'))!)
+  const file = path.join(docs, fs.readdirSync(docs).find(f => f.endsWith('.yaml'))!)
   const original = fs.readFileSync(file, 'utf8')
   fs.writeFileSync(file, original.replace(/titulo: (.*)\n/, 'titulo: $1 (cambio)\n'))
   let content: ReturnType<typeof ours>
@@ -180,7 +215,11 @@ async function benchAgainstEleventy(env: Record<string, string>, site: { manifes
   budget('synthetic 1,000 pages: full build into an empty folder, same code, CPU (user) / Eleventy', ratio(fresh.userMs, eleventy.userMs), 1.5, '×')
   budget('synthetic 1,000 pages: full build into an empty folder, same code, wall / Eleventy', ratio(fresh.wallMs, eleventy.wallMs), 2, '×')
   budget('synthetic 1,000 pages: content-only wall / Eleventy full build wall', ratio(content.wallMs, eleventy.wallMs), 1, '×')
-  for (const [name, t] of [['full build (--completa)', forced], ['full build into an empty folder, same code', fresh], ['content-only rebuild', content]] as const) {
+  for (const [name, t] of [
+    ['full build (--completa)', forced],
+    ['full build into an empty folder, same code', fresh],
+    ['content-only rebuild', content],
+  ] as const) {
     budget(`synthetic 1,000 pages: ${name}, system time`, Math.round(t.sysMs), 2000, 'ms')
   }
   budget('synthetic 1,000 pages: content-only rebuild', Math.round(content.wallMs), 10000, 'ms')
@@ -201,17 +240,27 @@ function benchWeight(): void {
   results.weight = {
     routes: weights.length,
     largest,
-    medianTotal: median(weights.map((w) => w.total)),
-    medianJs: median(weights.map((w) => w.js)),
+    medianTotal: median(weights.map(w => w.total)),
+    medianJs: median(weights.map(w => w.js)),
     perRoute: weights,
   }
   // Routes are split as the build splits them: plain-HTML content pages and pages hydrated by React.
   const { interactivas } = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/generated/routes.json'), 'utf8')) as { interactivas: string[] }
   const kinds = [
-    { label: 'content pages, plain HTML', routes: weights.filter((w) => !interactivas.includes(w.route)) },
-    { label: 'interactive pages, hydrated', routes: weights.filter((w) => interactivas.includes(w.route)) },
+    { label: 'content pages, plain HTML', routes: weights.filter(w => !interactivas.includes(w.route)) },
+    { label: 'interactive pages, hydrated', routes: weights.filter(w => interactivas.includes(w.route)) },
   ]
-  results.weightByKind = Object.fromEntries(kinds.map((k) => [k.label, { routes: k.routes.length, maxJs: Math.max(...k.routes.map((w) => w.js)), maxTotal: Math.max(...k.routes.map((w) => w.total)), medianTotal: median(k.routes.map((w) => w.total)) }]))
+  results.weightByKind = Object.fromEntries(
+    kinds.map(k => [
+      k.label,
+      {
+        routes: k.routes.length,
+        maxJs: Math.max(...k.routes.map(w => w.js)),
+        maxTotal: Math.max(...k.routes.map(w => w.total)),
+        medianTotal: median(k.routes.map(w => w.total)),
+      },
+    ]),
+  )
   for (const k of kinds) {
     const maxJs = k.routes.reduce((a, b) => (b.js > a.js ? b : a))
     const maxTotal = k.routes.reduce((a, b) => (b.total > a.total ? b : a))
@@ -223,14 +272,22 @@ function benchWeight(): void {
 function startServer(port: number, clientDir: string): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'error', BUILD_OUT_DIR: path.dirname(clientDir) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'error',
+      BUILD_OUT_DIR: path.dirname(clientDir),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 30_000
     const poll = () =>
       http
-        .get(`http://127.0.0.1:${port}/api/tipo-solicitud`, (r) => (r.resume(), resolve(child)))
+        .get(`http://127.0.0.1:${port}/api/tipo-solicitud`, r => (r.resume(), resolve(child)))
         .on('error', () => (Date.now() > deadline ? reject(new Error('server did not start')) : setTimeout(poll, 200)))
     poll()
   })
@@ -254,7 +311,16 @@ async function benchLighthouse(port: number): Promise<void> {
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   })
   const largestAccordion = '/nuestra-gestion/control/informes'
   const pages = { inicio: '/', [`acordeón más grande (${largestAccordion})`]: largestAccordion, 'formulario PQRSD': '/pqrsd', búsqueda: '/buscar?q=resolucion' }
@@ -285,21 +351,50 @@ async function benchLighthouse(port: number): Promise<void> {
           tbtMs: Math.round(audit('total-blocking-time')),
           cls: Number(audit('cumulative-layout-shift').toFixed(3)),
           failedAudits: Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
-            .map((a) => a.id),
+            .filter(a => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+            .map(a => a.id),
           load: Number(os.loadavg()[0]!.toFixed(2)),
         })
       }
-      const med = (k: 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls') => median(runs.map((r) => r[k]))
+      const med = (k: 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls') => median(runs.map(r => r[k]))
       if (runs.length === 0) throw new Error(`Lighthouse could not finish any run of ${route}: ${failedRuns.join(', ')}`)
-      const row = { performance: med('performance'), accessibility: med('accessibility'), bestPractices: med('bestPractices'), seo: med('seo'), fcpMs: med('fcpMs'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), cls: med('cls'), runs, failedRuns }
+      const row = {
+        performance: med('performance'),
+        accessibility: med('accessibility'),
+        bestPractices: med('bestPractices'),
+        seo: med('seo'),
+        fcpMs: med('fcpMs'),
+        lcpMs: med('lcpMs'),
+        tbtMs: med('tbtMs'),
+        cls: med('cls'),
+        runs,
+        failedRuns,
+      }
       out[name] = row
-      for (const k of ['performance', 'accessibility', 'bestPractices', 'seo'] as const) budget(`Lighthouse ${k} — ${name} (median of ${runs.length})`, row[k], 100, 'pts', true)
+      for (const k of ['performance', 'accessibility', 'bestPractices', 'seo'] as const)
+        budget(`Lighthouse ${k} — ${name} (median of ${runs.length})`, row[k], 100, 'pts', true)
     }
   } finally {
     await chrome.kill()
   }
   results.lighthouse = out
+}
+
+/**
+ * Issue 27 #6: on a 412 × 915 phone the page's own content starts within the first screen with the default text
+ * and with A+. Budgets: the header takes at most a third of the screen with the default text and half of it with
+ * A+, and the page's <h1> starts inside the first screen in both (what lies between them, the breadcrumb and a
+ * section's side menu, is the page's).
+ */
+async function benchHeader(port: number): Promise<void> {
+  const figures = await measureHeader(port, CHROMIUM)
+  results.header = { viewport: PHONE, routes: HEADER_ROUTES, figures }
+  for (const text of ['normal', 'A+'] as const) {
+    const mine = figures.filter(f => f.text === text)
+    const tallest = Math.max(...mine.map(f => f.headerPx))
+    budget(`header height at 412 px, text ${text} (tallest of ${mine.length} routes)`, tallest, Math.round(PHONE.height / (text === 'normal' ? 3 : 2)), 'px')
+    budget(`page <h1> starts within the first screen (412×915), text ${text} (lowest)`, Math.max(...mine.map(f => f.h1TopPx)), PHONE.height, 'px')
+  }
 }
 
 function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -308,30 +403,50 @@ function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
 
 async function xsrf(port: number): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/tipo-solicitud`)
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))
+  const cookie = res.headers.getSetCookie().find(c => c.startsWith('XSRF-TOKEN='))
   return cookie ? cookie.split(';')[0]!.slice('XSRF-TOKEN='.length) : ''
 }
 
 async function benchApi(port: number): Promise<void> {
   const bare = http.createServer((_req, res) => res.end('ok'))
-  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()))
+  await new Promise<void>(r => bare.listen(0, '127.0.0.1', () => r()))
   const barePort = (bare.address() as { port: number }).port
   const duration = Number(process.env.BENCH_API_SECONDS ?? 10)
   const token = await xsrf(port)
   const pqrs = JSON.stringify({
-    tipoSolicitud: 1, tipoPersona: 1, tipoIdentificacion: 1, numeroIdentificacion: '1020304050', nombre: 'Ana', apellido: 'Pérez',
-    direccion: 'Calle 1', telefono: '3001234567', correoElectronico: 'ana@example.org', tipoRespuesta: 1, mensaje: 'Prueba de carga', autorizacionDatos: true,
+    tipoSolicitud: 1,
+    tipoPersona: 1,
+    tipoIdentificacion: 1,
+    numeroIdentificacion: '1020304050',
+    nombre: 'Ana',
+    apellido: 'Pérez',
+    direccion: 'Calle 1',
+    telefono: '3001234567',
+    correoElectronico: 'ana@example.org',
+    tipoRespuesta: 1,
+    mensaje: 'Prueba de carga',
+    autorizacionDatos: true,
   })
   const base = await cannon({ url: `http://127.0.0.1:${barePort}/`, duration, connections: 10 })
   const post = await cannon({
-    url: `http://127.0.0.1:${port}/api/pqrs`, method: 'POST', duration, connections: 10, body: pqrs,
+    url: `http://127.0.0.1:${port}/api/pqrs`,
+    method: 'POST',
+    duration,
+    connections: 10,
+    body: pqrs,
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
   })
   // A refused filing is cheap: measuring refusals would flatter the figure (it happened when consent became required).
   if (post.non2xx > 0) throw new Error(`POST /api/pqrs answered ${post.non2xx} times with an error: the bench's filing is no longer valid`)
   const search = await cannon({ url: `http://127.0.0.1:${port}/api/search?q=resolucion`, duration, connections: 10 })
   bare.close()
-  const summary = (r: autocannon.Result) => ({ reqPerSec: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors })
+  const summary = (r: autocannon.Result) => ({
+    reqPerSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  })
   results.api = { bareNodeHttp: summary(base), postPqrs: summary(post), getSearch: summary(search) }
   budget('POST /api/pqrs throughput vs bare node:http', Math.round((post.requests.average / base.requests.average) * 100), 30, '%', true)
 }
@@ -339,7 +454,10 @@ async function benchApi(port: number): Promise<void> {
 async function benchSearch(): Promise<void> {
   const dir = path.join(TMP, 'synthetic-1000')
   if (!fs.existsSync(path.join(dir, 'manifest'))) writeSyntheticSite(dir, 1000, 10_000, await samplePdf('x', 2024, 'x'))
-  const manifest = withEnv({ MANIFEST_DIR: path.join(dir, 'manifest'), PUBLIC_DIR: path.join(dir, 'public') }, () => loadManifest(path.join(dir, 'manifest')).manifest)
+  const manifest = withEnv(
+    { MANIFEST_DIR: path.join(dir, 'manifest'), PUBLIC_DIR: path.join(dir, 'public') },
+    () => loadManifest(path.join(dir, 'manifest')).manifest,
+  )
   const index = buildSearchIndex(manifest, sectionsText)
   const search = createSearcher(index)
   // One query in six has a typo, so the near-miss path shows in the mix's p95; typo queries alone get their own p95.
@@ -361,28 +479,39 @@ async function benchSearch(): Promise<void> {
 }
 
 function printTable(): void {
-  const line = (b: Budget) => `${b.pass ? 'PASS' : 'FAIL'}  ${b.name.padEnd(70)} ${String(b.value).padStart(9)} ${b.unit.padEnd(3)} (${b.higherIsBetter ? '≥' : '≤'} ${b.limit})  load ${b.load ?? '?'}`
+  const line = (b: Budget) =>
+    `${b.pass ? 'PASS' : 'FAIL'}  ${b.name.padEnd(70)} ${String(b.value).padStart(9)} ${b.unit.padEnd(3)} (${b.higherIsBetter ? '≥' : '≤'} ${b.limit})  load ${b.load ?? '?'}`
   console.log(`\nBudgets (${os.cpus().length} cores; "load" is the one-minute load average when each figure was taken)`)
   for (const b of budgets) console.log(line(b))
   const w = results.weight as { largest: RouteWeight; medianTotal: number } | undefined
-  if (w) console.log(`\nWeight: largest route ${w.largest.route} ${w.largest.total} B gzip (HTML ${w.largest.html}, CSS ${w.largest.css}, JS ${w.largest.js}); median ${w.medianTotal} B`)
-  console.log(`\n${budgets.filter((b) => b.pass).length} budgets passed, ${budgets.filter((b) => !b.pass).length} missed. Details: bench/results.json`)
+  if (w)
+    console.log(
+      `\nWeight: largest route ${w.largest.route} ${w.largest.total} B gzip (HTML ${w.largest.html}, CSS ${w.largest.css}, JS ${w.largest.js}); median ${w.medianTotal} B`,
+    )
+  console.log(`\n${budgets.filter(b => b.pass).length} budgets passed, ${budgets.filter(b => !b.pass).length} missed. Details: bench/results.json`)
 }
 
 fs.mkdirSync(TMP, { recursive: true })
 // A partial run (npm run bench -- weight) keeps the other parts' figures of the last run.
 const RESULTS_FILE = path.join(ROOT, 'bench/results.json')
 const previous = only.size > 0 && fs.existsSync(RESULTS_FILE) ? (JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>) : {}
-const PART_KEYS: Record<string, string[]> = { build: ['buildReal', 'buildSynthetic'], weight: ['weight', 'weightByKind'], search: ['search'], lighthouse: ['lighthouse'], api: ['api'] }
+const PART_KEYS: Record<string, string[]> = {
+  build: ['buildReal', 'buildSynthetic'],
+  weight: ['weight', 'weightByKind'],
+  search: ['search'],
+  lighthouse: ['lighthouse'],
+  api: ['api'],
+  header: ['header'],
+}
 for (const [part, keys] of Object.entries(PART_KEYS)) if (!want(part)) for (const k of keys) if (k in previous) results[k] = previous[k]
-const previousBudgets = ((previous.budgets as Budget[] | undefined) ?? []).filter((b) => !want(b.part))
+const previousBudgets = ((previous.budgets as Budget[] | undefined) ?? []).filter(b => !want(b.part))
 currentPart = 'build'
 if (want('build')) await benchBuild()
 currentPart = 'weight'
 if (want('weight')) benchWeight()
 currentPart = 'search'
 if (want('search')) await benchSearch()
-if (want('lighthouse') || want('api')) {
+if (want('lighthouse') || want('api') || want('header')) {
   const client = path.join(TMP, 'real/client')
   if (!want('weight')) buildSite({ BUILD_OUT_DIR: path.join(TMP, 'real') })
   const port = 3900 + Math.floor(Math.random() * 90)
@@ -392,6 +521,8 @@ if (want('lighthouse') || want('api')) {
     if (want('lighthouse')) await benchLighthouse(port)
     currentPart = 'api'
     if (want('api')) await benchApi(port)
+    currentPart = 'header'
+    if (want('header')) await benchHeader(port)
   } finally {
     server.kill('SIGTERM')
   }

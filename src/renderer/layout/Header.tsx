@@ -1,5 +1,6 @@
 import { SmartLink } from '../components/SmartLink.tsx'
 import type { LayoutData } from '../types.ts'
+import { LanguageMenu } from '../header/LanguageMenu.tsx'
 import { HeaderTools } from './HeaderTools.tsx'
 
 /** The national portal every Colombian public site links from its top bar (GOV.CO guidelines, Resolución 1519 de 2020). */
@@ -9,22 +10,22 @@ export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
   return (
     <header className="cabecera">
       <div className="barra-superior">
-        <div className="container">
-          <div className="barra-govco">
+        {/* The official GOV.CO bar (GOV.CO design guide, Resolución 1519 de 2020 Anexo 2): #3366CC, 3.5rem high,
+            the national logo first and linked to the portal, the language selector at its right. */}
+        <div className="barra-govco">
+          <div className="container">
             {/* width and height reserve the logo's box before the SVG loads (no layout shift) */}
             <SmartLink url={GOVCO_URL} className="logo-govco">
-              {layout.logosGobierno ? <img src={layout.logosGobierno.govco.url} alt={layout.logosGobierno.govco.textoAlternativo} width={140} height={30} /> : 'GOV.CO'}
+              {layout.logosGobierno ? (
+                <img src={layout.logosGobierno.govco.url} alt={layout.logosGobierno.govco.textoAlternativo} width={140} height={30} />
+              ) : (
+                'GOV.CO'
+              )}
             </SmartLink>
-            {layout.barraSuperior.length > 0 && (
-              <ul className="enlaces-superiores">
-                {layout.barraSuperior.map((e) => (
-                  <li key={e.url}>
-                    <SmartLink url={e.url}>{e.texto}</SmartLink>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <LanguageMenu layout={layout} ruta={ruta} />
           </div>
+        </div>
+        <div className="container">
           <HeaderTools layout={layout} />
         </div>
       </div>
@@ -46,7 +47,7 @@ export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
           <details className="menu-plegable">
             <summary>Menú</summary>
             <ul>
-              {layout.menu.map((e) => (
+              {layout.menu.map(e => (
                 <li key={e.url}>
                   {e.url === ruta ? (
                     <a href={e.url} aria-current="page">

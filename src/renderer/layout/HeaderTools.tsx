@@ -1,23 +1,34 @@
-import { useData } from 'vike-react/useData'
 import { SmartLink } from '../components/SmartLink.tsx'
 import { HeaderDisplayControls } from '../header/DisplayControls.tsx'
-import { LanguageMenu } from '../header/LanguageMenu.tsx'
-import type { LayoutData, PageData } from '../types.ts'
+import type { LayoutData } from '../types.ts'
 
 /**
- * Header controls: today's date, font size, grayscale, language selector and
- * the relay-centre link. React renders the markup at build time;
- * activateHeaderControls() (src/renderer/client) gives it its behaviour, from
- * the Layout on hydrated pages and from the client entry on plain-HTML pages.
+ * The row under the GOV.CO bar: today's date, the display controls (font size, grayscale, high contrast) with
+ * the relay-centre link, and the institution's own top links. React renders the markup at build time;
+ * activateHeaderControls() (src/renderer/client) gives it its behaviour, from the Layout on hydrated pages and
+ * from the client entry on plain-HTML pages. On phones the controls fold under «Accesibilidad» (a <details>,
+ * always open on wider screens) so the page's content starts within the first screen (issue 27 #6).
  */
 export function HeaderTools({ layout }: { layout: LayoutData }) {
-  const { ruta } = useData<PageData>()
   return (
     <div className="herramientas">
       <span className="fecha-actual" />
-      <HeaderDisplayControls />
-      <LanguageMenu layout={layout} ruta={ruta} />
-      {layout.centroRelevo && <SmartLink url={layout.centroRelevo.url}>{layout.centroRelevo.texto}</SmartLink>}
+      <details className="opciones-accesibilidad">
+        <summary>Accesibilidad</summary>
+        <div className="controles-cabecera">
+          <HeaderDisplayControls />
+          {layout.centroRelevo && <SmartLink url={layout.centroRelevo.url}>{layout.centroRelevo.texto}</SmartLink>}
+        </div>
+      </details>
+      {layout.barraSuperior.length > 0 && (
+        <ul className="enlaces-superiores">
+          {layout.barraSuperior.map(e => (
+            <li key={e.url}>
+              <SmartLink url={e.url}>{e.texto}</SmartLink>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }
