@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
+import { vikeNodeModules } from './nodeModules.ts'
 
 /**
  * One build at a time per installation. Vike finds the server bundle to
@@ -13,7 +14,8 @@ import lockfile from 'proper-lockfile'
  * and taken over when its holder died, on Windows too).
  */
 export async function withBuildLock<T>(root: string, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
-  const dir = path.join(root, 'node_modules', '.cache')
+  // Beside the Vike that builds: copies of the project that use the same packages share one lock.
+  const dir = path.join(vikeNodeModules(root), '.cache')
   fs.mkdirSync(dir, { recursive: true })
   const target = path.join(dir, 'compilacion')
   fs.closeSync(fs.openSync(target, 'a'))
@@ -23,7 +25,12 @@ export async function withBuildLock<T>(root: string, fn: () => Promise<T>, onWai
   } catch {
     onWait?.()
     // Up to about 20 minutes: a full build of a large site on a slow machine.
-    release = await lockfile.lock(target, { realpath: false, stale: 30_000, update: 5_000, retries: { retries: 1200, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 } })
+    release = await lockfile.lock(target, {
+      realpath: false,
+      stale: 30_000,
+      update: 5_000,
+      retries: { retries: 1200, factor: 1, minTimeout: 1_000, maxTimeout: 1_000 },
+    })
   }
   try {
     return await fn()

@@ -26,6 +26,7 @@ import { PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/pre
 import { writeGeneratedFiles } from './generate.ts'
 import { startScriptsAfterPaintIn } from './scriptPriority.ts'
 import { withBuildLock } from './buildLock.ts'
+import { vikeNodeModules } from './nodeModules.ts'
 import { pointServerEntryAt } from './serverEntryPointer.ts'
 import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
 import { hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
@@ -91,13 +92,35 @@ function filesUnder(dir: string, root: string, skip: string[] = []): string[] {
   return out
 }
 
+/**
+ * package.json / package-lock.json without the project's own version: no bundle contains it, and a release that
+ * only bumps it (`npm run actualizar`) should not pay for a full build.
+ */
+export function withoutOwnVersion(json: string): string {
+  try {
+    const data = JSON.parse(json) as { version?: string; packages?: Record<string, { version?: string }> }
+    delete data.version
+    if (data.packages?.['']) delete data.packages[''].version
+    return JSON.stringify(data)
+  } catch {
+    return json
+  }
+}
+
 /** Hash of every bundle input (contents and paths): equal fingerprints mean the bundles would be identical. */
 export function codeFingerprint(root = projectRoot()): string {
-  const files = [...CODE_DIRS.flatMap((d) => filesUnder(path.join(root, d), root, NOT_BUNDLED)), ...CODE_FILES.map((f) => path.join(root, f)).filter((f) => fs.existsSync(f))]
+  const files = [
+    ...CODE_DIRS.flatMap(d => filesUnder(path.join(root, d), root, NOT_BUNDLED)),
+    ...CODE_FILES.map(f => path.join(root, f)).filter(f => fs.existsSync(f)),
+  ]
   const hash = crypto.createHash('sha256')
-  for (const file of files.map((f) => path.relative(root, f).split(path.sep).join('/')).sort()) {
+  for (const file of files.map(f => path.relative(root, f).split(path.sep).join('/')).sort()) {
     hash.update(file + '\0')
-    hash.update(fs.readFileSync(path.join(root, file)))
+    hash.update(
+      file === 'package.json' || file === 'package-lock.json'
+        ? withoutOwnVersion(fs.readFileSync(path.join(root, file), 'utf8'))
+        : fs.readFileSync(path.join(root, file)),
+    )
     hash.update('\0')
   }
   return hash.digest('hex')
@@ -116,7 +139,8 @@ export function readBuildInfo(outDir: string): BuildInfo | undefined {
 export function fullBuildReason(outDir: string, fingerprint: string): string | undefined {
   const info = readBuildInfo(outDir)
   if (!info) return 'no hay una compilación completa anterior'
-  if (!fs.existsSync(path.join(outDir, 'server')) || !fs.existsSync(path.join(outDir, 'client', '_app'))) return 'faltan los paquetes de la compilación anterior'
+  if (!fs.existsSync(path.join(outDir, 'server')) || !fs.existsSync(path.join(outDir, 'client', '_app')))
+    return 'faltan los paquetes de la compilación anterior'
   if (info.fingerprint !== fingerprint) return 'cambió el código, la lista de rutas o la configuración'
   return undefined
 }
@@ -125,7 +149,9 @@ export function fullBuildReason(outDir: string, fingerprint: string): string | u
 function linkPublic(root: string, outDir: string, previous: string[], bundlerLog: BundlerLog): string[] {
   const from = publicDir()
   const report = syncPublic(from, path.join(outDir, 'client'), snapshotDirFor(compiledCacheDir(root), from), previous)
-  bundlerLog.note(`public/: ${report.files.length} archivos; ${report.linked} enlazados, ${report.copied} copiados, ${report.unchanged} sin cambios; ${report.snapshots} instantáneas nuevas`)
+  bundlerLog.note(
+    `public/: ${report.files.length} archivos; ${report.linked} enlazados, ${report.copied} copiados, ${report.unchanged} sin cambios; ${report.snapshots} instantáneas nuevas`,
+  )
   return report.files
 }
 
@@ -183,7 +209,7 @@ class BundlerLog {
       for (const line of this.tail) console.error(`  ${line}`)
     }
     if (!ok || this.detail) console.error(`Detalles completos del empaquetador: ${path.relative(process.cwd(), this.filePath) || this.filePath}`)
-    return new Promise((resolve) => this.file.end(resolve))
+    return new Promise(resolve => this.file.end(resolve))
   }
 }
 
@@ -200,8 +226,15 @@ const PUBLIC_LINKED_ENV = 'ESE_PUBLIC_LINKED'
  * bundles) in a child process: this process has loaded the section modules
  * (and React) itself, and the server bundle needs a React of its own.
  */
-function runVike(command: 'build' | 'prerender', root: string, outDir: string, log: BundlerLog, extraEnv: Record<string, string> = {}, onConfigLoaded?: () => void): Promise<boolean> {
-  const bin = path.join(root, 'node_modules', 'vike', 'bin.js')
+function runVike(
+  command: 'build' | 'prerender',
+  root: string,
+  outDir: string,
+  log: BundlerLog,
+  extraEnv: Record<string, string> = {},
+  onConfigLoaded?: () => void,
+): Promise<boolean> {
+  const bin = path.join(vikeNodeModules(root), 'vike', 'bin.js')
   const env = { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.', ESE_COMPILED_CACHE: compiledCacheDir(root), ...extraEnv }
   const child = spawn(process.execPath, [bin, command], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
@@ -217,9 +250,9 @@ function runVike(command: 'build' | 'prerender', root: string, outDir: string, l
     })
     stream.on('end', () => rest && log.take(rest, write))
   }
-  relay(child.stdout, (line) => console.log(line))
-  relay(child.stderr, (line) => console.error(line))
-  return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)))
+  relay(child.stdout, line => console.log(line))
+  relay(child.stderr, line => console.error(line))
+  return new Promise(resolve => child.on('close', code => resolve(code === 0)))
 }
 
 /**
@@ -246,7 +279,7 @@ async function prerenderInShares(count: number, root: string, outDir: string, lo
   const runs: Array<Promise<boolean>> = []
   for (let index = 0; index < count; index++) {
     let loaded: () => void = () => {}
-    const configLoaded = new Promise<void>((resolve) => (loaded = resolve))
+    const configLoaded = new Promise<void>(resolve => (loaded = resolve))
     const run = runVike('prerender', root, outDir, log, count > 1 ? { [PRERENDER_SHARE_ENV]: `${index}/${count}` } : {}, loaded)
     runs.push(run)
     // The next share starts once this one has loaded Vike's configuration (or ended): see SHARE_CONFIG_LOADED.
@@ -285,67 +318,75 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     return { ok: false, ms: elapsed() }
   }
   // Generated files and Vike's bundle pointer are shared by every build of this installation: one build at a time.
-  return withBuildLock(root, async () => {
-    writeGeneratedFiles(manifest)
+  return withBuildLock(
+    root,
+    async () => {
+      writeGeneratedFiles(manifest)
 
-    const fingerprint = codeFingerprint(root)
-    const cacheDir = compiledCacheDir(root)
-    if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
-      copyBundles(path.resolve(options.reuseFrom), outDir)
-    }
-    const previous = readBuildInfo(outDir)
-    // Files of public/ the output holds from its last build: left in place when unchanged, removed when gone.
-    const previousPublic = previous?.publicFiles ?? []
-    let reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
-    let bundles: BuildResult['bundles'] = reason ? undefined : 'salida'
-    if (reason && !options.full && hasBundles(cacheDir, fingerprint)) {
-      // The same code was bundled before: its bundles replace whatever this folder held (nothing, or other code's).
-      clearOutput(outDir, previousPublic)
-      restoreBundles(cacheDir, fingerprint, outDir)
-      reason = undefined
-      bundles = 'guardados'
-    }
-    if (!reason && !pointServerEntryAt(root, path.join(outDir, 'server', 'entry.mjs'))) reason = 'no se encontró el paquete del servidor de la compilación anterior'
-    const kind: BuildKind = reason ? 'completa' : 'contenido'
-    if (reason) bundles = undefined
-
-    const processes = prerenderProcessCount(manifest.pages.length)
-    const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
-    let ok: boolean
-    let publicFiles: string[]
-    if (kind === 'contenido') {
-      log(
-        bundles === 'guardados'
-          ? `Compilación solo de contenido (el código no cambió: se reutilizan los paquetes guardados de una compilación anterior): ${manifest.pages.length} páginas…`
-          : `Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`,
-      )
-      publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
-      ok = await prerenderInShares(processes, root, outDir, bundlerLog)
-      if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
-    } else {
-      log(`Compilación completa (${reason})…`)
-      // A stale fingerprint must not survive a build that fails half-way (clearOutput removes it first).
-      clearOutput(outDir, previousPublic)
-      publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
-      const bundle = { [PUBLIC_LINKED_ENV]: '1' }
-      // One process: Vike pre-renders right after bundling, in the same process. Several: bundling, then the shares.
-      ok =
-        processes === 1
-          ? await runVike('build', root, outDir, bundlerLog, bundle)
-          : (await runVike('build', root, outDir, bundlerLog, { ...bundle, [PRERENDER_LATER_ENV]: '1' })) && (await prerenderInShares(processes, root, outDir, bundlerLog))
-      if (ok) {
-        keepBundles(cacheDir, fingerprint, outDir)
-        writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+      const fingerprint = codeFingerprint(root)
+      const cacheDir = compiledCacheDir(root)
+      if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
+        copyBundles(path.resolve(options.reuseFrom), outDir)
       }
-    }
-    await bundlerLog.close(ok)
-    if (!ok) return failed(elapsed())
-    startScriptsAfterPaintIn(path.join(outDir, 'client'), new Set(publicFiles))
-    const ms = elapsed()
-    log(`✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`)
-    if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
-    return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
-  }, () => log('Otra compilación de este proyecto está en curso; esta espera a que termine…'))
+      const previous = readBuildInfo(outDir)
+      // Files of public/ the output holds from its last build: left in place when unchanged, removed when gone.
+      const previousPublic = previous?.publicFiles ?? []
+      let reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
+      let bundles: BuildResult['bundles'] = reason ? undefined : 'salida'
+      if (reason && !options.full && hasBundles(cacheDir, fingerprint)) {
+        // The same code was bundled before: its bundles replace whatever this folder held (nothing, or other code's).
+        clearOutput(outDir, previousPublic)
+        restoreBundles(cacheDir, fingerprint, outDir)
+        reason = undefined
+        bundles = 'guardados'
+      }
+      if (!reason && !pointServerEntryAt(root, path.join(outDir, 'server', 'entry.mjs')))
+        reason = 'no se encontró el paquete del servidor de la compilación anterior'
+      const kind: BuildKind = reason ? 'completa' : 'contenido'
+      if (reason) bundles = undefined
+
+      const processes = prerenderProcessCount(manifest.pages.length)
+      const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
+      let ok: boolean
+      let publicFiles: string[]
+      if (kind === 'contenido') {
+        log(
+          bundles === 'guardados'
+            ? `Compilación solo de contenido (el código no cambió: se reutilizan los paquetes guardados de una compilación anterior): ${manifest.pages.length} páginas…`
+            : `Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`,
+        )
+        publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
+        ok = await prerenderInShares(processes, root, outDir, bundlerLog)
+        if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+      } else {
+        log(`Compilación completa (${reason})…`)
+        // A stale fingerprint must not survive a build that fails half-way (clearOutput removes it first).
+        clearOutput(outDir, previousPublic)
+        publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
+        const bundle = { [PUBLIC_LINKED_ENV]: '1' }
+        // One process: Vike pre-renders right after bundling, in the same process. Several: bundling, then the shares.
+        ok =
+          processes === 1
+            ? await runVike('build', root, outDir, bundlerLog, bundle)
+            : (await runVike('build', root, outDir, bundlerLog, { ...bundle, [PRERENDER_LATER_ENV]: '1' })) &&
+              (await prerenderInShares(processes, root, outDir, bundlerLog))
+        if (ok) {
+          keepBundles(cacheDir, fingerprint, outDir)
+          writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+        }
+      }
+      await bundlerLog.close(ok)
+      if (!ok) return failed(elapsed())
+      startScriptsAfterPaintIn(path.join(outDir, 'client'), new Set(publicFiles))
+      const ms = elapsed()
+      log(
+        `✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`,
+      )
+      if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
+      return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
+    },
+    () => log('Otra compilación de este proyecto está en curso; esta espera a que termine…'),
+  )
 }
 
 function failed(ms: number): BuildResult {

@@ -8,11 +8,16 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { findPackageDir, vikeNodeModules } from './nodeModules.ts'
 
-const POINTER = ['node_modules', '@brillout', 'vite-plugin-server-entry', 'dist', 'esm', 'runtime', 'autoImporter.js']
+const PLUGIN = '@brillout/vite-plugin-server-entry'
+const POINTER = ['dist', 'esm', 'runtime', 'autoImporter.js']
 
 export function pointServerEntryAt(root: string, serverEntry: string): boolean {
-  const linked = path.join(root, ...POINTER)
+  // The plugin copy Vike itself loads: resolved from Vike's folder, which may be above the project (nodeModules.ts).
+  const plugin = findPackageDir(path.join(vikeNodeModules(root), 'vike'), PLUGIN)
+  if (!plugin) return false
+  const linked = path.join(plugin, ...POINTER)
   if (!fs.existsSync(linked) || !fs.existsSync(serverEntry)) return false
   // Node resolves the pointer's relative import from where the file really is: a node_modules that is a link
   // (the build tests' copies of the project link the real one) must not send it to another project's bundle.

@@ -18,7 +18,7 @@ import { createNotifier } from './notify.ts'
 import type { SessionPolicy } from './office/session.ts'
 import { StoreSignInThrottle } from './office/storeThrottle.ts'
 import { sharedRateLimitStore } from './rateLimitStore.ts'
-import { fixedSiteRoot, pointerSiteRoot, releaseLabel } from './releases.ts'
+import { fixedSiteRoot, pointedCode, pointerSiteRoot, releaseLabel } from './releases.ts'
 import { reportPlugin } from './features/report/index.ts'
 import { searchPlugin } from './features/search/index.ts'
 import { trackingPlugin } from './features/tracking/index.ts'
@@ -228,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     filingEndpoints: new Map(site.filings.map(f => [f.endpoint, f.form.id])),
     release: () => releaseLabel(options.releasesDir, siteRoot.current()),
     version: programVersion(),
+    code: options.releasesDir ? pointedCode(options.releasesDir) : undefined,
     mail: mailStatus,
     metricsAllowed: options.metricsAllowed,
     minFreeMb: options.minFreeMb,

@@ -7,6 +7,8 @@ import { parseBackupHour } from './features/backup/schedule.ts'
 export interface ServerConfig extends AppOptions {
   port: number
   host: string
+  /** SERVICIO_SUPERVISADO=1: a supervisor (systemd, the Windows service) restarts the process when it exits. */
+  supervised?: boolean
 }
 
 function positiveInt(value: string | undefined, name: string, fallback: number): number {
@@ -38,7 +40,10 @@ export function trustProxyFromEnv(value: string | undefined): string | number | 
 
 /** 127.0.0.0/8, ::1 (also written as an IPv4-mapped address) and the name localhost: reachable only from this machine. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '')
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
   return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
 }
 
@@ -85,6 +90,7 @@ export function backupDestinationFromEnv(env: NodeJS.ProcessEnv = process.env): 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: positiveInt(env.PORT, 'PORT', 3000),
+    supervised: env.SERVICIO_SUPERVISADO === '1',
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,

@@ -33,6 +33,8 @@ export interface HealthOptions {
   /** Label of the release served now (a publication's folder or the build folder). */
   release: () => string
   version: string
+  /** Commit of the code this process runs, as `npm run actualizar` named it (it waits for the new one after a switch). */
+  code?: string
   mail: MailStatus
   /** Addresses allowed to read /metricas (comma-separated addresses and subnets). */
   metricsAllowed?: string
@@ -108,6 +110,7 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
     const body = {
       estado: ok ? 'ok' : 'no se pueden recibir radicaciones',
       version: opts.version,
+      codigo: opts.code ?? null,
       publicacion: opts.release(),
       radicaciones: {
         almacenamiento: opts.store.engine,

@@ -1,0 +1,258 @@
+/**
+ * `npm run actualizar` on a copy of the project with a running server. The copy is a git clone of this commit
+ * (the "server"), whose upstream (the "origin", another clone) gets the next commits: a new version with a
+ * changed page title, then a version whose server cannot start. A small supervisor loop stands in for systemd
+ * (it restarts the server when it exits with 75, as RestartForceExitStatus=75 does).
+ *
+ * node_modules: the copy lives inside this project (test-results/) and has none of its own, so Node, npm and
+ * the build find this project's packages in the folder above, as in a workspace: no copy of 900 MB, no link
+ * (see docs/decisions/updates-and-releases.md).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { npmCommand, spawnOptions } from '../../scripts/lib/commands.ts'
+import { POINTER_FILE, readPointer } from '../../src/server/releases.ts'
+import { Client, freePort, RADICADO, validPqrs } from './helpers.ts'
+
+const PAGE = '/hospital/junta'
+const PAGE_FILE = 'manifest/pages/hospital/junta.yaml'
+const NEW_TITLE = 'Junta Directiva actualizada'
+
+let work: string
+let origin: string
+let copy: string
+let base: string
+let env: NodeJS.ProcessEnv
+let firstVersion: string
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Prueba', '-c', 'user.email=prueba@example.com', ...args], { cwd, encoding: 'utf8' }).trim()
+
+/** A commit in the origin: the version raised by one patch level (package.json and its lock) and `change` applied. */
+function commitInOrigin(message: string, change: () => void): string {
+  const pkgFile = path.join(origin, 'package.json')
+  const current = (JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as { version: string }).version
+  const [major, minor, patch] = current.split('.').map(Number)
+  const next = `${major}.${minor}.${patch! + 1}`
+  for (const file of ['package.json', 'package-lock.json']) {
+    const full = path.join(origin, file)
+    let text = fs.readFileSync(full, 'utf8')
+    // The project's own version: the first occurrences, as `npm version` writes them.
+    for (let i = 0; i < (file === 'package.json' ? 1 : 2); i++) text = text.replace(`"version": "${current}"`, `"version": "${next}"`)
+    fs.writeFileSync(full, text)
+  }
+  change()
+  git(origin, 'commit', '-qam', message)
+  return next
+}
+
+function run(script: string, args: string[] = []): Promise<{ code: number | null; output: string }> {
+  const spec = npmCommand(['run', '-s', script, ...(args.length ? ['--', ...args] : [])])
+  return new Promise(resolve => {
+    const child = spawn(spec.command, spec.args, spawnOptions(spec, { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] }))
+    let output = ''
+    child.stdout!.on('data', d => (output += d))
+    child.stderr!.on('data', d => (output += d))
+    child.on('close', code => resolve({ code, output }))
+  })
+}
+
+/** Stands in for systemd: starts the server, and again when it exits asking for it (75) or failing. */
+const service = {
+  starts: 0,
+  stopping: false,
+  proc: undefined as ChildProcess | undefined,
+  output: '',
+  start(): void {
+    this.starts++
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    proc.stdout!.on('data', (d: Buffer) => (this.output += d.toString()))
+    proc.stderr!.on('data', (d: Buffer) => (this.output += d.toString()))
+    proc.on('exit', code => {
+      if (this.stopping) return
+      if (code === 75) this.start()
+      else setTimeout(() => this.start(), 1_000)
+    })
+    this.proc = proc
+  },
+  async stop(): Promise<void> {
+    this.stopping = true
+    const proc = this.proc
+    if (proc && proc.exitCode === null && proc.signalCode === null) {
+      const exited = new Promise(r => proc.once('exit', r))
+      proc.kill('SIGTERM')
+      await exited
+    }
+  },
+}
+
+interface Detail {
+  version: string
+  codigo: string | null
+  publicacion: string
+}
+
+async function detail(): Promise<Detail> {
+  const res = await fetch(`${base}/salud/detalle`)
+  expect(res.status).toBe(200)
+  return (await res.json()) as Detail
+}
+
+async function waitForService(): Promise<void> {
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    const res = await fetch(`${base}/salud`).catch(() => undefined)
+    if (res?.ok) return
+    if (Date.now() > deadline) throw new Error(`El servidor de la copia no respondió:\n${service.output}`)
+    await new Promise(r => setTimeout(r, 200))
+  }
+}
+
+async function h1(): Promise<string> {
+  const html = await (await fetch(base + PAGE)).text()
+  return (
+    /<h1[^>]*>([\s\S]*?)<\/h1>/
+      .exec(html)?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .trim() ?? ''
+  )
+}
+
+const pointerText = () => fs.readFileSync(path.join(copy, 'publicaciones', POINTER_FILE), 'utf8')
+
+beforeAll(async () => {
+  fs.mkdirSync(path.resolve('test-results'), { recursive: true })
+  work = fs.mkdtempSync(path.resolve('test-results', 'actualizar-'))
+  origin = path.join(work, 'origen')
+  copy = path.join(work, 'copia')
+  const head = git(path.resolve('.'), 'rev-parse', 'HEAD')
+  git(work, 'clone', '-q', '--no-checkout', path.resolve('.'), origin)
+  git(origin, 'checkout', '-q', '-B', 'main', head)
+  git(work, 'clone', '-q', origin, copy)
+  firstVersion = (JSON.parse(fs.readFileSync(path.join(copy, 'package.json'), 'utf8')) as { version: string }).version
+  // This checkout's build, when there is one (CI builds before the tests): the copy's first publication then
+  // reuses its bundles if the code matches, and builds in full otherwise.
+  if (fs.existsSync('dist/build-info.json') && fs.existsSync('dist/server') && fs.existsSync('dist/client/index.html')) {
+    fs.cpSync('dist/server', path.join(copy, 'dist/server'), { recursive: true })
+    fs.cpSync('dist/client/_app', path.join(copy, 'dist/client/_app'), { recursive: true })
+    for (const f of ['build-info.json', 'assets.json', 'client/index.html', 'client/404.html'])
+      if (fs.existsSync(`dist/${f}`)) fs.copyFileSync(`dist/${f}`, path.join(copy, 'dist', f))
+  }
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(copy, 'data'),
+    SERVICIO_SUPERVISADO: '1',
+    RATE_LIMIT_MAX: '100000',
+    LOG_LEVEL: 'warn',
+    ACTUALIZAR_ESPERA_S: '180',
+  }
+  for (const v of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'PUBLICACIONES_DIR', 'DATABASE_URL', 'LOG_FILE', 'PUBLICACIONES_CONSERVAR']) delete env[v]
+  const first = await run('publicar')
+  expect(first.code, first.output).toBe(0)
+  service.start()
+  await waitForService()
+}, 600_000)
+
+afterAll(async () => {
+  await service.stop()
+  if (work) fs.rmSync(work, { recursive: true, force: true })
+})
+
+describe('npm run actualizar', () => {
+  it('moves a running server to the next commit: new version and page served, filings accepted or refused, none lost', async () => {
+    const next = commitInOrigin('Versión nueva: título de la junta', () => {
+      const file = path.join(origin, PAGE_FILE)
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('titulo: Junta Directiva\n', `titulo: ${NEW_TITLE}\n`))
+    })
+    const target = git(origin, 'rev-parse', 'HEAD')
+    const before = await detail()
+    expect(before.version).toBe(firstVersion)
+    expect(await h1()).toBe('Junta Directiva')
+
+    // A citizen files PQRSD without a pause during the whole update.
+    const accepted: string[] = []
+    const refused: string[] = []
+    const unexpected: string[] = []
+    let unreachable = 0
+    let stop = false
+    const filer = (async () => {
+      while (!stop) {
+        try {
+          const client = await new Client(base).init()
+          const res = await client.postJson('/api/pqrs', validPqrs({ mensaje: 'Solicito el horario de la junta durante la actualización.' }))
+          const body = (await res.json()) as { id?: string; error?: string }
+          if (res.status < 300 && body.id && RADICADO.test(body.id)) accepted.push(body.id)
+          else if (res.status === 503) refused.push(body.error ?? JSON.stringify(body))
+          else unexpected.push(`${res.status} ${JSON.stringify(body)}`)
+        } catch {
+          // Connection refused while the service restarts: the citizen's browser says so; nothing was received.
+          unreachable++
+          await new Promise(r => setTimeout(r, 100))
+        }
+      }
+    })()
+
+    const updated = await run('actualizar')
+    await waitForService()
+    stop = true
+    await filer
+
+    expect(updated.code, `${updated.output}\n${service.output}`).toBe(0)
+    expect(updated.output).toContain(`✓ Actualizado: versión ${firstVersion} (`)
+    expect(updated.output).toContain(`→ ${next} (${target.slice(0, 10)})`)
+    expect(updated.output).toContain('Migraciones de la base de datos: ninguna.')
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(target)
+    const after = await detail()
+    expect(after).toMatchObject({ version: next, codigo: target })
+    expect(after.publicacion).not.toBe(before.publicacion)
+    expect(await h1()).toBe(NEW_TITLE)
+    // Restarted once, by its supervisor, to run the new code.
+    expect(service.starts).toBe(2)
+
+    expect(unexpected).toEqual([])
+    // The contract's message for a filing that cannot be received now.
+    for (const message of refused) expect(message).toBe('El servicio no está disponible en este momento. Intente de nuevo más tarde.')
+    expect(accepted.length).toBeGreaterThan(0)
+    const db = new Database(path.join(copy, 'data', 'radicaciones.sqlite'), { readonly: true })
+    const stored = new Set((db.prepare('SELECT radicado FROM radicaciones').all() as Array<{ radicado: string }>).map(r => r.radicado))
+    db.close()
+    expect(accepted.filter(r => !stored.has(r))).toEqual([])
+    console.log(`actualizar: ${accepted.length} aceptadas, ${refused.length} rechazadas con 503, ${unreachable} intentos sin conexión durante el reinicio`)
+  }, 600_000)
+
+  it('an update whose new release fails its health check leaves the old one served, and the checkout as it was', async () => {
+    const served = await detail()
+    const pointerBefore = pointerText()
+    const headBefore = git(copy, 'rev-parse', 'HEAD')
+    const foldersBefore = fs.readdirSync(path.join(copy, 'publicaciones')).sort()
+    const startsBefore = service.starts
+    commitInOrigin('Versión que no arranca', () => {
+      const file = path.join(origin, 'src', 'server', 'run.ts')
+      const text = fs.readFileSync(file, 'utf8')
+      const signature = 'export async function startServer('
+      const at = text.indexOf('{', text.indexOf(signature)) + 1
+      expect(at).toBeGreaterThan(0)
+      fs.writeFileSync(file, `${text.slice(0, at)}\n  throw new Error('versión rota a propósito')\n${text.slice(at)}`)
+    })
+
+    const updated = await run('actualizar')
+    expect(updated.code).not.toBe(0)
+    expect(updated.output).toContain('la versión nueva no pasó la verificación de salud')
+    expect(updated.output).toContain(`Se sigue sirviendo la versión ${served.version}`)
+    // Give a wrongly switched service the time to notice (it checks the pointer every 2 s).
+    await new Promise(r => setTimeout(r, 5_000))
+    expect(pointerText()).toBe(pointerBefore)
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(headBefore)
+    expect(fs.readdirSync(path.join(copy, 'publicaciones')).sort()).toEqual(foldersBefore)
+    expect(await detail()).toMatchObject({ version: served.version, codigo: served.codigo, publicacion: served.publicacion })
+    expect(service.starts).toBe(startsBefore)
+    expect(readPointer(path.join(copy, 'publicaciones'))?.codigo).toBe(headBefore)
+  }, 600_000)
+})
