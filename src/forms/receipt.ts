@@ -19,6 +19,14 @@ export interface Receipt {
 
 export const KEEP_RECEIPT = 'Guarde este número y este código para consultar su solicitud.'
 
+/**
+ * The receipt as a PDF constancia (issue 26 item 8): a form POST with the
+ * number and the code (fields `radicado`, `codigo`), never an address, so it
+ * cannot be enumerated and never lands in histories or logs.
+ */
+export const RECEIPT_PDF_API = '/api/recibo/constancia'
+export const RECEIPT_PDF_BUTTON = 'Descargar constancia (PDF)'
+
 /** An instant as ISO 8601 in Colombia time (UTC−5 all year, no daylight saving). */
 export function colombiaIso(date: Date): string {
   const shifted = new Date(date.getTime() - 5 * 3600_000)

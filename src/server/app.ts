@@ -21,6 +21,7 @@ import { sharedRateLimitStore } from './rateLimitStore.ts'
 import { fixedSiteRoot, pointedCode, pointerSiteRoot, releaseLabel } from './releases.ts'
 import { reportPlugin } from './features/report/index.ts'
 import { searchPlugin } from './features/search/index.ts'
+import { receiptPdfPlugin } from './features/receiptPdf/index.ts'
 import { trackingPlugin } from './features/tracking/index.ts'
 import { embedOrigins, helmetOptions, installAssetFraming, installPermissionsPolicy, installXsrf } from './security.ts'
 import { loadSiteData, type SiteData } from './siteData.ts'
@@ -265,6 +266,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Stricter than the filings': a code is guessed only by trying many (issue 12).
   const trackingLimit = { max: options.trackingRateLimitMax ?? Math.min(10, rateLimit.max), timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000 }
   await app.register(trackingPlugin, { site, store, dataDir, root: siteRoot, rateLimit: trackingLimit, noScriptPages })
+  // The receipt's «Descargar constancia (PDF)» (issue 26 item 8): number + code, the tracking lookups' limit.
+  await app.register(receiptPdfPlugin, { site, store, rateLimit: trackingLimit })
   await app.register(searchPlugin, { prefix: '/buscar', site, root: siteRoot })
   await app.register(reportPlugin, { site, root: siteRoot, store })
   // Last: the site's pages and files answer whatever no feature took, and the 404 page.

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FilingForm } from '../manifest/filingForms.ts'
-import { receiptLines, type Receipt } from '../forms/receipt.ts'
+import { RECEIPT_PDF_API, RECEIPT_PDF_BUTTON, receiptLines, type Receipt } from '../forms/receipt.ts'
 import { MSG } from './http/messages.ts'
 import { CONFIRMATION_PATH, filingEndpoints, formOfUrl, refererPath, safeBack } from './http/noScript.ts'
 import type { SiteData } from './siteData.ts'
@@ -15,6 +15,11 @@ import type { SiteData } from './siteData.ts'
 
 export function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
+
+/** «Descargar constancia (PDF)» on the no-script confirmation (issue 26 item 8): a plain form POST with the number and the code. */
+function receiptPdfForm(r: Receipt): string {
+  return `<form method="post" action="${RECEIPT_PDF_API}" class="descarga-constancia"><input type="hidden" name="radicado" value="${escapeHtml(r.id)}"><input type="hidden" name="codigo" value="${escapeHtml(r.codigo)}"><button type="submit" class="secondary">${escapeHtml(RECEIPT_PDF_BUTTON)}</button></form>`
 }
 
 /** The stylesheets of the built home page (Pico and the site's own), so the answers look like the site. */
@@ -102,7 +107,7 @@ ${body}
             .map(l => `<p class="recibo-linea">${escapeHtml(l)}</p>`)
             .join('\n')
         : ''
-      const keep = subscription ? '' : receipt ? `<p>${escapeHtml(MSG.nativePrint)}</p>\n` : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`
+      const keep = subscription ? '' : receipt ? `<p>${escapeHtml(MSG.nativePrint)}</p>\n${receiptPdfForm(receipt)}\n` : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`
       const body = `<h1>${escapeHtml(form.titulo)}</h1>
 <div class="aviso-formulario aviso-exito recibo" role="status"><div class="aviso-texto"><p>${escapeHtml(text)}</p>${lines ? `\n${lines}` : ''}</div></div>
 ${keep}${links(safeBack(back) ?? pageOf(filing) ?? '/', subscription ? 'Volver a la página anterior' : 'Volver a la página del formulario')}`

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { openHydrated } from './hydration.ts'
 import { expect, test, type Page, type Request } from '@playwright/test'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
@@ -177,6 +178,42 @@ test.describe('PQRSD form', () => {
     await expect(kept.getByRole('button', { name: 'Imprimir recibo' })).toBeVisible()
     await expectXsrfOn(page, unsafe)
     expect(unsafe.length).toBeGreaterThan(0)
+    // «Descargar constancia (PDF)» (issue 26 item 8): a form post with the number and the code; the page stays.
+    const download = page.waitForEvent('download')
+    await kept.getByRole('button', { name: 'Descargar constancia (PDF)' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe(`constancia-${id}.pdf`)
+    const bytes = fs.readFileSync((await file.path())!)
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    await expect(kept).toBeVisible()
+  })
+
+  test('closing a receipt that went to no e-mail asks once; cancelled it stays, confirmed it is kept below (issue 26 item 8)', async ({ page }) => {
+    await openHydrated(page, '/pqrsd')
+    // An anonymous denuncia gives no e-mail address: the code reaches the citizen only on this page.
+    await page.selectOption('#pqrsd-tipoSolicitud', { label: 'Denuncia' })
+    await page.selectOption('#pqrsd-tipoPersona', { label: 'Anónimo' })
+    await page.fill('#pqrsd-mensaje', 'Denuncio cobros indebidos en la ventanilla de citas.')
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    const banner = page.locator('.aviso-exito')
+    await expect(banner).toContainText(/Código de verificación: [A-Z2-9]{5}-[A-Z2-9]{5}/)
+    const asked: string[] = []
+    page.once('dialog', (d) => {
+      asked.push(d.message())
+      void d.dismiss()
+    })
+    await banner.getByRole('button', { name: 'Cerrar mensaje' }).click()
+    await expect.poll(() => asked.length).toBe(1)
+    expect(asked[0]).toContain('No se enviaron por correo')
+    await expect(banner).toBeVisible()
+    page.once('dialog', (d) => {
+      asked.push(d.message())
+      void d.accept()
+    })
+    await banner.getByRole('button', { name: 'Cerrar mensaje' }).click()
+    await expect(banner).toHaveCount(0)
+    expect(asked).toHaveLength(2)
+    await expect(page.locator('.recibo-guardado').getByRole('button', { name: 'Descargar constancia (PDF)' })).toBeVisible()
   })
 
   test('a failed call shows a clear message and keeps everything typed', async ({ page }) => {

@@ -72,7 +72,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
  * The constancia as a PDF (pdf-lib, standard Helvetica: no font file to ship).
  * `rows` are the same label/value lines the HTML page shows.
  */
-export async function constanciaPdf(c: Constancia, rows: ReadonlyArray<[string, string]>, footer: string): Promise<Uint8Array> {
+export async function constanciaPdf(c: Pick<Constancia, 'radicado' | 'recibido' | 'entidad'>, rows: ReadonlyArray<[string, string]>, footer: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   doc.setTitle(`Constancia de radicación ${c.radicado}`)
   doc.setLanguage('es-CO')

@@ -290,3 +290,6 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     return asDownload(reply, `constancia-${found.c.radicado}.pdf`, 'application/pdf').send(Buffer.from(pdf))
   })
 }
+
+/** The constancia's PDF drawing, shared with the citizen's receipt download (features/receiptPdf, issue 26 item 8). */
+export { constanciaPdf } from './constancia.ts'
