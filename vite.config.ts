@@ -67,6 +67,8 @@ function pageContextWithoutClientRouter(): Plugin {
  * keeps the bundler's defaults.
  */
 const PUBLIC_LINKED = process.env.ESE_PUBLIC_LINKED === '1'
+
+const SECTION_STYLES = /\/src\/renderer\/sections\/[^/]+\/styles\.css$/
 function publicLinkedByBuild(): Plugin {
   return {
     name: 'public-linked-by-build',
@@ -86,6 +88,10 @@ export default {
     assetsDir: '_app',
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     ...(PUBLIC_LINKED ? { emptyOutDir: false } : {}),
+    // Every section's styles.css (gathered by src/renderer/styles/sections.ts) in one sheet: one request after the
+    // global sheets rather than one per section (Vike otherwise gives each CSS module a file of its own; a function
+    // set here is asked first and Vike's naming applies to the rest).
+    rolldownOptions: { output: { manualChunks: (id: string) => (SECTION_STYLES.test(id) ? 'section-styles' : undefined) } },
   },
   // public/ (every published PDF) is copied into dist/client only: Vite's default copied it into the server
   // bundle's folder too, which nothing reads (4.7 s of a 1,000-page build with 10,000 PDFs, and every publishing copy).

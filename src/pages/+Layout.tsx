@@ -4,6 +4,7 @@ import '@picocss/pico/css/pico.min.css'
 import '../renderer/styles/site.css'
 import '../renderer/styles/forms.css'
 import '../renderer/styles/interactive.css'
+import '../renderer/styles/sections.ts'
 import { useEffect, type ReactNode } from 'react'
 import { useData } from 'vike-react/useData'
 import { Breadcrumb } from '../renderer/layout/Breadcrumb.tsx'
@@ -17,9 +18,6 @@ import { Header } from '../renderer/layout/Header.tsx'
 import { KeptInBrowser, LAYOUT_KEPT_IN_BROWSER } from '../renderer/layout/KeptInBrowser.tsx'
 import { SideMenu } from '../renderer/layout/SideMenu.tsx'
 import type { PageData } from '../renderer/types.ts'
-
-// A section type's styles live in its folder (src/renderer/sections/<tipo>/styles.css).
-import.meta.glob('../renderer/sections/*/styles.css', { eager: true })
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useData<PageData>()

@@ -93,8 +93,40 @@ describe('section modules', () => {
     })
   }
 
-  it('every styles.css of a section folder reaches the page through the layout', () => {
-    const layout = fs.readFileSync('src/pages/+Layout.tsx', 'utf8')
-    expect(layout).toContain("import.meta.glob('../renderer/sections/*/styles.css', { eager: true })")
+  it('every styles.css of a section folder reaches the page through the layout, after the global sheets', () => {
+    const gather = fs.readFileSync('src/renderer/styles/sections.ts', 'utf8')
+    expect(gather).toContain("import.meta.glob('../sections/*/styles.css', { eager: true })")
+    const imports = [...fs.readFileSync('src/pages/+Layout.tsx', 'utf8').matchAll(/^import '([^']+)'/gm)].map((m) => m[1])
+    expect(imports).toEqual([
+      '@picocss/pico/css/pico.min.css',
+      '../renderer/styles/site.css',
+      '../renderer/styles/forms.css',
+      '../renderer/styles/interactive.css',
+      '../renderer/styles/sections.ts',
+    ])
+  })
+
+  it("a section's own classes are styled in its folder, not in the global sheets", () => {
+    const globalSheets = ['site.css', 'forms.css', 'interactive.css'].map((f) => fs.readFileSync(path.join('src/renderer/styles', f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''))
+    const classesOf = (dir: string) =>
+      new Set(
+        fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.tsx'))
+          .flatMap((f) => [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/className=(?:"([^"]+)"|\{`([^`]+)`\})/g)])
+          .flatMap((m) => (m[1] ?? m[2] ?? '').split(/\s+/))
+          .filter((c) => /^[a-z][a-z-]*$/.test(c)),
+      )
+    const byFolder = new Map(folders.map((tipo) => [tipo, classesOf(path.join(SECTIONS_DIR, tipo))]))
+    // Classes of shared components and of other sections are not one section's own.
+    const shared = new Set([...classesOf('src/renderer/components'), ...classesOf('src/renderer/forms-ui'), ...classesOf('src/renderer/layout'), ...classesOf('src/renderer/header')])
+    const misplaced: string[] = []
+    for (const [tipo, classes] of byFolder) {
+      for (const c of classes) {
+        if (shared.has(c) || [...byFolder].some(([other, cs]) => other !== tipo && cs.has(c))) continue
+        if (globalSheets.some((css) => new RegExp(`\\.${c}(?![\\w-])`).test(css))) misplaced.push(`${tipo}: .${c}`)
+      }
+    }
+    expect(misplaced).toEqual([])
   })
 })
