@@ -1,8 +1,10 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import type { Plugin, UserConfig } from 'vite'
+import { vikeNodeModules } from './scripts/lib/nodeModules.ts'
 
 /**
  * The browser build runs the React components on Preact (`preact/compat`):
@@ -42,7 +44,15 @@ function preactInBrowser(): Plugin {
  * Server Routing entry uses). Production build only: `npm run dev` pre-bundles vike-react, out of a plugin's reach.
  */
 const PAGE_CONTEXT_SERVER_ROUTING = '\0vike-get-page-context-server-routing'
-const VIKE_SHARED_HOOKS = fileURLToPath(new URL('./node_modules/vike/dist/shared-server-client/hooks/execHook.js', import.meta.url))
+// Where Node finds Vike: this project's node_modules, or the one above a checkout that has none (scripts/lib/nodeModules.ts).
+const VIKE_SHARED_HOOKS = path.join(
+  vikeNodeModules(fileURLToPath(new URL('.', import.meta.url))),
+  'vike',
+  'dist',
+  'shared-server-client',
+  'hooks',
+  'execHook.js',
+)
 function pageContextWithoutClientRouter(): Plugin {
   return {
     name: 'page-context-without-client-router',
