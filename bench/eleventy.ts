@@ -51,7 +51,7 @@ export function timeChildren<T>(fn: () => T): Timing & { value: T } {
 
 /** The site data Eleventy renders: what loadManifest() returns for the synthetic site. */
 export function writeEleventyData(manifest: Manifest, file: string): void {
-  const data = { site: manifest.site?.data, paginas: manifest.pages.map((p) => p.data), documentos: manifest.documents.map((d) => d.data) }
+  const data = { site: manifest.site?.data, paginas: manifest.pages.map(p => p.data), documentos: manifest.documents.map(d => d.data) }
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, JSON.stringify(data))
 }

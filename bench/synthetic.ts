@@ -19,7 +19,9 @@ export function writeSyntheticSite(dir: string, pages: number, rows: number, pdf
     ultimaActualizacion: '2026-01-01',
     barraSuperior: [{ texto: 'GOV.CO', url: 'https://www.gov.co' }],
     menu: [{ texto: 'Inicio', url: '/' }],
-    menusLaterales: { sintetico: { titulo: 'Sección', enlaces: Array.from({ length: 10 }, (_, i) => ({ texto: `Página ${i + 1}`, url: `/sintetico/p-${i + 1}` })) } },
+    menusLaterales: {
+      sintetico: { titulo: 'Sección', enlaces: Array.from({ length: 10 }, (_, i) => ({ texto: `Página ${i + 1}`, url: `/sintetico/p-${i + 1}` })) },
+    },
     contacto: { telefonos: { urgencias: { etiqueta: 'Urgencias', numero: '123' } } },
     pie: {
       direccion: 'Calle 1',
@@ -47,7 +49,10 @@ export function writeSyntheticSite(dir: string, pages: number, rows: number, pdf
     },
   }
   fs.writeFileSync(path.join(manifestDir, 'site.yaml'), stringify(site))
-  fs.writeFileSync(path.join(manifestDir, 'pages/inicio.yaml'), stringify({ ruta: '/', etiqueta: 'Inicio', titulo: 'Inicio', secciones: [{ tipo: 'mapaSitio' }] }))
+  fs.writeFileSync(
+    path.join(manifestDir, 'pages/inicio.yaml'),
+    stringify({ ruta: '/', etiqueta: 'Inicio', titulo: 'Inicio', secciones: [{ tipo: 'mapaSitio' }] }),
+  )
   const lists = Math.max(1, Math.min(pages, 100))
   const perList = Math.ceil(rows / lists)
   let written = 0
@@ -58,7 +63,13 @@ export function writeSyntheticSite(dir: string, pages: number, rows: number, pdf
       const rel = `/assets/sintetico/l${l}/${anio}/documento-${r}.pdf`
       fs.mkdirSync(path.join(publicDir, path.dirname(rel)), { recursive: true })
       fs.writeFileSync(path.join(publicDir, rel), pdf)
-      filas.push({ anio, categoria: `Categoría ${r % 4}`, titulo: `Resolución ${l}-${r} de ${anio} sobre gestión institucional`, archivo: rel, fecha: `${anio}-0${1 + (r % 9)}-15` })
+      filas.push({
+        anio,
+        categoria: `Categoría ${r % 4}`,
+        titulo: `Resolución ${l}-${r} de ${anio} sobre gestión institucional`,
+        archivo: rel,
+        fecha: `${anio}-0${1 + (r % 9)}-15`,
+      })
     }
     fs.writeFileSync(path.join(manifestDir, `documents/lista-${l}.yaml`), stringify({ id: `lista-${l}`, titulo: `Lista ${l}`, filas }))
   }

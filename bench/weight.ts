@@ -13,7 +13,10 @@ export interface RouteWeight {
 const gz = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length
 
 function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: false }).map(String).filter((f) => f.endsWith('index.html'))
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: false })
+    .map(String)
+    .filter(f => f.endsWith('index.html'))
 }
 
 /** JavaScript a route loads up front: its module scripts, module preloads and their static imports (not dynamic imports). */
@@ -36,14 +39,18 @@ function jsClosure(clientDir: string, entries: string[]): Set<string> {
 
 /** Bytes after gzip of each pre-rendered route: HTML, CSS and JavaScript (images aside). */
 export function routeWeights(clientDir: string): RouteWeight[] {
-  return htmlFiles(clientDir).map((rel) => {
+  return htmlFiles(clientDir).map(rel => {
     const html = fs.readFileSync(path.join(clientDir, rel), 'utf8')
     const route = '/' + rel.replace(/\/?index\.html$/, '')
-    const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!)
+    const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(m => m[1]!)
     // Vike's module script and preloads, or the same addresses handed to the boot script that starts them after the first paint (scripts/lib/scriptPriority.ts).
     const js = [
-      ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g), ...html.matchAll(/<script[^>]+data-entrada="([^"]+)"/g)].map((m) => m[1]!),
-      ...[...html.matchAll(/<script[^>]+data-precargas="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ').filter(Boolean)),
+      ...[
+        ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+        ...html.matchAll(/<script[^>]+data-entrada="([^"]+)"/g),
+      ].map(m => m[1]!),
+      ...[...html.matchAll(/<script[^>]+data-precargas="([^"]*)"/g)].flatMap(m => m[1]!.split(' ').filter(Boolean)),
     ]
     const cssBytes = css.reduce((n, u) => n + (fs.existsSync(path.join(clientDir, u)) ? gz(path.join(clientDir, u)) : 0), 0)
     const jsBytes = [...jsClosure(clientDir, js)].reduce((n, u) => n + (fs.existsSync(path.join(clientDir, u)) ? gz(path.join(clientDir, u)) : 0), 0)

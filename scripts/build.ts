@@ -12,7 +12,9 @@ const reuseAt = args.indexOf('--reutilizar')
 const reuseFrom = reuseAt >= 0 ? args[reuseAt + 1] : undefined
 const unknown = args.filter((a, i) => a !== '--completa' && a !== '--detalle' && !(reuseAt >= 0 && (i === reuseAt || i === reuseAt + 1)))
 if (unknown.length > 0 || (reuseAt >= 0 && !reuseFrom)) {
-  console.error(`Opción desconocida: ${unknown.join(' ')}. Uso: npm run build [-- --completa] [-- --detalle] [-- --reutilizar <carpeta de una compilación anterior>]`)
+  console.error(
+    `Opción desconocida: ${unknown.join(' ')}. Uso: npm run build [-- --completa] [-- --detalle] [-- --reutilizar <carpeta de una compilación anterior>]`,
+  )
   process.exit(2)
 }
 const result = await buildSite({ full: args.includes('--completa'), detail: args.includes('--detalle'), reuseFrom })

@@ -38,11 +38,11 @@ function signature(files) {
 }
 
 function extraInputs() {
-  return EXTRA_INPUTS.flatMap((rel) => {
+  return EXTRA_INPUTS.flatMap(rel => {
     const full = path.join(root, rel)
     if (!fs.existsSync(full)) return []
     if (!fs.statSync(full).isDirectory()) return [rel]
-    return fs.readdirSync(full).map((f) => path.join(rel, f))
+    return fs.readdirSync(full).map(f => path.join(rel, f))
   })
 }
 
@@ -71,7 +71,7 @@ async function compile() {
     // Bundled CommonJS dependencies (ajv, yaml) still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   })
-  const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules'))
+  const inputs = Object.keys(result.metafile.inputs).filter(f => !f.includes('node_modules'))
   fs.renameSync(`${bundle}.${process.pid}.tmp.mjs`, bundle)
   const all = [...inputs, ...extraInputs()]
   fs.writeFileSync(stampFile, JSON.stringify({ inputs, signature: signature(all) }))

@@ -55,7 +55,7 @@ function livePreview(initial: Problem[]): Plugin {
     configureServer(server: ViteDevServer) {
       const watched = [manifestDir(), path.join(publicDir(), 'assets')]
       server.watcher.add(watched)
-      const inside = (file: string) => watched.some((dir) => !path.relative(dir, file).startsWith('..'))
+      const inside = (file: string) => watched.some(dir => !path.relative(dir, file).startsWith('..'))
       const onChange = (file: string) => {
         if (!inside(path.resolve(file))) return
         clearTimeout(timer)
@@ -91,11 +91,20 @@ function livePreview(initial: Problem[]): Plugin {
  * live-preview test (tests/e2e/live-preview.spec.ts) fails rather than showing English silently.
  */
 const CLIENT_TEXTS: Array<[string, string]> = [
-  ['"Click outside, press ", h("kbd", {}, "Esc"), " key, or fix the code to dismiss."', '"Corrija el archivo y guárdelo: este aviso se cierra solo. También puede cerrarlo con ", h("kbd", {}, "Esc"), " o con un clic fuera."'],
-  ['h("br"), "You can also disable this overlay by setting ", h("code", { part: "config-option-name" }, "server.hmr.overlay"), " to ", h("code", { part: "config-option-value" }, "false"), " in ", h("code", { part: "config-file-name" }, hmrConfigName), "."', '""'],
+  [
+    '"Click outside, press ", h("kbd", {}, "Esc"), " key, or fix the code to dismiss."',
+    '"Corrija el archivo y guárdelo: este aviso se cierra solo. También puede cerrarlo con ", h("kbd", {}, "Esc"), " o con un clic fuera."',
+  ],
+  [
+    'h("br"), "You can also disable this overlay by setting ", h("code", { part: "config-option-name" }, "server.hmr.overlay"), " to ", h("code", { part: "config-option-value" }, "false"), " in ", h("code", { part: "config-file-name" }, hmrConfigName), "."',
+    '""',
+  ],
   ['console.debug("[vite] connecting...")', 'console.debug("[vista previa] conectando…")'],
   ['console.debug(`[vite] connected.`)', 'console.debug("[vista previa] conectada: la página se actualiza sola al guardar.")'],
-  ['console.log(`[vite] server connection lost. Polling for restart...`)', 'console.log("[vista previa] se perdió la conexión con npm run dev; esperando a que vuelva…")'],
+  [
+    'console.log(`[vite] server connection lost. Polling for restart...`)',
+    'console.log("[vista previa] se perdió la conexión con npm run dev; esperando a que vuelva…")',
+  ],
 ]
 
 function spanishClient(): Plugin {

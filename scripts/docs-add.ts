@@ -23,24 +23,24 @@ if (!list || !yearText || !folder) {
 /** Where the new rows show: every documents section of every page that uses the list. */
 function whereShown(r: AddDocumentsResult, year: number): string[] {
   const { manifest } = loadManifest()
-  const list = manifest.documents.find((d) => path.resolve(d.source.file) === path.resolve(r.file))
+  const list = manifest.documents.find(d => path.resolve(d.source.file) === path.resolve(r.file))
   if (!list) return ['La lista tiene errores: ejecute npm run validate para verlos.']
-  const added = new Set(r.added.map((a) => a.archivo))
+  const added = new Set(r.added.map(a => a.archivo))
   const lines: string[] = []
   const visit = (value: unknown, page: (typeof manifest.pages)[number]) => {
-    if (Array.isArray(value)) value.forEach((v) => visit(v, page))
+    if (Array.isArray(value)) for (const v of value) visit(v, page)
     else if (value && typeof value === 'object') {
       const s = value as SeccionDocumentos
       if (s.tipo === 'documentos' && s.fuente === list.data.id) {
-        const mine = list.data.filas.filter((f) => f.archivo && added.has(f.archivo))
+        const mine = list.data.filas.filter(f => f.archivo && added.has(f.archivo))
         const where = `${page.data.ruta} (${page.source.display})`
         if (s.vista === 'tabla' || s.vista === 'lista') {
-          const shown = mine.filter((f) => !s.categoria || f.categoria === s.categoria).length
+          const shown = mine.filter(f => !s.categoria || f.categoria === s.categoria).length
           if (shown) lines.push(`Se verán en ${where}, en la ${s.vista === 'tabla' ? 'tabla' : 'lista'}${s.titulo ? ` «${s.titulo}»` : ''}.`)
         } else {
           const panels = panelsFor(s, list.data.filas)
           const open = initiallyOpen(s.abierto, panels)
-          for (const p of panels.filter((x) => x.rows.some((f) => mine.includes(f)))) {
+          for (const p of panels.filter(x => x.rows.some(f => mine.includes(f)))) {
             const made = p.automatic ? 'panel nuevo, creado solo para ese año' : 'panel existente'
             const pos = panels.indexOf(p) === 0 ? 'arriba' : `en la posición ${panels.indexOf(p) + 1}`
             lines.push(`Se verán en ${where}: panel «${p.title}» (${made}, ${pos}, ${p.id === open ? 'abierto al cargar' : 'cerrado al cargar'}).`)
@@ -51,7 +51,8 @@ function whereShown(r: AddDocumentsResult, year: number): string[] {
     }
   }
   for (const page of manifest.pages) visit(page.data.secciones, page)
-  if (lines.length === 0 && r.added.length > 0) lines.push(`Atención: ninguna página muestra todavía estas filas de ${year}. Ejecute npm run validate para ver por qué.`)
+  if (lines.length === 0 && r.added.length > 0)
+    lines.push(`Atención: ninguna página muestra todavía estas filas de ${year}. Ejecute npm run validate para ver por qué.`)
   return lines
 }
 
@@ -64,7 +65,10 @@ try {
   for (const x of r.skipped) console.log(`Ya estaba en la lista: ${x}`)
   console.log(`\n${r.added.length} fila(s) agregada(s) a ${file}${r.insertedAt ? ` a partir de la fila ${r.insertedAt}, junto a las del mismo año` : ''}.`)
   for (const line of whereShown(r, year)) console.log(line)
-  if (r.added.length > 0) console.log('\nAhora: abra la lista, corrija los títulos (tildes, mayúsculas), escriba la «fecha» de cada documento (AAAA-MM-DD: ordena las filas) y ejecute: npm run validate')
+  if (r.added.length > 0)
+    console.log(
+      '\nAhora: abra la lista, corrija los títulos (tildes, mayúsculas), escriba la «fecha» de cada documento (AAAA-MM-DD: ordena las filas) y ejecute: npm run validate',
+    )
 } catch (e) {
   if (e instanceof StaffError) {
     console.error(`Error: ${e.message}`)

@@ -35,7 +35,10 @@ try {
   await page.getByRole('button', { name: 'Toggle preview' }).click()
   await page.getByRole('button', { name: /Add filas/ }).click()
   await page.getByLabel('anio', { exact: true }).last().fill('2026')
-  await page.getByLabel(/^categoria/).last().fill('Presupuesto aprobado')
+  await page
+    .getByLabel(/^categoria/)
+    .last()
+    .fill('Presupuesto aprobado')
   await page.getByLabel('titulo', { exact: true }).last().fill('Acuerdo de aprobación del presupuesto 2026')
   const fecha = page.getByLabel(/^fecha/).last()
   await fecha.fill('2025-12-11')
@@ -43,7 +46,10 @@ try {
   await page.locator('input[type=file]').setInputFiles(pdf)
   await page.getByRole('button', { name: 'Confirmar selección' }).click()
   // The new row from its year down to its date.
-  await page.getByLabel('anio', { exact: true }).last().evaluate((el) => el.scrollIntoView({ block: 'start' }))
+  await page
+    .getByLabel('anio', { exact: true })
+    .last()
+    .evaluate(el => el.scrollIntoView({ block: 'start' }))
   await page.mouse.wheel(0, -110)
   await page.waitForTimeout(500)
   await page.screenshot({ path: path.join(out, 'editor-navegador.png') })
@@ -54,7 +60,8 @@ try {
   await page.locator('#avisos-validador').waitFor()
   await page.waitForTimeout(500)
   await page.screenshot({ path: path.join(out, 'editor-error.png') })
-  for (const f of ['editor-navegador.png', 'editor-error.png']) console.log(`${path.join('docs', 'img', f)}: ${Math.round(fs.statSync(path.join(out, f)).size / 1024)} KB`)
+  for (const f of ['editor-navegador.png', 'editor-error.png'])
+    console.log(`${path.join('docs', 'img', f)}: ${Math.round(fs.statSync(path.join(out, f)).size / 1024)} KB`)
 } finally {
   await browser.close()
   await editor.close()

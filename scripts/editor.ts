@@ -20,6 +20,7 @@ try {
   process.on('SIGTERM', stop)
 } catch (e) {
   console.error(`No se pudo abrir el editor: ${e instanceof Error ? e.message : String(e)}`)
-  if ((e as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE') console.error('Otro programa usa el puerto. Pruebe con otro: set EDITOR_PORT=5101 (Windows) y npm run editor.')
+  if ((e as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE')
+    console.error('Otro programa usa el puerto. Pruebe con otro: set EDITOR_PORT=5101 (Windows) y npm run editor.')
   process.exit(1)
 }

@@ -50,7 +50,7 @@ export async function generateTypes(): Promise<string> {
     title: 'ManifestTypes',
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(KINDS.map((k) => [k, { $ref: `${k}.schema.json` }])),
+    properties: Object.fromEntries(KINDS.map(k => [k, { $ref: `${k}.schema.json` }])),
   }
   const ts = await compile(wrapper as never, 'ManifestTypes', {
     cwd: schemasDir,

@@ -16,7 +16,13 @@ import { publishedNotice } from './lib/publishedNotice.ts'
 const root = process.cwd()
 /** What the pre-rendered site is made from. The server's own code and generated files are not. */
 const SOURCES = ['manifest', 'src', 'schemas', 'public']
-const IGNORED = [path.join('src', 'server'), path.join('src', 'generated'), path.join('public', 'sitemap.xml'), path.join('public', 'robots.txt'), path.join('public', 'search-index.json')]
+const IGNORED = [
+  path.join('src', 'server'),
+  path.join('src', 'generated'),
+  path.join('public', 'sitemap.xml'),
+  path.join('public', 'robots.txt'),
+  path.join('public', 'search-index.json'),
+]
 
 function newestMtime(dir: string): number {
   let newest = 0
@@ -32,10 +38,10 @@ function newestMtime(dir: string): number {
 }
 
 function buildReason(clientDir: string): string | undefined {
-  const stamps = ['index.html', '404.html'].map((f) => path.join(clientDir, f))
-  if (!stamps.every((f) => fs.existsSync(f))) return 'no existe el sitio compilado'
-  const built = Math.min(...stamps.map((f) => fs.statSync(f).mtimeMs))
-  const changed = SOURCES.find((d) => newestMtime(path.join(root, d)) > built)
+  const stamps = ['index.html', '404.html'].map(f => path.join(clientDir, f))
+  if (!stamps.every(f => fs.existsSync(f))) return 'no existe el sitio compilado'
+  const built = Math.min(...stamps.map(f => fs.statSync(f).mtimeMs))
+  const changed = SOURCES.find(d => newestMtime(path.join(root, d)) > built)
   return changed ? `hay cambios en ${changed}/ posteriores a la última compilación` : undefined
 }
 

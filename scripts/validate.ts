@@ -30,7 +30,8 @@ const say = reportOnStdout ? console.error : console.log
 const groups = reportGroups(errors, warnings)
 if (groups.warnings.length > 0) say(`${groups.warnings.length} aviso(s) (no impiden publicar):`)
 for (const w of groups.warnings) say(formatProblem(w))
-if (errors.length > 0) console.error(`${groups.warnings.length > 0 ? '\n' : ''}${errors.length} error(es) (impiden publicar; corríjalos y vuelva a ejecutar npm run validate):`)
+if (errors.length > 0)
+  console.error(`${groups.warnings.length > 0 ? '\n' : ''}${errors.length} error(es) (impiden publicar; corríjalos y vuelva a ejecutar npm run validate):`)
 for (const e of groups.errors) console.error(formatProblem(e))
 if (underGithubActions()) for (const p of sortProblems([...errors, ...warnings])) say(githubAnnotation(p))
 if (options.formato !== 'texto') {

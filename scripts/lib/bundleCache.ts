@@ -41,8 +41,8 @@ export function keepBundles(cacheDir: string, fingerprint: string, outDir: strin
   const all = path.dirname(dir)
   const kept = fs
     .readdirSync(all)
-    .filter((name) => !name.endsWith('.tmp'))
-    .map((name) => ({ name, time: fs.statSync(path.join(all, name)).mtimeMs }))
+    .filter(name => !name.endsWith('.tmp'))
+    .map(name => ({ name, time: fs.statSync(path.join(all, name)).mtimeMs }))
     .sort((a, b) => b.time - a.time)
   for (const old of kept.slice(KEEP)) fs.rmSync(path.join(all, old.name), { recursive: true, force: true })
 }

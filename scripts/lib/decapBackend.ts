@@ -61,8 +61,13 @@ export async function startDecapBackend(root: string, repo: string, token: strin
   const call = (body: string) =>
     new Promise<{ status: number; json: unknown }>((resolve, reject) => {
       const rq = http.request(
-        { socketPath, path: '/api/v1', method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), [TOKEN_HEADER]: token } },
-        (rs) => {
+        {
+          socketPath,
+          path: '/api/v1',
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), [TOKEN_HEADER]: token },
+        },
+        rs => {
           const chunks: Buffer[] = []
           rs.on('data', (c: Buffer) => chunks.push(c))
           rs.on('end', () => {
@@ -83,7 +88,7 @@ export async function startDecapBackend(root: string, repo: string, token: strin
   return {
     call,
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise<void>(resolve => {
         server.close(() => {
           if (dir) fs.rmSync(dir, { recursive: true, force: true })
           resolve()

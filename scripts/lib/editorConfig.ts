@@ -121,14 +121,6 @@ export function fieldFor(name: string, raw: Schema, file: string, required: bool
           w.expanding.delete(key)
         }
       }
-      if (false) {
-        return {
-          ...base,
-          widget: 'list',
-          typeKey: items.node.discriminator?.propertyName ?? 'tipo',
-          types: typesFor(items.node, items.file, w, `${at}[]`, depth),
-        }
-      }
       if (items.node.type === 'object' || items.node.properties) {
         const key = `${items.file}#${String(node.items?.$ref ?? at)}`
         w.expanding ??= new Set()
@@ -143,7 +135,6 @@ export function fieldFor(name: string, raw: Schema, file: string, required: bool
       }
       return { ...base, widget: 'list', field: fieldFor('valor', node.items ?? {}, f, true, w, `${at}[]`, depth + 1) }
     }
-    case 'object':
     default:
       if (node.properties || node.type === 'object') return { ...base, widget: 'object', fields: objectFields(node, f, w, at, depth + 1) }
       throw new Error(`No sé editar ${at}`)

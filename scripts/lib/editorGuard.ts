@@ -47,7 +47,10 @@ export function checkRequest(f: RequestFacts, own: { host: string; port: number 
   }
   const safe = f.method === 'GET' || f.method === 'HEAD'
   if (!safe && f.origin !== `http://${ownHost}`) {
-    throw new Refused(403, 'Solicitud rechazada: solo la página del editor puede guardar o borrar contenido. Si usted está en el editor, recargue la página (F5).')
+    throw new Refused(
+      403,
+      'Solicitud rechazada: solo la página del editor puede guardar o borrar contenido. Si usted está en el editor, recargue la página (F5).',
+    )
   }
   // Browsers say where a request comes from; a page of another site never gets an answer.
   if (f.secFetchSite && f.secFetchSite !== 'same-origin' && f.secFetchSite !== 'none') {
@@ -95,7 +98,24 @@ function realTarget(abs: string): string {
 export type Access = 'read' | 'write' | 'delete'
 
 /** Extensions a clerk uploads (documents and images the site links); nothing the browser would run. */
-export const ASSET_EXTENSIONS = new Set(['.pdf', '.png', '.jpg', '.jpeg', '.webp', '.gif', '.xlsx', '.xls', '.docx', '.doc', '.pptx', '.odt', '.ods', '.csv', '.zip', '.txt'])
+export const ASSET_EXTENSIONS = new Set([
+  '.pdf',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.webp',
+  '.gif',
+  '.xlsx',
+  '.xls',
+  '.docx',
+  '.doc',
+  '.pptx',
+  '.odt',
+  '.ods',
+  '.csv',
+  '.zip',
+  '.txt',
+])
 
 /**
  * `rel` (as the CMS sends it, relative to the repository) resolved and confined: reads of `manifest/` or
@@ -151,7 +171,7 @@ export function pathsOf(action: unknown, params: any): PathUse[] {
     case 'persistEntry': {
       const files: any[] = Array.isArray(p.dataFiles) ? p.dataFiles : [p.entry]
       return [
-        ...files.flatMap((d) => [w(d?.path), ...(d?.newPath !== undefined ? [w(d.newPath)] : [])]),
+        ...files.flatMap(d => [w(d?.path), ...(d?.newPath !== undefined ? [w(d.newPath)] : [])]),
         ...(Array.isArray(p.assets) ? p.assets : []).map((a: any) => w(a?.path)),
       ]
     }
@@ -180,7 +200,10 @@ export function dataExposure(repo: string, root: string, roots: ContentRoots, en
   for (const c of candidates) {
     if (!fs.existsSync(c)) continue
     const data = fs.realpathSync(c)
-    for (const [name, dir] of [['manifest/', roots.manifest], ['public/assets/', roots.assets]] as const) {
+    for (const [name, dir] of [
+      ['manifest/', roots.manifest],
+      ['public/assets/', roots.assets],
+    ] as const) {
       if (within(dir, data) || within(data, dir)) {
         return `la carpeta de datos del servidor (${c}) está dentro de ${name} del editor (o al revés): el editor podría leer las solicitudes de los ciudadanos. Use EDITOR_REPO con una copia del proyecto sin datos, o mueva DATA_DIR fuera de ${name}.`
       }

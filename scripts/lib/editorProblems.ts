@@ -11,7 +11,10 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'y
 export function fieldTitles(schemasDir: string): Map<string, string> {
   const out = new Map<string, string>()
   const walk = (n: unknown): void => {
-    if (Array.isArray(n)) return n.forEach(walk)
+    if (Array.isArray(n)) {
+      for (const item of n) walk(item)
+      return
+    }
     if (!n || typeof n !== 'object') return
     for (const [k, v] of Object.entries(n as Record<string, unknown>)) {
       if (k === 'properties' && v && typeof v === 'object') {

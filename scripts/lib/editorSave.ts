@@ -22,24 +22,24 @@ function update(doc: Document, node: unknown, value: unknown): unknown {
     const wanted = value as Record<string, unknown>
     for (const pair of [...node.items]) if (!(keyText(pair.key) in wanted)) node.delete(pair.key)
     for (const [k, v] of Object.entries(wanted)) {
-      const pair = node.items.find((p) => keyText(p.key) === k)
+      const pair = node.items.find(p => keyText(p.key) === k)
       if (pair) pair.value = update(doc, pair.value, v) as Node
       else node.add(doc.createPair(k, v))
     }
     return node
   }
   if (isSeq(node) && Array.isArray(value)) {
-    const old = node.items.map((n) => (isScalar(n) || isMap(n) || isSeq(n) ? n.toJSON() : n))
+    const old = node.items.map(n => (isScalar(n) || isMap(n) || isSeq(n) ? n.toJSON() : n))
     const used = new Set<number>()
-    const match: Array<number | undefined> = value.map((v) => {
+    const match: Array<number | undefined> = value.map(v => {
       const i = old.findIndex((o, j) => !used.has(j) && same(o, v))
       if (i >= 0) used.add(i)
       return i >= 0 ? i : undefined
     })
     // An edited item takes the place of the old item it replaced (the unmatched ones, in order), so its
     // comments and untouched values stay; a new item is created.
-    const free = old.map((_, j) => j).filter((j) => !used.has(j))
-    const unmatched = match.filter((m) => m === undefined).length
+    const free = old.map((_, j) => j).filter(j => !used.has(j))
+    const unmatched = match.filter(m => m === undefined).length
     const reuse = unmatched <= free.length && unmatched > 0 && unmatched === free.length
     let f = 0
     node.items = value.map((v, i) => {
@@ -87,7 +87,7 @@ export function orderRowsByYear(doc: Document): void {
   const sign = up > down ? 1 : -1
   const items = filas.items.map((n, i) => ({ n, i, y: year(n) }))
   items.sort((a, b) => (Number.isFinite(a.y) && Number.isFinite(b.y) && a.y !== b.y ? sign * (a.y - b.y) : a.i - b.i))
-  filas.items = items.map((x) => x.n)
+  filas.items = items.map(x => x.n)
 }
 
 /**

@@ -207,7 +207,8 @@ async function preview(req: http.IncomingMessage, repo: string, roots: ContentRo
 function refuse(res: http.ServerResponse, e: unknown, quiet?: boolean): void {
   if (e instanceof Refused) {
     if (!quiet) console.error(`Editor: ${e.message}`)
-    return send(res, e.status, { error: e.message })
+    send(res, e.status, { error: e.message })
+    return
   }
   send(res, 500, { error: e instanceof Error ? e.message : String(e) })
 }

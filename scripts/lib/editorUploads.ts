@@ -19,7 +19,7 @@ export interface Upload {
 /** Renames, in place, the uploads that rows of a document list link; returns `{from, to}` public paths. */
 export function placeUploads(dataFiles: SavedFile[], assets: Upload[], earlier: Map<string, string>): Array<{ from: string; to: string }> {
   const moves: Array<{ from: string; to: string }> = []
-  const uploaded = new Map(assets.map((a) => [publicPath(a.path), a]))
+  const uploaded = new Map(assets.map(a => [publicPath(a.path), a]))
   for (const d of dataFiles) {
     if (!/(^|\/)manifest\/documents\/[^/]+\.ya?ml$/.test(d.path.split('\\').join('/'))) continue
     const doc = parseDocument(d.raw)
@@ -56,5 +56,12 @@ export function placeUploads(dataFiles: SavedFile[], assets: Upload[], earlier: 
 
 /** `public/assets/x/y.pdf` (as Decap names an upload) → `/assets/x/y.pdf` (as a row links it). */
 export function publicPath(repoPath: string): string {
-  return '/' + repoPath.split('\\').join('/').replace(/^\/+/, '').replace(/^public\//, '')
+  return (
+    '/' +
+    repoPath
+      .split('\\')
+      .join('/')
+      .replace(/^\/+/, '')
+      .replace(/^public\//, '')
+  )
 }

@@ -29,11 +29,15 @@ export function writeGeneratedFiles(manifest: Manifest): string[] {
   }
   // Open-data copies of lists and tables that are gone must not stay published.
   const openDataDir = path.join(publicDir(), OPEN_DATA_DIR)
-  if (fs.existsSync(openDataDir)) for (const f of fs.readdirSync(openDataDir)) if (!(`public/${OPEN_DATA_DIR}/${f}` in files)) fs.rmSync(path.join(openDataDir, f), { recursive: true, force: true })
+  if (fs.existsSync(openDataDir))
+    for (const f of fs.readdirSync(openDataDir))
+      if (!(`public/${OPEN_DATA_DIR}/${f}` in files)) fs.rmSync(path.join(openDataDir, f), { recursive: true, force: true })
   // The form validators, precompiled once for the browser and the server (src/forms/precompiled.ts).
   const validatorsDir = path.join(root, 'src', 'generated', 'validadores')
-  const wanted = new Set(manifest.forms.map((f) => `${f.data.id}.js`))
-  if (fs.existsSync(validatorsDir)) for (const f of fs.readdirSync(validatorsDir)) if (!wanted.has(f)) fs.rmSync(path.join(validatorsDir, f), { recursive: true, force: true })
-  for (const { data: form } of manifest.forms) write(path.join(validatorsDir, `${form.id}.js`), validatorModule(compileFormSchema(form, manifest.lookups?.data)))
-  return [...Object.keys(files), ...manifest.forms.map((f) => `src/generated/validadores/${f.data.id}.js`)]
+  const wanted = new Set(manifest.forms.map(f => `${f.data.id}.js`))
+  if (fs.existsSync(validatorsDir))
+    for (const f of fs.readdirSync(validatorsDir)) if (!wanted.has(f)) fs.rmSync(path.join(validatorsDir, f), { recursive: true, force: true })
+  for (const { data: form } of manifest.forms)
+    write(path.join(validatorsDir, `${form.id}.js`), validatorModule(compileFormSchema(form, manifest.lookups?.data)))
+  return [...Object.keys(files), ...manifest.forms.map(f => `src/generated/validadores/${f.data.id}.js`)]
 }

@@ -84,7 +84,10 @@ function ensureDir(dir: string): void {
  */
 function replaceWith(dest: string, make: (tmp: string) => void, exists = true): void {
   ensureDir(path.dirname(dest))
-  if (!exists) return make(dest)
+  if (!exists) {
+    make(dest)
+    return
+  }
   const tmp = `${dest}.${process.pid}.tmp`
   fs.rmSync(tmp, { force: true })
   make(tmp)
@@ -115,7 +118,7 @@ export function syncPublic(publicDir: string, clientDir: string, snapshotDir: st
     const s = fs.statSync(src)
     let sn = statOrUndefined(snap)
     if (!sn || !sameStamp(sn, s)) {
-      replaceWith(snap, (tmp) => copyKeepingDate(src, tmp, s), !!sn)
+      replaceWith(snap, tmp => copyKeepingDate(src, tmp, s), !!sn)
       sn = fs.statSync(snap)
       report.snapshots++
     }
@@ -126,7 +129,7 @@ export function syncPublic(publicDir: string, clientDir: string, snapshotDir: st
     }
     if (canLink) {
       try {
-        replaceWith(dest, (tmp) => fs.linkSync(snap, tmp), !!d)
+        replaceWith(dest, tmp => fs.linkSync(snap, tmp), !!d)
         report.linked++
         continue
       } catch (error) {
@@ -138,7 +141,7 @@ export function syncPublic(publicDir: string, clientDir: string, snapshotDir: st
       report.unchanged++
       continue
     }
-    replaceWith(dest, (tmp) => copyKeepingDate(snap, tmp, s))
+    replaceWith(dest, tmp => copyKeepingDate(snap, tmp, s))
     report.copied++
   }
   const now = new Set(files)

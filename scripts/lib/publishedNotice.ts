@@ -20,8 +20,7 @@ export function newestChange(dir: string): number {
   return newest
 }
 
-const when = (ms: number) =>
-  new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' }).format(new Date(ms))
+const when = (ms: number) => new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' }).format(new Date(ms))
 
 /** The Spanish notice, or undefined when the publication is as new as the content. */
 export function publishedNotice(releasesDir: string, release: string, contentDirs: string[]): string | undefined {

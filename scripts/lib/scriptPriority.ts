@@ -35,9 +35,9 @@ const LOW_PRIORITY_PRELOAD = /<link rel="modulepreload"(?![^>]*fetchpriority)/g
 /** A hydrated page's HTML with Vike's module script and module preloads handed to the boot script; a plain page's at low fetch priority. */
 export function startScriptsAfterPaint(html: string): string {
   if (!html.includes(HYDRATED_PAGE)) return html.replace(LOW_PRIORITY_SCRIPT, '$& fetchpriority="low"').replace(LOW_PRIORITY_PRELOAD, '$& fetchpriority="low"')
-  const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!)
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map(m => m[1]!)
   if (entries.length !== 1) return html
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map(m => m[1]!)
   const boot = `        <script src="${BOOT_SCRIPT}" data-entrada="${entries[0]}" data-precargas="${preloads.join(' ')}" defer></script>\n`
   return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, boot)
 }

@@ -21,7 +21,7 @@ const holidayCache = new Map<number, ReadonlySet<number>>()
 function holidaysOf(year: number): ReadonlySet<number> {
   let set = holidayCache.get(year)
   if (!set) {
-    set = new Set(getHolidaysForYear(year).map((h) => toUtc(h.celebrationDate)))
+    set = new Set(getHolidaysForYear(year).map(h => toUtc(h.celebrationDate)))
     holidayCache.set(year, set)
   }
   return set

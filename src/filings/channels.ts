@@ -23,7 +23,11 @@ export const CANAL_LABEL: Record<Canal, string> = {
 }
 
 function plain(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
 }
 
 /**

@@ -30,13 +30,18 @@ export interface Deadlines {
 /** The term that applies to a filing: the form's `terminos`, by request type when the form says so. */
 export function termOf(form: FormDefinition, datos: Record<string, unknown>, lookups?: Lookups): FilingTerm {
   const t = form.terminos
-  const base: FilingTerm = { tipo: form.titulo, diasHabiles: t?.diasHabiles ?? DEFAULT_TERM_DAYS, fundamento: t?.fundamento, diasTraslado: t?.diasTraslado ?? DEFAULT_FORWARD_DAYS }
+  const base: FilingTerm = {
+    tipo: form.titulo,
+    diasHabiles: t?.diasHabiles ?? DEFAULT_TERM_DAYS,
+    fundamento: t?.fundamento,
+    diasTraslado: t?.diasTraslado ?? DEFAULT_FORWARD_DAYS,
+  }
   if (!t?.campoTipo) return base
   const value = datos[t.campoTipo]
   if (typeof value !== 'number') return base
-  const field = form.campos.find((c) => c.nombre === t.campoTipo)
-  const name = field?.lista ? lookups?.listas[field.lista]?.find((o) => o.id === value)?.nombre : undefined
-  const own = t.porTipo?.find((p) => p.tipo === value)
+  const field = form.campos.find(c => c.nombre === t.campoTipo)
+  const name = field?.lista ? lookups?.listas[field.lista]?.find(o => o.id === value)?.nombre : undefined
+  const own = t.porTipo?.find(p => p.tipo === value)
   return {
     ...base,
     tipo: name ?? base.tipo,

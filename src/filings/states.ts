@@ -34,7 +34,7 @@ const TRANSITIONS: Record<Accion, { from: readonly Estado[]; to: (current: Estad
   en_tramite: { from: ['radicada'], to: () => 'en_tramite' },
   responder: { from: ['radicada', 'en_tramite'], to: () => 'respondida' },
   trasladar: { from: ['radicada', 'en_tramite'], to: () => 'trasladada' },
-  ampliar: { from: ['radicada', 'en_tramite'], to: (current) => current },
+  ampliar: { from: ['radicada', 'en_tramite'], to: current => current },
   cerrar: { from: ['respondida', 'trasladada'], to: () => 'cerrada' },
 }
 
@@ -131,7 +131,9 @@ export function applyAction(status: FilingStatus, input: ActionInput, today: str
     case 'ampliar': {
       if (status.ampliada) return refused('El término de esta radicación ya fue ampliado: solo se amplía una vez.')
       if (today > status.venceOriginal) {
-        return refused(`El término venció el ${longDay(status.venceOriginal)}: la ampliación debe informarse antes del vencimiento (Ley 1755 de 2015, art. 14, parágrafo).`)
+        return refused(
+          `El término venció el ${longDay(status.venceOriginal)}: la ampliación debe informarse antes del vencimiento (Ley 1755 de 2015, art. 14, parágrafo).`,
+        )
       }
       const fields: Record<string, string> = {}
       if (!texto) fields.texto = 'Indique el motivo de la ampliación.'
@@ -155,7 +157,7 @@ export function answeredOnTime(answeredDay: string, vence: string): boolean {
 
 /** The actions staff may take now: the state allows them and, for an extension, the law still does. */
 export function allowedActions(status: FilingStatus, today: string): Accion[] {
-  return ACCIONES.filter((a) => {
+  return ACCIONES.filter(a => {
     if (!TRANSITIONS[a].from.includes(status.estado)) return false
     if (a === 'ampliar') return !status.ampliada && today <= status.venceOriginal && status.vence < status.venceMaximo
     return true

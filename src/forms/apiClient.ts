@@ -73,7 +73,10 @@ export const FAILURE_MESSAGES: Record<ApiFailureKind, string> = {
 }
 
 function failureFor(status: number, body: unknown): ApiError {
-  const fields = body && typeof body === 'object' && 'fields' in body && body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, unknown>) : undefined
+  const fields =
+    body && typeof body === 'object' && 'fields' in body && body.fields && typeof body.fields === 'object'
+      ? (body.fields as Record<string, unknown>)
+      : undefined
   const messages: Record<string, string> = {}
   for (const [k, v] of Object.entries(fields ?? {})) if (typeof v === 'string') messages[k] = v
   if (status === 400 && Object.keys(messages).length > 0) return new ApiError('validacion', FAILURE_MESSAGES.validacion, status, messages)

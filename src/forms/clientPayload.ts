@@ -31,11 +31,11 @@ const sniffed = new WeakMap<File, string>()
  * computer announced; the server checks the content again in any case.
  */
 export async function sniffFiles(form: FormDefinition, values: Record<string, unknown>): Promise<void> {
-  const files = form.campos.filter((c) => c.control === 'file' || c.control === 'archivos').flatMap((c) => allFiles(values[c.nombre]))
+  const files = form.campos.filter(c => c.control === 'file' || c.control === 'archivos').flatMap(c => allFiles(values[c.nombre]))
   await Promise.all(
     files
-      .filter((f) => !sniffed.has(f))
-      .map(async (f) => {
+      .filter(f => !sniffed.has(f))
+      .map(async f => {
         try {
           sniffed.set(f, sniffType(new Uint8Array(await f.slice(0, SNIFF_BYTES).arrayBuffer())))
         } catch {
@@ -65,7 +65,9 @@ export function toPayload(form: FormDefinition, values: Record<string, unknown>,
       continue
     }
     if (c.control === 'archivos') {
-      files[c.nombre] = allFiles(v).filter((f) => f.size > 0).map(describe)
+      files[c.nombre] = allFiles(v)
+        .filter(f => f.size > 0)
+        .map(describe)
       continue
     }
     if (c.control === 'hidden' && c.tipoDato === 'marcaTiempo' && (v === '' || v === undefined || v === null)) {
@@ -83,7 +85,7 @@ export function toPayload(form: FormDefinition, values: Record<string, unknown>,
  * `archivos` field — without attachments it stays JSON, as the spec's call).
  */
 export function requestBody(form: FormDefinition, payload: Record<string, unknown>, values: Record<string, unknown>): Record<string, unknown> | FormData {
-  const attached = form.campos.some((c) => c.control === 'archivos' && allFiles(values[c.nombre]).some((f) => f.size > 0))
+  const attached = form.campos.some(c => c.control === 'archivos' && allFiles(values[c.nombre]).some(f => f.size > 0))
   if (form.envio !== 'multipart' && !attached) return payload
   const data = new FormData()
   for (const c of form.campos) {

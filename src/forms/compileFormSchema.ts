@@ -124,8 +124,8 @@ function messagesFor(c: Campo): { required: string; pattern: string; format: str
 }
 
 function optionValues(c: Campo, lookups: Lookups['listas'] | undefined): Array<string | number> | undefined {
-  if (c.opciones) return c.opciones.map((o) => (c.tipoDato === 'entero' ? Number(o.valor) : o.valor))
-  if (c.lista) return lookups?.[c.lista]?.map((o) => o.id)
+  if (c.opciones) return c.opciones.map(o => (c.tipoDato === 'entero' ? Number(o.valor) : o.valor))
+  if (c.lista) return lookups?.[c.lista]?.map(o => o.id)
   return undefined
 }
 
@@ -255,7 +255,7 @@ export function hiddenFieldConditions(form: FormDefinition): Map<string, Regla['
 /** Whether a rule's condition holds for these (normalized) values; numbers and their digit strings compare equal. */
 export function conditionHolds(si: Regla['si'], values: Record<string, unknown>): boolean {
   const v = values[si.campo]
-  return v !== undefined && v !== null && v !== '' && si.valores.some((x) => String(x) === String(v))
+  return v !== undefined && v !== null && v !== '' && si.valores.some(x => String(x) === String(v))
 }
 
 /**
@@ -290,7 +290,7 @@ export function compileFormSchema(form: FormDefinition, lookups?: Lookups): Json
       // Required unless a rule hides it (e.g. the identity of an anonymous petition): same message, under the condition.
       const message = c.control === 'archivos' ? filesMessages(c).required : messagesFor(c).required
       allOf.push({
-        if: { anyOf: hiddenWhen.map((si) => conditionOf({ si, entonces: {} } as Regla)) },
+        if: { anyOf: hiddenWhen.map(si => conditionOf({ si, entonces: {} } as Regla)) },
         else: { required: [c.nombre], errorMessage: { required: { [c.nombre]: message } } },
       })
     } else if (c.requerido) {
@@ -329,5 +329,5 @@ export function compileFormSchema(form: FormDefinition, lookups?: Lookups): Json
 
 /** The fields a rule hid in this stored or submitted filing (e.g. every personal datum of an anonymous petition). */
 export function hiddenFieldsOf(form: FormDefinition, datos: Record<string, unknown>): string[] {
-  return [...hiddenFieldConditions(form)].filter(([, conditions]) => conditions.some((si) => conditionHolds(si, datos))).map(([name]) => name)
+  return [...hiddenFieldConditions(form)].filter(([, conditions]) => conditions.some(si => conditionHolds(si, datos))).map(([name]) => name)
 }

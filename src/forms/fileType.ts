@@ -33,17 +33,22 @@ export function extensionOf(type: string): string {
 
 /** «PDF, JPEG o PNG» for messages and help texts. */
 export function typeNames(types: readonly string[]): string {
-  const names = types.map((t) => (t === 'application/pdf' ? 'PDF' : t === 'image/jpeg' ? 'JPEG' : t === 'image/png' ? 'PNG' : t))
+  const names = types.map(t => (t === 'application/pdf' ? 'PDF' : t === 'image/jpeg' ? 'JPEG' : t === 'image/png' ? 'PNG' : t))
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} o ${names[names.length - 1]}`
 }
 
 /** The accepted types of a field's `aceptar` (default PDF only). */
 export function acceptedTypes(aceptar: string | undefined): string[] {
-  return (aceptar ?? 'application/pdf').split(',').map((s) => s.trim()).filter(Boolean)
+  return (aceptar ?? 'application/pdf')
+    .split(',')
+    .map(s => s.trim())
+    .filter(Boolean)
 }
 
 /** A stored file value as staff read it: one file's name, or the names of several attachments. */
 export function fileNames(value: unknown): string {
-  const names = (Array.isArray(value) ? value : [value]).map((v) => (v && typeof v === 'object' ? String((v as { nombre?: unknown }).nombre ?? '') : '')).filter(Boolean)
+  const names = (Array.isArray(value) ? value : [value])
+    .map(v => (v && typeof v === 'object' ? String((v as { nombre?: unknown }).nombre ?? '') : ''))
+    .filter(Boolean)
   return names.join(', ')
 }

@@ -20,8 +20,8 @@ export function loadValidator(formId: string): Promise<PrecompiledModule | undef
  * submissions hand the raw values on (files included).
  */
 export function lazyAjvResolver(prepared: PreparedForm): Resolver<FieldValues> {
-  const known = new Set(prepared.definicion.campos.map((c) => c.nombre))
-  return async (values) => {
+  const known = new Set(prepared.definicion.campos.map(c => c.nombre))
+  return async values => {
     const compiled = await loadValidator(prepared.definicion.id)
     // Without the validator (a failed download) the server still validates: let the submission through.
     if (!compiled) return { values, errors: {} }

@@ -87,6 +87,6 @@ export function normalizeSubmission(form: FormDefinition, values: Record<string,
     else out[c.nombre] = v
   }
   // Fields a rule hides are never sent nor kept, whatever arrived (an anonymous petition keeps no personal data).
-  for (const [name, conditions] of hiddenFieldConditions(form)) if (conditions.some((si) => conditionHolds(si, out))) delete out[name]
+  for (const [name, conditions] of hiddenFieldConditions(form)) if (conditions.some(si => conditionHolds(si, out))) delete out[name]
   return out
 }

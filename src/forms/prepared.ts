@@ -24,15 +24,20 @@ export interface PreparedForm {
 export function prepareForm(form: FormDefinition, lookups?: Lookups, notice?: PrivacyNotice): PreparedForm {
   const opciones: Record<string, FormOption[]> = {}
   for (const c of form.campos) {
-    if (c.opciones) opciones[c.nombre] = c.opciones.map((o) => ({ valor: o.valor, etiqueta: o.etiqueta }))
+    if (c.opciones) opciones[c.nombre] = c.opciones.map(o => ({ valor: o.valor, etiqueta: o.etiqueta }))
     else if (c.lista) opciones[c.nombre] = lookupOptions(lookups, c.lista)
   }
   return { definicion: form, opciones, ...(notice && hasPrivacyNotice(form) ? { aviso: notice } : {}) }
 }
 
 /** The prepared form of a manifest by id; throws at pre-render time when the id is unknown (the validator reports it first). */
-export function preparedFormById(forms: ReadonlyArray<{ data: FormDefinition }>, lookups: Lookups | undefined, id: string, notice?: PrivacyNotice): PreparedForm {
-  const form = forms.find((f) => f.data.id === id)?.data
+export function preparedFormById(
+  forms: ReadonlyArray<{ data: FormDefinition }>,
+  lookups: Lookups | undefined,
+  id: string,
+  notice?: PrivacyNotice,
+): PreparedForm {
+  const form = forms.find(f => f.data.id === id)?.data
   if (!form) throw new Error(`el formulario «${id}» no existe en manifest/forms/`)
   return prepareForm(form, lookups, notice)
 }

@@ -14,7 +14,7 @@ export type FormValidator = ((payload: unknown) => ValidationOutcome) & {
 }
 
 function wrap(validate: CompiledValidator, form: FormDefinition, origen: FormValidator['origen']): FormValidator {
-  const known = new Set(form.campos.map((c) => c.nombre))
+  const known = new Set(form.campos.map(c => c.nombre))
   const run = (payload: unknown): ValidationOutcome => {
     if (validate(payload)) return { ok: true, value: payload as Record<string, unknown> }
     return { ok: false, fields: fieldMessages(validate.errors ?? [], known) }

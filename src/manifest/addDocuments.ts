@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Document } from 'yaml'
+import { isMap, isScalar, isSeq, parseDocument, Scalar, type YAMLMap, YAMLSeq, type Document } from 'yaml'
 import { manifestDir, publicDir } from './paths.ts'
 import { safeFileName } from './fileNames.ts'
 import { closest } from './schemaMessages.ts'
@@ -46,15 +46,21 @@ const ORDINALS = ['primer', 'segundo', 'tercer', 'cuarto']
  * says nothing about a period.
  */
 export function periodMonthOfName(name: string): number | undefined {
-  const words = safeFileName(name).replace(/\.[a-z0-9]+$/, '').split(/[-_]+/)
+  const words = safeFileName(name)
+    .replace(/\.[a-z0-9]+$/, '')
+    .split(/[-_]+/)
   for (const w of words) {
     const m = MONTHS.indexOf(w === 'setiembre' ? 'septiembre' : w)
     if (m >= 0) return m + 1
   }
   const text = words.join(' ')
-  const quarter = /trimestre (\d)\b/.exec(text)?.[1] ?? /\b(\d) trimestre/.exec(text)?.[1] ?? String(ORDINALS.findIndex((o) => text.includes(`${o} trimestre`)) + 1)
+  const quarter =
+    /trimestre (\d)\b/.exec(text)?.[1] ?? /\b(\d) trimestre/.exec(text)?.[1] ?? String(ORDINALS.findIndex(o => text.includes(`${o} trimestre`)) + 1)
   if (Number(quarter) >= 1 && Number(quarter) <= 4) return Number(quarter) * 3
-  const semester = /semestre (\d)\b/.exec(text)?.[1] ?? /\b(\d) semestre/.exec(text)?.[1] ?? (text.includes('primer semestre') ? '1' : text.includes('segundo semestre') ? '2' : undefined)
+  const semester =
+    /semestre (\d)\b/.exec(text)?.[1] ??
+    /\b(\d) semestre/.exec(text)?.[1] ??
+    (text.includes('primer semestre') ? '1' : text.includes('segundo semestre') ? '2' : undefined)
   if (semester === '1' || semester === '2') return Number(semester) * 6
   return undefined
 }
@@ -62,14 +68,20 @@ export function periodMonthOfName(name: string): number | undefined {
 /** Lists whose file name or id is close to what was typed, for the «does not exist» message. */
 export function closeLists(wanted: string, dir = path.join(manifestDir(), 'documents')): string[] {
   if (!fs.existsSync(dir)) return []
-  const names = fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).map((f) => f.replace(/\.ya?ml$/, ''))
-  const key = path.basename(wanted).replace(/\.ya?ml$/, '').toLowerCase()
-  const words = key.split(/[-_\s]+/).filter((w) => w.length >= 4)
+  const names = fs
+    .readdirSync(dir)
+    .filter(f => /\.ya?ml$/.test(f))
+    .map(f => f.replace(/\.ya?ml$/, ''))
+  const key = path
+    .basename(wanted)
+    .replace(/\.ya?ml$/, '')
+    .toLowerCase()
+  const words = key.split(/[-_\s]+/).filter(w => w.length >= 4)
   const near = new Set<string>()
   const best = closest(key, names)
   if (best) near.add(best)
-  for (const n of names) if (n.includes(key) || words.some((w) => n.includes(w))) near.add(n)
-  return [...near].sort().map((n) => path.join('manifest', 'documents', `${n}.yaml`).split(path.sep).join('/'))
+  for (const n of names) if (n.includes(key) || words.some(w => n.includes(w))) near.add(n)
+  return [...near].sort().map(n => path.join('manifest', 'documents', `${n}.yaml`).split(path.sep).join('/'))
 }
 
 /**
@@ -108,13 +120,13 @@ interface FileStyle {
 /** How the list file is written, so added rows look like the rows around them. */
 function styleOf(text: string, doc: Document): FileStyle {
   const lines = text.split('\n')
-  const at = lines.findIndex((l) => /^filas:\s*$/.test(l))
-  const item = lines.slice(at + 1).find((l) => /^\s*- /.test(l))
+  const at = lines.findIndex(l => /^filas:\s*$/.test(l))
+  const item = lines.slice(at + 1).find(l => /^\s*- /.test(l))
   const seqIndent = item ? item.indexOf('-') : 2
   const afterItem = item ? lines[lines.indexOf(item) + 1] : undefined
   const keyIndent = afterItem && /^\s+\S/.test(afterItem) ? afterItem.search(/\S/) - seqIndent : 2
-  const titles = (doc.get('filas', true) as YAMLSeq | undefined)?.items.map((r) => (isMap(r) ? r.get('titulo', true) : undefined)).filter(isScalar) ?? []
-  const quoted = titles.filter((s) => s.type === Scalar.QUOTE_DOUBLE || s.type === Scalar.QUOTE_SINGLE).length
+  const titles = (doc.get('filas', true) as YAMLSeq | undefined)?.items.map(r => (isMap(r) ? r.get('titulo', true) : undefined)).filter(isScalar) ?? []
+  const quoted = titles.filter(s => s.type === Scalar.QUOTE_DOUBLE || s.type === Scalar.QUOTE_SINGLE).length
   return { indent: Math.max(2, keyIndent), indentSeq: seqIndent > 0, quoteTitles: titles.length > 0 && quoted > titles.length / 2 }
 }
 
@@ -130,10 +142,10 @@ function insertionIndex(years: number[], year: number): number {
     else if (years[i]! > years[i - 1]!) ascending++
   }
   if (ascending > descending) {
-    const i = years.findIndex((y) => y > year)
+    const i = years.findIndex(y => y > year)
     return i < 0 ? years.length : i
   }
-  const i = years.findIndex((y) => y < year)
+  const i = years.findIndex(y => y < year)
   return i < 0 ? years.length : i
 }
 
@@ -145,12 +157,14 @@ function insertionIndex(years: number[], year: number): number {
  * their file names mention (month, quarter, semester), else their names.
  */
 export function addDocuments(list: string, year: number, folder: string, categoria?: string): AddDocumentsResult {
-  if (!Number.isInteger(year) || year < 1990 || year > 2100) throw new StaffError(`el año «${year}» no es válido: escriba el año con cuatro cifras, por ejemplo 2026`)
+  if (!Number.isInteger(year) || year < 1990 || year > 2100)
+    throw new StaffError(`el año «${year}» no es válido: escriba el año con cuatro cifras, por ejemplo 2026`)
   const manifestFile = resolveListFile(list)
   const assetsRoot = path.join(publicDir(), 'assets')
   const absFolder = projectPath(folder)
   if (!fs.existsSync(absFolder) || !fs.statSync(absFolder).isDirectory()) throw new StaffError(`no existe la carpeta ${folder}`)
-  if (!absFolder.startsWith(assetsRoot + path.sep)) throw new StaffError(`la carpeta debe estar dentro de public/assets (copie allí los PDF primero): ${folder}`)
+  if (!absFolder.startsWith(assetsRoot + path.sep))
+    throw new StaffError(`la carpeta debe estar dentro de public/assets (copie allí los PDF primero): ${folder}`)
 
   const text = fs.readFileSync(manifestFile, 'utf8')
   const doc = parseDocument(text)
@@ -163,13 +177,13 @@ export function addDocuments(list: string, year: number, folder: string, categor
     doc.set('filas', rows)
   }
   const seq = rows as YAMLSeq
-  const existing = ((doc.toJS() as { filas?: Array<{ archivo?: string; anio?: number }> }).filas ?? [])
-  const listed = new Set(existing.map((r) => r.archivo))
+  const existing = (doc.toJS() as { filas?: Array<{ archivo?: string; anio?: number }> }).filas ?? []
+  const listed = new Set(existing.map(r => r.archivo))
 
   const result: AddDocumentsResult = { file: manifestFile, added: [], skipped: [], renamed: [] }
   const pdfs = fs
     .readdirSync(absFolder)
-    .filter((f) => /\.pdf$/i.test(f))
+    .filter(f => /\.pdf$/i.test(f))
     .sort((a, b) => (periodMonthOfName(a) ?? 13) - (periodMonthOfName(b) ?? 13) || a.localeCompare(b, 'es'))
   if (pdfs.length === 0) throw new StaffError(`la carpeta ${folder} no tiene archivos PDF`)
   const nodes: YAMLMap[] = []
@@ -177,7 +191,8 @@ export function addDocuments(list: string, year: number, folder: string, categor
     let name = original
     const safe = safeFileName(original)
     if (safe !== original) {
-      if (fs.existsSync(path.join(absFolder, safe)) && safe.toLowerCase() !== original.toLowerCase()) throw new StaffError(`no se puede renombrar «${original}»: ya existe «${safe}»`)
+      if (fs.existsSync(path.join(absFolder, safe)) && safe.toLowerCase() !== original.toLowerCase())
+        throw new StaffError(`no se puede renombrar «${original}»: ya existe «${safe}»`)
       fs.renameSync(path.join(absFolder, original), path.join(absFolder, safe))
       result.renamed.push({ from: original, to: safe })
       name = safe
@@ -198,7 +213,10 @@ export function addDocuments(list: string, year: number, folder: string, categor
     result.added.push({ titulo, archivo })
   }
   if (nodes.length > 0) {
-    const at = insertionIndex(existing.map((r) => Number(r.anio)), year)
+    const at = insertionIndex(
+      existing.map(r => Number(r.anio)),
+      year,
+    )
     seq.items.splice(at, 0, ...nodes)
     result.insertedAt = at + 1
     fs.writeFileSync(manifestFile, doc.toString({ lineWidth: 0, indent: style.indent, indentSeq: style.indentSeq, singleQuote: false }))

@@ -29,5 +29,5 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
 /** Runs the given checks (all of them unless told) over a loaded manifest. */
 export function crossCheck(m: Manifest, extraRoutes: string[] = [], checks: readonly CrossCheck[] = CROSS_CHECKS): Problem[] {
   const context = checkContext(m, extraRoutes)
-  return checks.flatMap((check) => check.run(context))
+  return checks.flatMap(check => check.run(context))
 }

@@ -19,6 +19,6 @@ export function csvCell(value: unknown): string {
 }
 
 export function toCsv(header: string[], rows: unknown[][], separator = ','): string {
-  const lines = [header, ...rows].map((r) => r.map(csvCell).join(separator))
+  const lines = [header, ...rows].map(r => r.map(csvCell).join(separator))
   return BOM + lines.join('\r\n') + '\r\n'
 }

@@ -17,7 +17,7 @@ export interface CategoryGroup {
 }
 
 function rowsOfSection(section: SeccionDocumentos, rows: Fila[]): Fila[] {
-  return section.categoria ? rows.filter((r) => r.categoria === section.categoria) : rows
+  return section.categoria ? rows.filter(r => r.categoria === section.categoria) : rows
 }
 
 /**
@@ -35,8 +35,8 @@ export function periodOrder(rows: Fila[]): Fila[] {
   })
   const out = [...byYear]
   for (const slots of buckets.values()) {
-    const dated = slots.map((i) => byYear[i]!).sort((a, b) => a.fecha!.localeCompare(b.fecha!))
-    slots.forEach((slot, k) => (out[slot] = dated[k]!))
+    const dated = slots.map(i => byYear[i]!).sort((a, b) => a.fecha!.localeCompare(b.fecha!))
+    for (const [k, slot] of slots.entries()) out[slot] = dated[k]!
   }
   return out
 }
@@ -53,20 +53,20 @@ function covers(p: { desde: number; hasta: number; categoria?: string }, r: Fila
  */
 export function panelsFor(section: SeccionDocumentos, allRows: Fila[]): DocumentPanel[] {
   const rows = rowsOfSection(section, allRows)
-  const declared: DocumentPanel[] = (section.paneles ?? []).map((p) => ({
+  const declared: DocumentPanel[] = (section.paneles ?? []).map(p => ({
     id: p.id,
     title: p.titulo,
-    rows: periodOrder(rows.filter((r) => covers(p, r))),
+    rows: periodOrder(rows.filter(r => covers(p, r))),
     newest: p.hasta,
     oldest: p.desde,
   }))
-  const uncovered = rows.filter((r) => !(section.paneles ?? []).some((p) => covers(p, r)))
-  const taken = new Set(declared.map((p) => p.id))
-  const years = [...new Set(uncovered.map((r) => r.anio))]
-  const automatic: DocumentPanel[] = years.map((y) => ({
+  const uncovered = rows.filter(r => !(section.paneles ?? []).some(p => covers(p, r)))
+  const taken = new Set(declared.map(p => p.id))
+  const years = [...new Set(uncovered.map(r => r.anio))]
+  const automatic: DocumentPanel[] = years.map(y => ({
     id: taken.has(String(y)) ? `${y}-documentos` : String(y),
     title: String(y),
-    rows: periodOrder(uncovered.filter((r) => r.anio === y)),
+    rows: periodOrder(uncovered.filter(r => r.anio === y)),
     newest: y,
     oldest: y,
     automatic: true,
@@ -88,7 +88,7 @@ export const NEWEST = 'reciente'
  * plain accordion, the panel whose id is the largest year.
  */
 export function initiallyOpen(abierto: string | number | undefined, panels: Array<{ id: string; newest?: number }>): string | undefined {
-  const ids = panels.map((p) => p.id)
+  const ids = panels.map(p => p.id)
   if (abierto === 'ninguno') return undefined
   if (abierto === undefined || abierto === 'primero') return ids[0]
   if (abierto === NEWEST) {
@@ -99,14 +99,17 @@ export function initiallyOpen(abierto: string | number | undefined, panels: Arra
     }
     return best?.id
   }
-  return ids.find((id) => id === String(abierto))
+  return ids.find(id => id === String(abierto))
 }
 
 export function groupByCategory(rows: Fila[]): CategoryGroup[] {
   const groups: CategoryGroup[] = []
   for (const r of rows) {
-    let g = groups.find((x) => x.category === r.categoria)
-    if (!g) groups.push((g = { category: r.categoria, rows: [] }))
+    let g = groups.find(x => x.category === r.categoria)
+    if (!g) {
+      g = { category: r.categoria, rows: [] }
+      groups.push(g)
+    }
     g.rows.push(r)
   }
   return groups

@@ -23,7 +23,6 @@ export function safeFileName(name: string): string {
   return (base || 'documento') + ext
 }
 
-
 /** A file name with spaces or letters outside ASCII (accents, «ñ»): what docs:add renames. */
 export function needsRenaming(name: string): boolean {
   return /[^\x21-\x7e]/.test(name)
@@ -37,6 +36,6 @@ export function needsRenaming(name: string): boolean {
 export function renamedAssetLink(url: string): string {
   return url
     .split('/')
-    .map((segment) => (needsRenaming(segment) ? safeFileName(segment) : segment))
+    .map(segment => (needsRenaming(segment) ? safeFileName(segment) : segment))
     .join('/')
 }

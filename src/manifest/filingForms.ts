@@ -42,7 +42,7 @@ export function filingForms(forms: readonly FormDefinition[]): FilingForm[] {
   for (const form of forms) {
     const r = form.radicacion
     if (!r || !form.endpoint || (form.envio !== 'json' && form.envio !== 'multipart')) continue
-    const taken = out.some((f) => f.endpoint === form.endpoint || f.kind === r.tipo || f.serie === r.serie || f.exportacion === r.exportacion)
+    const taken = out.some(f => f.endpoint === form.endpoint || f.kind === r.tipo || f.serie === r.serie || f.exportacion === r.exportacion)
     if (taken || RESERVED_EXPORTS.includes(r.exportacion)) continue
     out.push({
       form,
@@ -53,9 +53,9 @@ export function filingForms(forms: readonly FormDefinition[]): FilingForm[] {
       nombre: r.nombre,
       exportacion: r.exportacion,
       envio: form.envio,
-      fileField: form.envio === 'multipart' ? form.campos.find((c) => c.control === 'file') : undefined,
-      fileFields: form.campos.filter((c) => c.control === 'archivos' || (form.envio === 'multipart' && c.control === 'file')),
-      emailField: r.clase === 'suscripcion' ? form.campos.find((c) => c.control === 'email') : undefined,
+      fileField: form.envio === 'multipart' ? form.campos.find(c => c.control === 'file') : undefined,
+      fileFields: form.campos.filter(c => c.control === 'archivos' || (form.envio === 'multipart' && c.control === 'file')),
+      emailField: r.clase === 'suscripcion' ? form.campos.find(c => c.control === 'email') : undefined,
     })
   }
   return out
@@ -64,18 +64,19 @@ export function filingForms(forms: readonly FormDefinition[]): FilingForm[] {
 /** Why a filing form cannot be served as written (a multipart form needs one file field, a subscription one e-mail field); undefined when it can. */
 export function filingFormDefect(form: FormDefinition): string | undefined {
   if (!form.radicacion) return undefined
-  const files = form.campos.filter((c) => c.control === 'file').length
-  if (form.envio === 'multipart' && files !== 1) return `un formulario «envio: multipart» que se radica necesita exactamente un campo de archivo (tiene ${files})`
+  const files = form.campos.filter(c => c.control === 'file').length
+  if (form.envio === 'multipart' && files !== 1)
+    return `un formulario «envio: multipart» que se radica necesita exactamente un campo de archivo (tiene ${files})`
   if (form.envio === 'json' && files > 0) return 'un campo de archivo necesita «envio: multipart»'
-  if (form.radicacion.clase === 'suscripcion' && form.campos.filter((c) => c.control === 'email').length !== 1) {
+  if (form.radicacion.clase === 'suscripcion' && form.campos.filter(c => c.control === 'email').length !== 1) {
     return 'una suscripción necesita exactamente un campo «control: email» (la dirección que se registra)'
   }
   const avisos = form.radicacion.avisos
   if (avisos) {
-    if (form.campos.find((c) => c.nombre === avisos.campoCorreo)?.control !== 'email') {
+    if (form.campos.find(c => c.nombre === avisos.campoCorreo)?.control !== 'email') {
       return `«avisos.campoCorreo» debe nombrar un campo «control: email» del formulario (no lo es «${avisos.campoCorreo}»)`
     }
-    if (avisos.campoMedio !== undefined && !form.campos.find((c) => c.nombre === avisos.campoMedio)?.lista) {
+    if (avisos.campoMedio !== undefined && !form.campos.find(c => c.nombre === avisos.campoMedio)?.lista) {
       return `«avisos.campoMedio» debe nombrar un campo con «lista» del formulario (no lo es «${avisos.campoMedio}»)`
     }
     if ((avisos.campoMedio === undefined) !== (avisos.mediosCorreo === undefined)) return '«avisos.campoMedio» y «avisos.mediosCorreo» van juntos'

@@ -126,7 +126,7 @@ function startLoad(dir: string): LoadResult & { load: Loader } {
  */
 function addConsentFields(manifest: Manifest): void {
   const notice = manifest.site?.data.avisoPrivacidad
-  manifest.forms = manifest.forms.map((f) => ({ ...f, data: withConsentField(f.data, notice) }))
+  manifest.forms = manifest.forms.map(f => ({ ...f, data: withConsentField(f.data, notice) }))
 }
 
 /**
@@ -145,7 +145,8 @@ export function loadForms(dir = manifestDir()): LoadResult {
 /** Reads and schema-validates every manifest file. Invalid files are reported and left out. */
 export function loadManifest(dir = manifestDir()): LoadResult {
   const { manifest, problems, load } = startLoad(dir)
-  if (!fs.existsSync(path.join(dir, 'site.yaml'))) problems.push({ file: 'manifest/site.yaml', line: 1, col: 1, message: 'falta el archivo site.yaml', level: 'error' })
+  if (!fs.existsSync(path.join(dir, 'site.yaml')))
+    problems.push({ file: 'manifest/site.yaml', line: 1, col: 1, message: 'falta el archivo site.yaml', level: 'error' })
   for (const f of yamlFilesUnder(path.join(dir, 'pages'))) {
     const page = load<PageManifest>(f, 'page')
     if (page) manifest.pages.push(page)
@@ -169,7 +170,9 @@ export function loadManifest(dir = manifestDir()): LoadResult {
  * and the file watcher's copy (loaded by Node) are two instances; both must see one cache.
  */
 const CACHE_KEY = Symbol.for('ese.manifest.cache')
-const cache: Map<string, Manifest> = ((globalThis as Record<symbol, unknown>)[CACHE_KEY] ??= new Map<string, Manifest>()) as Map<string, Manifest>
+const shared = globalThis as Record<symbol, unknown>
+shared[CACHE_KEY] ??= new Map<string, Manifest>()
+const cache = shared[CACHE_KEY] as Map<string, Manifest>
 
 /** Forgets loaded manifests, so the next render reads the files again (live preview). */
 export function forgetCachedManifests(): void {
@@ -181,9 +184,9 @@ export function loadValidManifestCached(dir = manifestDir()): Manifest {
   const cached = cache.get(dir)
   if (cached) return cached
   const { manifest, problems } = loadManifest(dir)
-  const errors = problems.filter((p) => p.level === 'error')
+  const errors = problems.filter(p => p.level === 'error')
   if (errors.length > 0) {
-    throw new Error(`El manifiesto tiene errores; ejecute npm run validate.\n${errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`).join('\n')}`)
+    throw new Error(`El manifiesto tiene errores; ejecute npm run validate.\n${errors.map(e => `${e.file}:${e.line}:${e.col}: ${e.message}`).join('\n')}`)
   }
   cache.set(dir, manifest)
   return manifest

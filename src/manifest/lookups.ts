@@ -13,10 +13,10 @@ export function lookupEntries(lookups: Lookups | undefined, lista: string): Look
 
 /** A list as form options: value sent (the id, as text) and label shown. */
 export function lookupOptions(lookups: Lookups | undefined, lista: string): Array<{ valor: string; etiqueta: string }> {
-  return lookupEntries(lookups, lista).map((o) => ({ valor: String(o.id), etiqueta: o.nombre }))
+  return lookupEntries(lookups, lista).map(o => ({ valor: String(o.id), etiqueta: o.nombre }))
 }
 
 /** The name shown for an id of a list (exports, notices), or undefined when unknown. */
 export function lookupName(lookups: Lookups | undefined, lista: string, id: number): string | undefined {
-  return lookupEntries(lookups, lista).find((o) => o.id === id)?.nombre
+  return lookupEntries(lookups, lista).find(o => o.id === id)?.nombre
 }

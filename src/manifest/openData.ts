@@ -81,7 +81,7 @@ function tablesIn(value: unknown): SeccionTabla[] {
 }
 
 function fuentesIn(value: unknown): string[] {
-  return [...JSON.stringify(value ?? []).matchAll(/"fuente":"([^"]+)"/g)].map((m) => m[1]!)
+  return [...JSON.stringify(value ?? []).matchAll(/"fuente":"([^"]+)"/g)].map(m => m[1]!)
 }
 
 const DOCUMENT_COLUMNS: DatasetColumn[] = [
@@ -102,13 +102,17 @@ export function openDatasets(manifest: Manifest): Dataset[] {
   const siteDate = site?.ultimaActualizacion ?? ''
   const absolute = (url: string) => (url.startsWith('/') ? base + url : url)
   const pageOf = new Map<string, { titulo: string; ruta: string }>()
-  for (const { data: page } of manifest.pages) for (const f of fuentesIn(page.secciones)) if (!pageOf.has(f)) pageOf.set(f, { titulo: page.titulo, ruta: page.ruta })
+  for (const { data: page } of manifest.pages)
+    for (const f of fuentesIn(page.secciones)) if (!pageOf.has(f)) pageOf.set(f, { titulo: page.titulo, ruta: page.ruta })
 
   const out: Dataset[] = []
   for (const { data: list } of manifest.documents) {
     const page = pageOf.get(list.id)
     if (!page) continue // a list no page shows is not published
-    const dates = list.filas.map((r) => r.fecha ?? '').filter(Boolean).sort()
+    const dates = list.filas
+      .map(r => r.fecha ?? '')
+      .filter(Boolean)
+      .sort()
     out.push({
       id: documentListDatasetId(list.id),
       ruta: page.ruta,
@@ -121,7 +125,15 @@ export function openDatasets(manifest: Manifest): Dataset[] {
         licencia: OPEN_DATA_LICENCE,
         columnas: DOCUMENT_COLUMNS,
       },
-      filas: list.filas.map((r) => [String(r.anio), r.categoria ?? '', r.periodo ?? '', r.titulo, r.descripcion ?? '', r.fecha ?? '', absolute(r.archivo ?? r.url ?? '')]),
+      filas: list.filas.map(r => [
+        String(r.anio),
+        r.categoria ?? '',
+        r.periodo ?? '',
+        r.titulo,
+        r.descripcion ?? '',
+        r.fecha ?? '',
+        absolute(r.archivo ?? r.url ?? ''),
+      ]),
     })
   }
   const seen = new Set<string>()
@@ -131,9 +143,12 @@ export function openDatasets(manifest: Manifest): Dataset[] {
       if (seen.has(id)) continue
       seen.add(id)
       // A column holding links gets a second column with their addresses.
-      const linked = table.columnas.map((_, j) => table.filas.some((row) => typeof row[j] === 'object'))
-      const columnas = table.columnas.flatMap((c, j) => [{ nombre: c, descripcion: c }, ...(linked[j] ? [{ nombre: `${c} (enlace)`, descripcion: `Dirección del enlace de «${c}»` }] : [])])
-      const filas = table.filas.map((row) =>
+      const linked = table.columnas.map((_, j) => table.filas.some(row => typeof row[j] === 'object'))
+      const columnas = table.columnas.flatMap((c, j) => [
+        { nombre: c, descripcion: c },
+        ...(linked[j] ? [{ nombre: `${c} (enlace)`, descripcion: `Dirección del enlace de «${c}»` }] : []),
+      ])
+      const filas = table.filas.map(row =>
         table.columnas.flatMap((_, j) => {
           const cell = row[j]
           const text = cell === undefined ? '' : typeof cell === 'object' ? cell.texto : String(cell)
@@ -175,9 +190,12 @@ const METADATA_LABELS: [keyof Omit<DatasetMetadata, 'columnas'>, string][] = [
  */
 export function datasetCsv(d: Dataset): string {
   const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ')
-  const meta = [...METADATA_LABELS.map(([k, label]) => `# ${label}: ${oneLine(d.metadatos[k])}`), `# columnas: ${d.metadatos.columnas.map((c) => oneLine(c.nombre)).join(' | ')}`]
+  const meta = [
+    ...METADATA_LABELS.map(([k, label]) => `# ${label}: ${oneLine(d.metadatos[k])}`),
+    `# columnas: ${d.metadatos.columnas.map(c => oneLine(c.nombre)).join(' | ')}`,
+  ]
   const body = toCsv(
-    d.metadatos.columnas.map((c) => c.nombre),
+    d.metadatos.columnas.map(c => c.nombre),
     d.filas,
   )
   // toCsv starts with the byte-order mark; it goes before the metadata instead.
@@ -186,7 +204,7 @@ export function datasetCsv(d: Dataset): string {
 
 /** JSON: { metadatos, filas } with each row an object keyed by column name. */
 export function datasetJson(d: Dataset): string {
-  const filas = d.filas.map((row) => Object.fromEntries(d.metadatos.columnas.map((c, j) => [c.nombre, row[j] ?? ''])))
+  const filas = d.filas.map(row => Object.fromEntries(d.metadatos.columnas.map((c, j) => [c.nombre, row[j] ?? ''])))
   return JSON.stringify({ metadatos: d.metadatos, filas }, null, 2) + '\n'
 }
 

@@ -90,7 +90,7 @@ export function resolveContact(site: SiteManifest | undefined, kind: string, id:
 /** «2016 a 2025» (or «2025» for a single year) from the rows' years. */
 export function yearRange(rows: Fila[]): string | undefined {
   if (rows.length === 0) return undefined
-  const years = rows.map((r) => r.anio)
+  const years = rows.map(r => r.anio)
   const min = Math.min(...years)
   const max = Math.max(...years)
   return min === max ? String(min) : `${min} a ${max}`

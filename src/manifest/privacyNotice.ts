@@ -56,7 +56,7 @@ export function consentField(form: FormDefinition, notice: PrivacyNotice | undef
 
 /** The fields a form marks `sensible: true` (Ley 1581 de 2012, art. 5), in form order. */
 export function sensitiveFields(form: FormDefinition): Campo[] {
-  return form.campos.filter((c) => c.sensible === true)
+  return form.campos.filter(c => c.sensible === true)
 }
 
 /** A form asks the explicit sensitive-data authorization when it carries the notice and has a sensitive field. */
@@ -90,16 +90,21 @@ const list = (names: string[]): string => (names.length <= 1 ? (names[0] ?? '') 
 export function sensitiveDataParagraph(form: FormDefinition): string | undefined {
   const fields = sensitiveFields(form)
   if (fields.length === 0) return undefined
-  const names = (cs: Campo[]) => list(cs.map((c) => `«${c.etiqueta}»`))
-  const required = fields.filter((c) => c.requerido === true)
-  const optional = fields.filter((c) => c.requerido !== true)
+  const names = (cs: Campo[]) => list(cs.map(c => `«${c.etiqueta}»`))
+  const required = fields.filter(c => c.requerido === true)
+  const optional = fields.filter(c => c.requerido !== true)
   const parts = [
     `Datos sensibles: ${fields.length === 1 ? 'el dato' : 'los datos'} ${names(fields)} ${fields.length === 1 ? 'es un dato sensible' : 'son datos sensibles'} (revelan información de su salud; Ley 1581 de 2012, art. 5). Los usamos solo para tramitar esta solicitud.`,
     'Usted no está obligado a autorizar el tratamiento de datos sensibles (Ley 1581 de 2012, art. 6).',
   ]
   if (required.length > 0)
-    parts.push(`${required.length === 1 ? `El dato ${names(required)} es obligatorio` : `Los datos ${names(required)} son obligatorios`} para esta solicitud: sin ${required.length === 1 ? 'él' : 'ellos'} y sin su autorización expresa no podemos tramitarla por este medio; puede hacer la solicitud en la oficina SIAU.`)
-  if (optional.length > 0) parts.push(`${optional.length === 1 ? `El dato ${names(optional)} es opcional` : `Los datos ${names(optional)} son opcionales`}: puede dejar${optional.length === 1 ? 'lo' : 'los'} en blanco.`)
+    parts.push(
+      `${required.length === 1 ? `El dato ${names(required)} es obligatorio` : `Los datos ${names(required)} son obligatorios`} para esta solicitud: sin ${required.length === 1 ? 'él' : 'ellos'} y sin su autorización expresa no podemos tramitarla por este medio; puede hacer la solicitud en la oficina SIAU.`,
+    )
+  if (optional.length > 0)
+    parts.push(
+      `${optional.length === 1 ? `El dato ${names(optional)} es opcional` : `Los datos ${names(optional)} son opcionales`}: puede dejar${optional.length === 1 ? 'lo' : 'los'} en blanco.`,
+    )
   parts.push('Para enviar la solicitud marque también la casilla de autorización expresa de datos sensibles.')
   return parts.join(' ')
 }
@@ -112,7 +117,7 @@ export function sensitiveDataParagraph(form: FormDefinition): string | undefined
 export function withConsentField(form: FormDefinition, notice: PrivacyNotice | undefined): FormDefinition {
   if (!hasPrivacyNotice(form)) return form
   const extra: Campo[] = []
-  if (!form.campos.some((c) => c.nombre === CONSENT_FIELD)) extra.push(consentField(form, notice))
-  if (hasSensitiveConsent(form) && !form.campos.some((c) => c.nombre === SENSITIVE_CONSENT_FIELD)) extra.push(sensitiveConsentField(notice))
+  if (!form.campos.some(c => c.nombre === CONSENT_FIELD)) extra.push(consentField(form, notice))
+  if (hasSensitiveConsent(form) && !form.campos.some(c => c.nombre === SENSITIVE_CONSENT_FIELD)) extra.push(sensitiveConsentField(notice))
   return extra.length === 0 ? form : { ...form, campos: [...form.campos, ...extra] }
 }

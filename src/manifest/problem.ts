@@ -34,7 +34,7 @@ export function sortProblems(problems: Problem[]): Problem[] {
  * errors instead of coming before them.
  */
 export function reportGroups(errors: readonly Problem[], warnings: readonly Problem[]): { warnings: Problem[]; errors: Problem[] } {
-  const failing = new Set(errors.map((e) => e.file))
+  const failing = new Set(errors.map(e => e.file))
   const follows = (w: Problem) => w.wholeFile === true && failing.has(w.file)
-  return { warnings: warnings.filter((w) => !follows(w)), errors: sortProblems([...errors, ...warnings.filter(follows)]) }
+  return { warnings: warnings.filter(w => !follows(w)), errors: sortProblems([...errors, ...warnings.filter(follows)]) }
 }

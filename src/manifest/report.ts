@@ -37,12 +37,12 @@ export function parseValidateArgs(argv: readonly string[]): ValidateOptions {
 
 /** Machine-readable problems: the same fields staff see in `file:line:col: mensaje`. */
 export function jsonReport(problems: readonly Problem[]): string {
-  const errors = problems.filter((p) => p.level === 'error').length
+  const errors = problems.filter(p => p.level === 'error').length
   const report = {
     valido: errors === 0,
     errores: errors,
     avisos: problems.length - errors,
-    problemas: problems.map((p) => ({ archivo: p.file, linea: p.line, columna: p.col, nivel: p.level, mensaje: p.message })),
+    problemas: problems.map(p => ({ archivo: p.file, linea: p.line, columna: p.col, nivel: p.level, mensaje: p.message })),
   }
   return `${JSON.stringify(report, null, 2)}\n`
 }
@@ -54,7 +54,7 @@ export function jsonReport(problems: readonly Problem[]): string {
  */
 export function gitlabReport(problems: readonly Problem[]): string {
   const seen = new Map<string, number>()
-  const issues = problems.map((p) => {
+  const issues = problems.map(p => {
     const base = `${p.file}\u0000${p.level}\u0000${p.message}`
     const n = seen.get(base) ?? 0
     seen.set(base, n + 1)
@@ -78,7 +78,12 @@ const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A')
 /** One GitHub Actions workflow command: `::error file=…,line=…,col=…::mensaje` (warnings likewise). */
 export function githubAnnotation(p: Problem): string {
   const command = p.level === 'error' ? 'error' : 'warning'
-  const props = [`file=${escapeProperty(p.file)}`, `line=${p.line}`, `col=${p.col}`, `title=${escapeProperty(p.level === 'error' ? 'Error en el manifiesto' : 'Aviso del manifiesto')}`]
+  const props = [
+    `file=${escapeProperty(p.file)}`,
+    `line=${p.line}`,
+    `col=${p.col}`,
+    `title=${escapeProperty(p.level === 'error' ? 'Error en el manifiesto' : 'Aviso del manifiesto')}`,
+  ]
   return `::${command} ${props.join(',')}::${escapeData(p.message)}`
 }
 

@@ -19,7 +19,7 @@ function mapStrings(value: Json, key: string | number | undefined, ctx: Placehol
   if (value && typeof value === 'object') {
     const obj = value as Record<string, unknown>
     if (obj.tipo === 'tabla' && Array.isArray(obj.filas)) {
-      const filas = (obj.filas as unknown[][]).map((row) =>
+      const filas = (obj.filas as unknown[][]).map(row =>
         row.map((cell, j) => (typeof cell === 'string' ? (contactCell(cell, ctx) ?? mapStrings(cell, j, ctx, rowsOf)) : mapStrings(cell, j, ctx, rowsOf))),
       )
       return { ...mapObject(obj, ctx, rowsOf), filas }
@@ -50,13 +50,13 @@ export function documentSectionsOf(value: unknown, out: Array<Record<string, unk
 
 /** The rows a documents section shows: its list, filtered by its category. */
 export function rowsOfSectionData(manifest: Manifest, section: Record<string, unknown>): Fila[] {
-  const rows = manifest.documents.find((d) => d.data.id === section.fuente)?.data.filas ?? []
-  return typeof section.categoria === 'string' ? rows.filter((r) => r.categoria === section.categoria) : rows
+  const rows = manifest.documents.find(d => d.data.id === section.fuente)?.data.filas ?? []
+  return typeof section.categoria === 'string' ? rows.filter(r => r.categoria === section.categoria) : rows
 }
 
 /** The year range of every document a page shows («2016 a 2025»), or undefined when it shows none. */
 export function pageYearRange(manifest: Manifest, page: unknown): string | undefined {
-  return yearRange(documentSectionsOf(page).flatMap((s) => rowsOfSectionData(manifest, s)))
+  return yearRange(documentSectionsOf(page).flatMap(s => rowsOfSectionData(manifest, s)))
 }
 
 export function resolvePlaceholders(manifest: Manifest): void {
@@ -67,9 +67,9 @@ export function resolvePlaceholders(manifest: Manifest): void {
     const { contacto, ...rest } = manifest.site.data
     manifest.site = { ...manifest.site, data: { ...(mapObject(rest, base, rowsOf) as Omit<SiteManifest, 'contacto'>), contacto } as SiteManifest }
   }
-  manifest.pages = manifest.pages.map((p) => {
+  manifest.pages = manifest.pages.map(p => {
     const ctx = { ...base, years: pageYearRange(manifest, p.data) }
     return { ...p, data: mapObject(p.data as unknown as Record<string, unknown>, ctx, rowsOf) as unknown as PageManifest }
   })
-  manifest.news = manifest.news.map((n) => ({ ...n, data: mapObject(n.data as unknown as Record<string, unknown>, base, rowsOf) as unknown as NewsItem }))
+  manifest.news = manifest.news.map(n => ({ ...n, data: mapObject(n.data as unknown as Record<string, unknown>, base, rowsOf) as unknown as NewsItem }))
 }

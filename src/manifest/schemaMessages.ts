@@ -25,8 +25,8 @@ export function instancePathSegments(instancePath: string): Array<string | numbe
   return instancePath
     .split('/')
     .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+    .map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(s => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
 function show(value: unknown): string {
@@ -100,7 +100,9 @@ export function translateAjvError(error: ErrorObject, data: unknown): Translated
       return {
         path: [...path, extra],
         atKey: true,
-        message: `el campo «${extra}» no existe aquí` + (suggestion ? ` (¿quiso decir «${suggestion}»?)` : allowed.length ? ` (campos posibles: ${allowed.join(', ')})` : ''),
+        message:
+          `el campo «${extra}» no existe aquí` +
+          (suggestion ? ` (¿quiso decir «${suggestion}»?)` : allowed.length ? ` (campos posibles: ${allowed.join(', ')})` : ''),
       }
     }
     case 'type':
@@ -109,7 +111,11 @@ export function translateAjvError(error: ErrorObject, data: unknown): Translated
     case 'maximum':
     case 'exclusiveMinimum':
       if (field === 'anio' || field === 'desde' || field === 'hasta') return { path, atKey: false, message: `el año «${show(value)}» no es válido` }
-      return { path, atKey: false, message: `el valor «${show(value)}» está fuera del rango permitido (${error.keyword === 'maximum' ? 'máximo' : 'mínimo'} ${p.limit})` }
+      return {
+        path,
+        atKey: false,
+        message: `el valor «${show(value)}» está fuera del rango permitido (${error.keyword === 'maximum' ? 'máximo' : 'mínimo'} ${p.limit})`,
+      }
     case 'pattern':
       return { path, atKey: false, message: patternMessage(field, value) }
     case 'format':
@@ -171,9 +177,9 @@ function valueAt(data: unknown, path: Array<string | number>): unknown {
 
 /** Drops the noise Ajv emits for oneOf branches when the oneOf itself is reported. */
 export function relevantErrors(errors: ErrorObject[]): ErrorObject[] {
-  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath))
-  const propertyNamesPaths = new Set(errors.filter((e) => e.keyword === 'propertyNames').map((e) => e.instancePath))
-  return errors.filter((e) => {
+  const oneOfPaths = new Set(errors.filter(e => e.keyword === 'oneOf' || e.keyword === 'anyOf').map(e => e.instancePath))
+  const propertyNamesPaths = new Set(errors.filter(e => e.keyword === 'propertyNames').map(e => e.instancePath))
+  return errors.filter(e => {
     if (e.keyword === 'if') return false
     if (propertyNamesPaths.has(e.instancePath) && e.keyword === 'pattern' && e.schemaPath.includes('propertyNames')) return false
     if (e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && /\/(oneOf|anyOf)\/\d+/.test(e.schemaPath) && oneOfPaths.has(e.instancePath)) return false
@@ -187,6 +193,6 @@ let sectionTypeList: string[] | undefined
 export function sectionTypes(): string[] {
   if (sectionTypeList) return sectionTypeList
   const page = readSchema('page') as { $defs: Record<string, { oneOf?: Array<{ $ref: string }>; properties?: { tipo?: { const?: string } } }> }
-  sectionTypeList = (page.$defs.seccion?.oneOf ?? []).flatMap((o) => page.$defs[o.$ref.replace('#/$defs/', '')]?.properties?.tipo?.const ?? [])
+  sectionTypeList = (page.$defs.seccion?.oneOf ?? []).flatMap(o => page.$defs[o.$ref.replace('#/$defs/', '')]?.properties?.tipo?.const ?? [])
   return sectionTypeList
 }

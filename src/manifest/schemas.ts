@@ -48,7 +48,7 @@ export function manifestValidators(): Record<ManifestKind, ValidateFunction> {
   if (file && fs.existsSync(file)) {
     try {
       validators = createRequire(import.meta.url)(file) as Record<ManifestKind, ValidateFunction>
-      if (Object.keys(SCHEMA_IDS).every((k) => typeof validators![k as ManifestKind] === 'function')) return validators
+      if (Object.keys(SCHEMA_IDS).every(k => typeof validators![k as ManifestKind] === 'function')) return validators
     } catch {
       /* unreadable or from another Ajv: compiled again below */
     }

@@ -43,6 +43,6 @@ export function parentOf(numero: string): string | undefined {
 
 /** Items that have sub-items are headings; the others must each be answered once by the site. */
 export function leafItems(annex: TransparencyAnnex): AnnexItem[] {
-  const parents = new Set(annex.items.map((i) => parentOf(i.numero)).filter(Boolean))
-  return annex.items.filter((i) => !parents.has(i.numero))
+  const parents = new Set(annex.items.map(i => parentOf(i.numero)).filter(Boolean))
+  return annex.items.filter(i => !parents.has(i.numero))
 }

@@ -19,7 +19,7 @@ export function validateManifest(dir = manifestDir()): ValidationResult {
   return {
     manifest,
     problems: all,
-    errors: all.filter((p) => p.level === 'error'),
-    warnings: all.filter((p) => p.level === 'aviso'),
+    errors: all.filter(p => p.level === 'error'),
+    warnings: all.filter(p => p.level === 'aviso'),
   }
 }

@@ -218,7 +218,7 @@ export function positionOf(source: YamlSource, path: JsonPath, key = false): { l
   let keyNode: Node | null = null
   for (const segment of path) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment))
+      const pair = node.items.find(p => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment))
       if (!pair) break
       keyNode = pair.key as Node
       node = pair.value

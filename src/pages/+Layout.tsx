@@ -60,7 +60,11 @@ export function Layout({ children }: { children: ReactNode }) {
               <div id={NEWSLETTER_ISLAND_ID}>
                 <ApiForm prepared={suscripcion} variant="pie" />
               </div>
-              <script type="application/json" id={NEWSLETTER_DATA_ID} dangerouslySetInnerHTML={{ __html: JSON.stringify(suscripcion).replace(/</g, '\\u003c') }} />
+              <script
+                type="application/json"
+                id={NEWSLETTER_DATA_ID}
+                dangerouslySetInnerHTML={{ __html: JSON.stringify(suscripcion).replace(/</g, '\\u003c') }}
+              />
             </>
           )}
         </Footer>

@@ -8,5 +8,5 @@ import { parsePrerenderShare, PRERENDER_SHARE_ENV } from '../renderer/prerenderS
 export function onPrerenderStart(prerenderContext: PrerenderContext) {
   const share = parsePrerenderShare(process.env[PRERENDER_SHARE_ENV])
   if (!share || share.index === 0) return undefined
-  return { prerenderContext: { pageContexts: prerenderContext.pageContexts.filter((p) => !p.is404) } }
+  return { prerenderContext: { pageContexts: prerenderContext.pageContexts.filter(p => !p.is404) } }
 }

@@ -9,9 +9,9 @@ function sitemapXml(manifest: Manifest): string {
   const base = manifest.site?.data.urlPublica ?? ''
   const lastmod = manifest.site?.data.ultimaActualizacion
   const urls = pagesInSiteMap(manifest)
-    .map((p) => p.ruta)
+    .map(p => p.ruta)
     .sort()
-    .map((r) => `  <url><loc>${base}${r}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`)
+    .map(r => `  <url><loc>${base}${r}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`)
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
@@ -24,8 +24,8 @@ function robotsTxt(manifest: Manifest): string {
 export function generatedFiles(manifest: Manifest): Record<string, string> {
   const routes = (interactive: boolean) =>
     manifest.pages
-      .filter((p) => isInteractivePage(p.data) === interactive)
-      .map((p) => p.data.ruta)
+      .filter(p => isInteractivePage(p.data) === interactive)
+      .map(p => p.data.ruta)
       .sort()
   return {
     // Two Vike pages share the manifest's routes: plain-HTML pages and pages hydrated by React.

@@ -5,8 +5,8 @@ import { sectionModules } from './sections/registry.ts'
 /** Section types whose module says it needs React in the browser. */
 export const INTERACTIVE_SECTION_TYPES: ReadonlySet<Seccion['tipo']> = new Set(
   Object.values(sectionModules)
-    .filter((m) => m.interactive)
-    .map((m) => m.tipo),
+    .filter(m => m.interactive)
+    .map(m => m.tipo),
 )
 
 /**

@@ -8,7 +8,6 @@ const ALLOWED = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
 }
 
-
 export function sanitize(html: string): string {
   return markExternalLinks(sanitizeHtml(html, ALLOWED))
 }

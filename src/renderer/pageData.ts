@@ -49,11 +49,13 @@ export function layoutData(manifest: Manifest): LayoutData {
     menu: site.menu,
     pie: {
       ...site.pie,
-      telefonos: site.pie.telefonos.flatMap((id) => phoneById(site, id) ?? []),
-      correos: site.pie.correos.flatMap((id) => emailById(site, id) ?? []),
+      telefonos: site.pie.telefonos.flatMap(id => phoneById(site, id) ?? []),
+      correos: site.pie.correos.flatMap(id => emailById(site, id) ?? []),
     },
     urlPublica: site.urlPublica,
-    suscripcion: manifest.forms.some((f) => f.data.id === 'suscripcion') ? preparedFormById(manifest.forms, manifest.lookups?.data, 'suscripcion', manifest.site?.data.avisoPrivacidad) : undefined,
+    suscripcion: manifest.forms.some(f => f.data.id === 'suscripcion')
+      ? preparedFormById(manifest.forms, manifest.lookups?.data, 'suscripcion', manifest.site?.data.avisoPrivacidad)
+      : undefined,
   }
 }
 

@@ -10,8 +10,8 @@ import type { PreparedSection } from './types.ts'
  * browser receives self-contained sections and no Markdown library.
  */
 export function prepareSections(sections: Seccion[], manifest: Manifest): PreparedSection[] {
-  const context: PrepareContext = { manifest, prepareSections: (nested) => prepareSections(nested, manifest) }
-  return sections.map((s) => {
+  const context: PrepareContext = { manifest, prepareSections: nested => prepareSections(nested, manifest) }
+  return sections.map(s => {
     const prepare = sectionModules[s.tipo].prepare as Preparer<typeof s.tipo> | undefined
     return (prepare ? prepare(s as never, context) : s) as PreparedSection
   })

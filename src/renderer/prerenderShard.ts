@@ -41,5 +41,5 @@ export function parsePrerenderShare(value: string | undefined): PrerenderShare |
 /** The items whose URL belongs to the share. */
 export function inShare<T>(items: T[], urlOf: (item: T) => string, share: PrerenderShare): T[] {
   const rank = new Map([...new Set(items.map(urlOf))].sort().map((url, i) => [url, i]))
-  return items.filter((item) => rank.get(urlOf(item))! % share.count === share.index)
+  return items.filter(item => rank.get(urlOf(item))! % share.count === share.index)
 }

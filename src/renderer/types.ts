@@ -8,13 +8,14 @@ import type { Enlace, MenuLateral, PageManifest, Pie, Seccion, SiteManifest } fr
  * from its folder (`declare module '../../types.ts'`), so the type lives with
  * the section. Markdown fields already hold sanitized HTML once prepared.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, so each section's folder can add its fields by declaration merging
 export interface PreparedExtras {}
 
 export type SectionType = Seccion['tipo']
 
 export type PreparedSectionOf<K extends SectionType> = Omit<Extract<Seccion, { tipo: K }>, keyof PreparedExtrasOf<K>> & PreparedExtrasOf<K>
 
-type PreparedExtrasOf<K extends SectionType> = K extends keyof PreparedExtras ? PreparedExtras[K] : {}
+type PreparedExtrasOf<K extends SectionType> = K extends keyof PreparedExtras ? PreparedExtras[K] : Record<never, never>
 
 export type PreparedSection = { [K in SectionType]: PreparedSectionOf<K> }[SectionType]
 

@@ -25,7 +25,7 @@ export type SectionsText = (sections: Seccion[]) => string
 /** Every page, document row and news item, as the documents of the site search. */
 export function buildSearchIndex(manifest: Manifest, sectionsText: SectionsText): SearchDoc[] {
   const docs: SearchDoc[] = []
-  const pagesByRoute = new Map(manifest.pages.map((p) => [p.data.ruta, p.data]))
+  const pagesByRoute = new Map(manifest.pages.map(p => [p.data.ruta, p.data]))
   const groupLabel = (ruta: string) => pagesByRoute.get('/' + (ruta.split('/')[1] ?? ''))?.etiqueta ?? 'Inicio'
   const listedOn = new Map<string, string>()
   for (const { data: page } of manifest.pages) {

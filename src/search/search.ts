@@ -5,7 +5,10 @@ export const MAX_RESULTS = 50
 
 /** Lower case without accents: «Resolución» and «resolucion» are the same word. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
 }
 
 interface Folded {
@@ -39,16 +42,22 @@ function wordsOf(text: string): string[] {
  */
 function tier(d: Folded, words: string[], q: string): number {
   if (d.title === q || d.keywords.includes(q)) return 0
-  if (words.length === 1 && (d.titleWords.includes(q) || d.acronyms.some((a) => a.startsWith(q)))) return 1
-  if (d.keywords.some((k) => k.startsWith(q))) return 1
-  if (words.every((w) => d.title.includes(w) || d.keywords.some((k) => k.includes(w)))) return 2
+  if (words.length === 1 && (d.titleWords.includes(q) || d.acronyms.some(a => a.startsWith(q)))) return 1
+  if (d.keywords.some(k => k.startsWith(q))) return 1
+  if (words.every(w => d.title.includes(w) || d.keywords.some(k => k.includes(w)))) return 2
   return 3
 }
 
 /** Lower is better: tier, then pages before documents, then every word in the title, title starting with the query, earlier matches. */
 function rank(d: Folded, words: string[], q: string): number {
-  const inTitle = words.filter((w) => d.title.includes(w)).length
-  return tier(d, words, q) * 100_000 + d.kind * 10_000 + (words.length - inTitle) * 1000 + (d.title.startsWith(q) ? 0 : 100) + Math.min(d.title.indexOf(words[0]!) >>> 0, 99)
+  const inTitle = words.filter(w => d.title.includes(w)).length
+  return (
+    tier(d, words, q) * 100_000 +
+    d.kind * 10_000 +
+    (words.length - inTitle) * 1000 +
+    (d.title.startsWith(q) ? 0 : 100) +
+    Math.min(d.title.indexOf(words[0]!) >>> 0, 99)
+  )
 }
 
 /** Fuse's threshold for a near miss: about one wrong letter in four. */
@@ -69,7 +78,7 @@ const MAX_CORRECTIONS = 5
  * «Resolución 12-40».
  */
 export function createSearcher(docs: SearchDoc[]): (query: string, limit?: number) => SearchDoc[] {
-  const folded: Folded[] = docs.map((doc) => {
+  const folded: Folded[] = docs.map(doc => {
     const title = fold(doc.title)
     const rest = fold(`${doc.abstract} ${doc.category} ${doc.ti_doc}`)
     const keywords = doc.keywords ? fold(doc.keywords).split('|') : []
@@ -100,28 +109,31 @@ export function createSearcher(docs: SearchDoc[]): (query: string, limit?: numbe
     const minLength = part.length - Math.ceil(part.length * TYPO_THRESHOLD)
     let fuse = fuseByMinLength.get(minLength)
     if (!fuse) {
-      fuse = new Fuse(vocabularyOf().filter((w) => w.length >= minLength), { threshold: TYPO_THRESHOLD, ignoreLocation: true, minMatchCharLength: 2 })
+      fuse = new Fuse(
+        vocabularyOf().filter(w => w.length >= minLength),
+        { threshold: TYPO_THRESHOLD, ignoreLocation: true, minMatchCharLength: 2 },
+      )
       fuseByMinLength.set(minLength, fuse)
     }
-    return fuse.search(part, { limit: MAX_CORRECTIONS }).map((r) => r.item)
+    return fuse.search(part, { limit: MAX_CORRECTIONS }).map(r => r.item)
   }
 
   /** Documents containing, for every word, one of its spellings; best ranked first. */
   const literal = (spellings: string[][], limit: number): SearchDoc[] => {
-    const words = spellings.map((s) => s[0]!)
+    const words = spellings.map(s => s[0]!)
     const q = words.join(' ')
     const found: Array<{ d: Folded; score: number }> = []
     for (const d of folded) {
-      if (spellings.every((s) => s.some((w) => d.all.includes(w)))) found.push({ d, score: rank(d, words, q) })
+      if (spellings.every(s => s.some(w => d.all.includes(w)))) found.push({ d, score: rank(d, words, q) })
     }
     return found
       .sort((a, b) => a.score - b.score)
       .slice(0, limit)
-      .map((x) => x.d.doc)
+      .map(x => x.d.doc)
   }
 
   /** Whether a run of letters and digits appears in the index: it can only appear inside one of the index's words. */
-  const known = (part: string) => vocabularyOf().some((w) => w.includes(part))
+  const known = (part: string) => vocabularyOf().some(w => w.includes(part))
 
   /** A query word's spellings: itself when the index has it, else the near misses of its unknown parts. */
   const spellingsOf = (word: string): string[] => {
@@ -129,7 +141,7 @@ export function createSearcher(docs: SearchDoc[]): (query: string, limit?: numbe
     for (const part of new Set(wordsOf(word))) {
       if (known(part)) continue
       const near = nearMisses(part)
-      spellings = spellings.flatMap((s) => near.map((n) => s.replace(part, n)))
+      spellings = spellings.flatMap(s => near.map(n => s.replace(part, n)))
     }
     return spellings
   }
@@ -139,9 +151,13 @@ export function createSearcher(docs: SearchDoc[]): (query: string, limit?: numbe
     if (q.length < 2) return []
     const words = q.split(' ')
     // A query whose every run of letters is in the index is searched as typed; only a word the index lacks is corrected.
-    if (words.every((w) => wordsOf(w).every(known))) return literal(words.map((w) => [w]), limit)
+    if (words.every(w => wordsOf(w).every(known)))
+      return literal(
+        words.map(w => [w]),
+        limit,
+      )
     const spellings = words.map(spellingsOf)
-    if (spellings.some((s) => s.length === 0)) return []
+    if (spellings.some(s => s.length === 0)) return []
     return literal(spellings, limit)
   }
 }

@@ -30,9 +30,12 @@ export async function prepareDatabase(ownerUrl: string, runtimeRole: string, man
 async function main(): Promise<void> {
   const role = process.argv[2]
   try {
-    if (!role || process.argv.length > 3) throw new Error('Indique la cuenta de PostgreSQL del servidor. Ejemplo: npm run -s bd:preparar -- radicacion_servidor')
+    if (!role || process.argv.length > 3)
+      throw new Error('Indique la cuenta de PostgreSQL del servidor. Ejemplo: npm run -s bd:preparar -- radicacion_servidor')
     await prepareDatabase(process.env.DATABASE_URL ?? '', role, process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
-    process.stdout.write(`Base de datos al día; la cuenta «${role}» puede leer y escribir los datos, pero no cambiar las tablas ni borrar la auditoría ni el historial.\n`)
+    process.stdout.write(
+      `Base de datos al día; la cuenta «${role}» puede leer y escribir los datos, pero no cambiar las tablas ni borrar la auditoría ni el historial.\n`,
+    )
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = 2

@@ -107,7 +107,11 @@ ${body}
             .map(l => `<p class="recibo-linea">${escapeHtml(l)}</p>`)
             .join('\n')
         : ''
-      const keep = subscription ? '' : receipt ? `<p>${escapeHtml(MSG.nativePrint)}</p>\n${receiptPdfForm(receipt)}\n` : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`
+      const keep = subscription
+        ? ''
+        : receipt
+          ? `<p>${escapeHtml(MSG.nativePrint)}</p>\n${receiptPdfForm(receipt)}\n`
+          : `<p>${escapeHtml(MSG.nativeKeepNumber)}</p>\n`
       const body = `<h1>${escapeHtml(form.titulo)}</h1>
 <div class="aviso-formulario aviso-exito recibo" role="status"><div class="aviso-texto"><p>${escapeHtml(text)}</p>${lines ? `\n${lines}` : ''}</div></div>
 ${keep}${links(safeBack(back) ?? pageOf(filing) ?? '/', subscription ? 'Volver a la página anterior' : 'Volver a la página del formulario')}`

@@ -55,7 +55,10 @@ export function noticeMessage(n: CitizenNotice): { subject: string; text: string
           ...(n.adjunto
             ? ['La respuesta en PDF va adjunta a este correo.', '']
             : n.pdfEnConsulta
-              ? [`La respuesta tiene un documento PDF. Para verlo y descargarlo, entre a la página «Consulta de PQRSD» del sitio web (${TRACKING_PATH}) con el número de radicado y el código de verificación de su recibo.`, '']
+              ? [
+                  `La respuesta tiene un documento PDF. Para verlo y descargarlo, entre a la página «Consulta de PQRSD» del sitio web (${TRACKING_PATH}) con el número de radicado y el código de verificación de su recibo.`,
+                  '',
+                ]
               : []),
           escalationText('respondida', n.radicado, n.telefonoSupersalud),
           '',
@@ -162,9 +165,16 @@ export function createNotifier(
           (err: unknown): NoticeOutcome => {
             // Only the error's kind goes to the log and the history: an SMTP answer may quote the address.
             const code = (err as { code?: unknown; responseCode?: unknown })?.responseCode ?? (err as { code?: unknown })?.code
-            log.warn({ radicado: notice.radicado, paso: notice.paso, codigo: typeof code === 'string' || typeof code === 'number' ? code : undefined }, 'no se pudo enviar el aviso al ciudadano')
+            log.warn(
+              { radicado: notice.radicado, paso: notice.paso, codigo: typeof code === 'string' || typeof code === 'number' ? code : undefined },
+              'no se pudo enviar el aviso al ciudadano',
+            )
             onOutcome(false)
-            return { enviado: false, motivo: typeof code === 'string' || typeof code === 'number' ? `el servidor de correo no lo aceptó (${code})` : 'el servidor de correo no lo aceptó' }
+            return {
+              enviado: false,
+              motivo:
+                typeof code === 'string' || typeof code === 'number' ? `el servidor de correo no lo aceptó (${code})` : 'el servidor de correo no lo aceptó',
+            }
           },
         )
       track(p.then(() => undefined))
@@ -193,7 +203,10 @@ export function createNotifier(
               onOutcome(true)
             },
             (err: unknown) => {
-              log.warn({ radicado: receipt.id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'no se pudo enviar el recibo')
+              log.warn(
+                { radicado: receipt.id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
+                'no se pudo enviar el recibo',
+              )
               onOutcome(false)
             },
           ),

@@ -27,7 +27,7 @@ export function sealReceipt(token: string, receipt: Receipt): string {
 
 export function openReceipt(token: string, sealed: string): Receipt | undefined {
   try {
-    const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'))
+    const [iv, tag, body] = sealed.split('.').map(p => Buffer.from(p, 'base64url'))
     const decipher = crypto.createDecipheriv('aes-256-gcm', keyOf(Buffer.from(token, 'base64url')), iv!)
     decipher.setAuthTag(tag!)
     return JSON.parse(Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8')) as Receipt

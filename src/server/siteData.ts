@@ -13,8 +13,8 @@ import type { NumberingPlan } from './store/store.ts'
 /** The numbering plan of the filing forms: each `radicacion.tipo` → its `serie`, and the newsletter's series. */
 export function numberingPlan(filings: readonly FilingForm[]): NumberingPlan {
   return {
-    series: Object.fromEntries(filings.filter((f) => f.clase === 'radicacion').map((f) => [f.kind, f.serie])),
-    subscriptionSeries: filings.find((f) => f.clase === 'suscripcion')?.serie,
+    series: Object.fromEntries(filings.filter(f => f.clase === 'radicacion').map(f => [f.kind, f.serie])),
+    subscriptionSeries: filings.find(f => f.clase === 'suscripcion')?.serie,
   }
 }
 
@@ -37,9 +37,10 @@ export interface FilingSetup {
 }
 
 function filingSetup({ manifest, problems }: LoadResult): FilingSetup {
-  const formErrors = problems.filter((p) => p.level === 'error' && /(^|[\\/])forms[\\/]/.test(p.file))
-  if (formErrors.length > 0) throw new Error(`Hay errores en los formularios de manifest/forms:\n${formErrors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`).join('\n')}`)
-  const forms = manifest.forms.map((f) => f.data)
+  const formErrors = problems.filter(p => p.level === 'error' && /(^|[\\/])forms[\\/]/.test(p.file))
+  if (formErrors.length > 0)
+    throw new Error(`Hay errores en los formularios de manifest/forms:\n${formErrors.map(e => `${e.file}:${e.line}:${e.col}: ${e.message}`).join('\n')}`)
+  const forms = manifest.forms.map(f => f.data)
   for (const form of manifest.forms) {
     const defect = filingFormDefect(form.data)
     if (defect) throw new Error(`${form.source.file}: ${defect}`)
@@ -113,7 +114,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
   const loaded = loadManifest(manifestDir)
   const { filings, plan, privacyNotice } = filingSetup(loaded)
   const { manifest, problems } = loaded
-  const errors = problems.filter((p) => p.level === 'error')
+  const errors = problems.filter(p => p.level === 'error')
   const lookups = manifest.lookups?.data
   if (!lookups) throw new Error('Falta manifest/forms/lookups.yaml o no es válido; ejecute npm run validate.')
   const redirects = new Map<string, string>()
@@ -124,7 +125,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
       if (s.tipo === 'formulario' && !Object.hasOwn(formPages, s.formulario)) formPages[s.formulario] = data.ruta
     }
   }
-  const reportPages = manifest.pages.filter(({ data }) => (data.secciones ?? []).some((s) => s.tipo === 'informeSolicitudes')).map(({ data }) => data.ruta)
+  const reportPages = manifest.pages.filter(({ data }) => (data.secciones ?? []).some(s => s.tipo === 'informeSolicitudes')).map(({ data }) => data.ruta)
   const embedUrls: string[] = []
   for (const { data } of manifest.pages) {
     for (const s of data.secciones ?? []) if ((s.tipo === 'video' || s.tipo === 'embebido') && typeof s.url === 'string') embedUrls.push(s.url)
@@ -132,7 +133,8 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
   const indexFile = path.join(clientDir, 'search-index.json')
   // The index is written by the build (src/renderer/generatedFiles.ts, from the section modules); without a build the API search is empty.
   const searchDocs = readSearchIndex(clientDir) ?? []
-  if (!fs.existsSync(indexFile)) errors.push({ file: indexFile, line: 1, col: 1, level: 'error', message: 'falta el índice de búsqueda: ejecute npm run build' })
+  if (!fs.existsSync(indexFile))
+    errors.push({ file: indexFile, line: 1, col: 1, level: 'error', message: 'falta el índice de búsqueda: ejecute npm run build' })
   return {
     filings,
     plan,
@@ -141,12 +143,12 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     news: newsItems(manifest),
     redirects,
     searchDocs,
-    warnings: errors.map((e) => `${e.file}:${e.line}:${e.col}: ${e.message}`),
+    warnings: errors.map(e => `${e.file}:${e.line}:${e.col}: ${e.message}`),
     formPages,
     siteName: manifest.site?.data.nombreCorto ?? manifest.site?.data.nombre ?? 'E.S.E.',
     supersaludPhone: manifest.site ? phoneById(manifest.site.data, 'supersalud')?.numero : undefined,
     embedUrls,
     reportPages,
-    searchHelpPhones: manifest.site ? SEARCH_HELP_PHONES.flatMap((id) => phoneById(manifest.site!.data, id) ?? []) : [],
+    searchHelpPhones: manifest.site ? SEARCH_HELP_PHONES.flatMap(id => phoneById(manifest.site!.data, id) ?? []) : [],
   }
 }

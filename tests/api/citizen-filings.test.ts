@@ -32,10 +32,17 @@ afterAll(async () => server?.close())
 /** A member of staff signed in through the API: GETs with the session cookie. */
 async function staffGet(): Promise<(p: string) => Promise<Response>> {
   const client = await new Client(server.url).init()
-  const res = await fetch(`${server.url}/api/oficina/sesion`, { method: 'POST', headers: client.headers({ 'content-type': 'application/json' }), body: JSON.stringify(STAFF) })
+  const res = await fetch(`${server.url}/api/oficina/sesion`, {
+    method: 'POST',
+    headers: client.headers({ 'content-type': 'application/json' }),
+    body: JSON.stringify(STAFF),
+  })
   expect(res.status).toBe(200)
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]!
-  return (p) => fetch(`${server.url}${p}`, { headers: { cookie: `XSRF-TOKEN=${client.token}; ${session}` } })
+  const session = res.headers
+    .getSetCookie()
+    .find(c => c.startsWith('oficina_sesion='))!
+    .split(';')[0]!
+  return p => fetch(`${server.url}${p}`, { headers: { cookie: `XSRF-TOKEN=${client.token}; ${session}` } })
 }
 
 function pqrsWithFiles(files: Array<{ content: Buffer; name: string; type: string }>, extra: Record<string, unknown> = {}): FormData {
@@ -47,33 +54,39 @@ function pqrsWithFiles(files: Array<{ content: Buffer; name: string; type: strin
 
 describe('attachments on a PQRSD (control: archivos)', () => {
   it('a file that is not what its name says is refused by its content, and nothing is stored', async () => {
-    const before = await withStore(server.dataDir, (s) => s.counts())
-    const res = await citizen.postForm('/api/pqrs', pqrsWithFiles([
-      { content: PDF, name: 'carta.pdf', type: 'application/pdf' },
-      { content: FAKE_JPEG, name: 'foto.jpg', type: 'image/jpeg' },
-    ]))
+    const before = await withStore(server.dataDir, s => s.counts())
+    const res = await citizen.postForm(
+      '/api/pqrs',
+      pqrsWithFiles([
+        { content: PDF, name: 'carta.pdf', type: 'application/pdf' },
+        { content: FAKE_JPEG, name: 'foto.jpg', type: 'image/jpeg' },
+      ]),
+    )
     expect(res.status).toBe(400)
     expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
       adjuntos: 'Solo se admiten archivos PDF, JPEG o PNG; se revisa el contenido de cada archivo, no su nombre.',
     })
-    expect(await withStore(server.dataDir, (s) => s.counts())).toEqual(before)
+    expect(await withStore(server.dataDir, s => s.counts())).toEqual(before)
     // No file of the refused filing was kept.
-    expect(fs.readdirSync(path.join(server.dataDir, 'adjuntos')).filter((n) => n !== '.tmp')).toHaveLength(before.adjuntos)
+    expect(fs.readdirSync(path.join(server.dataDir, 'adjuntos')).filter(n => n !== '.tmp')).toHaveLength(before.adjuntos)
   })
 
   it('two real files are stored with the filing, listed and downloaded in the office (audited), counted in the export', async () => {
-    const res = await citizen.postForm('/api/pqrs', pqrsWithFiles([
-      { content: PDF, name: 'carta firmada.pdf', type: 'application/pdf' },
-      // Announced as a JPEG by the visitor's computer; its content is a PNG, and that is what is kept.
-      { content: PNG, name: 'fila.jpg', type: 'image/jpeg' },
-    ]))
+    const res = await citizen.postForm(
+      '/api/pqrs',
+      pqrsWithFiles([
+        { content: PDF, name: 'carta firmada.pdf', type: 'application/pdf' },
+        // Announced as a JPEG by the visitor's computer; its content is a PNG, and that is what is kept.
+        { content: PNG, name: 'fila.jpg', type: 'image/jpeg' },
+      ]),
+    )
     expect(res.status).toBe(200)
     const { id } = (await res.json()) as { id: string }
     expect(id).toMatch(/^PQRS-\d{4}-\d{6}$/)
 
     const get = await staffGet()
     const detail = (await (await get(`/api/oficina/radicaciones/${id}`)).json()) as { adjuntos: Array<{ nombre: string; tipo: string; url: string }> }
-    expect(detail.adjuntos.map((a) => [a.nombre, a.tipo])).toEqual([
+    expect(detail.adjuntos.map(a => [a.nombre, a.tipo])).toEqual([
       ['carta firmada.pdf', 'application/pdf'],
       ['fila.jpg', 'image/png'],
     ])
@@ -86,8 +99,8 @@ describe('attachments on a PQRSD (control: archivos)', () => {
     expect(Buffer.from(await second.arrayBuffer()).equals(PNG)).toBe(true)
 
     // Every download is in the audit trail, with the account.
-    const audit = await withStore(server.dataDir, (s) => s.listAudit({}))
-    expect(audit.filter((a) => a.radicado === id && a.evento === 'descargar' && a.detalle === 'adjunto')).toHaveLength(2)
+    const audit = await withStore(server.dataDir, s => s.listAudit({}))
+    expect(audit.filter(a => a.radicado === id && a.evento === 'descargar' && a.detalle === 'adjunto')).toHaveLength(2)
 
     // The office's page (no script) lists both with their links.
     const page = await (await get(`/oficina/radicaciones/${id}`)).text()
@@ -95,8 +108,8 @@ describe('attachments on a PQRSD (control: archivos)', () => {
     expect(page).toContain('fila.jpg')
 
     // Under the data folder's uploads, with the extension of what they are.
-    const stored = await withStore(server.dataDir, async (s) => (await s.listFilings('pqrs')).find((f) => f.radicado === id)!)
-    expect(stored.adjuntos.map((a) => path.extname(a.archivo))).toEqual(['.pdf', '.png'])
+    const stored = await withStore(server.dataDir, async s => (await s.listFilings('pqrs')).find(f => f.radicado === id)!)
+    expect(stored.adjuntos.map(a => path.extname(a.archivo))).toEqual(['.pdf', '.png'])
     for (const a of stored.adjuntos) expect(fs.existsSync(path.join(server.dataDir, 'adjuntos', a.archivo))).toBe(true)
     expect(stored.datos.adjuntos).toEqual([
       { nombre: 'carta firmada.pdf', tipo: 'application/pdf', tamano: PDF.length },
@@ -104,14 +117,14 @@ describe('attachments on a PQRSD (control: archivos)', () => {
     ])
 
     const csv = (await runExport(['pqrs', '--sep', ';'], { DATA_DIR: server.dataDir })).replace(/^\uFEFF/, '')
-    const cellsOf = (l: string) => l.split(';').map((c) => c.replace(/^"|"$/g, ''))
+    const cellsOf = (l: string) => l.split(';').map(c => c.replace(/^"|"$/g, ''))
     const header = cellsOf(csv.split('\r\n')[0]!)
-    const cells = cellsOf(csv.split('\r\n').find((l) => l.startsWith(`"${id}"`))!)
+    const cells = cellsOf(csv.split('\r\n').find(l => l.startsWith(`"${id}"`))!)
     expect(cells[header.indexOf('Número de adjuntos')]).toBe('2')
     expect(cells[header.indexOf('Documentos adjuntos')]).toBe('carta firmada.pdf, fila.jpg')
   })
 
-  it('a PQRSD without attachments is still the spec\'s JSON call', async () => {
+  it("a PQRSD without attachments is still the spec's JSON call", async () => {
     const res = await citizen.postJson('/api/pqrs', validPqrs())
     expect(res.status).toBe(200)
   })
@@ -135,7 +148,7 @@ describe('anonymous petitions (tipo de persona «Anónimo»)', () => {
     expect(receipt.id).toMatch(/^PQRS-\d{4}-\d{6}$/)
     expect(receipt.codigo).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/)
 
-    const stored = await withStore(server.dataDir, async (s) => (await s.listFilings('pqrs')).find((f) => f.radicado === receipt.id)!)
+    const stored = await withStore(server.dataDir, async s => (await s.listFilings('pqrs')).find(f => f.radicado === receipt.id)!)
     expect(stored.datos).toEqual({ tipoSolicitud: 5, tipoPersona: 5, mensaje: DENUNCIA })
     expect(stored.autorizacion).toBeUndefined()
 
@@ -146,15 +159,18 @@ describe('anonymous petitions (tipo de persona «Anónimo»)', () => {
 
     // The office sees «Anónimo» and is told the answer goes to the tracking page, not by e-mail.
     const get = await staffGet()
-    const detail = (await (await get(`/api/oficina/radicaciones/${receipt.id}`)).json()) as { anonima: boolean; campos: Array<{ nombre: string; valor: string }> }
+    const detail = (await (await get(`/api/oficina/radicaciones/${receipt.id}`)).json()) as {
+      anonima: boolean
+      campos: Array<{ nombre: string; valor: string }>
+    }
     expect(detail.anonima).toBe(true)
-    expect(detail.campos.find((c) => c.nombre === 'tipoPersona')?.valor).toBe('Anónimo')
-    expect(detail.campos.map((c) => c.nombre)).toEqual(['tipoSolicitud', 'tipoPersona', 'mensaje'])
+    expect(detail.campos.find(c => c.nombre === 'tipoPersona')?.valor).toBe('Anónimo')
+    expect(detail.campos.map(c => c.nombre)).toEqual(['tipoSolicitud', 'tipoPersona', 'mensaje'])
     const page = await (await get(`/oficina/radicaciones/${receipt.id}`)).text()
     expect(page).toContain('Radicación anónima: no hay correo ni dirección para enviar la respuesta.')
   })
 
-  it('a named petition still needs every field, with the spec\'s messages', async () => {
+  it("a named petition still needs every field, with the spec's messages", async () => {
     const res = await citizen.postJson('/api/pqrs', { tipoSolicitud: 2, tipoPersona: 1, mensaje: DENUNCIA })
     expect(res.status).toBe(400)
     // Every identity and contact field the spec requires, with the spec's message (verbatim, from the shared list).
@@ -165,6 +181,8 @@ describe('anonymous petitions (tipo de persona «Anónimo»)', () => {
   it('a request for personal documents («Solicitud») cannot be anonymous', async () => {
     const res = await citizen.postJson('/api/pqrs', { tipoSolicitud: 7, tipoPersona: 5, mensaje: 'Copia de mi historia clínica.' })
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { fields: Record<string, string> }).fields.tipoSolicitud).toMatch(/^Una solicitud de documentos personales, como la copia de la historia clínica, no puede ser anónima/)
+    expect(((await res.json()) as { fields: Record<string, string> }).fields.tipoSolicitud).toMatch(
+      /^Una solicitud de documentos personales, como la copia de la historia clínica, no puede ser anónima/,
+    )
   })
 })

@@ -37,10 +37,14 @@ describe('consent before personal data', () => {
     expect(await refused(await client.postJson('/api/pqrs', pqrsWithout))).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
     expect(await refused(await client.postJson('/api/pqrs', validPqrs({ autorizacionDatos: false })))).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
     // The appointment keeps the spec's message for its checkbox.
-    expect(await refused(await client.postJson('/api/cita', validCita({ autorizacionDatos: false })))).toEqual({ autorizacionDatos: CITA_MESSAGES.autorizacionDatos })
+    expect(await refused(await client.postJson('/api/cita', validCita({ autorizacionDatos: false })))).toEqual({
+      autorizacionDatos: CITA_MESSAGES.autorizacionDatos,
+    })
     const { autorizacionDatos: _h, ...historiaWithout } = historiaFields()
     expect(await refused(await client.postForm('/api/historia-clinica', historiaForm(historiaWithout)))).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
-    expect(await refused(await client.postJson('/api/suscripcion', { correoElectronico: 'sin-permiso@example.com' }))).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
+    expect(await refused(await client.postJson('/api/suscripcion', { correoElectronico: 'sin-permiso@example.com' }))).toEqual({
+      autorizacionDatos: CONSENT_MESSAGE,
+    })
     expect(await countRows(server.dataDir)).toEqual(before)
   })
 
@@ -52,22 +56,25 @@ describe('consent before personal data', () => {
     const sub = await client.postJson('/api/suscripcion', { correoElectronico: 'con-permiso@example.com', autorizacionDatos: true })
     expect(sub.status).toBe(200)
     const { filings, lookups } = loadFilingForms()
-    await withStore(server.dataDir, async (store) => {
-      const row = (await store.listFilings('pqrs')).find((f) => f.radicado === id)!
+    await withStore(server.dataDir, async store => {
+      const row = (await store.listFilings('pqrs')).find(f => f.radicado === id)!
       expect(row.datos.autorizacionDatos).toBe(true)
       expect(row.autorizacion?.version).toBe(NOTICE_VERSION)
       const at = Date.parse(row.autorizacion!.en)
       expect(at).toBeGreaterThanOrEqual(t0 - 1000)
       expect(at).toBeLessThanOrEqual(Date.now())
       expect((await store.findFiling(id))?.autorizacion).toEqual(row.autorizacion)
-      const subscription = (await store.listSubscriptions()).find((s) => s.correo === 'con-permiso@example.com')!
+      const subscription = (await store.listSubscriptions()).find(s => s.correo === 'con-permiso@example.com')!
       expect(subscription.autorizacion?.version).toBe(NOTICE_VERSION)
 
-      const csv = await exportCsv(store, filings.find((f) => f.exportacion === 'pqrs')!, lookups)
-      const [header, ...lines] = csv.replace(/^\uFEFF/, '').trim().split('\r\n')
+      const csv = await exportCsv(store, filings.find(f => f.exportacion === 'pqrs')!, lookups)
+      const [header, ...lines] = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
       expect(header).toContain('"Aviso de privacidad (versión aceptada)","Autorización de datos (fecha y hora)"')
-      expect(lines.find((l) => l.startsWith(`"${id}"`))).toMatch(new RegExp(`,"${NOTICE_VERSION}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}",`))
-      const subs = await exportCsv(store, filings.find((f) => f.exportacion === 'suscripciones')!, lookups)
+      expect(lines.find(l => l.startsWith(`"${id}"`))).toMatch(new RegExp(`,"${NOTICE_VERSION}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}",`))
+      const subs = await exportCsv(store, filings.find(f => f.exportacion === 'suscripciones')!, lookups)
       expect(subs).toMatch(new RegExp(`"con-permiso@example.com","${NOTICE_VERSION}","\\d{4}-`))
     })
   })
@@ -77,10 +84,10 @@ describe('consent before personal data', () => {
     expect(res.status).toBe(200)
     const { id } = (await res.json()) as { id: string }
     const { filings, lookups } = loadFilingForms()
-    await withStore(server.dataDir, async (store) => {
+    await withStore(server.dataDir, async store => {
       expect((await store.findFiling(id))?.autorizacion?.version).toBe(NOTICE_VERSION)
-      const csv = await exportCsv(store, filings.find((f) => f.exportacion === 'historias')!, lookups)
-      expect(csv.split('\r\n').find((l) => l.startsWith(`"${id}"`))).toMatch(new RegExp(`,"${NOTICE_VERSION}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}",`))
+      const csv = await exportCsv(store, filings.find(f => f.exportacion === 'historias')!, lookups)
+      expect(csv.split('\r\n').find(l => l.startsWith(`"${id}"`))).toMatch(new RegExp(`,"${NOTICE_VERSION}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}",`))
     })
   })
 })

@@ -24,7 +24,7 @@ describe('GET endpoints of spec §7', () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toMatch(/^application\/json/)
       const body = (await res.json()) as Array<{ id: number; name: string }>
-      expect(body).toEqual(listas[name]!.map((o) => ({ id: o.id, name: o.nombre })))
+      expect(body).toEqual(listas[name]!.map(o => ({ id: o.id, name: o.nombre })))
       for (const item of body) expect(Object.keys(item).sort()).toEqual(['id', 'name'])
     })
   }
@@ -38,7 +38,7 @@ describe('GET endpoints of spec §7', () => {
       for (const key of ['encabezado', 'titulo', 'dependencia', 'cuerpo', 'fechaCreacion']) expect(typeof item[key]).toBe('string')
       expect(item.cuerpo).not.toMatch(/<script/i)
     }
-    const dates = body.map((n) => n.fechaCreacion!)
+    const dates = body.map(n => n.fechaCreacion!)
     expect([...dates].sort().reverse()).toEqual(dates)
   })
 
@@ -49,10 +49,10 @@ describe('GET endpoints of spec §7', () => {
     const review = (await res.json()) as Array<{ id: string }>
     // The same items, in the same order, as the latest-news block of the pre-rendered home page.
     const home = parse(await (await client.get('/')).text())
-    const shown = home.querySelectorAll('.noticias-recientes > li [id^="breve-"]').map((h) => h.id.slice('breve-'.length))
+    const shown = home.querySelectorAll('.noticias-recientes > li [id^="breve-"]').map(h => h.id.slice('breve-'.length))
     expect(shown.length).toBeGreaterThan(0)
     expect(shown.length).toBeLessThan(all.length)
-    expect(review.map((n) => n.id)).toEqual(shown)
+    expect(review.map(n => n.id)).toEqual(shown)
     expect(review).toEqual(all.slice(0, shown.length))
   })
 
@@ -62,7 +62,7 @@ describe('GET endpoints of spec §7', () => {
     const body = (await res.json()) as Array<Record<string, string>>
     expect(body.length).toBeGreaterThan(0)
     for (const r of body) expect(Object.keys(r).sort()).toEqual(['abstract', 'category', 'date', 'route', 'ti_doc', 'title'])
-    expect(body.some((r) => /resoluci[oó]n/i.test(r.title!))).toBe(true)
+    expect(body.some(r => /resoluci[oó]n/i.test(r.title!))).toBe(true)
     const accented = (await (await client.get('/api/search?q=resolución')).json()) as unknown[]
     expect(accented).toEqual(body)
   })
@@ -121,7 +121,7 @@ describe('saves answer {id}', () => {
     const ids: string[] = []
     for (let i = 0; i < 5; i++) ids.push(((await (await client.postJson('/api/pqrs', validPqrs())).json()) as { id: string }).id)
     expect(new Set(ids).size).toBe(5)
-    const seq = ids.map((id) => Number(id.split('-')[2]))
+    const seq = ids.map(id => Number(id.split('-')[2]))
     for (let i = 1; i < seq.length; i++) expect(seq[i]).toBe(seq[i - 1]! + 1)
     for (const id of ids) expect(id).toMatch(RADICADO)
   })
@@ -145,7 +145,7 @@ describe('saves answer {id}', () => {
 describe('anti-forgery', () => {
   it('sets a readable XSRF-TOKEN cookie, SameSite=Strict, on reads', async () => {
     const res = await fetch(`${server.url}/api/tipo-persona`)
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!
+    const cookie = res.headers.getSetCookie().find(c => c.startsWith('XSRF-TOKEN='))!
     expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Strict$/)
     expect(cookie).not.toMatch(/HttpOnly/i)
     // A client that already has one keeps it.
@@ -168,7 +168,11 @@ describe('anti-forgery', () => {
     it(`POST with ${label} answers 403 in Spanish and stores nothing`, async () => {
       const before = await countRows(server.dataDir)
       for (const p of ['/api/pqrs', '/api/cita', '/api/suscripcion']) {
-        const res = await client.postJson(p, p === '/api/suscripcion' ? { correoElectronico: 'x@example.com', autorizacionDatos: true } : p === '/api/pqrs' ? validPqrs() : validCita(), headers)
+        const res = await client.postJson(
+          p,
+          p === '/api/suscripcion' ? { correoElectronico: 'x@example.com', autorizacionDatos: true } : p === '/api/pqrs' ? validPqrs() : validCita(),
+          headers,
+        )
         expect(res.status).toBe(403)
         expect(await res.json()).toEqual(forbidden)
       }
@@ -184,7 +188,7 @@ describe('security headers', () => {
     for (const p of ['/api/tipo-solicitud', '/']) {
       const res = await client.get(p)
       const csp = res.headers.get('content-security-policy') ?? ''
-      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '))!
+      const scriptSrc = csp.split(';').find(d => d.startsWith('script-src '))!
       // Issue 13 #15: the validators are precompiled, so no 'unsafe-eval'; no inline style; frames only from the manifest's embeds.
       expect(scriptSrc).toBe("script-src 'self'")
       expect(csp).not.toContain("'unsafe-eval'")
@@ -208,7 +212,8 @@ describe('rate limit', () => {
     try {
       const c = await new Client(limited.url).init()
       const statuses: number[] = []
-      for (let i = 0; i < 5; i++) statuses.push((await c.postJson('/api/suscripcion', { correoElectronico: `r${i}@example.com`, autorizacionDatos: true })).status)
+      for (let i = 0; i < 5; i++)
+        statuses.push((await c.postJson('/api/suscripcion', { correoElectronico: `r${i}@example.com`, autorizacionDatos: true })).status)
       expect(statuses).toEqual([200, 200, 200, 429, 429])
       const res = await c.postJson('/api/pqrs', validPqrs())
       expect(res.status).toBe(429)

@@ -73,17 +73,17 @@ describe('durability under kill -9', () => {
     }
     await server.close()
 
-    const rows = await withStore(dataDir, (store) => store.listFilings('pqrs'))
+    const rows = await withStore(dataDir, store => store.listFilings('pqrs'))
     const byId = new Map<string, string[]>()
     for (const r of rows) byId.set(r.radicado, [...(byId.get(r.radicado) ?? []), String(r.datos.mensaje)])
     for (const [id, marker] of acked) expect(byId.get(id), id).toEqual([marker])
     // Each request's content is stored at most once (no duplicates from the crash either).
-    const markers = rows.map((r) => String(r.datos.mensaje))
+    const markers = rows.map(r => String(r.datos.mensaje))
     expect(new Set(markers).size).toBe(markers.length)
 
     // Numbers after the restart continue the sequence: never one already handed out or stored.
-    const before = rows.filter((r) => !newIds.includes(r.radicado))
-    const maxBefore = Math.max(...before.map((r) => Number(r.radicado.split('-')[2])))
+    const before = rows.filter(r => !newIds.includes(r.radicado))
+    const maxBefore = Math.max(...before.map(r => Number(r.radicado.split('-')[2])))
     for (const id of newIds) {
       expect(acked.has(id)).toBe(false)
       expect(Number(id.split('-')[2])).toBeGreaterThan(maxBefore)

@@ -74,7 +74,7 @@ describe('npm run export', () => {
     const messages = async (args: string[]) => {
       const rows = parseCsv((await runExport('pqrs', ...args)).stdout.slice(1))
       const col = rows[0]!.indexOf('Mensaje')
-      return rows.slice(1).map((r) => r[col])
+      return rows.slice(1).map(r => r[col])
     }
     expect(await messages(['--since', '2025-03-01'])).toEqual(['marzo', 'abril'])
     expect(await messages(['--since=2025-04-16'])).toEqual([])
@@ -98,7 +98,9 @@ describe('npm run export', () => {
   })
 
   it('semicolon separator on request', async () => {
-    expect((await runExport('suscripciones', '--sep', ';')).stdout.split('\r\n')[0]).toBe('\uFEFF"Radicado";"Fecha de recepción";"Correo electrónico";"Aviso de privacidad (versión aceptada)";"Autorización de datos (fecha y hora)"')
+    expect((await runExport('suscripciones', '--sep', ';')).stdout.split('\r\n')[0]).toBe(
+      '\uFEFF"Radicado";"Fecha de recepción";"Correo electrónico";"Aviso de privacidad (versión aceptada)";"Autorización de datos (fecha y hora)"',
+    )
   })
 
   it('refuses unknown exports, options and dates with a Spanish message', async () => {
@@ -112,7 +114,7 @@ describe('npm run export', () => {
     const store = await openFilingStore({ dataDir, plan: FILING_PLAN, readonly: true })
     const rows = await store.listAudit({})
     await store.close()
-    const row = rows.find((r) => r.evento === 'exportar' && r.detalle?.startsWith('citas desde 2025-04-01'))
+    const row = rows.find(r => r.evento === 'exportar' && r.detalle?.startsWith('citas desde 2025-04-01'))
     expect(row?.detalle).toMatch(/^citas desde 2025-04-01; usuario del sistema «[^»]+»$/)
     expect(row?.direccion).toMatch(/^línea de comandos en /)
     // and the exported trail shows it
@@ -126,7 +128,9 @@ describe('npm run export', () => {
     // The database refuses the audit row, as a full disk or a broken connection would.
     db.exec("CREATE TRIGGER sin_auditoria BEFORE INSERT ON auditoria BEGIN SELECT RAISE(ABORT, 'disco lleno'); END;")
     db.close()
-    await expect(exportInProcess(['pqrs'], { ...process.env, DATA_DIR: locked })).rejects.toThrow(/No se pudo registrar la exportación en la auditoría, así que no se entregó ningún dato/)
+    await expect(exportInProcess(['pqrs'], { ...process.env, DATA_DIR: locked })).rejects.toThrow(
+      /No se pudo registrar la exportación en la auditoría, así que no se entregó ningún dato/,
+    )
     const cli = runCli({ DATA_DIR: locked }, 'pqrs')
     expect(cli.status).toBe(2)
     expect(cli.stdout).toBe('')
@@ -135,12 +139,17 @@ describe('npm run export', () => {
   it('`npm run export > archivo`, typed as staff type it (no -s), writes exactly the CSV: its first line is the header', () => {
     const file = path.join(tempDataDir('export-redirect'), 'pqrs desde abril.csv')
     // Through the machine's shell, as a person runs it; npm prints its banner on standard output before the script starts.
-    const r = spawnSync(`npm run export -- pqrs --since 2025-04-01 > "${file}"`, { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, shell: true, encoding: 'utf8' })
+    const r = spawnSync(`npm run export -- pqrs --since 2025-04-01 > "${file}"`, {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      shell: true,
+      encoding: 'utf8',
+    })
     expect(r.status, r.stderr).toBe(0)
     const text = fs.readFileSync(file, 'utf8')
     expect(text.startsWith('\uFEFF"Radicado","Fecha de recepción",')).toBe(true)
     const rows = parseCsv(text.slice(1))
-    expect(rows.map((row) => row[0])).toEqual(['Radicado', expect.stringMatching(/^PQRS-2025-\d{6}$/)])
+    expect(rows.map(row => row[0])).toEqual(['Radicado', expect.stringMatching(/^PQRS-2025-\d{6}$/)])
     expect(text).not.toContain('> ')
   })
 

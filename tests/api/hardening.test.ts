@@ -58,7 +58,7 @@ describe('#5 request timeouts and upload limits', () => {
     const before = (await countRows(server.dataDir)).radicaciones
     const { answer, closedAfterMs } = await rawRequest(
       `POST /api/pqrs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nCookie: XSRF-TOKEN=${client.token}\r\nX-XSRF-TOKEN: ${client.token}\r\n\r\n`,
-      (socket) => {
+      socket => {
         // One byte every 300 ms: never idle long, never done.
         const timer = setInterval(() => (socket.writable ? socket.write('{') : clearInterval(timer)), 300)
         socket.on('close', () => clearInterval(timer))
@@ -75,7 +75,7 @@ describe('#5 request timeouts and upload limits', () => {
     const boundary = 'lento'
     const { answer } = await rawRequest(
       `POST /api/historia-clinica HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\nCookie: XSRF-TOKEN=${client.token}\r\nX-XSRF-TOKEN: ${client.token}\r\n\r\n--${boundary}\r\n`,
-      (socket) => {
+      socket => {
         const timer = setInterval(() => (socket.writable ? socket.write('x') : clearInterval(timer)), 300)
         socket.on('close', () => clearInterval(timer))
       },
@@ -97,12 +97,12 @@ describe('#5 request timeouts and upload limits', () => {
           if (!req.write(chunk)) return void req.once('drain', pump)
         }
       }
-      req.on('response', (res) => {
+      req.on('response', res => {
         res.resume()
         resolve({ status: res.statusCode ?? 0, bytes })
         req.destroy()
       })
-      req.on('error', (e) => (bytes > 0 ? undefined : reject(e)))
+      req.on('error', e => (bytes > 0 ? undefined : reject(e)))
       pump()
     })
     expect(sent.status).toBe(413)
@@ -113,7 +113,7 @@ describe('#5 request timeouts and upload limits', () => {
   it('an upload that goes over the limit while arriving (no length announced) stops being read', async () => {
     const boundary = 'grande'
     const head = multipartBody(boundary, historiaFields()).subarray(0, -`--${boundary}--\r\n`.length)
-    const result = await new Promise<{ status: number; bytes: number; body: string }>((resolve, reject) => {
+    const result = await new Promise<{ status: number; bytes: number; body: string }>((resolve, _reject) => {
       const req = http.request(`${server.url}/api/historia-clinica`, {
         method: 'POST',
         headers: { ...client.headers({ 'content-type': `multipart/form-data; boundary=${boundary}` }), 'transfer-encoding': 'chunked' },
@@ -130,9 +130,9 @@ describe('#5 request timeouts and upload limits', () => {
           if (!req.write(chunk)) return void req.once('drain', pump)
         }
       }
-      req.on('response', (res) => {
+      req.on('response', res => {
         let body = ''
-        res.on('data', (d) => (body += d))
+        res.on('data', d => (body += d))
         res.on('end', () => {
           done = true
           resolve({ status: res.statusCode ?? 0, bytes, body })
@@ -161,7 +161,13 @@ describe('#5 request timeouts and upload limits', () => {
 describe('#8 malformed multipart bodies answer 400, not 500', () => {
   const cases: Array<[string, string, Buffer]> = [
     ['no boundary', 'multipart/form-data', Buffer.from('--x\r\nContent-Disposition: form-data; name="nombre"\r\n\r\nAna\r\n--x--\r\n')],
-    ['truncated', 'multipart/form-data; boundary=x', Buffer.from('--x\r\nContent-Disposition: form-data; name="nombre"\r\n\r\nAna\r\n--x\r\nContent-Disposition: form-data; name="pdf"; filename="a.pdf"\r\n\r\n%PDF-1.4 trun')],
+    [
+      'truncated',
+      'multipart/form-data; boundary=x',
+      Buffer.from(
+        '--x\r\nContent-Disposition: form-data; name="nombre"\r\n\r\nAna\r\n--x\r\nContent-Disposition: form-data; name="pdf"; filename="a.pdf"\r\n\r\n%PDF-1.4 trun',
+      ),
+    ],
     ['garbage', 'multipart/form-data; boundary=x', Buffer.from('this is not multipart at all')],
   ]
   for (const [label, type, body] of cases) {
@@ -182,7 +188,15 @@ describe('#9 TRUST_PROXY=true cannot be used to escape the rate limit', () => {
       const c = await new Client(limited.url).init()
       const statuses: number[] = []
       for (let i = 0; i < 5; i++) {
-        statuses.push((await c.postJson('/api/suscripcion', { correoElectronico: `xff${i}@example.com`, autorizacionDatos: true }, c.headers({ 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` }))).status)
+        statuses.push(
+          (
+            await c.postJson(
+              '/api/suscripcion',
+              { correoElectronico: `xff${i}@example.com`, autorizacionDatos: true },
+              c.headers({ 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` }),
+            )
+          ).status,
+        )
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429])
     } finally {
@@ -194,7 +208,12 @@ describe('#9 TRUST_PROXY=true cannot be used to escape the rate limit', () => {
     const limited = await startInProcess({ label: 'xff-addr', rateLimitMax: 2, trustProxy: configFromEnv({ TRUST_PROXY: '127.0.0.1' }).trustProxy })
     try {
       const c = await new Client(limited.url).init()
-      const post = (ip: string) => c.postJson('/api/suscripcion', { correoElectronico: `p${ip}@example.com`, autorizacionDatos: true }, c.headers({ 'content-type': 'application/json', 'x-forwarded-for': ip }))
+      const post = (ip: string) =>
+        c.postJson(
+          '/api/suscripcion',
+          { correoElectronico: `p${ip}@example.com`, autorizacionDatos: true },
+          c.headers({ 'content-type': 'application/json', 'x-forwarded-for': ip }),
+        )
       expect([(await post('198.51.100.1')).status, (await post('198.51.100.1')).status, (await post('198.51.100.1')).status]).toEqual([200, 200, 429])
       expect((await post('198.51.100.2')).status).toBe(200)
     } finally {
@@ -270,8 +289,9 @@ describe('#13 the no-script confirmation lookup is throttled', () => {
     const limited = await startInProcess({ label: 'probe', lookupRateLimitMax: 5 })
     try {
       const statuses: number[] = []
-      for (let i = 1; i <= 8; i++) statuses.push((await fetch(`${limited.url}/api/radicado?formulario=pqrsd&id=PQRS-2026-${String(i).padStart(6, '0')}`)).status)
-      expect(statuses.slice(0, 5).every((s) => s === 404)).toBe(true)
+      for (let i = 1; i <= 8; i++)
+        statuses.push((await fetch(`${limited.url}/api/radicado?formulario=pqrsd&id=PQRS-2026-${String(i).padStart(6, '0')}`)).status)
+      expect(statuses.slice(0, 5).every(s => s === 404)).toBe(true)
       expect(statuses.slice(5)).toEqual([429, 429, 429])
     } finally {
       await limited.close()
@@ -282,7 +302,9 @@ describe('#13 the no-script confirmation lookup is throttled', () => {
 describe('#15 Content-Security-Policy and Permissions-Policy', () => {
   it('no unsafe-eval or unsafe-inline; frames only from the manifest embeds; Permissions-Policy denies unused features', async () => {
     const { manifest } = loadManifest()
-    const urls = manifest.pages.flatMap((p) => (p.data.secciones ?? []).flatMap((s) => ((s.tipo === 'video' || s.tipo === 'embebido') && 'url' in s ? [String(s.url)] : [])))
+    const urls = manifest.pages.flatMap(p =>
+      (p.data.secciones ?? []).flatMap(s => ((s.tipo === 'video' || s.tipo === 'embebido') && 'url' in s ? [String(s.url)] : [])),
+    )
     const origins = embedOrigins(urls)
     expect(origins).toContain('https://www.youtube-nocookie.com')
     for (const p of ['/', '/pqrsd', '/api/tipo-solicitud']) {
@@ -300,7 +322,7 @@ describe('#15 Content-Security-Policy and Permissions-Policy', () => {
 describe('#17 bounded shutdown', () => {
   it('SIGTERM does not wait on an SMTP server that never greets', async () => {
     const silent = net.createServer(() => undefined)
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()))
+    await new Promise<void>(r => silent.listen(0, '127.0.0.1', () => r()))
     const smtpPort = (silent.address() as net.AddressInfo).port
     const child = await startChild(tempDataDir('smtp-silent'), { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, NOTIFY_TO: 'siau@example.com' })
     try {

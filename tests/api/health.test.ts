@@ -43,7 +43,13 @@ describe('health', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
     const d = await detail(s.url)
     expect(d.status).toBe(200)
-    expect(d.body).toMatchObject({ estado: 'ok', radicaciones: { almacenamiento: 'sqlite', escribible: true }, disco: { suficiente: true }, respaldo: { ultimo: null }, correo: { configurado: false, ultimoEnvio: null } })
+    expect(d.body).toMatchObject({
+      estado: 'ok',
+      radicaciones: { almacenamiento: 'sqlite', escribible: true },
+      disco: { suficiente: true },
+      respaldo: { ultimo: null },
+      correo: { configurado: false, ultimoEnvio: null },
+    })
     expect(d.body.version).toMatch(/^\d+\.\d+\.\d+/)
     expect(d.text).not.toContain(s.dataDir)
   })

@@ -74,12 +74,21 @@ export async function startChild(dataDir: string, env: Record<string, string> = 
   let out = ''
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', DATABASE_ALLOW_OWNER: '1', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '100000',
+      LOG_LEVEL: 'warn',
+      DATABASE_ALLOW_OWNER: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()))
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()))
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
+  const exited = new Promise<void>(resolve => proc.once('exit', () => resolve()))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 90_000
   for (;;) {
@@ -94,7 +103,7 @@ export async function startChild(dataDir: string, env: Record<string, string> = 
       proc.kill('SIGKILL')
       throw new Error(`El servidor no respondió a tiempo:\n${out}`)
     }
-    await new Promise((r) => setTimeout(r, 100))
+    await new Promise(r => setTimeout(r, 100))
   }
   return {
     url,
@@ -119,7 +128,7 @@ export class Client {
 
   async init(): Promise<this> {
     const res = await fetch(`${this.base}/api/tipo-solicitud`)
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))
+    const cookie = res.headers.getSetCookie().find(c => c.startsWith('XSRF-TOKEN='))
     if (!cookie) throw new Error('El servidor no entregó la cookie XSRF-TOKEN')
     this.token = cookie.split(';')[0]!.slice('XSRF-TOKEN='.length)
     await res.arrayBuffer()
@@ -143,7 +152,11 @@ export class Client {
   }
 
   postRaw(p: string, body: string | Uint8Array, contentType: string): Promise<Response> {
-    return fetch(`${this.base}${p}`, { method: 'POST', headers: this.headers({ 'content-type': contentType }), body: typeof body === 'string' ? body : new Blob([new Uint8Array(body)]) })
+    return fetch(`${this.base}${p}`, {
+      method: 'POST',
+      headers: this.headers({ 'content-type': contentType }),
+      body: typeof body === 'string' ? body : new Blob([new Uint8Array(body)]),
+    })
   }
 
   postForm(p: string, form: FormData): Promise<Response> {
@@ -205,7 +218,10 @@ export function historiaFields(extra: Record<string, string> = {}): Record<strin
   }
 }
 
-export function historiaForm(fields: Record<string, string> = historiaFields(), file: { content: Buffer; name: string; type?: string } | null = { content: TINY_PDF, name: 'solicitud.pdf' }): FormData {
+export function historiaForm(
+  fields: Record<string, string> = historiaFields(),
+  file: { content: Buffer; name: string; type?: string } | null = { content: TINY_PDF, name: 'solicitud.pdf' },
+): FormData {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   if (file) form.append('pdf', new Blob([new Uint8Array(file.content)], { type: file.type ?? 'application/pdf' }), file.name)
@@ -235,14 +251,14 @@ export async function storedFiling(dataDir: string, radicado: string): Promise<F
   const serie = radicado.split('-')[0]
   const kind = Object.entries(FILING_PLAN.series).find(([, s]) => s === serie)?.[0]
   if (!kind) throw new Error(`Serie desconocida en ${radicado}`)
-  return withStore(dataDir, async (store) => (await store.listFilings(kind)).find((f) => f.radicado === radicado))
+  return withStore(dataDir, async store => (await store.listFilings(kind)).find(f => f.radicado === radicado))
 }
 
 /** Rows in the store and files in the uploads folder (kept and half-received). */
 export async function countRows(dataDir: string): Promise<{ radicaciones: number; adjuntos: number; suscripciones: number; archivos: number }> {
-  const counts = await withStore(dataDir, (store) => store.counts())
+  const counts = await withStore(dataDir, store => store.counts())
   const dir = path.join(dataDir, 'adjuntos')
-  const archivos = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).length : 0
+  const archivos = fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter(e => e.isFile()).length : 0
   const tmp = path.join(dir, '.tmp')
   const pending = fs.existsSync(tmp) ? fs.readdirSync(tmp).length : 0
   return { ...counts, archivos: archivos + pending }
@@ -257,6 +273,6 @@ export async function waitFor<T>(fn: () => T | undefined, ms = 30_000): Promise<
     const v = fn()
     if (v !== undefined) return v
     if (Date.now() > deadline) throw new Error('tiempo de espera agotado')
-    await new Promise((r) => setTimeout(r, 50))
+    await new Promise(r => setTimeout(r, 50))
   }
 }

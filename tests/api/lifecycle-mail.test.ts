@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/server/office/passwords.ts'
-import { Client, freePort, historiaForm, historiaFields, startInProcess, TINY_PDF, validPqrs, waitFor, withStore, type RunningServer } from './helpers.ts'
+import { Client, freePort, historiaForm, historiaFields, startInProcess, validPqrs, waitFor, withStore, type RunningServer } from './helpers.ts'
 import { startSmtp, type LocalSmtp, type ReceivedMail } from './smtp.ts'
 import type { FastifyInstance } from 'fastify'
 
@@ -15,7 +15,9 @@ const ID_NUMBER = '1020304050'
 const ANSWER_PDF = Buffer.from('%PDF-1.4\n% respuesta de la oficina\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
 
 /** A member of staff signed in through the API (XSRF cookie + header, session cookie). */
-async function signIn(base: string): Promise<{ act(radicado: string, body: Record<string, unknown> | FormData): Promise<Response>; get(p: string): Promise<Response> }> {
+async function signIn(
+  base: string,
+): Promise<{ act(radicado: string, body: Record<string, unknown> | FormData): Promise<Response>; get(p: string): Promise<Response> }> {
   const client = await new Client(base).init()
   const res = await fetch(`${base}/api/oficina/sesion`, {
     method: 'POST',
@@ -23,7 +25,10 @@ async function signIn(base: string): Promise<{ act(radicado: string, body: Recor
     body: JSON.stringify(STAFF),
   })
   expect(res.status).toBe(200)
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]!
+  const session = res.headers
+    .getSetCookie()
+    .find(c => c.startsWith('oficina_sesion='))!
+    .split(';')[0]!
   const cookie = `XSRF-TOKEN=${client.token}; ${session}`
   return {
     act: (radicado, body) =>
@@ -32,7 +37,7 @@ async function signIn(base: string): Promise<{ act(radicado: string, body: Recor
         headers: { cookie, 'x-xsrf-token': client.token, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
         body: body instanceof FormData ? body : JSON.stringify(body),
       }),
-    get: (p) => fetch(`${base}${p}`, { headers: { cookie } }),
+    get: p => fetch(`${base}${p}`, { headers: { cookie } }),
   }
 }
 
@@ -59,7 +64,7 @@ function answerForm(texto: string): FormData {
 
 /** The history notes of a filing about e-mails to the citizen, read through the store. */
 async function mailNotes(dataDir: string, radicado: string): Promise<string[]> {
-  return withStore(dataDir, async (store) => (await store.history(radicado)).filter((h) => h.accion === 'correo_ciudadano').map((h) => h.texto ?? ''))
+  return withStore(dataDir, async store => (await store.history(radicado)).filter(h => h.accion === 'correo_ciudadano').map(h => h.texto ?? ''))
 }
 
 function expectNoPersonalData(mail: ReceivedMail): void {
@@ -88,7 +93,7 @@ describe('citizen e-mails on the lifecycle of a filing (SMTP_URL)', () => {
     await smtp?.close()
   })
 
-  const mailFor = (radicado: string, subject: RegExp) => waitFor(() => smtp.inbox.find((m) => m.subject.includes(radicado) && subject.test(m.subject)))
+  const mailFor = (radicado: string, subject: RegExp) => waitFor(() => smtp.inbox.find(m => m.subject.includes(radicado) && subject.test(m.subject)))
 
   it('acknowledgement and answer reach the SMTP server with the radicado, the answer text and PDF, and no ID number', async () => {
     const radicado = await file(server.url, { numeroIdentificacion: ID_NUMBER })
@@ -121,7 +126,11 @@ describe('citizen e-mails on the lifecycle of a filing (SMTP_URL)', () => {
 
   it('a forward tells the citizen to which entity, and why (Ley 1755, art. 21)', async () => {
     const radicado = await file(server.url, { numeroIdentificacion: ID_NUMBER })
-    const res = await staff.act(radicado, { accion: 'trasladar', entidad: 'Secretaría de Salud Departamental', texto: 'La vigilancia de las EPS corresponde a la Secretaría.' })
+    const res = await staff.act(radicado, {
+      accion: 'trasladar',
+      entidad: 'Secretaría de Salud Departamental',
+      texto: 'La vigilancia de las EPS corresponde a la Secretaría.',
+    })
     expect(res.status).toBe(200)
     const mail = await mailFor(radicado, /trasladada a otra entidad$/)
     expect(mail.subject).toBe(`Su solicitud ${radicado} fue trasladada a otra entidad`)
@@ -138,7 +147,9 @@ describe('citizen e-mails on the lifecycle of a filing (SMTP_URL)', () => {
     expect(res.status).toBe(200)
     const mail = await mailFor(radicado, /^Nueva fecha de respuesta/)
     const [y, m, d] = detail.venceMaximo.split('-').map(Number)
-    const spanish = new Intl.DateTimeFormat('es-CO', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(y!, m! - 1, d!, 12)))
+    const spanish = new Intl.DateTimeFormat('es-CO', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Date(Date.UTC(y!, m! - 1, d!, 12)),
+    )
     expect(mail.text).toContain(`La nueva fecha límite de respuesta es el ${spanish}`)
     expect(mail.text).toContain('Debemos consultar el archivo central.')
     expectNoPersonalData(mail)
@@ -160,7 +171,7 @@ describe('citizen e-mails on the lifecycle of a filing (SMTP_URL)', () => {
     expect(mail.text).toMatch(/documento PDF\. Para verlo y descargarlo, entre a la página «Consulta de PQRSD» del sitio web \(\/pqrsd\/consulta\)/)
     expect(mail.raw).not.toContain('52333444')
     // By now the postal citizen's answer would have been sent before the clinical record's.
-    expect(smtp.inbox.filter((m) => m.to.includes('postal@example.com')).map((m) => m.subject)).toEqual([`Recibo de su solicitud ${postal}`])
+    expect(smtp.inbox.filter(m => m.to.includes('postal@example.com')).map(m => m.subject)).toEqual([`Recibo de su solicitud ${postal}`])
   })
 })
 
@@ -170,7 +181,7 @@ async function waitForNotes(dataDir: string, radicado: string, n: number): Promi
     const notes = await mailNotes(dataDir, radicado)
     if (notes.length >= n) return notes
     if (Date.now() > deadline) throw new Error('sin registro del correo en el historial')
-    await new Promise((r) => setTimeout(r, 50))
+    await new Promise(r => setTimeout(r, 50))
   }
 }
 
@@ -192,15 +203,18 @@ describe('a failing SMTP server never fails the office action', () => {
         expect(notes[0]).toMatch(/^No se pudo enviar el correo de respuesta al ciudadano: .+\. Infórmele por otro medio\.$/)
         expect(notes[0]).not.toContain('maria@example.com')
         // The answer stays: state, answer text and PDF in the history, shown on the filing's page.
-        const detail = (await (await staff.get(`/api/oficina/radicaciones/${radicado}`)).json()) as { estado: string; historial: Array<{ accion: string; texto: string | null; archivo: unknown }> }
+        const detail = (await (await staff.get(`/api/oficina/radicaciones/${radicado}`)).json()) as {
+          estado: string
+          historial: Array<{ accion: string; texto: string | null; archivo: unknown }>
+        }
         expect(detail.estado).toBe('respondida')
-        expect(detail.historial.find((h) => h.accion === 'responder')).toMatchObject({ texto: 'Respuesta que no llega por correo.' })
-        expect(detail.historial.find((h) => h.accion === 'responder')?.archivo).not.toBeNull()
+        expect(detail.historial.find(h => h.accion === 'responder')).toMatchObject({ texto: 'Respuesta que no llega por correo.' })
+        expect(detail.historial.find(h => h.accion === 'responder')?.archivo).not.toBeNull()
         const page = await (await staff.get(`/oficina/radicaciones/${radicado}`)).text()
         expect(page).toContain('Correo al ciudadano')
         expect(page).toContain('No se pudo enviar el correo de respuesta al ciudadano')
-        const audit = await withStore(server.dataDir, (store) => store.listAudit())
-        expect(audit.find((a) => a.evento === 'correo_ciudadano_fallido' && a.radicado === radicado)).toMatchObject({ detalle: 'respondida' })
+        const audit = await withStore(server.dataDir, store => store.listAudit())
+        expect(audit.find(a => a.evento === 'correo_ciudadano_fallido' && a.radicado === radicado)).toMatchObject({ detalle: 'respondida' })
       } finally {
         await server.close()
         await smtp.close()

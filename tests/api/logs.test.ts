@@ -25,12 +25,16 @@ describe('log', () => {
   it('no personal data in any line (filing, office answer, tracking query) at debug, written to LOG_FILE', async () => {
     const dataDir = tempDataDir('registro')
     const logFile = path.join(dataDir, 'registro', 'sitio.log')
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Registro Prueba', '--rol', 'admin'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
-      input: `${STAFF.clave}\n${STAFF.clave}\n`,
-      encoding: 'utf8',
-    })
+    const made = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Registro Prueba', '--rol', 'admin'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir },
+        input: `${STAFF.clave}\n${STAFF.clave}\n`,
+        encoding: 'utf8',
+      },
+    )
     expect(made.status, made.stderr).toBe(0)
     const server = await startChild(dataDir, { LOG_LEVEL: 'debug', LOG_FILE: logFile })
     let radicado = ''
@@ -48,10 +52,17 @@ describe('log', () => {
         body: JSON.stringify(STAFF),
       })
       expect(signIn.status).toBe(200)
-      const session = signIn.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]!
+      const session = signIn.headers
+        .getSetCookie()
+        .find(c => c.startsWith('oficina_sesion='))!
+        .split(';')[0]!
       const headers = { ...staff.headers({ 'content-type': 'application/json' }), cookie: `XSRF-TOKEN=${staff.token}; ${session}` }
       expect((await fetch(`${server.url}/api/oficina/radicaciones/${radicado}`, { headers })).status).toBe(200)
-      const answered = await fetch(`${server.url}/api/oficina/radicaciones/${radicado}/acciones`, { method: 'POST', headers, body: JSON.stringify({ accion: 'responder', texto: ANSWER }) })
+      const answered = await fetch(`${server.url}/api/oficina/radicaciones/${radicado}/acciones`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ accion: 'responder', texto: ANSWER }),
+      })
       expect(answered.status).toBe(200)
 
       const tracked = await citizen.postJson('/api/consulta', { radicado, codigo })
@@ -62,27 +73,38 @@ describe('log', () => {
     }
 
     const files = fs.readdirSync(path.dirname(logFile))
-    expect(files.some((f) => /^sitio\.\d{4}-\d{2}-\d{2}\.\d+\.log$/.test(f)), files.join(', ')).toBe(true)
-    const text = files.map((f) => fs.readFileSync(path.join(path.dirname(logFile), f), 'utf8')).join('')
-    const lines = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(
+      files.some(f => /^sitio\.\d{4}-\d{2}-\d{2}\.\d+\.log$/.test(f)),
+      files.join(', '),
+    ).toBe(true)
+    const text = files.map(f => fs.readFileSync(path.join(path.dirname(logFile), f), 'utf8')).join('')
+    const lines = text
+      .split('\n')
+      .filter(Boolean)
+      .map(l => JSON.parse(l) as Record<string, unknown>)
     expect(server.output().trim()).toBe('')
 
     const forbidden = [...Object.values(CITIZEN), ANSWER, codigo, STAFF.correo, STAFF.clave, 'Registro Prueba', 'Quintanilla', '987654321012', '127.0.0.1:']
     for (const line of lines) {
       const raw = JSON.stringify(line)
-      for (const word of forbidden.filter((w) => w !== '127.0.0.1:')) expect(raw, raw).not.toContain(word)
+      for (const word of forbidden.filter(w => w !== '127.0.0.1:')) expect(raw, raw).not.toContain(word)
       // The visitor's address is personal data too; only the lines naming the server's own address may hold one.
       if (line.msg !== `servidor iniciado en ${server.url}` && line.msg !== `Server listening at ${server.url}`) expect(raw).not.toContain('127.0.0.1')
     }
-    const start = lines.find((l) => typeof l.msg === 'string' && l.msg.startsWith('servidor iniciado'))!
-    expect(start).toMatchObject({ level: 30, almacenamiento: `SQLite ${path.join(dataDir, 'radicaciones.sqlite')}`, correo: 'sin configurar (SMTP_URL)', direccion: server.url })
+    const start = lines.find(l => typeof l.msg === 'string' && l.msg.startsWith('servidor iniciado'))!
+    expect(start).toMatchObject({
+      level: 30,
+      almacenamiento: `SQLite ${path.join(dataDir, 'radicaciones.sqlite')}`,
+      correo: 'sin configurar (SMTP_URL)',
+      direccion: server.url,
+    })
     expect(start.version).toMatch(/^\d+\.\d+\.\d+/)
     expect(start.publicacion).toMatch(/sin publicar|^\d{4}-/)
-    expect(lines.filter((l) => l.msg === 'radicación recibida')).toEqual([expect.objectContaining({ level: 30, radicado })])
-    expect(lines.filter((l) => l.msg === 'acción de la oficina')).toEqual([expect.objectContaining({ level: 30, radicado })])
+    expect(lines.filter(l => l.msg === 'radicación recibida')).toEqual([expect.objectContaining({ level: 30, radicado })])
+    expect(lines.filter(l => l.msg === 'acción de la oficina')).toEqual([expect.objectContaining({ level: 30, radicado })])
     // A line per request, only at debug.
-    const requests = lines.filter((l) => l.msg === 'solicitud')
+    const requests = lines.filter(l => l.msg === 'solicitud')
     expect(requests.length).toBeGreaterThan(4)
-    expect(new Set(requests.map((l) => l.level))).toEqual(new Set([20]))
+    expect(new Set(requests.map(l => l.level))).toEqual(new Set([20]))
   })
 })

@@ -3,7 +3,18 @@ import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.t
 import { loadManifest } from '../../src/manifest/load.ts'
 import { filingForms } from '../../src/manifest/filingForms.ts'
 import { exportCsv } from '../../src/server/export.ts'
-import { countRows, historiaFields, historiaForm, startInProcess, storedFiling, TINY_PDF, validCita, validPqrs, withStore, type RunningServer } from './helpers.ts'
+import {
+  countRows,
+  historiaFields,
+  historiaForm,
+  startInProcess,
+  storedFiling,
+  TINY_PDF,
+  validCita,
+  validPqrs,
+  withStore,
+  type RunningServer,
+} from './helpers.ts'
 
 /**
  * The forms posted without JavaScript (a browser navigation: url-encoded, or
@@ -12,8 +23,8 @@ import { countRows, historiaFields, historiaForm, startInProcess, storedFiling, 
  */
 
 const { manifest } = loadManifest()
-const forms = manifest.forms.map((f) => f.data)
-const form = (id: string) => forms.find((f) => f.id === id)!
+const forms = manifest.forms.map(f => f.data)
+const form = (id: string) => forms.find(f => f.id === id)!
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'
 const URLENCODED = 'application/x-www-form-urlencoded'
@@ -93,7 +104,12 @@ async function unchanged(fn: () => Promise<void>): Promise<void> {
 
 describe('the confirmation page after a filing without JavaScript (Post/Redirect/Get)', () => {
   it('reloading the confirmation shows the number again and files nothing new', async () => {
-    const res = await fetch(`${server.url}/api/pqrs`, { method: 'POST', headers: { ...browserHeaders({}), 'content-type': URLENCODED }, body: encode(validPqrs()), redirect: 'manual' })
+    const res = await fetch(`${server.url}/api/pqrs`, {
+      method: 'POST',
+      headers: { ...browserHeaders({}), 'content-type': URLENCODED },
+      body: encode(validPqrs()),
+      redirect: 'manual',
+    })
     expect(res.status).toBe(303)
     const location = res.headers.get('location')!
     const id = new URL(location, server.url).searchParams.get('id')!
@@ -106,15 +122,40 @@ describe('the confirmation page after a filing without JavaScript (Post/Redirect
   })
 
   it('shows nothing for a number that was never issued, or that belongs to another form', async () => {
-    const issued = new URL((await fetch(`${server.url}/api/cita`, { method: 'POST', headers: { ...browserHeaders({}), 'content-type': URLENCODED }, body: encode(validCita()), redirect: 'manual' })).headers.get('location')!, server.url).searchParams.get('id')!
-    for (const query of [`formulario=pqrsd&id=PQRS-2026-999999`, `formulario=pqrsd&id=${issued}`, `formulario=otro&id=${issued}`, `formulario=cita&id=${issued}%3Cscript%3E`]) {
+    const issued = new URL(
+      (
+        await fetch(`${server.url}/api/cita`, {
+          method: 'POST',
+          headers: { ...browserHeaders({}), 'content-type': URLENCODED },
+          body: encode(validCita()),
+          redirect: 'manual',
+        })
+      ).headers.get('location')!,
+      server.url,
+    ).searchParams.get('id')!
+    for (const query of [
+      `formulario=pqrsd&id=PQRS-2026-999999`,
+      `formulario=pqrsd&id=${issued}`,
+      `formulario=otro&id=${issued}`,
+      `formulario=cita&id=${issued}%3Cscript%3E`,
+    ]) {
       expect((await fetch(`${server.url}/api/radicado?${query}`)).status).toBe(404)
     }
     expect((await fetch(`${server.url}/api/radicado?formulario=cita&id=${issued}`)).status).toBe(200)
   })
 
   it('links back only to pages of this site', async () => {
-    const issued = new URL((await fetch(`${server.url}/api/pqrs`, { method: 'POST', headers: { ...browserHeaders({}), 'content-type': URLENCODED }, body: encode(validPqrs()), redirect: 'manual' })).headers.get('location')!, server.url).searchParams.get('id')!
+    const issued = new URL(
+      (
+        await fetch(`${server.url}/api/pqrs`, {
+          method: 'POST',
+          headers: { ...browserHeaders({}), 'content-type': URLENCODED },
+          body: encode(validPqrs()),
+          redirect: 'manual',
+        })
+      ).headers.get('location')!,
+      server.url,
+    ).searchParams.get('id')!
     for (const volver of ['https://evil.example/', '//evil.example/', '/api/pqrs', 'javascript:alert(1)']) {
       const html = await (await fetch(`${server.url}/api/radicado?formulario=pqrsd&id=${issued}&volver=${encodeURIComponent(volver)}`)).text()
       expect(html).not.toContain('evil.example')
@@ -139,10 +180,10 @@ describe('url-encoded forms posted without JavaScript', () => {
     expect(html).toMatch(/<link rel="stylesheet" href="\/_app\/[^"]+\.css">/)
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
 
-    await withStore(server.dataDir, async (store) => {
-      const stored = (await store.listFilings('pqrs')).find((f) => f.radicado === id)
+    await withStore(server.dataDir, async store => {
+      const stored = (await store.listFilings('pqrs')).find(f => f.radicado === id)
       expect(stored?.datos).toEqual(validPqrs({ numeroIdentificacion: '1122334455', mensaje: 'Enviado sin JavaScript <b>&</b>' }))
-      const csv = await exportCsv(store, filingForms(forms).find((f) => f.form.id === 'pqrsd')!, manifest.lookups?.data)
+      const csv = await exportCsv(store, filingForms(forms).find(f => f.form.id === 'pqrsd')!, manifest.lookups?.data)
       expect(csv).toContain(`"${id}"`)
       expect(csv).toContain('Enviado sin JavaScript <b>&</b>')
     })
@@ -159,7 +200,10 @@ describe('url-encoded forms posted without JavaScript', () => {
       const dayBefore = dayTimestamp(todayInColombia())
       const res = await postNative('/api/cita', encode(validCita({ fechaCita })), { referer: `${server.url}/citas` })
       const text = textOf(await expectHtml(res, 200))
-      const id = /Solicitud de cita radicada exitosamente con número: (CITA-\d{4}-\d{6,})\. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud\./.exec(text)?.[1]
+      const id =
+        /Solicitud de cita radicada exitosamente con número: (CITA-\d{4}-\d{6,})\. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud\./.exec(
+          text,
+        )?.[1]
       expect(id).toBeDefined()
       const stored = await storedFiling(server.dataDir, id!)
       expect([dayBefore, dayTimestamp(todayInColombia())]).toContain(stored?.datos.fechaCita)
@@ -168,11 +212,13 @@ describe('url-encoded forms posted without JavaScript', () => {
   })
 
   it('the newsletter answers «Registro Exitoso» and links back to the page it was sent from', async () => {
-    const res = await postNative('/api/suscripcion', encode({ correoElectronico: 'sin-js@example.com', autorizacionDatos: 'on' }), { referer: `${server.url}/hospital/hospital` })
+    const res = await postNative('/api/suscripcion', encode({ correoElectronico: 'sin-js@example.com', autorizacionDatos: 'on' }), {
+      referer: `${server.url}/hospital/hospital`,
+    })
     const html = await expectHtml(res, 200)
     expect(textOf(html)).toContain('Registro Exitoso')
     expect(html).toContain('href="/hospital/hospital"')
-    expect((await withStore(server.dataDir, (store) => store.listSubscriptions())).map((s) => s.correo)).toContain('sin-js@example.com')
+    expect((await withStore(server.dataDir, store => store.listSubscriptions())).map(s => s.correo)).toContain('sin-js@example.com')
   })
 })
 
@@ -246,7 +292,19 @@ describe('anti-forgery of the no-script path', () => {
 describe('validation errors without JavaScript', () => {
   it('an empty PQRSD answers 400 HTML listing the spec messages; nothing stored', async () => {
     await unchanged(async () => {
-      const empty = encode({ tipoSolicitud: '', tipoPersona: '', tipoIdentificacion: '', numeroIdentificacion: '', nombre: '', apellido: '', direccion: '', telefono: '', correoElectronico: '', tipoRespuesta: '', mensaje: '' })
+      const empty = encode({
+        tipoSolicitud: '',
+        tipoPersona: '',
+        tipoIdentificacion: '',
+        numeroIdentificacion: '',
+        nombre: '',
+        apellido: '',
+        direccion: '',
+        telefono: '',
+        correoElectronico: '',
+        tipoRespuesta: '',
+        mensaje: '',
+      })
       const html = await expectHtml(await postNative('/api/pqrs', empty), 400)
       const text = textOf(html)
       expect(html).toMatch(/<h2[^>]*>Hay errores en el formulario<\/h2>/)
@@ -272,7 +330,10 @@ describe('validation errors without JavaScript', () => {
 
   it('an appointment without the policy accepted lists its message; nothing stored', async () => {
     await unchanged(async () => {
-      const html = await expectHtml(await postNative('/api/cita', encode(validCita({ autorizacionDatos: false, fechaCita: '', whatsapp: '300-abc' })), { referer: `${server.url}/citas` }), 400)
+      const html = await expectHtml(
+        await postNative('/api/cita', encode(validCita({ autorizacionDatos: false, fechaCita: '', whatsapp: '300-abc' })), { referer: `${server.url}/citas` }),
+        400,
+      )
       const text = textOf(html)
       expect(text).toContain('Debe aceptar la política para continuar.')
       expect(text).toContain('Escriba el número con dígitos: 10 para un celular o un fijo de Colombia')
@@ -331,10 +392,15 @@ describe('validation errors without JavaScript', () => {
 describe('the clinical record posted without JavaScript (multipart)', () => {
   it('with a real PDF answers 200 HTML with the success text; the filing and the file are stored', async () => {
     const before = await countRows(server.dataDir)
-    const res = await postNative('/api/historia-clinica', historiaForm(historiaFields(), { content: TINY_PDF, name: 'solicitud firmada.pdf' }), { referer: `${server.url}/historia-clinica` })
+    const res = await postNative('/api/historia-clinica', historiaForm(historiaFields(), { content: TINY_PDF, name: 'solicitud firmada.pdf' }), {
+      referer: `${server.url}/historia-clinica`,
+    })
     const html = await expectHtml(res, 200)
     const text = textOf(html)
-    const id = /Solicitud de historia clínica radicada exitosamente con número: (HC-\d{4}-\d{6,})\. La respuesta se enviará al correo electrónico indicado\./.exec(text)?.[1]
+    const id =
+      /Solicitud de historia clínica radicada exitosamente con número: (HC-\d{4}-\d{6,})\. La respuesta se enviará al correo electrónico indicado\./.exec(
+        text,
+      )?.[1]
     expect(id).toBeDefined()
     expect(html).toContain('href="/historia-clinica"')
     const after = await countRows(server.dataDir)

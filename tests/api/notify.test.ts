@@ -34,7 +34,7 @@ describe('e-mail to the office on each new filing (SMTP_URL + NOTIFY_TO)', () =>
     sent.push([((await hc.json()) as { id: string }).id, 'Solicitud de historia clínica'])
 
     for (const [id, type] of sent) {
-      const mail = await waitFor(() => smtp.inbox.find((m) => m.raw.includes(id) && m.to.includes('siau@hospital.example')))
+      const mail = await waitFor(() => smtp.inbox.find(m => m.raw.includes(id) && m.to.includes('siau@hospital.example')))
       expect(mail.to).toEqual(['siau@hospital.example'])
       expect(mail.subject).toBe(`Nueva radicación ${id} (${type})`)
       for (const form of [mail.raw, mail.text]) {
@@ -45,7 +45,7 @@ describe('e-mail to the office on each new filing (SMTP_URL + NOTIFY_TO)', () =>
     // The newsletter is not a filing: no e-mail.
     const before = smtp.inbox.length
     expect((await client.postJson('/api/suscripcion', { correoElectronico: 'lector@example.com', autorizacionDatos: true })).status).toBe(200)
-    await new Promise((r) => setTimeout(r, 300))
+    await new Promise(r => setTimeout(r, 300))
     expect(smtp.inbox.length).toBe(before)
   })
 

@@ -24,7 +24,7 @@ afterAll(async () => {
  * the note out, which the office sees as "no e-mail recorded"); that note is not part of the action's atomicity.
  */
 async function actions(store: Parameters<Parameters<typeof withStore>[1]>[0], id: string) {
-  return (await store.history(id)).filter((h) => h.accion !== CITIZEN_MAIL_ACTION)
+  return (await store.history(id)).filter(h => h.accion !== CITIZEN_MAIL_ACTION)
 }
 
 describe('office actions under kill -9', () => {
@@ -41,16 +41,27 @@ describe('office actions under kill -9', () => {
     const client = await new Client(server.url).init()
     const ids: string[] = []
     for (let i = 0; i < FILINGS; i++) ids.push(((await (await client.postJson('/api/pqrs', validPqrs())).json()) as { id: string }).id)
-    const signIn = await fetch(`${server.url}/api/oficina/sesion`, { method: 'POST', headers: client.headers({ 'content-type': 'application/json' }), body: JSON.stringify(STAFF) })
-    const session = signIn.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]!
+    const signIn = await fetch(`${server.url}/api/oficina/sesion`, {
+      method: 'POST',
+      headers: client.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify(STAFF),
+    })
+    const session = signIn.headers
+      .getSetCookie()
+      .find(c => c.startsWith('oficina_sesion='))!
+      .split(';')[0]!
     const headers = { ...client.headers({ 'content-type': 'application/json' }), cookie: `XSRF-TOKEN=${client.token}; ${session}` }
 
     const acked: string[] = []
     let killed: Promise<void> | undefined
     await Promise.all(
-      ids.map(async (id) => {
+      ids.map(async id => {
         try {
-          const res = await fetch(`${server!.url}/api/oficina/radicaciones/${id}/acciones`, { method: 'POST', headers, body: JSON.stringify({ accion: 'responder', texto: `Respuesta a ${id}` }) })
+          const res = await fetch(`${server!.url}/api/oficina/radicaciones/${id}/acciones`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ accion: 'responder', texto: `Respuesta a ${id}` }),
+          })
           if (res.status !== 200) return
           await res.json()
           acked.push(id)
@@ -63,13 +74,13 @@ describe('office actions under kill -9', () => {
     await killed
     expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER)
 
-    await withStore(dataDir, async (store) => {
+    await withStore(dataDir, async store => {
       const audit = await store.listAudit()
       for (const id of acked) {
         expect((await store.getTramite(id))?.estado).toBe('respondida')
         const history = await actions(store, id)
-        expect(history.map((h) => [h.accion, h.texto])).toEqual([['responder', `Respuesta a ${id}`]])
-        expect(audit.filter((a) => a.radicado === id && a.evento === 'accion')).toHaveLength(1)
+        expect(history.map(h => [h.accion, h.texto])).toEqual([['responder', `Respuesta a ${id}`]])
+        expect(audit.filter(a => a.radicado === id && a.evento === 'accion')).toHaveLength(1)
       }
       // Nothing half-stored: a filing has a history row exactly when its state says answered.
       for (const id of ids) {

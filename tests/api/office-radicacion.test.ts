@@ -21,7 +21,12 @@ const STAFF = { correo: 'ventanilla.siau@hospital.gov.co', clave: 'clave larga d
 const OTHER = { correo: 'otra.siau@hospital.gov.co', clave: 'clave larga de otra persona 2' }
 
 function usuarios(dataDir: string, args: string[], input: string): number | null {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, input, encoding: 'utf8' }).status
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    input,
+    encoding: 'utf8',
+  }).status
 }
 
 class Staff {
@@ -37,7 +42,11 @@ class Staff {
       body: JSON.stringify({ correo, clave }),
     })
     expect(res.status).toBe(200)
-    this.session = res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]!.slice('oficina_sesion='.length)
+    this.session = res.headers
+      .getSetCookie()
+      .find(c => c.startsWith('oficina_sesion='))!
+      .split(';')[0]!
+      .slice('oficina_sesion='.length)
     return this
   }
   get(p: string): Promise<Response> {
@@ -65,7 +74,9 @@ class Staff {
 function auditRows(dataDir: string): Array<{ evento: string; cuenta: string | null; radicado: string | null; detalle: string | null }> {
   const db = new Database(path.join(dataDir, 'radicaciones.sqlite'), { readonly: true })
   try {
-    return db.prepare('SELECT a.evento, c.correo AS cuenta, a.radicado, a.detalle FROM auditoria a LEFT JOIN cuentas c ON c.id = a.cuenta_id ORDER BY a.id').all() as never
+    return db
+      .prepare('SELECT a.evento, c.correo AS cuenta, a.radicado, a.detalle FROM auditoria a LEFT JOIN cuentas c ON c.id = a.cuenta_id ORDER BY a.id')
+      .all() as never
   } finally {
     db.close()
   }
@@ -86,7 +97,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   const out: string[] = []
   for (const page of doc.getPages()) {
     const contents = page.node.Contents()
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents]
+    const streams = contents instanceof PDFArray ? contents.asArray().map(r => doc.context.lookup(r)) : [contents]
     for (const stream of streams) {
       const raw = stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : new Uint8Array()
       const ops = Buffer.from(raw).toString('latin1')
@@ -119,7 +130,11 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
 
   it('by the API: a phone petition gets the next number of the web series, the channel and the staff member are stored and audited, the code tracks it and the constancia PDF carries it', async () => {
     const before = colombiaDay(new Date())
-    const res = await staff.register({ formulario: 'pqrsd', canal: 'telefónico', datos: validPqrs({ mensaje: 'Llamó para pedir la historia de vacunación de su hijo.' }) })
+    const res = await staff.register({
+      formulario: 'pqrsd',
+      canal: 'telefónico',
+      datos: validPqrs({ mensaje: 'Llamó para pedir la historia de vacunación de su hijo.' }),
+    })
     expect(res.status).toBe(200)
     const body = (await res.json()) as { id: string; recibido: string; vence: string; codigo: string; canal: string; constancia: string; constanciaPdf: string }
     const [serie, year, n] = body.id.split('-')
@@ -145,7 +160,8 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-type')).toBe('application/pdf')
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
-    for (const expected of [`Constancia de radicación ${body.id}`, body.codigo, 'Telefónico', spanishDay(body.vence), STAFF.nombre, '/pqrsd/consulta']) expect(text).toContain(expected)
+    for (const expected of [`Constancia de radicación ${body.id}`, body.codigo, 'Telefónico', spanishDay(body.vence), STAFF.nombre, '/pqrsd/consulta'])
+      expect(text).toContain(expected)
     expect(auditRows(dataDir)).toContainEqual({ evento: 'descargar', cuenta: STAFF.correo, radicado: body.id, detalle: 'constancia' })
     // Only the staff member who registered it sees the constancia (it carries the code).
     const other = await new Staff(await new Client(server.url).init()).signIn(OTHER.correo, OTHER.clave)
@@ -155,7 +171,12 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
   it('by the API: the form\u2019s own validation, the channel and the day of receipt are checked together, in Spanish, and nothing is stored', async () => {
     const count = filingCount(dataDir)
     const tomorrow = addCalendarDays(colombiaDay(new Date()), 1)
-    const res = await staff.register({ formulario: 'pqrsd', canal: 'paloma mensajera', fechaRecepcion: tomorrow, datos: validPqrs({ nombre: '', telefono: 'abc' }) })
+    const res = await staff.register({
+      formulario: 'pqrsd',
+      canal: 'paloma mensajera',
+      fechaRecepcion: tomorrow,
+      datos: validPqrs({ nombre: '', telefono: 'abc' }),
+    })
     expect(res.status).toBe(400)
     const body = (await res.json()) as { error: string; fields: Record<string, string> }
     expect(body.error).toBe('El formulario tiene errores. Revise los campos marcados.')
@@ -165,10 +186,19 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
       nombre: 'El nombre es obligatorio',
     })
     expect(body.fields.telefono).toMatch(/^Escriba el número con dígitos/)
-    const old = await staff.register({ formulario: 'pqrsd', canal: 'escrito', fechaRecepcion: addCalendarDays(colombiaDay(new Date()), -45), datos: validPqrs() })
-    expect(((await old.json()) as { fields: Record<string, string> }).fields.fechaRecepcion).toMatch(/^La fecha de recepción no puede ser anterior al .* \(30 días atrás\)\.$/)
+    const old = await staff.register({
+      formulario: 'pqrsd',
+      canal: 'escrito',
+      fechaRecepcion: addCalendarDays(colombiaDay(new Date()), -45),
+      datos: validPqrs(),
+    })
+    expect(((await old.json()) as { fields: Record<string, string> }).fields.fechaRecepcion).toMatch(
+      /^La fecha de recepción no puede ser anterior al .* \(30 días atrás\)\.$/,
+    )
     const noConsent = await staff.register({ formulario: 'pqrsd', canal: 'presencial', datos: validPqrs({ autorizacionDatos: false }) })
-    expect(((await noConsent.json()) as { fields: Record<string, string> }).fields.autorizacionDatos).toBe('Debe autorizar el tratamiento de sus datos personales para enviar el formulario.')
+    expect(((await noConsent.json()) as { fields: Record<string, string> }).fields.autorizacionDatos).toBe(
+      'Debe autorizar el tratamiento de sus datos personales para enviar el formulario.',
+    )
     expect((await staff.register({ formulario: 'no-existe', canal: 'presencial', datos: validPqrs() })).status).toBe(400)
     expect(filingCount(dataDir)).toBe(count)
   })
@@ -190,7 +220,13 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
     // An earlier business day, a week or so back.
     let day = addCalendarDays(colombiaDay(new Date()), -6)
     while (!isBusinessDay(day)) day = addCalendarDays(day, -1)
-    const fields = { _xsrf: xsrf, _formulario: 'pqrsd', _canal: 'escrito', _fechaRecepcion: day, ...asStrings(validPqrs({ mensaje: 'Carta entregada en portería.' })) }
+    const fields = {
+      _xsrf: xsrf,
+      _formulario: 'pqrsd',
+      _canal: 'escrito',
+      _fechaRecepcion: day,
+      ...asStrings(validPqrs({ mensaje: 'Carta entregada en portería.' })),
+    }
 
     // A missing channel and name: the form again, 400, with the messages and the values kept; nothing stored.
     const count = filingCount(dataDir)
@@ -209,7 +245,7 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
     const constancia = await staff.get(location)
     expect(constancia.status).toBe(200)
     const html = parse(await constancia.text())
-    const rows = Object.fromEntries(html.querySelectorAll('.constancia dt').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']))
+    const rows = Object.fromEntries(html.querySelectorAll('.constancia dt').map(dt => [dt.textContent, dt.nextElementSibling?.textContent ?? '']))
     const radicado = rows['Número de radicado']!
     expect(radicado.split('-').slice(0, 2)).toEqual(web.split('-').slice(0, 2))
     const vence = dueDates(new Date(`${day}T12:00:00-05:00`), { diasHabiles: 15, diasTraslado: 5 }).vence

@@ -40,7 +40,7 @@ class Staff {
       headers: { cookie: this.cookies(), 'x-xsrf-token': this.client.token, 'content-type': 'application/json' },
       body: JSON.stringify({ correo, clave, ...extra }),
     })
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))
+    const set = res.headers.getSetCookie().find(c => c.startsWith('oficina_sesion='))
     if (set) this.session = set.split(';')[0]!.slice('oficina_sesion='.length)
     return res
   }
@@ -55,7 +55,11 @@ class Staff {
     })
   }
   actMultipart(radicado: string, form: FormData): Promise<Response> {
-    return fetch(`${this.base}/api/oficina/radicaciones/${radicado}/acciones`, { method: 'POST', headers: { cookie: this.cookies(), 'x-xsrf-token': this.client.token }, body: form })
+    return fetch(`${this.base}/api/oficina/radicaciones/${radicado}/acciones`, {
+      method: 'POST',
+      headers: { cookie: this.cookies(), 'x-xsrf-token': this.client.token },
+      body: form,
+    })
   }
   signOut(): Promise<Response> {
     return fetch(`${this.base}/api/oficina/salir`, { method: 'POST', headers: { cookie: this.cookies(), 'x-xsrf-token': this.client.token } })
@@ -83,7 +87,9 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
   beforeAll(async () => {
     dataDir = tempDataDir('oficina')
     expect(usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe SIAU', '--rol', 'admin'], `${ADMIN.clave}\n`)).toMatchObject({ status: 0 })
-    expect(usuarios(dataDir, ['crear', LIMITED.correo, '--nombre', 'Auxiliar PQRSD', '--rol', 'siau', '--formularios', 'pqrsd'], `${LIMITED.clave}\n`)).toMatchObject({ status: 0 })
+    expect(
+      usuarios(dataDir, ['crear', LIMITED.correo, '--nombre', 'Auxiliar PQRSD', '--rol', 'siau', '--formularios', 'pqrsd'], `${LIMITED.clave}\n`),
+    ).toMatchObject({ status: 0 })
     server = await startInProcess({ dataDir })
     citizen = await new Client(server.url).init()
     const a = await citizen.postJson('/api/pqrs', validPqrs())
@@ -100,7 +106,9 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
   }
 
   it('the command refuses a password in the arguments, a short one, and a duplicate account', () => {
-    expect(usuarios(dataDir, ['crear', 'x@hospital.gov.co', '--nombre', 'X', '--rol', 'siau', '--clave', 'algo'], '').stderr).toMatch(/no se acepta como argumento/)
+    expect(usuarios(dataDir, ['crear', 'x@hospital.gov.co', '--nombre', 'X', '--rol', 'siau', '--clave', 'algo'], '').stderr).toMatch(
+      /no se acepta como argumento/,
+    )
     const short = usuarios(dataDir, ['crear', 'y@hospital.gov.co', '--nombre', 'Y', '--rol', 'siau'], 'corta\n')
     expect(short.status).not.toBe(0)
     expect(short.stderr).toMatch(/al menos 12 caracteres/)
@@ -136,7 +144,7 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     const s = new Staff(await new Client(server.url).init())
     const res = await s.signIn(ADMIN.correo, ADMIN.clave)
     expect(res.status).toBe(200)
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!
+    const cookie = res.headers.getSetCookie().find(c => c.startsWith('oficina_sesion='))!
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Strict/i)
     expect(cookie).not.toMatch(/Max-Age/i) // without «recordarme» the cookie ends with the browser
@@ -145,12 +153,12 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect(list.status).toBe(200)
     expect(list.headers.get('cache-control')).toBe('no-store')
     const body = (await list.json()) as { radicaciones: Array<Record<string, unknown>>; porEstado: Record<string, number> }
-    const item = body.radicaciones.find((r) => r.radicado === pqrs)!
+    const item = body.radicaciones.find(r => r.radicado === pqrs)!
     expect(item).toMatchObject({ formulario: 'pqrsd', tipo: 'Petición', estado: 'radicada', diasHabilesRestantes: expect.any(Number) })
     expect(item.recibido).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
     expect(item.vence).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    expect(body.radicaciones.map((r) => r.radicado)).toContain(historia)
-    const dues = body.radicaciones.map((r) => String(r.vence))
+    expect(body.radicaciones.map(r => r.radicado)).toContain(historia)
+    const dues = body.radicaciones.map(r => String(r.vence))
     expect(dues).toEqual([...dues].sort())
     expect(body.porEstado.radicada).toBeGreaterThanOrEqual(2)
 
@@ -173,10 +181,13 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect(answered.status).toBe(200)
     expect(await answered.json()).toMatchObject({ radicado: pqrs, estado: 'respondida' })
 
-    const after = (await (await s.get(`/api/oficina/radicaciones/${pqrs}`)).json()) as { estado: string; historial: Array<{ accion: string; por: string; archivo: { url: string } | null }> }
+    const after = (await (await s.get(`/api/oficina/radicaciones/${pqrs}`)).json()) as {
+      estado: string
+      historial: Array<{ accion: string; por: string; archivo: { url: string } | null }>
+    }
     expect(after.estado).toBe('respondida')
     // Actions only: the note of the citizen's e-mail (issue 12) follows the answer asynchronously.
-    expect(after.historial.map((h) => h.accion).filter((a) => a !== 'correo_ciudadano')).toEqual(['en_tramite', 'responder'])
+    expect(after.historial.map(h => h.accion).filter(a => a !== 'correo_ciudadano')).toEqual(['en_tramite', 'responder'])
     expect(after.historial[1]!.por).toBe('Jefe SIAU')
     const answer = await s.get(after.historial[1]!.archivo!.url)
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment/)
@@ -187,8 +198,8 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect(again.status).toBe(409)
     expect(((await again.json()) as { error: string }).error).toBe('No se puede «poner en trámite» una radicación en estado «Respondida».')
 
-    const rows = auditRows(dataDir).filter((r) => r.cuenta === ADMIN.correo)
-    const events = rows.map((r) => `${r.evento}:${r.radicado ?? ''}:${r.detalle ?? ''}`)
+    const rows = auditRows(dataDir).filter(r => r.cuenta === ADMIN.correo)
+    const events = rows.map(r => `${r.evento}:${r.radicado ?? ''}:${r.detalle ?? ''}`)
     expect(events).toEqual(
       expect.arrayContaining([
         'cuenta_creada::rol admin; formularios todos (consola)',
@@ -207,13 +218,22 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
   it('the export gains the state, due date, answer date and whether it was answered on time; the audit trail exports', async () => {
     const env = { ...process.env, DATA_DIR: dataDir }
     const lines = (await runExport(['pqrs'], env)).slice(1).split('\r\n')
-    const header = lines[0]!.split('","').map((c) => c.replace(/^"|"$/g, ''))
+    const header = lines[0]!.split('","').map(c => c.replace(/^"|"$/g, ''))
     expect(header.slice(-4)).toEqual(['Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo'])
-    const row = lines.find((l) => l.startsWith(`"${pqrs}"`))!.split('","').map((c) => c.replace(/^"|"$/g, ''))
+    const row = lines
+      .find(l => l.startsWith(`"${pqrs}"`))!
+      .split('","')
+      .map(c => c.replace(/^"|"$/g, ''))
     const detail = (await (await (await signedIn(ADMIN)).get(`/api/oficina/radicaciones/${pqrs}`)).json()) as { vence: string }
     expect(row.slice(-4)).toEqual(['Respondida', detail.vence, expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), 'Sí'])
-    const open = lines.find((l) => l.startsWith('"PQRS-') && !l.startsWith(`"${pqrs}"`))
-    if (open) expect(open.split('","').slice(-4).map((c) => c.replace(/^"|"$/g, ''))).toEqual(['Radicada', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), '', ''])
+    const open = lines.find(l => l.startsWith('"PQRS-') && !l.startsWith(`"${pqrs}"`))
+    if (open)
+      expect(
+        open
+          .split('","')
+          .slice(-4)
+          .map(c => c.replace(/^"|"$/g, '')),
+      ).toEqual(['Radicada', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), '', ''])
     const audit = await runExport(['auditoria', '--since', '2020-01-01'], env)
     expect(audit.split('\r\n')[0]).toBe('\uFEFF"Fecha","Evento","Cuenta","Radicado","Detalle","Dirección"')
     expect(audit).toContain(`"accion","${ADMIN.correo}","${pqrs}","responder"`)
@@ -230,7 +250,11 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect(missing.status).toBe(400)
     expect(((await missing.json()) as { fields: Record<string, string> }).fields).toEqual({ entidad: 'Indique la entidad a la que se traslada.' })
     expect((await s.act(forwarded, { accion: 'trasladar', entidad: 'EPS Sanitas', texto: 'La cita la asigna la EPS.' })).status).toBe(200)
-    const f = (await (await s.get(`/api/oficina/radicaciones/${forwarded}`)).json()) as { estado: string; historial: Array<Record<string, unknown>>; diasHabiles: number }
+    const f = (await (await s.get(`/api/oficina/radicaciones/${forwarded}`)).json()) as {
+      estado: string
+      historial: Array<Record<string, unknown>>
+      diasHabiles: number
+    }
     expect(f.estado).toBe('trasladada')
     expect(f.diasHabiles).toBe(3)
     expect(f.historial[0]).toMatchObject({ accion: 'trasladar', entidad: 'EPS Sanitas', texto: 'La cita la asigna la EPS.', tardio: false, por: 'Jefe SIAU' })
@@ -246,8 +270,10 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     const twice = await s.act(extended, { accion: 'ampliar', texto: 'Otra vez.', nuevaFecha: d.venceMaximo })
     expect(twice.status).toBe(409)
     expect(((await twice.json()) as { error: string }).error).toMatch(/ya fue ampliado/)
-    const list = (await (await s.get('/api/oficina/radicaciones?formulario=cita&estado=todas')).json()) as { radicaciones: Array<{ radicado: string; vence: string; ampliada: boolean }> }
-    expect(list.radicaciones.find((r) => r.radicado === extended)).toMatchObject({ vence: d.venceMaximo, ampliada: true })
+    const list = (await (await s.get('/api/oficina/radicaciones?formulario=cita&estado=todas')).json()) as {
+      radicaciones: Array<{ radicado: string; vence: string; ampliada: boolean }>
+    }
+    expect(list.radicaciones.find(r => r.radicado === extended)).toMatchObject({ vence: d.venceMaximo, ampliada: true })
   })
 
   it('a siau account limited to pqrsd gets 403 on a clinical-record request and never lists one', async () => {
@@ -255,13 +281,13 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect((await s.signIn(LIMITED.correo, LIMITED.clave)).status).toBe(200)
     const list = (await (await s.get('/api/oficina/radicaciones')).json()) as { radicaciones: Array<{ radicado: string; formulario: string }> }
     expect(list.radicaciones.length).toBeGreaterThan(0)
-    expect(list.radicaciones.every((r) => r.formulario === 'pqrsd')).toBe(true)
+    expect(list.radicaciones.every(r => r.formulario === 'pqrsd')).toBe(true)
     expect((await s.get(`/api/oficina/radicaciones/${historia}`)).status).toBe(403)
     expect((await s.get(`/api/oficina/radicaciones/${historia}/adjuntos/0`)).status).toBe(403)
     expect((await s.act(historia, { accion: 'en_tramite' })).status).toBe(403)
     expect((await s.get('/api/oficina/radicaciones?formulario=historia-clinica')).status).toBe(403)
     expect((await s.get('/api/oficina/auditoria')).status).toBe(403)
-    expect(auditRows(dataDir).some((r) => r.cuenta === LIMITED.correo && r.radicado === historia)).toBe(false)
+    expect(auditRows(dataDir).some(r => r.cuenta === LIMITED.correo && r.radicado === historia)).toBe(false)
   })
 
   it('anti-forgery on every office POST', async () => {
@@ -306,7 +332,11 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     const due = async (vence: string) => {
       const store = await openFilingStore({ dataDir, plan: FILING_PLAN })
       try {
-        return await store.createFiling({ kind: 'pqrs', datos: validPqrs(), tramite: { estado: 'radicada', diasHabiles: 15, vence, venceOriginal: vence, venceMaximo: vence, venceTraslado: vence, ampliada: false } })
+        return await store.createFiling({
+          kind: 'pqrs',
+          datos: validPqrs(),
+          tramite: { estado: 'radicada', diasHabiles: 15, vence, venceOriginal: vence, venceMaximo: vence, venceTraslado: vence, ampliada: false },
+        })
       } finally {
         await store.close()
       }
@@ -314,14 +344,16 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     const dueToday = await due(today)
     const dueYesterday = await due(yesterday)
     const s = await signedIn(ADMIN)
-    const list = (await (await s.get('/api/oficina/radicaciones?estado=abiertas')).json()) as { radicaciones: Array<{ radicado: string; vencida: boolean; diasHabilesRestantes: number }> }
-    expect(list.radicaciones.find((r) => r.radicado === dueToday)).toMatchObject({ vencida: false, diasHabilesRestantes: 0 })
-    expect(list.radicaciones.find((r) => r.radicado === dueYesterday)?.vencida).toBe(true)
+    const list = (await (await s.get('/api/oficina/radicaciones?estado=abiertas')).json()) as {
+      radicaciones: Array<{ radicado: string; vencida: boolean; diasHabilesRestantes: number }>
+    }
+    expect(list.radicaciones.find(r => r.radicado === dueToday)).toMatchObject({ vencida: false, diasHabilesRestantes: 0 })
+    expect(list.radicaciones.find(r => r.radicado === dueYesterday)?.vencida).toBe(true)
     const page = await (await s.get(`/oficina/radicaciones/${dueToday}`)).text()
     expect(page).toContain('Días hábiles restantes')
     expect(page).not.toContain('término vencido')
     const inbox = await (await s.get('/oficina')).text()
-    const rowOf = (id: string) => inbox.split('<tr').find((r) => r.includes(id))!
+    const rowOf = (id: string) => inbox.split('<tr').find(r => r.includes(id))!
     expect(rowOf(dueToday)).not.toContain('fila-vencida')
     expect(rowOf(dueYesterday)).toContain('fila-vencida')
     expect(await (await s.get(`/oficina/radicaciones/${dueYesterday}`)).text()).toContain('término vencido')
@@ -330,14 +362,19 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
   it('reads through the API are audited like the pages: the audit trail and the list of filings', async () => {
     const s = new Staff(await new Client(server.url).init())
     await s.signIn(ADMIN.correo, ADMIN.clave)
-    const count = (evento: string, detalle: string | null) => auditRows(dataDir).filter((r) => r.cuenta === ADMIN.correo && r.evento === evento && r.detalle === detalle).length
+    const count = (evento: string, detalle: string | null) =>
+      auditRows(dataDir).filter(r => r.cuenta === ADMIN.correo && r.evento === evento && r.detalle === detalle).length
     const before = { trail: count('ver_auditoria', 'API'), list: count('ver_bandeja', 'API'), page: count('ver_bandeja', null) }
     const trail = await s.get('/api/oficina/auditoria')
     expect(trail.status).toBe(200)
     expect(((await trail.json()) as { registros: unknown[] }).registros.length).toBeGreaterThan(0)
     expect((await s.get('/api/oficina/radicaciones')).status).toBe(200)
     expect((await s.get('/oficina')).status).toBe(200)
-    expect({ trail: count('ver_auditoria', 'API'), list: count('ver_bandeja', 'API'), page: count('ver_bandeja', null) }).toEqual({ trail: before.trail + 1, list: before.list + 1, page: before.page + 1 })
+    expect({ trail: count('ver_auditoria', 'API'), list: count('ver_bandeja', 'API'), page: count('ver_bandeja', null) }).toEqual({
+      trail: before.trail + 1,
+      list: before.list + 1,
+      page: before.page + 1,
+    })
   })
 
   it('sign-out revokes the session on the server', async () => {
@@ -348,7 +385,7 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect((await s.signOut()).status).toBe(200)
     s.session = stolen // the old cookie, kept by someone
     expect((await s.get('/api/oficina/radicaciones')).status).toBe(401)
-    expect(auditRows(dataDir).some((r) => r.evento === 'salida' && r.cuenta === ADMIN.correo)).toBe(true)
+    expect(auditRows(dataDir).some(r => r.evento === 'salida' && r.cuenta === ADMIN.correo)).toBe(true)
   })
 
   it('a deactivated account is signed out and cannot sign in', async () => {
@@ -357,7 +394,7 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     expect(usuarios(dataDir, ['desactivar', LIMITED.correo]).status).toBe(0)
     expect((await s.get('/api/oficina/radicaciones')).status).toBe(401)
     expect((await s.signIn(LIMITED.correo, LIMITED.clave)).status).toBe(401)
-    expect(auditRows(dataDir).some((r) => r.evento === 'cuenta_desactivada' && r.cuenta === LIMITED.correo)).toBe(true)
+    expect(auditRows(dataDir).some(r => r.evento === 'cuenta_desactivada' && r.cuenta === LIMITED.correo)).toBe(true)
   })
 
   it('throttles repeated failures per account, even with the right password afterwards', async () => {
@@ -383,12 +420,12 @@ describe('session lifetime', () => {
   it('an idle session expires; «recordarme» gets the longer idle time and a persistent cookie', async () => {
     const remembered = new Staff(await new Client(server.url).init())
     const res = await remembered.signIn(ADMIN.correo, ADMIN.clave, { recordarme: true })
-    expect(res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))).toMatch(/Max-Age=60/)
+    expect(res.headers.getSetCookie().find(c => c.startsWith('oficina_sesion='))).toMatch(/Max-Age=60/)
     const plain = new Staff(await new Client(server.url).init())
     await plain.signIn(ADMIN.correo, ADMIN.clave)
     expect((await plain.get('/api/oficina/radicaciones')).status).toBe(200)
     // Idle longer than the 2 s idle timeout of this server.
-    await new Promise((r) => setTimeout(r, 2_600))
+    await new Promise(r => setTimeout(r, 2_600))
     expect((await plain.get('/api/oficina/radicaciones')).status).toBe(401)
     expect((await remembered.get('/api/oficina/radicaciones')).status).toBe(200)
   })

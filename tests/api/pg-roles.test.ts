@@ -37,7 +37,7 @@ describe('PostgreSQL: an owner role for migrations, a runtime role for the serve
     adminUrl = await freshPostgresDatabase('roles')
     const db = new URL(adminUrl).pathname.slice(1)
     // What the guide's setup does as the cluster's administrator (the test cluster trusts local connections, so no passwords here).
-    await withClient(adminUrl, async (c) => {
+    await withClient(adminUrl, async c => {
       await c.query(`CREATE ROLE ${OWNER} LOGIN`)
       await c.query(`CREATE ROLE ${SERVER} LOGIN`)
       await c.query(`ALTER DATABASE "${db}" OWNER TO ${OWNER}`)
@@ -52,7 +52,7 @@ describe('PostgreSQL: an owner role for migrations, a runtime role for the serve
     await dropPostgresDatabase(adminUrl)
     const postgres = new URL(adminUrl)
     postgres.pathname = '/postgres'
-    await withClient(postgres.toString(), async (c) => {
+    await withClient(postgres.toString(), async c => {
       await c.query(`DROP ROLE IF EXISTS ${SERVER}`)
       await c.query(`DROP ROLE IF EXISTS ${OWNER}`)
     })
@@ -66,9 +66,12 @@ describe('PostgreSQL: an owner role for migrations, a runtime role for the serve
     } finally {
       await store.close()
     }
-    await withClient(serverUrl, async (c) => {
+    await withClient(serverUrl, async c => {
       const refused = async (sql: string) => {
-        const error = (await c.query(sql).then(() => undefined, (e: unknown) => e)) as { code?: string; message?: string } | undefined
+        const error = (await c.query(sql).then(
+          () => undefined,
+          (e: unknown) => e,
+        )) as { code?: string; message?: string } | undefined
         // 42501 insufficient_privilege (42501 also for «must be owner of table»).
         expect(error?.code, `${sql} → ${error?.message ?? 'aceptado'}`).toBe('42501')
       }
@@ -87,7 +90,9 @@ describe('PostgreSQL: an owner role for migrations, a runtime role for the serve
   })
 
   it('the server refuses to start as the owner, with a Spanish message, unless DATABASE_ALLOW_OWNER says so', async () => {
-    await expect(startInProcess({ databaseUrl: ownerUrl, allowDatabaseOwner: false })).rejects.toThrow(/^El servidor no se inicia con la cuenta «duenio_\d+_\d+» de PostgreSQL porque es dueña de las tablas.*DATABASE_ALLOW_OWNER=1\.$/)
+    await expect(startInProcess({ databaseUrl: ownerUrl, allowDatabaseOwner: false })).rejects.toThrow(
+      /^El servidor no se inicia con la cuenta «duenio_\d+_\d+» de PostgreSQL porque es dueña de las tablas.*DATABASE_ALLOW_OWNER=1\.$/,
+    )
     const server = await startInProcess({ databaseUrl: serverUrl, allowDatabaseOwner: false })
     await server.close()
     const allowed = await startInProcess({ databaseUrl: ownerUrl, allowDatabaseOwner: true })

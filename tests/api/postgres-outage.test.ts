@@ -17,7 +17,7 @@ interface Sent {
   error?: string
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 describe('PostgreSQL stopped and started during a burst of filings to two server processes', () => {
   let cluster: PrivateCluster | undefined
@@ -31,12 +31,12 @@ describe('PostgreSQL stopped and started during a burst of filings to two server
     servers = await Promise.all([startChild(dataDir, { DATABASE_URL: databaseUrl }), startChild(dataDir, { DATABASE_URL: databaseUrl })])
   })
   afterAll(async () => {
-    await Promise.all(servers.map((s) => s.close()))
+    await Promise.all(servers.map(s => s.close()))
     cluster?.remove()
   })
 
   it('no process exits, the site answers 200 throughout, filings get 503 then 200 again, every acknowledged filing is stored once and the numbers have no gap', async () => {
-    const clients = await Promise.all(servers.map((s) => new Client(s.url).init()))
+    const clients = await Promise.all(servers.map(s => new Client(s.url).init()))
     const sent: Sent[] = []
     const pages: Array<{ server: number; status: number }> = []
     let running = true
@@ -73,9 +73,9 @@ describe('PostgreSQL stopped and started during a burst of filings to two server
     /** Waits until `n` more answers with this status arrived after `from` (a position in `sent`); fails at once if a server process ended. */
     const answered = (status: number, n: number, from: number) =>
       waitFor(() => {
-        const ended = servers.find((s) => s.proc.exitCode !== null || s.proc.signalCode !== null)
+        const ended = servers.find(s => s.proc.exitCode !== null || s.proc.signalCode !== null)
         if (ended) throw new Error(`Un proceso del servidor terminó:\n${ended.output()}`)
-        return sent.slice(from).filter((s) => s.status === status).length >= n ? true : undefined
+        return sent.slice(from).filter(s => s.status === status).length >= n ? true : undefined
       }, 60_000)
 
     const load = [...Array.from({ length: 6 }, filer), visitor()]
@@ -99,21 +99,23 @@ describe('PostgreSQL stopped and started during a burst of filings to two server
 
     for (const s of servers) expect({ exitCode: s.proc.exitCode, signal: s.proc.signalCode }).toEqual({ exitCode: null, signal: null })
     expect(pages.length).toBeGreaterThanOrEqual(8)
-    expect(pages.filter((p) => p.status !== 200)).toEqual([])
+    expect(pages.filter(p => p.status !== 200)).toEqual([])
     // Every filing got an answer: its number, or the Spanish 503 while the database was away.
-    expect(sent.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([])
-    for (const s of sent.filter((x) => x.status === 503)) expect(s.error).toMatch(/no está disponible/)
+    expect(sent.filter(s => s.status !== 200 && s.status !== 503)).toEqual([])
+    for (const s of sent.filter(x => x.status === 503)) expect(s.error).toMatch(/no está disponible/)
 
     const store = await openFilingStore({ dataDir: tempDataDir('pg-outage-read'), plan: FILING_PLAN, databaseUrl, readonly: true })
     const stored = await store.listFilings('pqrs').finally(() => store.close())
     const byMessage = new Map<string, string[]>()
     for (const f of stored) byMessage.set(String(f.datos.mensaje), [...(byMessage.get(String(f.datos.mensaje)) ?? []), f.radicado])
-    const acknowledged = sent.filter((s) => s.status === 200)
-    console.log(`caída de PostgreSQL: ${acknowledged.length} radicadas con respuesta, ${sent.length - acknowledged.length} con 503, ${stored.length} guardadas, ${pages.length} páginas servidas`)
+    const acknowledged = sent.filter(s => s.status === 200)
+    console.log(
+      `caída de PostgreSQL: ${acknowledged.length} radicadas con respuesta, ${sent.length - acknowledged.length} con 503, ${stored.length} guardadas, ${pages.length} páginas servidas`,
+    )
     for (const a of acknowledged) expect(byMessage.get(a.mensaje)).toEqual([a.id])
-    expect(new Set(acknowledged.map((a) => a.id)).size).toBe(acknowledged.length)
+    expect(new Set(acknowledged.map(a => a.id)).size).toBe(acknowledged.length)
     // No number reused, none skipped: a filing rolled back by the stop gave its number back.
-    const numbers = stored.map((f) => Number(f.radicado.split('-')[2])).sort((x, y) => x - y)
+    const numbers = stored.map(f => Number(f.radicado.split('-')[2])).sort((x, y) => x - y)
     expect(numbers).toEqual(numbers.map((_, i) => i + 1))
   }, 240_000)
 })

@@ -19,7 +19,12 @@ describe('two server processes on one PostgreSQL database and one DATA_DIR', () 
   let servers: ChildServer[] = []
 
   const usuarios = (args: string[], input = '') =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, input, encoding: 'utf8' })
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+      input,
+      encoding: 'utf8',
+    })
 
   beforeAll(async () => {
     databaseUrl = await freshPostgresDatabase('server')
@@ -28,22 +33,22 @@ describe('two server processes on one PostgreSQL database and one DATA_DIR', () 
     servers = await Promise.all([startChild(dataDir, { DATABASE_URL: databaseUrl }), startChild(dataDir, { DATABASE_URL: databaseUrl })])
   })
   afterAll(async () => {
-    await Promise.all(servers.map((s) => s.close()))
+    await Promise.all(servers.map(s => s.close()))
     if (databaseUrl) await dropPostgresDatabase(databaseUrl)
   })
 
   it('filings sent to both at once: every answered number stored once, none reused, no gap; attachments in the shared DATA_DIR; the export reads them all', async () => {
-    const [a, b] = await Promise.all(servers.map((s) => new Client(s.url).init()))
+    const [a, b] = await Promise.all(servers.map(s => new Client(s.url).init()))
     const clients = [a!, b!]
     const answers = await Promise.all([
       ...Array.from({ length: 24 }, (_, i) => clients[i % 2]!.postJson('/api/pqrs', validPqrs({ mensaje: `mensaje número ${i} enviado a la vez` }))),
-      ...clients.map((c) => c.postForm('/api/historia-clinica', historiaForm())),
+      ...clients.map(c => c.postForm('/api/historia-clinica', historiaForm())),
     ])
-    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200))
-    const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { id: string }).id))
-    const pqrs = ids.filter((id) => id.startsWith('PQRS-'))
-    const hc = ids.filter((id) => id.startsWith('HC-'))
-    const seq = (list: string[]) => list.map((id) => Number(id.split('-')[2])).sort((x, y) => x - y)
+    expect(answers.map(r => r.status)).toEqual(answers.map(() => 200))
+    const ids = await Promise.all(answers.map(async r => ((await r.json()) as { id: string }).id))
+    const pqrs = ids.filter(id => id.startsWith('PQRS-'))
+    const hc = ids.filter(id => id.startsWith('HC-'))
+    const seq = (list: string[]) => list.map(id => Number(id.split('-')[2])).sort((x, y) => x - y)
     expect(seq(pqrs)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1))
     expect(seq(hc)).toEqual([1, 2])
 
@@ -53,7 +58,7 @@ describe('two server processes on one PostgreSQL database and one DATA_DIR', () 
     const csv = await runExport(['pqrs'], env)
     for (const id of pqrs) expect(csv.split(`"${id}"`)).toHaveLength(2)
     const historias = await runExport(['historias'], env)
-    const kept = [...historias.matchAll(/adjuntos\/([0-9a-f-]+\.pdf)/g)].map((m) => m[1]!)
+    const kept = [...historias.matchAll(/adjuntos\/([0-9a-f-]+\.pdf)/g)].map(m => m[1]!)
     expect(kept).toHaveLength(2)
     for (const f of kept) expect(fs.existsSync(path.join(dataDir, 'adjuntos', f))).toBe(true)
   })
@@ -61,12 +66,15 @@ describe('two server processes on one PostgreSQL database and one DATA_DIR', () 
   it('an account made by usuarios signs in on one process; its session works on the other, and signing out on either ends it on both', async () => {
     expect(usuarios(['crear', ADMIN.correo, '--nombre', 'Jefe SIAU', '--rol', 'admin'], `${ADMIN.clave}\n`)).toMatchObject({ status: 0 })
     expect(usuarios(['lista']).stdout).toContain(`${ADMIN.correo}\tJefe SIAU\tadmin`)
-    const [a, b] = servers.map((s) => s.url)
+    const [a, b] = servers.map(s => s.url)
     const xsrf = (await new Client(a!).init()).token
     const headers = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' }
     const signIn = await fetch(`${a}/api/oficina/sesion`, { method: 'POST', headers, body: JSON.stringify(ADMIN) })
     expect(signIn.status).toBe(200)
-    const session = signIn.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]!
+    const session = signIn.headers
+      .getSetCookie()
+      .find(c => c.startsWith('oficina_sesion='))!
+      .split(';')[0]!
     const withSession = { ...headers, cookie: `${headers.cookie}; ${session}` }
     for (const url of [a, b]) {
       const inbox = await fetch(`${url}/api/oficina/radicaciones`, { headers: withSession })
@@ -109,7 +117,7 @@ describe('PostgreSQL not answering when the server starts (a reboot where the da
       if (r.status === 200) id = ((await r.json()) as { id: string }).id
       else {
         expect(r.status).toBe(503)
-        await new Promise((resolve) => setTimeout(resolve, 500))
+        await new Promise(resolve => setTimeout(resolve, 500))
       }
     }
     expect(id).toMatch(/^PQRS-\d{4}-000001$/)

@@ -13,7 +13,7 @@ import { freePort } from './helpers.ts'
  * (a release folder and `actual.json`, written by the same `writePointer`); building a real one is
  * covered by tests/api/publicar.test.ts and would cost minutes here.
  */
-const PAGE = '/hospital/junta'
+const _PAGE = '/hospital/junta'
 const PAGE_FILE = 'pages/hospital/junta.yaml'
 const NEW_TITLE = 'Junta Directiva renovada en diciembre'
 
@@ -33,7 +33,7 @@ function run(script: string, extra: NodeJS.ProcessEnv, until: RegExp): Promise<s
     }
     child.stdout!.on('data', look)
     child.stderr!.on('data', look)
-    child.on('exit', (code) => reject(new Error(`${script} terminó (${code}) sin «${until}»:\n${out}`)))
+    child.on('exit', code => reject(new Error(`${script} terminó (${code}) sin «${until}»:\n${out}`)))
   })
 }
 

@@ -3,7 +3,19 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashCode } from '../../src/server/verificationCode.ts'
 import { startSmtp, type LocalSmtp } from './smtp.ts'
-import { Client, freePort, historiaFields, historiaForm, startChild, tempDataDir, validCita, validPqrs, withStore, type ChildServer, waitFor } from './helpers.ts'
+import {
+  Client,
+  freePort,
+  historiaFields,
+  historiaForm,
+  startChild,
+  tempDataDir,
+  validCita,
+  validPqrs,
+  withStore,
+  type ChildServer,
+  waitFor,
+} from './helpers.ts'
 
 /** Issue 12: every filing's success answer is a receipt (CPACA art. 61), on screen and by e-mail. */
 
@@ -42,7 +54,9 @@ describe('receipt of a filing', () => {
       expect(res.status).toBe(200)
       answers.push((await res.json()) as ReceiptAnswer)
     }
-    const files = fs.readdirSync(dataDir).map((f) => (fs.statSync(path.join(dataDir, f)).isFile() ? fs.readFileSync(path.join(dataDir, f)).toString('latin1') : ''))
+    const files = fs
+      .readdirSync(dataDir)
+      .map(f => (fs.statSync(path.join(dataDir, f)).isFile() ? fs.readFileSync(path.join(dataDir, f)).toString('latin1') : ''))
     for (const a of answers) {
       expect(Object.keys(a).sort()).toEqual(['codigo', 'id', 'recibido', 'vence'])
       expect(a.recibido).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/)
@@ -52,22 +66,22 @@ describe('receipt of a filing', () => {
       expect(a.codigo.replace(/-/g, '')).toMatch(/^[A-Z0-9]{8,}$/)
       // Readable aloud: no look-alike characters.
       expect(a.codigo).not.toMatch(/[01OIL58SB]/)
-      const tramite = await withStore(dataDir, (s) => s.getTramite(a.id))
+      const tramite = await withStore(dataDir, s => s.getTramite(a.id))
       expect(a.vence).toBe(tramite?.vence)
       // Only the hash is kept; the code is nowhere in the database files.
-      expect(await withStore(dataDir, (s) => s.codeMatches(a.id, hashCode(a.codigo)))).toBe(true)
-      expect(await withStore(dataDir, (s) => s.codeMatches(a.id, hashCode('ACDEF-GHJKM')))).toBe(false)
+      expect(await withStore(dataDir, s => s.codeMatches(a.id, hashCode(a.codigo)))).toBe(true)
+      expect(await withStore(dataDir, s => s.codeMatches(a.id, hashCode('ACDEF-GHJKM')))).toBe(false)
       for (const content of files) expect(content).not.toContain(a.codigo.replace('-', ''))
       for (const content of files) expect(content).not.toContain(a.codigo)
     }
-    expect(new Set(answers.map((a) => a.codigo)).size).toBe(3)
+    expect(new Set(answers.map(a => a.codigo)).size).toBe(3)
   })
 
   it('e-mails the citizen the receipt with the number, date, due date and code, and no ID number or other personal data', async () => {
     const client = await new Client(server.url).init()
     const res = await client.postJson('/api/pqrs', validPqrs({ correoElectronico: 'ana.recibo@example.com', nombre: 'Ana Secreta' }))
     const a = (await res.json()) as ReceiptAnswer
-    const mail = await waitFor(() => smtp.inbox.find((m) => m.to.includes('ana.recibo@example.com')))
+    const mail = await waitFor(() => smtp.inbox.find(m => m.to.includes('ana.recibo@example.com')))
     const text = mail.text
     expect(text).toContain(`Número de radicado: ${a.id}`)
     expect(text).toContain(`Código de verificación: ${a.codigo}`)
@@ -83,7 +97,7 @@ describe('receipt of a filing', () => {
     // The clinical-record request's receipt too.
     const hc = await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ correoElectronico: 'luz.recibo@example.com' })))
     const h = (await hc.json()) as ReceiptAnswer
-    const hmail = await waitFor(() => smtp.inbox.find((m) => m.to.includes('luz.recibo@example.com')))
+    const hmail = await waitFor(() => smtp.inbox.find(m => m.to.includes('luz.recibo@example.com')))
     expect(hmail.text).toContain(h.id)
     expect(hmail.raw).not.toContain('52333444')
     expect(hmail.text).not.toContain('52333444')
@@ -107,7 +121,12 @@ describe('receipt of a filing', () => {
   const postPqrsWithoutScript = () =>
     fetch(`${server.url}/api/pqrs`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8', origin: server.url, referer: `${server.url}/pqrsd` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+        origin: server.url,
+        referer: `${server.url}/pqrsd`,
+      },
       body: new URLSearchParams(Object.entries(validPqrs()).map(([k, v]) => [k, String(v)])),
       redirect: 'manual',
     })
@@ -134,13 +153,21 @@ describe('receipt of a filing', () => {
       expect(res.status).toBe(303)
       const location = new URL(res.headers.get('location')!, server.url)
       const page = await (await fetch(location)).text()
-      return { id: location.searchParams.get('id')!, token: location.searchParams.get('recibo')!, code: /Código de verificación: ([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(page)![1]!, location }
+      return {
+        id: location.searchParams.get('id')!,
+        token: location.searchParams.get('recibo')!,
+        code: /Código de verificación: ([A-Z2-9]{5}-[A-Z2-9]{5})/.exec(page)![1]!,
+        location,
+      }
     }
     const a = await file()
     const b = await file()
     expect(a.code).not.toBe(b.code)
     // A's token with B's number (and the other way round): the page of that number, without any code.
-    for (const [token, other] of [[a.token, b], [b.token, a]] as const) {
+    for (const [token, other] of [
+      [a.token, b],
+      [b.token, a],
+    ] as const) {
       const swapped = new URL(other.location)
       swapped.searchParams.set('recibo', token)
       const page = await (await fetch(swapped)).text()

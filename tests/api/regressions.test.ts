@@ -36,8 +36,8 @@ describe('regressions over real HTTP', () => {
       expect((await fetch(`${second.url}/api/tipo-solicitud`)).ok).toBe(true)
       expect(fs.existsSync(path.join(dataDir, 'adjuntos', archivo))).toBe(true)
       const after = await storedFiling(dataDir, radicado)
-      expect(after!.adjuntos.map((a) => a.archivo)).toEqual([archivo])
-      expect(await withStore(dataDir, (s) => s.attachmentFiles())).toContain(archivo)
+      expect(after!.adjuntos.map(a => a.archivo)).toEqual([archivo])
+      expect(await withStore(dataDir, s => s.attachmentFiles())).toContain(archivo)
     } finally {
       await second.close()
     }
@@ -83,7 +83,7 @@ describe('regressions over real HTTP', () => {
     const max = 2
     const server = await startInProcess({ label: 'regress-429', rateLimitMax: max })
     try {
-      const posts = server.app.registeredRoutes.filter((r) => r.method === 'POST').map((r) => r.url)
+      const posts = server.app.registeredRoutes.filter(r => r.method === 'POST').map(r => r.url)
       // The filing forms (from the manifests) and the office's routes are all there.
       expect(posts).toEqual(expect.arrayContaining(['/api/pqrs', '/api/cita', '/api/historia-clinica', '/api/suscripcion', '/api/oficina/sesion']))
       const client = await new Client(server.url).init()

@@ -17,7 +17,11 @@ let app: FastifyInstance
 
 function site(name: string, files: Record<string, string>): void {
   const client = path.join(releases, name, 'client')
-  const all = { 'index.html': `<!doctype html><html><body><h1>${name}</h1></body></html>`, '404.html': `<!doctype html><html><body>no existe (${name})</body></html>`, ...files }
+  const all = {
+    'index.html': `<!doctype html><html><body><h1>${name}</h1></body></html>`,
+    '404.html': `<!doctype html><html><body>no existe (${name})</body></html>`,
+    ...files,
+  }
   for (const [rel, content] of Object.entries(all)) {
     fs.mkdirSync(path.dirname(path.join(client, rel)), { recursive: true })
     fs.writeFileSync(path.join(client, rel), content)
@@ -33,7 +37,11 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'releases-'))
   releases = path.join(tmp, 'publicaciones')
   const index = (route: string, title: string) => JSON.stringify([{ route, title, date: '2026', abstract: '', category: 'Resoluciones', ti_doc: 'PDF' }])
-  site('uno', { '_app/viejo.js': 'console.log("viejo")', 'solo-en-uno/index.html': '<h1>solo en uno</h1>', 'search-index.json': index('/assets/viejo.pdf', 'Resolución publicada antes') })
+  site('uno', {
+    '_app/viejo.js': 'console.log("viejo")',
+    'solo-en-uno/index.html': '<h1>solo en uno</h1>',
+    'search-index.json': index('/assets/viejo.pdf', 'Resolución publicada antes'),
+  })
   site('dos', { '_app/nuevo.js': 'console.log("nuevo")', 'search-index.json': index('/assets/nuevo.pdf', 'Resolución recién publicada') })
   writePointer(releases, { actual: 'uno/client' })
   app = await buildApp({ dataDir: path.join(tmp, 'data'), clientDir: path.join(tmp, 'sin-compilar', 'client'), releasesDir: releases, logLevel: 'silent' })
@@ -46,7 +54,7 @@ afterAll(async () => {
 
 describe('serving the published build', () => {
   it('switches with the pointer, without restarting; the search API finds what the new build published', async () => {
-    const found = async () => (JSON.parse((await get('/api/search?q=resolucion')).body) as Array<{ route: string }>).map((d) => d.route)
+    const found = async () => (JSON.parse((await get('/api/search?q=resolucion')).body) as Array<{ route: string }>).map(d => d.route)
     expect((await get('/')).body).toContain('<h1>uno</h1>')
     expect(await found()).toEqual(['/assets/viejo.pdf'])
     writePointer(releases, { actual: 'dos/client', anterior: 'uno/client' })

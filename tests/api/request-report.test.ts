@@ -38,17 +38,46 @@ interface Seed {
 
 const SEEDS: Record<string, Seed> = {
   // Petición, Thu 07-16, answered Tue 07-21: Fri 17 (1), Mon 20 is a holiday, Tue 21 (2) → 2 days, on time.
-  A: { kind: 'pqrs', canal: 'presencial', tipo: 1, at: '2026-07-16T10:00:00-05:00', vence: '2026-08-07', answer: { accion: 'responder', at: '2026-07-21T09:00:00-05:00' }, cerrar: true },
+  A: {
+    kind: 'pqrs',
+    canal: 'presencial',
+    tipo: 1,
+    at: '2026-07-16T10:00:00-05:00',
+    vence: '2026-08-07',
+    answer: { accion: 'responder', at: '2026-07-21T09:00:00-05:00' },
+    cerrar: true,
+  },
   // Petición received on the Boyacá holiday (Fri 08-07): counts from Mon 08-10; answered Wed 08-12 → 2 days, on time.
   B: { kind: 'pqrs', tipo: 1, at: '2026-08-07T15:00:00-05:00', vence: '2026-09-01', answer: { accion: 'responder', at: '2026-08-12T16:00:00-05:00' } },
   // Petición by phone, Wed 07-01, due Thu 07-23 (15 business days, 07-20 skipped); answered Fri 07-24 → 16 days, LATE.
-  C: { kind: 'pqrs', canal: 'telefonico', tipo: 1, at: '2026-07-01T08:00:00-05:00', vence: '2026-07-23', answer: { accion: 'responder', at: '2026-07-24T08:00:00-05:00' } },
+  C: {
+    kind: 'pqrs',
+    canal: 'telefonico',
+    tipo: 1,
+    at: '2026-07-01T08:00:00-05:00',
+    vence: '2026-07-23',
+    answer: { accion: 'responder', at: '2026-07-24T08:00:00-05:00' },
+  },
   // Queja, Mon 08-03, due 08-26, extended to 09-10; answered (refused) Tue 09-01 → 19 days, on time thanks to the extension.
-  D: { kind: 'pqrs', tipo: 2, at: '2026-08-03T11:00:00-05:00', vence: '2026-08-26', ampliadaHasta: '2026-09-10', answer: { accion: 'responder', at: '2026-09-01T10:00:00-05:00', negada: true } },
+  D: {
+    kind: 'pqrs',
+    tipo: 2,
+    at: '2026-08-03T11:00:00-05:00',
+    vence: '2026-08-26',
+    ampliadaHasta: '2026-09-10',
+    answer: { accion: 'responder', at: '2026-09-01T10:00:00-05:00', negada: true },
+  },
   // Queja, 09-29, pending.
   E: { kind: 'pqrs', tipo: 2, at: '2026-09-29T09:00:00-05:00', vence: '2026-10-21' },
   // Solicitud de información pública, 07-06, forwarded 07-08 (and closed).
-  F: { kind: 'pqrs', tipo: 8, at: '2026-07-06T09:00:00-05:00', vence: '2026-07-20', answer: { accion: 'trasladar', at: '2026-07-08T09:00:00-05:00' }, cerrar: true },
+  F: {
+    kind: 'pqrs',
+    tipo: 8,
+    at: '2026-07-06T09:00:00-05:00',
+    vence: '2026-07-20',
+    answer: { accion: 'trasladar', at: '2026-07-08T09:00:00-05:00' },
+    cerrar: true,
+  },
   // Solicitud de información pública at 23:30 of 09-30 in Colombia (already 10-01 in UTC): in the third quarter; pending.
   G: { kind: 'pqrs', tipo: 8, at: '2026-09-30T23:30:00-05:00', vence: '2026-10-15' },
   // Outside the quarter in Colombia time: 10-01 00:30 and 06-30 23:59.
@@ -63,7 +92,16 @@ const SEEDS: Record<string, Seed> = {
 }
 
 /** Figures computed by hand from the seeds above. */
-type Row = [recibidas: number, trasladadas: number, negadas: number, aTiempo: number, tarde: number, pendientes: number, promedio: number | null, mediana: number | null]
+type Row = [
+  recibidas: number,
+  trasladadas: number,
+  negadas: number,
+  aTiempo: number,
+  tarde: number,
+  pendientes: number,
+  promedio: number | null,
+  mediana: number | null,
+]
 const EXPECTED_T3: Record<string, Row> = {
   Petición: [4, 0, 0, 2, 1, 1, 6.7, 2], // days 2, 2, 16: mean 20/3; K pending
   Queja: [2, 0, 1, 1, 0, 1, 19, 19],
@@ -88,13 +126,28 @@ const EXPECTED_T3_BY_CHANNEL: Record<string, Row> = {
 }
 
 function tramite(s: Seed, extra: Partial<TramiteRow> = {}): Omit<TramiteRow, 'radicado'> {
-  return { estado: 'radicada', diasHabiles: 15, vence: s.vence, venceOriginal: s.vence, venceMaximo: '2026-12-31', venceTraslado: '2026-12-31', ampliada: false, ...extra }
+  return {
+    estado: 'radicada',
+    diasHabiles: 15,
+    vence: s.vence,
+    venceOriginal: s.vence,
+    venceMaximo: '2026-12-31',
+    venceTraslado: '2026-12-31',
+    ampliada: false,
+    ...extra,
+  }
 }
 
 async function seed(store: FilingStore): Promise<string[]> {
   const numbers: string[] = []
   for (const s of Object.values(SEEDS)) {
-    const datos: Record<string, unknown> = { nombre: NAME, numeroIdentificacion: ID_NUMBER, correoElectronico: EMAIL, mensaje: MESSAGE, ...(s.tipo ? { tipoSolicitud: s.tipo } : {}) }
+    const datos: Record<string, unknown> = {
+      nombre: NAME,
+      numeroIdentificacion: ID_NUMBER,
+      correoElectronico: EMAIL,
+      mensaje: MESSAGE,
+      ...(s.tipo ? { tipoSolicitud: s.tipo } : {}),
+    }
     const id = await store.createFiling({ kind: s.kind, datos, now: new Date(s.at), tramite: tramite(s), canal: s.canal, recibidaEl: s.recibidaEl })
     numbers.push(id)
     let current: TramiteRow = { radicado: id, ...tramite(s) }
@@ -102,7 +155,15 @@ async function seed(store: FilingStore): Promise<string[]> {
       await store.recordAction({
         expected: { estado: current.estado, ampliada: current.ampliada, existed: true },
         tramite: next,
-        history: { radicado: id, accion, estadoAnterior: current.estado, estadoNuevo: next.estado, en: new Date(at).toISOString(), texto: `${NAME} ${MESSAGE}`, ...extra },
+        history: {
+          radicado: id,
+          accion,
+          estadoAnterior: current.estado,
+          estadoNuevo: next.estado,
+          en: new Date(at).toISOString(),
+          texto: `${NAME} ${MESSAGE}`,
+          ...extra,
+        },
         audit: { evento: 'accion', radicado: id, detalle: accion },
       })
       current = next
@@ -124,7 +185,7 @@ async function seed(store: FilingStore): Promise<string[]> {
 function csvFigures(csv: string): Record<string, Row> {
   expect(csv.startsWith('\uFEFF')).toBe(true)
   const lines = csv.slice(1).trimEnd().split('\r\n')
-  const cells = (line: string) => line.split(';').map((c) => c.replace(/^"|"$/g, '').replace(/""/g, '"'))
+  const cells = (line: string) => line.split(';').map(c => c.replace(/^"|"$/g, '').replace(/""/g, '"'))
   expect(cells(lines[0]!)).toEqual([
     'Periodo',
     'Tipo de solicitud',
@@ -173,9 +234,15 @@ describe('the published report of requests (Decreto 103 de 2015, art. 52)', () =
   it('the JSON figures of 2026-T3 match the hand-computed ones (received, forwarded, refused, on time, late, pending, mean and median business days across holidays)', async () => {
     const res = await fetch(`${server.url}/api/informe-solicitudes?periodo=2026-T3`)
     expect(res.status).toBe(200)
-    const body = (await res.json()) as { periodo: { clave: string; desde: string; hasta: string }; filas: Array<Record<string, unknown>>; porCanal: Array<Record<string, unknown>>; total: Record<string, unknown> }
+    const body = (await res.json()) as {
+      periodo: { clave: string; desde: string; hasta: string }
+      filas: Array<Record<string, unknown>>
+      porCanal: Array<Record<string, unknown>>
+      total: Record<string, unknown>
+    }
     expect(body.periodo).toMatchObject({ clave: '2026-T3', desde: '2026-07-01', hasta: '2026-09-30' })
-    const figures = (rows: Array<Record<string, unknown>>) => Object.fromEntries(rows.map((r) => [r.nombre, [r.recibidas, r.trasladadas, r.negadas, r.aTiempo, r.tarde, r.pendientes, r.promedioDias, r.medianaDias]]))
+    const figures = (rows: Array<Record<string, unknown>>) =>
+      Object.fromEntries(rows.map(r => [r.nombre, [r.recibidas, r.trasladadas, r.negadas, r.aTiempo, r.tarde, r.pendientes, r.promedioDias, r.medianaDias]]))
     expect(figures([...body.filas, body.total])).toEqual(EXPECTED_T3)
     expect(figures(body.porCanal)).toEqual(EXPECTED_T3_BY_CHANNEL)
   })
@@ -195,11 +262,23 @@ describe('the published report of requests (Decreto 103 de 2015, art. 52)', () =
   })
 
   it('the year 2026 counts the whole year (the filings of June and October too), by page, CSV and export', async () => {
-    const json = (await (await fetch(`${server.url}/api/informe-solicitudes?periodo=2026`)).json()) as { total: Record<string, unknown>; filas: Array<Record<string, unknown>> }
+    const json = (await (await fetch(`${server.url}/api/informe-solicitudes?periodo=2026`)).json()) as {
+      total: Record<string, unknown>
+      filas: Array<Record<string, unknown>>
+    }
     // H2 (06-30, answered 07-02: 2 days, on time) and H (10-01, pending) join the quarter's 10.
     expect(json.total).toMatchObject({ recibidas: 12, trasladadas: 1, negadas: 1, aTiempo: 6, tarde: 1, pendientes: 4, promedioDias: 6.4, medianaDias: 2 })
-    expect(json.filas.find((r) => r.nombre === 'Petición')).toMatchObject({ recibidas: 6, aTiempo: 3, tarde: 1, pendientes: 2, promedioDias: 5.5, medianaDias: 2 })
-    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (await fetch(`${server.url}/api/informe-solicitudes.csv?periodo=2026`)).arrayBuffer())
+    expect(json.filas.find(r => r.nombre === 'Petición')).toMatchObject({
+      recibidas: 6,
+      aTiempo: 3,
+      tarde: 1,
+      pendientes: 2,
+      promedioDias: 5.5,
+      medianaDias: 2,
+    })
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      await (await fetch(`${server.url}/api/informe-solicitudes.csv?periodo=2026`)).arrayBuffer(),
+    )
     expect(await runExport(['informe', '--anio', '2026'], { DATA_DIR: dataDir })).toBe(csv)
     expect(csvFigures(csv).Total).toEqual([12, 1, 1, 6, 1, 4, 6.4, 2])
   })
@@ -223,12 +302,12 @@ describe('the published report of requests (Decreto 103 de 2015, art. 52)', () =
     expect(form.querySelector('button[type="submit"]')?.textContent).toBe('Ver informe')
     const table = doc.querySelector('#informe-solicitudes table')!
     expect(table.querySelector('caption')?.textContent).toBe('Solicitudes recibidas en el tercer trimestre de 2026 (julio a septiembre), por tipo de solicitud')
-    expect(table.querySelectorAll('thead th').every((th) => th.getAttribute('scope') === 'col')).toBe(true)
+    expect(table.querySelectorAll('thead th').every(th => th.getAttribute('scope') === 'col')).toBe(true)
     const rows = Object.fromEntries(
-      table.querySelectorAll('tbody tr, tfoot tr').map((tr) => {
+      table.querySelectorAll('tbody tr, tfoot tr').map(tr => {
         const th = tr.querySelector('th')!
         expect(th.getAttribute('scope')).toBe('row')
-        return [th.textContent, tr.querySelectorAll('td').map((td) => td.textContent)]
+        return [th.textContent, tr.querySelectorAll('td').map(td => td.textContent)]
       }),
     )
     expect(rows.Petición).toEqual(['4', '0', '0', '2', '1', '1', '6,7', '2'])
@@ -236,9 +315,13 @@ describe('the published report of requests (Decreto 103 de 2015, art. 52)', () =
     expect(rows.Total).toEqual(['10', '1', '1', '5', '1', '3', '7,2', '3'])
     // The second table: the same quarter per channel of receipt (issue 26 item 2).
     const byChannel = doc.querySelectorAll('#informe-solicitudes table')[1]!
-    expect(byChannel.querySelector('caption')?.textContent).toBe('Solicitudes recibidas en el tercer trimestre de 2026 (julio a septiembre), por canal de recepción')
+    expect(byChannel.querySelector('caption')?.textContent).toBe(
+      'Solicitudes recibidas en el tercer trimestre de 2026 (julio a septiembre), por canal de recepción',
+    )
     expect(byChannel.querySelector('thead th')?.textContent).toBe('Canal de recepción')
-    const channelRows = Object.fromEntries(byChannel.querySelectorAll('tbody tr').map((tr) => [tr.querySelector('th')!.textContent, tr.querySelectorAll('td').map((td) => td.textContent)]))
+    const channelRows = Object.fromEntries(
+      byChannel.querySelectorAll('tbody tr').map(tr => [tr.querySelector('th')!.textContent, tr.querySelectorAll('td').map(td => td.textContent)]),
+    )
     expect(channelRows).toEqual({
       'Sitio web': ['7', '1', '1', '4', '0', '2', '6,3', '3'],
       Presencial: ['1', '0', '0', '1', '0', '0', '2', '2'],
@@ -266,7 +349,11 @@ describe('the published report of requests (Decreto 103 de 2015, art. 52)', () =
   })
 
   it('the command as staff run it writes the same CSV to standard output', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'informe', '--trimestre', '2026-T3'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' })
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'informe', '--trimestre', '2026-T3'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    })
     expect(r.status).toBe(0)
     expect(csvFigures(r.stdout)).toEqual({ ...EXPECTED_T3, ...EXPECTED_T3_BY_CHANNEL })
   })

@@ -27,16 +27,20 @@ describe('two server processes on one PostgreSQL database share their limits and
     servers = await Promise.all([0, 1].map(() => startChild(dataDir, { DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: String(LIMIT), TRUST_PROXY: '127.0.0.1' })))
   })
   afterAll(async () => {
-    await Promise.all(servers.map((s) => s.close()))
+    await Promise.all(servers.map(s => s.close()))
     if (databaseUrl) await dropPostgresDatabase(databaseUrl)
   })
 
   it(`the POST limit of ${LIMIT} per address is one limit for both processes, not ${LIMIT} each`, async () => {
-    const clients = await Promise.all(servers.map((s) => new Client(s.url).init()))
+    const clients = await Promise.all(servers.map(s => new Client(s.url).init()))
     const statuses: number[] = []
     for (let i = 0; i < LIMIT + 2; i++) {
       const c = clients[i % 2]!
-      const r = await c.postJson('/api/pqrs', validPqrs({ mensaje: `Solicitud número ${i} para probar el límite compartido.` }), c.headers({ 'content-type': 'application/json', 'x-forwarded-for': '10.1.0.1' }))
+      const r = await c.postJson(
+        '/api/pqrs',
+        validPqrs({ mensaje: `Solicitud número ${i} para probar el límite compartido.` }),
+        c.headers({ 'content-type': 'application/json', 'x-forwarded-for': '10.1.0.1' }),
+      )
       statuses.push(r.status)
       if (r.status === 429) expect(((await r.json()) as { error: string }).error).toMatch(/^Ha enviado demasiadas solicitudes en poco tiempo/)
       else await r.arrayBuffer()
@@ -45,7 +49,7 @@ describe('two server processes on one PostgreSQL database share their limits and
   })
 
   it('a receipt posted without JavaScript to one process, reloaded through the other, still shows the verification code', async () => {
-    const [a, b] = servers.map((s) => s.url)
+    const [a, b] = servers.map(s => s.url)
     const body = new URLSearchParams({ ...Object.fromEntries(Object.entries(validPqrs()).map(([k, v]) => [k, v === true ? 'on' : String(v)])) })
     const posted = await fetch(`${a}/api/pqrs`, {
       method: 'POST',
@@ -66,10 +70,14 @@ describe('two server processes on one PostgreSQL database share their limits and
   })
 
   it('wrong passwords sent to both processes count against one sign-in limit: after five, the right one is refused on either', async () => {
-    const [a, b] = servers.map((s) => s.url)
+    const [a, b] = servers.map(s => s.url)
     const signIn = async (url: string, clave: string) => {
       const c = await new Client(url).init()
-      const r = await fetch(`${url}/api/oficina/sesion`, { method: 'POST', headers: c.headers({ 'content-type': 'application/json', 'x-forwarded-for': '10.1.0.3' }), body: JSON.stringify({ correo: STAFF.correo, clave }) })
+      const r = await fetch(`${url}/api/oficina/sesion`, {
+        method: 'POST',
+        headers: c.headers({ 'content-type': 'application/json', 'x-forwarded-for': '10.1.0.3' }),
+        body: JSON.stringify({ correo: STAFF.correo, clave }),
+      })
       return { status: r.status, error: ((await r.json()) as { error?: string }).error }
     }
     for (let i = 0; i < 5; i++) expect((await signIn(i % 2 ? b! : a!, `equivocada número ${i}`)).status).toBe(401)

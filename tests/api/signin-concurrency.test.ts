@@ -37,7 +37,11 @@ describe('the sign-in lock under parallel guesses', () => {
       headers: client.headers({ 'content-type': 'application/json', 'x-forwarded-for': address }),
       body: JSON.stringify({ correo, clave }),
     })
-    return { status: res.status, body: (await res.json()) as { error?: string }, session: res.headers.getSetCookie().some((c) => c.startsWith('oficina_sesion=')) }
+    return {
+      status: res.status,
+      body: (await res.json()) as { error?: string },
+      session: res.headers.getSetCookie().some(c => c.startsWith('oficina_sesion=')),
+    }
   }
 
   /** 50 wrong passwords from five addresses, then (still in flight with them) the given last password. */
@@ -52,7 +56,12 @@ describe('the sign-in lock under parallel guesses', () => {
         body: JSON.stringify({ correo: OTHER.correo, clave: OTHER.clave }),
       })
       expect(res.status).toBe(200)
-      return res.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(/;\s*/).slice(1).map((a) => a.toLowerCase())
+      return res.headers
+        .getSetCookie()
+        .find(c => c.startsWith('oficina_sesion='))!
+        .split(/;\s*/)
+        .slice(1)
+        .map(a => a.toLowerCase())
     }
     const https = await over('https')
     expect(https).toContain('secure')
@@ -69,9 +78,9 @@ describe('the sign-in lock under parallel guesses', () => {
     expect(right.session).toBe(false)
     expect(right.body.error).toMatch(/^Demasiados intentos fallidos\. Espere \d+ minutos? e intente de nuevo\.$/)
     // Only the attempts counted before the lock were verified (401); every other one was refused unverified.
-    const statuses = answers.map((a) => a.status)
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5)
-    expect(statuses.filter((s) => s === 429)).toHaveLength(46)
+    const statuses = answers.map(a => a.status)
+    expect(statuses.filter(s => s === 401)).toHaveLength(5)
+    expect(statuses.filter(s => s === 429)).toHaveLength(46)
     // And later, from an address never used, the right password is still refused until the lock ends.
     const after = await signIn(ACCOUNT.correo, ACCOUNT.clave, '10.1.1.1')
     expect(after.status).toBe(429)
@@ -81,11 +90,13 @@ describe('the sign-in lock under parallel guesses', () => {
   it('an unknown account gets exactly the same answers', async () => {
     const known = await burst(OTHER.correo, 'otra equivocada más', '10.2.0')
     const unknown = await burst('nadie@hospital.gov.co', 'otra equivocada más', '10.3.0')
-    const shape = (answers: Array<{ status: number; body: unknown }>) => answers.map((a) => `${a.status} ${JSON.stringify(a.body)}`).sort()
+    const shape = (answers: Array<{ status: number; body: unknown }>) => answers.map(a => `${a.status} ${JSON.stringify(a.body)}`).sort()
     expect(shape(unknown)).toEqual(shape(known))
-    expect(new Set(shape(unknown))).toEqual(new Set([
-      `401 ${JSON.stringify({ error: 'Correo o contraseña incorrectos.', fields: {} })}`,
-      `429 ${JSON.stringify({ error: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.', fields: {} })}`,
-    ]))
+    expect(new Set(shape(unknown))).toEqual(
+      new Set([
+        `401 ${JSON.stringify({ error: 'Correo o contraseña incorrectos.', fields: {} })}`,
+        `429 ${JSON.stringify({ error: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.', fields: {} })}`,
+      ]),
+    )
   })
 })

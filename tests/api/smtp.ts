@@ -30,13 +30,13 @@ export async function startSmtp(options: { reject?: boolean } = {}): Promise<Loc
       stream.on('data', (d: Buffer) => (raw += d.toString('latin1')))
       stream.on('end', () => {
         if (options.reject) return callback(Object.assign(new Error('Buzón no disponible'), { responseCode: 550 }))
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMail(raw) })
+        inbox.push({ to: session.envelope.rcptTo.map(r => r.address), raw, ...parseMail(raw) })
         callback()
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-  return { url: `smtp://127.0.0.1:${port}`, inbox, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  await new Promise<void>(resolve => server.listen(port, '127.0.0.1', resolve))
+  return { url: `smtp://127.0.0.1:${port}`, inbox, close: () => new Promise<void>(resolve => server.close(() => resolve())) }
 }
 
 function splitHead(raw: string): { head: Record<string, string>; body: string } {
@@ -54,7 +54,11 @@ function splitHead(raw: string): { head: Record<string, string>; body: string } 
 function decodeBody(body: string, encoding: string | undefined): Buffer {
   const enc = (encoding ?? '7bit').toLowerCase()
   if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64')
-  if (enc === 'quoted-printable') return Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1')
+  if (enc === 'quoted-printable')
+    return Buffer.from(
+      body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    )
   return Buffer.from(body, 'latin1')
 }
 
@@ -62,7 +66,10 @@ function decodeWords(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
     enc.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   )
 }
 

@@ -8,8 +8,8 @@ import { clientDir, startInProcess, type RunningServer } from './helpers.ts'
 /** Needs the built site: `npm test` builds before vitest (or BUILD_OUT_DIR points at a build). */
 const dir = clientDir()
 const redirects = loadManifest()
-  .manifest.pages.map((p) => p.data)
-  .filter((p) => p.redirigirA)
+  .manifest.pages.map(p => p.data)
+  .filter(p => p.redirigirA)
 
 function files(under: string, test: (f: string) => boolean): string[] {
   const out: string[] = []
@@ -29,7 +29,7 @@ const get = (p: string, headers: Record<string, string> = {}, method = 'GET') =>
 function status(p: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${server.url}${p}`, { headers }, (res) => {
+      .get(`${server.url}${p}`, { headers }, res => {
         res.resume()
         resolve(res.statusCode ?? 0)
       })
@@ -102,7 +102,7 @@ describe('pre-rendered pages', () => {
   })
 
   it('every pre-rendered page loads script only from files: no inline script needs the CSP', () => {
-    const pages = files(dir, (f) => f.endsWith('.html'))
+    const pages = files(dir, f => f.endsWith('.html'))
     expect(pages.length).toBeGreaterThan(10)
     for (const page of pages) {
       for (const tag of fs.readFileSync(page, 'utf8').match(/<script\b[^>]*>/g) ?? []) {
@@ -115,7 +115,7 @@ describe('pre-rendered pages', () => {
 
 describe('cache headers and compression', () => {
   it('hashed files under /_app are immutable for a year, without cookies', async () => {
-    const js = files(path.join(dir, '_app'), (f) => f.endsWith('.js'))[0]!
+    const js = files(path.join(dir, '_app'), f => f.endsWith('.js'))[0]!
     const res = await get(rel(js))
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
@@ -124,7 +124,7 @@ describe('cache headers and compression', () => {
   })
 
   it('staff files under /assets: short max-age with revalidation; PDFs may be framed by the site itself', async () => {
-    const pdf = files(path.join(dir, 'assets'), (f) => f.endsWith('.pdf'))[0]!
+    const pdf = files(path.join(dir, 'assets'), f => f.endsWith('.pdf'))[0]!
     const res = await get(rel(pdf))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
@@ -139,7 +139,7 @@ describe('cache headers and compression', () => {
 
   it('pages set the XSRF-TOKEN cookie and carry the security headers', async () => {
     const res = await get('/pqrsd')
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN='))).toBe(true)
+    expect(res.headers.getSetCookie().some(c => c.startsWith('XSRF-TOKEN='))).toBe(true)
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   })

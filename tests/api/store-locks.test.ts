@@ -29,7 +29,7 @@ function holdWriteLock(dataDir: string): { release(): void } {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 describe('the office under a foreign write lock', () => {
   it('signed-in pages and API calls, and signing in, answer 503 in Spanish while the lock is held, and work again once it ends', async () => {
@@ -41,10 +41,17 @@ describe('the office under a foreign write lock', () => {
     try {
       const client = await new Client(server.url).init()
       const signIn = () =>
-        fetch(`${server.url}/api/oficina/sesion`, { method: 'POST', headers: client.headers({ 'content-type': 'application/json' }), body: JSON.stringify(STAFF) })
+        fetch(`${server.url}/api/oficina/sesion`, {
+          method: 'POST',
+          headers: client.headers({ 'content-type': 'application/json' }),
+          body: JSON.stringify(STAFF),
+        })
       const signedIn = await signIn()
       expect(signedIn.status).toBe(200)
-      const session = signedIn.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]!
+      const session = signedIn.headers
+        .getSetCookie()
+        .find(c => c.startsWith('oficina_sesion='))!
+        .split(';')[0]!
       const get = (p: string) => fetch(`${server.url}${p}`, { headers: { cookie: `XSRF-TOKEN=${client.token}; ${session}` }, redirect: 'manual' })
 
       const lock = holdWriteLock(dataDir)
@@ -82,7 +89,7 @@ describe('the office under a foreign write lock', () => {
 describe('a filing during a foreign write lock longer than the request timeout: its outcome is decided once', () => {
   const options = { bodyTimeoutMs: 1_000, storeBusyGiveUpMs: 4_000 }
 
-  it('a lock shorter than the store\'s wait: the filing is stored after it and the citizen gets its number and code, not a 408', async () => {
+  it("a lock shorter than the store's wait: the filing is stored after it and the citizen gets its number and code, not a 408", async () => {
     const server = await startInProcess({ label: 'lock-short', ...options })
     try {
       const client = await new Client(server.url).init()
@@ -100,7 +107,7 @@ describe('a filing during a foreign write lock longer than the request timeout: 
     }
   }, 60_000)
 
-  it('a lock longer than the store\'s wait: the citizen gets the Spanish 503 and the filing is never stored, not even once the lock ends', async () => {
+  it("a lock longer than the store's wait: the citizen gets the Spanish 503 and the filing is never stored, not even once the lock ends", async () => {
     const server = await startInProcess({ label: 'lock-long', ...options })
     try {
       const client = await new Client(server.url).init()

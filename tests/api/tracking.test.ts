@@ -66,7 +66,10 @@ beforeAll(async () => {
     body: JSON.stringify(STAFF),
   })
   expect(signIn.status).toBe(200)
-  const session = signIn.headers.getSetCookie().find((c) => c.startsWith('oficina_sesion='))!.split(';')[0]
+  const session = signIn.headers
+    .getSetCookie()
+    .find(c => c.startsWith('oficina_sesion='))!
+    .split(';')[0]
   staffCookies = `XSRF-TOKEN=${staff.token}; ${session}`
   staffToken = staff.token
 })
@@ -77,7 +80,11 @@ async function answerAsStaff(radicado: string, texto: string): Promise<void> {
   form.append('accion', 'responder')
   form.append('texto', texto)
   form.append('archivo', new Blob([new Uint8Array(ANSWER_PDF)], { type: 'application/pdf' }), 'respuesta-pqrsd.pdf')
-  const res = await fetch(`${server.url}/api/oficina/radicaciones/${radicado}/acciones`, { method: 'POST', headers: { cookie: staffCookies, 'x-xsrf-token': staffToken }, body: form })
+  const res = await fetch(`${server.url}/api/oficina/radicaciones/${radicado}/acciones`, {
+    method: 'POST',
+    headers: { cookie: staffCookies, 'x-xsrf-token': staffToken },
+    body: form,
+  })
   expect(res.status).toBe(200)
 }
 
@@ -98,7 +105,8 @@ describe('tracking a filing by number and code', () => {
         vence: r.vence,
       })
       const text = JSON.stringify(body)
-      for (const personal of ['María', 'Pérez', '1020304050', 'maria@example.com', 'Carlos', '79111222', 'Luz Dary', '52333444', 'vacunación']) expect(text).not.toContain(personal)
+      for (const personal of ['María', 'Pérez', '1020304050', 'maria@example.com', 'Carlos', '79111222', 'Luz Dary', '52333444', 'vacunación'])
+        expect(text).not.toContain(personal)
     }
   })
 
@@ -106,7 +114,12 @@ describe('tracking a filing by number and code', () => {
     await answerAsStaff(pqrs.id, 'Le informamos que la vacunación es de lunes a viernes de 7:00 a 12:00.')
     const res = await lookup({ radicado: pqrs.id, codigo: pqrs.codigo })
     const body = (await res.json()) as Record<string, unknown>
-    expect(body).toMatchObject({ radicado: pqrs.id, estado: 'respondida', estadoTexto: 'Respondida', respuesta: 'Le informamos que la vacunación es de lunes a viernes de 7:00 a 12:00.' })
+    expect(body).toMatchObject({
+      radicado: pqrs.id,
+      estado: 'respondida',
+      estadoTexto: 'Respondida',
+      respuesta: 'Le informamos que la vacunación es de lunes a viernes de 7:00 a 12:00.',
+    })
     expect(body.respondido).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/)
     expect(body.respuestaPdf).toEqual({ nombre: 'respuesta-pqrsd.pdf', tamano: ANSWER_PDF.length })
     // When and how to go to the Superintendencia Nacional de Salud, with its line from site.yaml (issue 26 item 6).
@@ -127,7 +140,7 @@ describe('tracking a filing by number and code', () => {
 
   it('a filing whose term passed unanswered says so and points to the Superintendencia; one within its term does not', async () => {
     const { filings, lookups } = loadFilingForms()
-    const filing = filings.find((f) => f.kind === 'pqrs')!
+    const filing = filings.find(f => f.kind === 'pqrs')!
     const past = new Date(Date.now() - 60 * 86_400_000)
     const datos = validPqrs()
     const codigo = 'ACDEF-GHJKM'
@@ -161,7 +174,9 @@ describe('tracking a filing by number and code', () => {
     expect(shown).toContain('Respondida')
     expect(shown).toContain('Le informamos que la vacunación es de lunes a viernes de 7:00 a 12:00.')
     expect(shown).toContain('action="/api/consulta/respuesta"')
-    expect(shown).toContain(`puede acudir a la Superintendencia Nacional de Salud, que vigila a la E.S.E.: en línea, en www.supersalud.gov.co, o por teléfono, al ${SUPERSALUD_PHONE}`)
+    expect(shown).toContain(
+      `puede acudir a la Superintendencia Nacional de Salud, que vigila a la E.S.E.: en línea, en www.supersalud.gov.co, o por teléfono, al ${SUPERSALUD_PHONE}`,
+    )
     expect(shown).not.toContain('María')
     // From another site: refused like every form posted without script.
     const forged = await fetch(`${server.url}/pqrsd/consulta`, {
@@ -173,7 +188,7 @@ describe('tracking a filing by number and code', () => {
   })
 
   it('a wrong code, a wrong number and a malformed number get byte-identical answers, over JSON and without JavaScript', async () => {
-    const other = pqrs.id.replace(/\d{6}$/, (n) => String(Number(n) + 500).padStart(6, '0'))
+    const other = pqrs.id.replace(/\d{6}$/, n => String(Number(n) + 500).padStart(6, '0'))
     const cases = [
       { radicado: pqrs.id, codigo: cita.codigo },
       { radicado: other, codigo: pqrs.codigo },
@@ -198,7 +213,10 @@ describe('tracking a filing by number and code', () => {
   it('empty fields get a Spanish message each', async () => {
     const res = await lookup({ radicado: ' ', codigo: '' })
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ radicado: TRACKING_TEXT.radicadoRequerido, codigo: TRACKING_TEXT.codigoRequerido })
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
+      radicado: TRACKING_TEXT.radicadoRequerido,
+      codigo: TRACKING_TEXT.codigoRequerido,
+    })
   })
 })
 

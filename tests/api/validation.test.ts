@@ -4,10 +4,12 @@ import { loadManifest } from '../../src/manifest/load.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
 import { CITA_MESSAGES as CITA, CONSENT_MESSAGE, NEWSLETTER_EMAIL, NEWSLETTER_REQUIRED, PQRSD_MESSAGES as PQRSD } from '../helpers/specMessages.ts'
 
-
 /** The clinical-record form has no spec messages: its own come from the manifest. */
-const historia = loadManifest().manifest.forms.find((f) => f.data.id === 'historia-clinica')!.data
-const HC = Object.fromEntries(historia.campos.map((c) => [c.nombre, c.mensajes ?? {}])) as Record<string, { requerido?: string; formato?: string; longitudMaxima?: string }>
+const historia = loadManifest().manifest.forms.find(f => f.data.id === 'historia-clinica')!.data
+const HC = Object.fromEntries(historia.campos.map(c => [c.nombre, c.mensajes ?? {}])) as Record<
+  string,
+  { requerido?: string; formato?: string; longitudMaxima?: string }
+>
 
 let server: RunningServer & { app: import('fastify').FastifyInstance }
 let client: Client
@@ -45,7 +47,10 @@ describe('PQRSD (spec §5)', () => {
   })
 
   it('blank text counts as missing', async () => {
-    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ nombre: '   ', mensaje: '' })))).toEqual({ nombre: PQRSD.nombre, mensaje: PQRSD.mensaje })
+    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ nombre: '   ', mensaje: '' })))).toEqual({
+      nombre: PQRSD.nombre,
+      mensaje: PQRSD.mensaje,
+    })
   })
 
   for (const field of ['tipoSolicitud', 'tipoPersona', 'tipoIdentificacion', 'tipoRespuesta'] as const) {
@@ -78,7 +83,9 @@ describe('PQRSD (spec §5)', () => {
       expect(datos.telefono).toBe('3105551234')
     }
     // A passport number under «cédula de ciudadanía» is refused with the digits message.
-    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ tipoIdentificacion: 1, numeroIdentificacion: 'AB123456' })))).toEqual({ numeroIdentificacion: DOCUMENT_DIGITS })
+    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ tipoIdentificacion: 1, numeroIdentificacion: 'AB123456' })))).toEqual({
+      numeroIdentificacion: DOCUMENT_DIGITS,
+    })
   })
 
   it('checks the e-mail format, since the answer goes to that address (issue 13 #6)', async () => {
@@ -88,7 +95,9 @@ describe('PQRSD (spec §5)', () => {
   })
 
   it('bounds the length of free text (issue 13)', async () => {
-    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ mensaje: 'x'.repeat(10_001) })))).toEqual({ mensaje: 'El texto supera el máximo de 10000 caracteres.' })
+    expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ mensaje: 'x'.repeat(10_001) })))).toEqual({
+      mensaje: 'El texto supera el máximo de 10000 caracteres.',
+    })
     const res = await client.postJson('/api/pqrs', validPqrs({ mensaje: 'x'.repeat(10_000) }))
     expect(res.status).toBe(200)
     validOnPurpose++
@@ -116,7 +125,10 @@ describe('appointment (spec §5)', () => {
   }
 
   it('numeroIdentificacion and whatsapp typed wrong get honest messages', async () => {
-    expect(await fieldsOf(await client.postJson('/api/cita', validCita({ numeroIdentificacion: '12b', whatsapp: '12b' })))).toEqual({ numeroIdentificacion: DOCUMENT_DIGITS, whatsapp: PHONE })
+    expect(await fieldsOf(await client.postJson('/api/cita', validCita({ numeroIdentificacion: '12b', whatsapp: '12b' })))).toEqual({
+      numeroIdentificacion: DOCUMENT_DIGITS,
+      whatsapp: PHONE,
+    })
   })
 
   it('correoElectronico must be a valid e-mail', async () => {
@@ -131,7 +143,7 @@ describe('appointment (spec §5)', () => {
     }
   })
 
-  it('fechaCita is the day of the request: a day outside the form\'s window around the day of receipt is refused (issue 23 #5)', async () => {
+  it("fechaCita is the day of the request: a day outside the form's window around the day of receipt is refused (issue 23 #5)", async () => {
     const today = dayTimestamp(todayInColombia())
     const day = 86_400_000
     // diasPermitidos { antes: 1, despues: 1 } in manifest/forms/cita.yaml: 2026 is inside the schema's years but not today.
@@ -144,7 +156,7 @@ describe('appointment (spec §5)', () => {
     }
   })
 
-  it('the appointment consent checkbox (the spec\'s aceptarPolitica, now autorizacionDatos) must be checked', async () => {
+  it("the appointment consent checkbox (the spec's aceptarPolitica, now autorizacionDatos) must be checked", async () => {
     for (const bad of [false, 'false', 'si', 0]) {
       expect(await fieldsOf(await client.postJson('/api/cita', validCita({ autorizacionDatos: bad })))).toEqual({ autorizacionDatos: CITA.autorizacionDatos })
     }
@@ -160,13 +172,20 @@ describe('appointment (spec §5)', () => {
 
 describe('newsletter (spec §5)', () => {
   it('required', async () => {
-    expect(await fieldsOf(await client.postJson('/api/suscripcion', {}))).toEqual({ correoElectronico: NEWSLETTER_REQUIRED, autorizacionDatos: CONSENT_MESSAGE })
-    expect(await fieldsOf(await client.postJson('/api/suscripcion', { correoElectronico: '', autorizacionDatos: true }))).toEqual({ correoElectronico: NEWSLETTER_REQUIRED })
+    expect(await fieldsOf(await client.postJson('/api/suscripcion', {}))).toEqual({
+      correoElectronico: NEWSLETTER_REQUIRED,
+      autorizacionDatos: CONSENT_MESSAGE,
+    })
+    expect(await fieldsOf(await client.postJson('/api/suscripcion', { correoElectronico: '', autorizacionDatos: true }))).toEqual({
+      correoElectronico: NEWSLETTER_REQUIRED,
+    })
   })
 
   it('valid e-mail of at most 100 characters', async () => {
     for (const bad of ['lector', 'lector@', `${'a'.repeat(95)}@example.com`]) {
-      expect(await fieldsOf(await client.postJson('/api/suscripcion', { correoElectronico: bad, autorizacionDatos: true }))).toEqual({ correoElectronico: NEWSLETTER_EMAIL })
+      expect(await fieldsOf(await client.postJson('/api/suscripcion', { correoElectronico: bad, autorizacionDatos: true }))).toEqual({
+        correoElectronico: NEWSLETTER_EMAIL,
+      })
     }
   })
 })
@@ -174,7 +193,7 @@ describe('newsletter (spec §5)', () => {
 describe('clinical record (messages from the manifest; spec §5 rules)', () => {
   it('an empty request answers every required message', async () => {
     const fields = await fieldsOf(await client.postForm('/api/historia-clinica', new FormData()))
-    expect(Object.keys(fields).sort()).toEqual(historia.campos.map((c) => c.nombre).sort())
+    expect(Object.keys(fields).sort()).toEqual(historia.campos.map(c => c.nombre).sort())
     for (const c of historia.campos) expect(fields[c.nombre]).toBe(HC[c.nombre]!.requerido)
   })
 
@@ -188,32 +207,46 @@ describe('clinical record (messages from the manifest; spec §5 rules)', () => {
   })
 
   it('tipoIdentificacion must be digits only', async () => {
-    expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ tipoIdentificacion: 'abc' }))))).toEqual({ tipoIdentificacion: HC.tipoIdentificacion!.requerido })
+    expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ tipoIdentificacion: 'abc' }))))).toEqual({
+      tipoIdentificacion: HC.tipoIdentificacion!.requerido,
+    })
   })
 
   it('numeroIdentificacion, telefono and whatsapp typed wrong get honest messages; the e-mail is checked (issue 13 #6, #7)', async () => {
     expect(
-      await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields({ numeroIdentificacion: 'abc', telefono: 'abc', whatsapp: 'abc', correoElectronico: 'not-an-email' })))),
+      await fieldsOf(
+        await client.postForm(
+          '/api/historia-clinica',
+          historiaForm(historiaFields({ numeroIdentificacion: 'abc', telefono: 'abc', whatsapp: 'abc', correoElectronico: 'not-an-email' })),
+        ),
+      ),
     ).toEqual({ numeroIdentificacion: DOCUMENT_DIGITS, telefono: PHONE, whatsapp: PHONE, correoElectronico: EMAIL_FORMAT })
   })
 
   it('the file must be a PDF by its content', async () => {
     const png = Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1')
-    expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content: png, name: 'foto.pdf' })))).toEqual({ pdf: HC.pdf!.formato })
+    expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content: png, name: 'foto.pdf' })))).toEqual({
+      pdf: HC.pdf!.formato,
+    })
   })
 
   it('the file must be at most 10 MB', async () => {
     const big = Buffer.concat([TINY_PDF, Buffer.alloc(10 * 1024 * 1024)])
-    expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content: big, name: 'grande.pdf' })))).toEqual({ pdf: HC.pdf!.longitudMaxima })
+    expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content: big, name: 'grande.pdf' })))).toEqual({
+      pdf: HC.pdf!.longitudMaxima,
+    })
   })
 
   it('an empty file counts as missing', async () => {
-    expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content: Buffer.alloc(0), name: 'vacio.pdf' })))).toEqual({ pdf: HC.pdf!.requerido })
+    expect(
+      await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(historiaFields(), { content: Buffer.alloc(0), name: 'vacio.pdf' }))),
+    ).toEqual({ pdf: HC.pdf!.requerido })
   })
 })
 
 const DOCUMENT_DIGITS = 'Escriba el número de documento solo con números (de 3 a 15 dígitos), sin letras ni signos.'
-const PHONE = 'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
+const PHONE =
+  'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
 const EMAIL_FORMAT = 'Escriba un correo electrónico válido, por ejemplo nombre@correo.com.'
 
 /** What the store kept of the last PQRSD filed. */

@@ -60,7 +60,7 @@ afterAll(async () => {
 describe('a filing form defined only in YAML', () => {
   it('passes the validator', () => {
     const { errors } = validateManifest(manifestDir)
-    expect(errors.filter((e) => /felicita/.test(e.file)).map(formatProblem)).toEqual([])
+    expect(errors.filter(e => /felicita/.test(e.file)).map(formatProblem)).toEqual([])
   })
 
   it('is received and numbered in its own series; bad input gets its own messages', async () => {

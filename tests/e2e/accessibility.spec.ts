@@ -5,8 +5,8 @@ import { openHydrated } from './hydration.ts'
 
 /** Every content route of the manifest (redirect pages only forward, so they are left out). */
 const routes = loadManifest()
-  .manifest.pages.filter((p) => !p.data.redirigirA)
-  .map((p) => p.data.ruta)
+  .manifest.pages.filter(p => !p.data.redirigirA)
+  .map(p => p.data.ruta)
   .sort()
 
 async function sweep(page: Page, route: string): Promise<string[]> {
@@ -19,8 +19,8 @@ async function sweep(page: Page, route: string): Promise<string[]> {
     Promise.all(
       document
         .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
+        .filter(a => a.effect?.getTiming().iterations !== Infinity)
+        .map(a => a.finished.catch(() => undefined)),
     ),
   )
   // axe.run in the page itself ("legacy mode"): the default runs axe per frame and then merges the results in a
@@ -28,7 +28,13 @@ async function sweep(page: Page, route: string): Promise<string[]> {
   // No page has an iframe when it loads (embeds load on click), and this mode still injects axe into every frame
   // there is, so the same rules run over the same nodes.
   const results = await new AxeBuilder({ page }).setLegacyMode().withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`)
+  return results.violations.map(
+    v =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map(n => n.target.join(' '))
+        .slice(0, 5)
+        .join(' | ')}`,
+  )
 }
 
 /**
@@ -51,10 +57,10 @@ async function sweepShare(page: Page, share: string[], highContrast: boolean): P
     }
     const violations = await sweep(page, route)
     // The stored choice is applied before the first paint (the init script stores it again on every navigation).
-    if (highContrast && !(await page.locator('html').evaluate((html) => html.classList.contains('alto-contraste')))) {
+    if (highContrast && !(await page.locator('html').evaluate(html => html.classList.contains('alto-contraste')))) {
       failures.push(`${route}: la página no aplicó el alto contraste guardado`)
     }
-    failures.push(...violations.map((v) => `${route}: ${v}`))
+    failures.push(...violations.map(v => `${route}: ${v}`))
   }
   return failures
 }

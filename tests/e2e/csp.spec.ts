@@ -17,11 +17,11 @@ async function recordViolations(page: Page): Promise<string[]> {
   const violations: string[] = []
   await page.exposeFunction('__cspViolation', (v: string) => violations.push(v))
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
+    document.addEventListener('securitypolicyviolation', e => {
       ;(window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`)
     })
   })
-  page.on('console', (m) => {
+  page.on('console', m => {
     if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text())
   })
   return violations
@@ -40,7 +40,7 @@ for (const route of routes.interactivas) {
   test(`${route} works under the CSP: hydrated, forms validated in the browser, no violation`, async ({ page }) => {
     const violations = await recordViolations(page)
     const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('pageerror', e => errors.push(e.message))
     await page.goto(route)
     await page.waitForLoadState('networkidle')
     // The manifest's forms (ApiForm and the evaluation); /acceder's static sign-in notice is not one.
@@ -50,7 +50,7 @@ for (const route of routes.interactivas) {
       const form = forms.nth(i)
       // An empty submit is refused by the precompiled validator in the browser: a summary or a field message appears, nothing is sent.
       const posts: string[] = []
-      page.on('request', (r) => (r.method() === 'POST' ? posts.push(r.url()) : undefined))
+      page.on('request', r => (r.method() === 'POST' ? posts.push(r.url()) : undefined))
       await form.locator('button[type="submit"]').click()
       await expect(page.locator('.resumen-errores, .mensaje-error').first()).toBeVisible()
       expect(posts).toEqual([])
@@ -73,7 +73,7 @@ test('the footer newsletter validates under the CSP', async ({ page }) => {
 test('a click-to-load video of the manifest is allowed as a frame', async ({ page }) => {
   const violations = await recordViolations(page)
   // Third-party hosts are not reachable from the test machine: answer the frame locally, as that host.
-  await page.route('https://www.youtube-nocookie.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<p>video</p>' }))
+  await page.route('https://www.youtube-nocookie.com/**', r => r.fulfill({ status: 200, contentType: 'text/html', body: '<p>video</p>' }))
   // The home page is hydrated by React: a click before hydration would be lost.
   await openHydrated(page, '/')
   const box = page.locator('[data-embebido^="https://www.youtube-nocookie.com/"]').first()

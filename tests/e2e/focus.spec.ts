@@ -23,11 +23,14 @@ async function measureFocused(page: Page): Promise<Measured | null> {
     const parse = (c: string) => {
       const m = /rgba?\(([^)]+)\)/.exec(c)
       if (!m) return null
-      const [r, g, b, a = 1] = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number)
+      const [r, g, b, a = 1] = m[1]!
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number)
       return { r: r!, g: g!, b: b!, a }
     }
     const lum = ({ r, g, b }: { r: number; g: number; b: number }) => {
-      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+      const f = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)
       return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
     }
     // The outline is drawn outside the element: its background is what the ancestors paint there,

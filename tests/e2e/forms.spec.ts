@@ -11,11 +11,9 @@ import { CITA_MESSAGES, CONSENT_MESSAGE, HISTORIA_MESSAGES, PQRSD_MESSAGES, SENS
  * what was typed, and the anti-forgery header on every non-GET call.
  */
 
-
-
-
 /** Our messages for a filled field in the wrong format (issue 13); the spec's stay for empty fields. */
-const PHONE_FORMAT = 'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
+const PHONE_FORMAT =
+  'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
 const DOCUMENT_DIGITS = 'Escriba el número de documento solo con números (de 3 a 15 dígitos), sin letras ni signos.'
 const LETTERS_DOCUMENT = 'Para este tipo de documento escriba solo letras y números (de 3 a 20), sin espacios ni signos.'
 const EMAIL_FORMAT = 'Escriba un correo electrónico válido, por ejemplo nombre@correo.com.'
@@ -23,14 +21,14 @@ const EMAIL_FORMAT = 'Escriba un correo electrónico válido, por ejemplo nombre
 /** Records every non-GET/HEAD request, to check the anti-forgery header at the end of each test. */
 function recordUnsafeRequests(page: Page): Request[] {
   const unsafe: Request[] = []
-  page.on('request', (r) => {
+  page.on('request', r => {
     if (!['GET', 'HEAD'].includes(r.method())) unsafe.push(r)
   })
   return unsafe
 }
 
 async function expectXsrfOn(page: Page, requests: Request[]): Promise<void> {
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')
+  const cookie = (await page.context().cookies()).find(c => c.name === 'XSRF-TOKEN')
   for (const r of requests) {
     expect(cookie, 'the server sets the XSRF-TOKEN cookie').toBeTruthy()
     expect(await r.headerValue('x-xsrf-token'), `${r.method()} ${r.url()} carries X-XSRF-TOKEN`).toBe(cookie!.value)
@@ -132,7 +130,7 @@ test.describe('PQRSD form', () => {
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
     await expect(page.locator('.resumen-errores').getByRole('link')).toHaveText([EMAIL_FORMAT])
     await page.fill('#pqrsd-correoElectronico', 'ana.maria@example.com')
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST')
+    const answer = page.waitForResponse(r => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
     const response = await answer
     expect(response.status()).toBe(200)
@@ -143,14 +141,21 @@ test.describe('PQRSD form', () => {
     const unsafe = recordUnsafeRequests(page)
     await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST')
+    const answer = page.waitForResponse(r => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
     const response = await answer
     expect(response.status()).toBe(200)
     const { id } = (await response.json()) as { id: string | number }
     expect(String(id)).not.toBe('')
     const sent = response.request().postDataJSON() as Record<string, unknown>
-    expect(sent).toMatchObject({ tipoSolicitud: 1, tipoPersona: 1, tipoIdentificacion: 1, tipoRespuesta: 1, numeroIdentificacion: '1020304050', nombre: 'Ana María' })
+    expect(sent).toMatchObject({
+      tipoSolicitud: 1,
+      tipoPersona: 1,
+      tipoIdentificacion: 1,
+      tipoRespuesta: 1,
+      numeroIdentificacion: '1020304050',
+      nombre: 'Ana María',
+    })
 
     expect(sent.autorizacionDatos).toBe(true)
 
@@ -163,7 +168,17 @@ test.describe('PQRSD form', () => {
     await expect(banner).toContainText('Guarde este número y este código para consultar su solicitud.')
     await expect(banner.getByRole('button', { name: 'Imprimir recibo' })).toBeVisible()
     await expect(banner).toBeFocused()
-    for (const field of ['numeroIdentificacion', 'nombre', 'apellido', 'direccion', 'telefono', 'correoElectronico', 'mensaje', 'tipoSolicitud', 'tipoRespuesta']) {
+    for (const field of [
+      'numeroIdentificacion',
+      'nombre',
+      'apellido',
+      'direccion',
+      'telefono',
+      'correoElectronico',
+      'mensaje',
+      'tipoSolicitud',
+      'tipoRespuesta',
+    ]) {
       await expect(page.locator(`#pqrsd-${field}`)).toHaveValue('')
     }
     await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(0)
@@ -198,7 +213,7 @@ test.describe('PQRSD form', () => {
     const banner = page.locator('.aviso-exito')
     await expect(banner).toContainText(/Código de verificación: [A-Z2-9]{5}-[A-Z2-9]{5}/)
     const asked: string[] = []
-    page.once('dialog', (d) => {
+    page.once('dialog', d => {
       asked.push(d.message())
       void d.dismiss()
     })
@@ -206,7 +221,7 @@ test.describe('PQRSD form', () => {
     await expect.poll(() => asked.length).toBe(1)
     expect(asked[0]).toContain('No se enviaron por correo')
     await expect(banner).toBeVisible()
-    page.once('dialog', (d) => {
+    page.once('dialog', d => {
       asked.push(d.message())
       void d.accept()
     })
@@ -218,7 +233,9 @@ test.describe('PQRSD form', () => {
 
   test('a failed call shows a clear message and keeps everything typed', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
-    await page.route('**/api/pqrs', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'fallo', fields: {} }) }))
+    await page.route('**/api/pqrs', route =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'fallo', fields: {} }) }),
+    )
     await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
@@ -233,7 +250,7 @@ test.describe('PQRSD form', () => {
   })
 
   test('a network failure also keeps everything typed', async ({ page }) => {
-    await page.route('**/api/pqrs', (route) => route.abort('failed'))
+    await page.route('**/api/pqrs', route => route.abort('failed'))
     await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
@@ -242,8 +259,12 @@ test.describe('PQRSD form', () => {
   })
 
   test('a 400 with fields shows the server messages on those fields', async ({ page }) => {
-    await page.route('**/api/pqrs', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'El formulario tiene errores.', fields: { direccion: 'La dirección no es válida según el servidor' } }) }),
+    await page.route('**/api/pqrs', route =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'El formulario tiene errores.', fields: { direccion: 'La dirección no es válida según el servidor' } }),
+      }),
     )
     await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
@@ -256,7 +277,7 @@ test.describe('PQRSD form', () => {
 
   test('the validator (Ajv) is downloaded only once the visitor interacts with a form', async ({ page }) => {
     const scripts: string[] = []
-    page.on('request', (r) => {
+    page.on('request', r => {
       if (r.resourceType() === 'script') scripts.push(r.url())
     })
     await openHydrated(page, '/pqrsd')
@@ -298,7 +319,7 @@ test.describe('appointment form', () => {
     await page.selectOption('#cita-tipoServicio', { label: 'Odontología general' })
     await page.check('#cita-autorizacionDatos')
     await page.check('#cita-autorizacionDatosSensibles')
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/cita') && r.request().method() === 'POST')
+    const answer = page.waitForResponse(r => r.url().endsWith('/api/cita') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Solicitar cita' }).click()
     const response = await answer
     expect(response.status()).toBe(200)
@@ -370,7 +391,7 @@ test.describe('clinical-record form', () => {
     await page.setInputFiles('#historia-clinica-pdf', { name: 'solicitud.pdf', mimeType: 'application/pdf', buffer: await samplePdf() })
     await page.check('#historia-clinica-autorizacionDatos')
     await page.check('#historia-clinica-autorizacionDatosSensibles')
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/historia-clinica') && r.request().method() === 'POST')
+    const answer = page.waitForResponse(r => r.url().endsWith('/api/historia-clinica') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Radicar solicitud' }).click()
     const response = await answer
     expect(response.status()).toBe(200)
@@ -410,7 +431,7 @@ test.describe('newsletter in the footer', () => {
     await expect(footer.locator('.aviso-privacidad')).toContainText('Aviso de privacidad.')
     await expect(footer.locator('#suscripcion-autorizacionDatos-error')).toHaveText(CONSENT_MESSAGE)
     await footer.locator('#suscripcion-autorizacionDatos').check()
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/suscripcion') && r.request().method() === 'POST')
+    const answer = page.waitForResponse(r => r.url().endsWith('/api/suscripcion') && r.request().method() === 'POST')
     await footer.getByRole('button', { name: 'Suscribirme' }).click()
     expect((await answer).status()).toBe(200)
     const alert = footer.locator('.aviso-exito')

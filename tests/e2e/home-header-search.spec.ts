@@ -182,10 +182,10 @@ test.describe('home page blocks', () => {
 
   test('the home page does not download the search index or fuse.js', async ({ page }) => {
     const requested: string[] = []
-    page.on('request', (r) => requested.push(r.url()))
+    page.on('request', r => requested.push(r.url()))
     await openHydrated(page, '/')
     await page.waitForLoadState('networkidle')
-    expect(requested.filter((u) => u.includes('search-index.json'))).toEqual([])
+    expect(requested.filter(u => u.includes('search-index.json'))).toEqual([])
   })
 })
 
@@ -233,7 +233,9 @@ test.describe('header controls', () => {
 
     // The accessibility page shares the same state
     await openHydrated(page, '/accesibilidad')
-    await expect(page.getByRole('status').filter({ hasText: 'Tamaño de letra' })).toHaveText('Tamaño de letra: aumentado. Escala de grises: activada. Alto contraste: desactivado.')
+    await expect(page.getByRole('status').filter({ hasText: 'Tamaño de letra' })).toHaveText(
+      'Tamaño de letra: aumentado. Escala de grises: activada. Alto contraste: desactivado.',
+    )
     await page.getByRole('button', { name: 'Restablecer letra' }).click()
     await expect(html).not.toHaveClass(/fuente-/)
     expect(await rootFontSize()).toBe(normal)
@@ -260,7 +262,8 @@ test.describe('header controls', () => {
     await toggle.click()
     await expect(html).toHaveClass(/\balto-contraste\b/)
     await expect(toggle).toHaveAttribute('aria-pressed', 'true')
-    const colours = () => page.evaluate(() => ({ body: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.querySelector('main p')!).color }))
+    const colours = () =>
+      page.evaluate(() => ({ body: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.querySelector('main p')!).color }))
     expect(await colours()).toEqual({ body: 'rgb(0, 0, 0)', text: 'rgb(255, 255, 255)' })
     // remembered across full page loads, applied before the first paint
     await page.goto('/atencion/contacto')
@@ -370,7 +373,7 @@ test.describe('search', () => {
 
 test.describe('news', () => {
   test('/notices/all lists every item with MM/yyyy and sanitized HTML', async ({ page }) => {
-    page.on('dialog', (d) => {
+    page.on('dialog', d => {
       throw new Error(`a script from the news HTML ran: ${d.message()}`)
     })
     await openHydrated(page, '/notices/all')

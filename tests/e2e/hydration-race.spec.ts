@@ -16,25 +16,25 @@ interface Choice {
 }
 
 const newsletter: Choice = {
-  act: async (page) => page.check('#suscripcion-autorizacionDatos'),
-  check: async (page) => expect(page.locator('#suscripcion-autorizacionDatos')).toBeChecked(),
+  act: async page => page.check('#suscripcion-autorizacionDatos'),
+  check: async page => expect(page.locator('#suscripcion-autorizacionDatos')).toBeChecked(),
 }
 
 const selected = (id: string, index: number): Choice => ({
-  act: async (page) => {
+  act: async page => {
     await page.selectOption(`#${id}`, { index })
   },
-  check: async (page) => expect(page.locator(`#${id}`)).toHaveValue(await page.locator(`#${id} option`).nth(index).getAttribute('value') as string),
+  check: async page => expect(page.locator(`#${id}`)).toHaveValue((await page.locator(`#${id} option`).nth(index).getAttribute('value')) as string),
 })
 
 const ticked = (id: string): Choice => ({
-  act: async (page) => page.check(`#${id}`),
-  check: async (page) => expect(page.locator(`#${id}`)).toBeChecked(),
+  act: async page => page.check(`#${id}`),
+  check: async page => expect(page.locator(`#${id}`)).toBeChecked(),
 })
 
 const typed = (id: string, text: string): Choice => ({
-  act: async (page) => page.fill(`#${id}`, text),
-  check: async (page) => expect(page.locator(`#${id}`)).toHaveValue(text),
+  act: async page => page.fill(`#${id}`, text),
+  check: async page => expect(page.locator(`#${id}`)).toHaveValue(text),
 })
 
 const PAGES: Record<string, Choice[]> = {
@@ -49,20 +49,26 @@ const PAGES: Record<string, Choice[]> = {
     selected('historia-clinica-tipoIdentificacion', 1),
     ticked('historia-clinica-autorizacionDatos'),
     {
-      act: async (page) => page.setInputFiles('#historia-clinica-pdf', { name: 'historia.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }),
-      check: async (page) => expect.poll(() => page.locator('#historia-clinica-pdf').evaluate((i: HTMLInputElement) => i.files?.[0]?.name)).toBe('historia.pdf'),
+      act: async page =>
+        page.setInputFiles('#historia-clinica-pdf', { name: 'historia.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }),
+      check: async page => expect.poll(() => page.locator('#historia-clinica-pdf').evaluate((i: HTMLInputElement) => i.files?.[0]?.name)).toBe('historia.pdf'),
     },
   ],
-  '/induccion/modulo5': [ticked('evaluacion-vinculacion-1'), ticked('evaluacion-pregunta1-2'), ticked('evaluacion-pregunta11-0'), typed('evaluacion-nombre', 'Ana')],
+  '/induccion/modulo5': [
+    ticked('evaluacion-vinculacion-1'),
+    ticked('evaluacion-pregunta1-2'),
+    ticked('evaluacion-pregunta11-0'),
+    typed('evaluacion-nombre', 'Ana'),
+  ],
 }
 
 /** Holds the page's bundled scripts (/_app/…, started by public/arranque.js) until `release` is called. */
 async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
+  const released = new Promise<void>(resolve => (release = resolve))
   await page.route(
-    (url) => url.pathname.startsWith('/_app/') && url.pathname.endsWith('.js'),
-    async (route) => {
+    url => url.pathname.startsWith('/_app/') && url.pathname.endsWith('.js'),
+    async route => {
       await released
       await route.continue()
     },
@@ -80,7 +86,7 @@ for (const [route, choices] of Object.entries(PAGES)) {
       release()
       // The header's date is written only once React has mounted (tests/e2e/hydration.ts).
       await expect(page.locator('.fecha-actual time')).toBeVisible()
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+      await page.evaluate(() => new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 50))))
       for (const c of choices) await c.check(page)
       await page.unrouteAll({ behavior: 'wait' })
     }

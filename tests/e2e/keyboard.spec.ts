@@ -12,13 +12,19 @@ import { QUIZ_KEY } from '../helpers/specMessages.ts'
  * the file chooser, Enter to submit. No clicks, no fill(), no focus().
  */
 // The forms as the site shows them: with the consent checkbox the privacy notice adds (issue 12).
-const FORMS = loadForms().manifest.forms.map((f) => f.data)
-const form = (id: string) => FORMS.find((f) => f.id === id)!
+const FORMS = loadForms().manifest.forms.map(f => f.data)
+const form = (id: string) => FORMS.find(f => f.id === id)!
 
 async function active(page: Page): Promise<{ name: string | null; id: string; type: string; tag: string; text: string }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLInputElement | null
-    return { name: el?.getAttribute('name') ?? null, id: el?.id ?? '', type: el?.type ?? '', tag: el?.tagName.toLowerCase() ?? '', text: (el?.textContent ?? '').trim() }
+    return {
+      name: el?.getAttribute('name') ?? null,
+      id: el?.id ?? '',
+      type: el?.type ?? '',
+      tag: el?.tagName.toLowerCase() ?? '',
+      text: (el?.textContent ?? '').trim(),
+    }
   })
 }
 
@@ -49,7 +55,7 @@ function valueFor(name: string, control: string, patron?: string): string {
 async function fillDefinedForm(page: Page, def: FormDefinition, pdfPath?: string): Promise<void> {
   for (const field of def.campos) {
     if (field.control === 'hidden') continue
-    await tabTo(page, (a) => a.name === field.nombre, `field ${field.nombre}`)
+    await tabTo(page, a => a.name === field.nombre, `field ${field.nombre}`)
     switch (field.control) {
       case 'select':
         await page.keyboard.press('ArrowDown')
@@ -70,7 +76,7 @@ async function fillDefinedForm(page: Page, def: FormDefinition, pdfPath?: string
         await page.keyboard.type(valueFor(field.nombre, field.control, field.patron))
     }
   }
-  await tabTo(page, (a) => a.tag === 'button' && a.text === def.botonEnviar, `the «${def.botonEnviar}» button`)
+  await tabTo(page, a => a.tag === 'button' && a.text === def.botonEnviar, `the «${def.botonEnviar}» button`)
   await page.keyboard.press('Enter')
 }
 
@@ -90,7 +96,11 @@ test('every form can be completed and sent with the keyboard alone', async ({ pa
   // Appointment
   await startAtMain(page, '/citas')
   await fillDefinedForm(page, form('cita'))
-  await expect(page.getByText(/^Solicitud de cita radicada exitosamente con número: CITA-\d{4}-\d{6}\. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud\.$/)).toBeVisible()
+  await expect(
+    page.getByText(
+      /^Solicitud de cita radicada exitosamente con número: CITA-\d{4}-\d{6}\. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud\.$/,
+    ),
+  ).toBeVisible()
 
   // Clinical record, with the PDF picked through the keyboard-opened file chooser
   await startAtMain(page, '/historia-clinica')
@@ -106,7 +116,7 @@ test('every form can be completed and sent with the keyboard alone', async ({ pa
   await startAtMain(page, '/induccion/modulo5')
   const quiz = form('evaluacion')
   for (const field of quiz.campos) {
-    await tabTo(page, (a) => a.name === field.nombre, `quiz field ${field.nombre}`)
+    await tabTo(page, a => a.name === field.nombre, `quiz field ${field.nombre}`)
     const q = /^pregunta(\d+)$/.exec(field.nombre)
     if (q) {
       await page.keyboard.press('Space')
@@ -114,24 +124,24 @@ test('every form can be completed and sent with the keyboard alone', async ({ pa
     } else if (field.control === 'radio') await page.keyboard.press('Space')
     else await page.keyboard.type(valueFor(field.nombre, field.control, field.patron))
   }
-  await tabTo(page, (a) => a.tag === 'button' && a.text === quiz.botonEnviar, 'the quiz submit button')
+  await tabTo(page, a => a.tag === 'button' && a.text === quiz.botonEnviar, 'the quiz submit button')
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog')
   await expect(dialog).toContainText('Aprobado')
   await expect(dialog).toContainText('11')
-  await tabTo(page, (a) => a.tag === 'button' && /cerrar/i.test(a.text), 'the dialog close button')
+  await tabTo(page, a => a.tag === 'button' && /cerrar/i.test(a.text), 'the dialog close button')
   await page.keyboard.press('Enter')
   await expect(dialog).toBeHidden()
 
   // Staff sign-in page: the keyboard reaches every control and the server's answer
   await startAtMain(page, '/acceder')
-  await tabTo(page, (a) => a.id === 'acceso-correo', 'the e-mail field')
+  await tabTo(page, a => a.id === 'acceso-correo', 'the e-mail field')
   await page.keyboard.type('funcionario@example.org')
   await page.keyboard.press('Tab')
   await page.keyboard.type('secreto')
   await page.keyboard.press('Tab')
   await page.keyboard.press('Space')
-  await tabTo(page, (a) => a.tag === 'button' && a.text === 'Ingresar', 'the Ingresar button')
+  await tabTo(page, a => a.tag === 'button' && a.text === 'Ingresar', 'the Ingresar button')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('alert')).toContainText('Correo o contraseña incorrectos.')
 })

@@ -19,8 +19,8 @@ const LIMIT = 0.01
 // The four sweeps (two widths, with and without stored preferences) are independent: they share the workers.
 test.describe.configure({ mode: 'parallel' })
 
-const pages = loadManifest().manifest.pages.filter((p) => !p.data.redirigirA)
-const routes = pages.map((p) => ({ url: p.data.ruta, interactive: isInteractivePage(p.data) }))
+const pages = loadManifest().manifest.pages.filter(p => !p.data.redirigirA)
+const routes = pages.map(p => ({ url: p.data.ruta, interactive: isInteractivePage(p.data) }))
 // The search page also fills in its results after load; the error page is served for unknown paths.
 routes.push({ url: '/buscar?q=resolucion', interactive: true }, { url: '/esta-pagina-no-existe', interactive: false })
 routes.sort((a, b) => a.url.localeCompare(b.url))
@@ -52,15 +52,15 @@ interface Shift {
 function layoutShifts(page: Page): Promise<Shift[]> {
   return page.evaluate(
     () =>
-      new Promise<Shift[]>((resolve) => {
+      new Promise<Shift[]>(resolve => {
         const shifts: Shift[] = []
         const describe = (n: Node | null | undefined) => {
           if (!(n instanceof Element)) return n?.nodeName ?? '?'
           return n.tagName.toLowerCase() + (n.id ? `#${n.id}` : '') + (n.classList.length ? `.${[...n.classList].join('.')}` : '')
         }
-        new PerformanceObserver((list) => {
+        new PerformanceObserver(list => {
           for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
-            if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: (e.sources ?? []).map((s) => describe(s.node)) })
+            if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: (e.sources ?? []).map(s => describe(s.node)) })
           }
         }).observe({ type: 'layout-shift', buffered: true })
         // Buffered entries are delivered in the observer's first callback; two frames later they are in.
@@ -75,7 +75,10 @@ for (const viewport of VIEWPORTS) {
       test.describe(`layout shift ≤ ${LIMIT}, ${viewport.name} (${viewport.width} px), ${stored ? 'stored display preferences' : 'default display'}, ${day.name}`, () => {
         test.use({ viewport: { width: viewport.width, height: viewport.height } })
         test.beforeEach(async ({ context, page }) => {
-          if (stored) await context.addInitScript((prefs) => Object.entries(prefs).forEach(([k, v]) => window.localStorage.setItem(k, v)), STORED_PREFERENCES)
+          if (stored)
+            await context.addInitScript(prefs => {
+              for (const [k, v] of Object.entries(prefs)) window.localStorage.setItem(k, v)
+            }, STORED_PREFERENCES)
           // Date only: timers, animation frames and the PerformanceObserver keep real time.
           await page.clock.setFixedTime(day.at)
         })
@@ -92,7 +95,8 @@ for (const viewport of VIEWPORTS) {
             if (stored) await expect(page.locator('html')).toHaveClass(/\bfuente-grande\b/)
             const shifts = await layoutShifts(page)
             const total = shifts.reduce((sum, s) => sum + s.value, 0)
-            if (total > LIMIT) failures.push(`${route.url}: ${total.toFixed(4)} (${shifts.map((s) => `${s.value.toFixed(4)} ${s.nodes.join(', ')}`).join(' | ')})`)
+            if (total > LIMIT)
+              failures.push(`${route.url}: ${total.toFixed(4)} (${shifts.map(s => `${s.value.toFixed(4)} ${s.nodes.join(', ')}`).join(' | ')})`)
           }
           expect(failures).toEqual([])
         })

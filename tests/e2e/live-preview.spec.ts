@@ -26,8 +26,8 @@ test.beforeAll(async () => {
     env: { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PORT: String(DEV_PORT), DATA_DIR: path.join(tmp, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  dev.stdout!.on('data', (d) => (output += d))
-  dev.stderr!.on('data', (d) => (output += d))
+  dev.stdout!.on('data', d => (output += d))
+  dev.stderr!.on('data', d => (output += d))
   await expect.poll(() => output, { timeout: 90_000 }).toContain('Vista previa en')
 })
 
@@ -43,7 +43,7 @@ test('a saved title shows without a manual reload; an error shows its file:line:
   expect(original).toContain('titulo: Junta Directiva\n')
 
   const consoleLines: string[] = []
-  page.on('console', (m) => consoleLines.push(m.text()))
+  page.on('console', m => consoleLines.push(m.text()))
   await page.goto(`http://127.0.0.1:${DEV_PORT}/hospital/junta`)
   await expect(page.locator('h1')).toHaveText('Junta Directiva', { timeout: 60_000 })
   // Let the dev server finish its first-visit work (it may reload the page once on its own).
@@ -57,9 +57,11 @@ test('a saved title shows without a manual reload; an error shows its file:line:
   await expect(overlay).toContainText('manifest/pages/hospital/junta.yaml:4:1: el campo «fecha» no existe aquí', { timeout: 20_000 })
   expect(output).toContain('manifest/pages/hospital/junta.yaml:4:1: el campo «fecha» no existe aquí')
   // What staff read is Spanish (issue 27.4): the overlay's footer, the browser console, the terminal.
-  await expect(overlay.locator('.tip')).toHaveText('Corrija el archivo y guárdelo: este aviso se cierra solo. También puede cerrarlo con Esc o con un clic fuera.')
+  await expect(overlay.locator('.tip')).toHaveText(
+    'Corrija el archivo y guárdelo: este aviso se cierra solo. También puede cerrarlo con Esc o con un clic fuera.',
+  )
   expect(consoleLines).toContain('[vista previa] conectada: la página se actualiza sola al guardar.')
-  expect(consoleLines.filter((l) => l.includes('[vite]'))).toEqual([])
+  expect(consoleLines.filter(l => l.includes('[vite]'))).toEqual([])
   expect(output).not.toMatch(/\[vike\]\[request-\d+\]/)
   expect(output).not.toContain('HTTP request')
 

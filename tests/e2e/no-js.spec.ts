@@ -29,7 +29,10 @@ test('PQRSD without JavaScript: the native submit is filed and answers the succe
   // Attachments without script (issue 26 item 4): the form posts multipart with the chosen files.
   await form.getByLabel('Documentos adjuntos').setInputFiles([{ name: 'carta.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }])
 
-  const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST'), form.getByRole('button', { name: 'Enviar PQRSD' }).click()])
+  const [response] = await Promise.all([
+    page.waitForResponse(r => r.url().endsWith('/api/pqrs') && r.request().method() === 'POST'),
+    form.getByRole('button', { name: 'Enviar PQRSD' }).click(),
+  ])
   // Post/Redirect/Get: the filing answers 303 to a confirmation page, so a reload cannot file it twice.
   expect(response.status()).toBe(303)
   expect(response.request().headers()['content-type']).toMatch(/^multipart\/form-data/)

@@ -30,7 +30,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
   const out: string[] = []
   for (const page of doc.getPages()) {
     const contents = page.node.Contents()
-    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents]
+    const streams = contents instanceof PDFArray ? contents.asArray().map(r => doc.context.lookup(r)) : [contents]
     for (const s of streams) {
       const ops = s instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(s).decode()).toString('latin1') : ''
       for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(m[1]!, 'hex').toString('latin1'))
@@ -41,13 +41,13 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 async function axe(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 /** Signs the context in through the office API (the sign-in page itself is covered by office.spec.ts). */
 async function signIn(context: BrowserContext): Promise<string> {
   await context.request.get('/api/tipo-solicitud')
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value
+  const xsrf = (await context.cookies()).find(c => c.name === 'XSRF-TOKEN')!.value
   const res = await context.request.post('/api/oficina/sesion', { data: { correo: STAFF.correo, clave: STAFF.clave }, headers: { 'x-xsrf-token': xsrf } })
   expect(res.status()).toBe(200)
   return xsrf
@@ -62,10 +62,25 @@ for (const javaScriptEnabled of [true, false]) {
     const xsrf = await signIn(context)
     const page = await context.newPage()
     // A web filing first: the office's number must follow it in the same series.
-    const web = (await (await context.request.post('/api/pqrs', {
-      headers: { 'x-xsrf-token': xsrf },
-      data: { tipoSolicitud: 1, tipoPersona: 1, tipoIdentificacion: 1, numeroIdentificacion: '1020304050', nombre: 'Web', apellido: 'Ciudadana', direccion: 'Calle 1', telefono: '3001234567', correoElectronico: 'web@example.com', tipoRespuesta: 1, mensaje: 'Por el sitio.', autorizacionDatos: true },
-    })).json()) as { id: string }
+    const web = (await (
+      await context.request.post('/api/pqrs', {
+        headers: { 'x-xsrf-token': xsrf },
+        data: {
+          tipoSolicitud: 1,
+          tipoPersona: 1,
+          tipoIdentificacion: 1,
+          numeroIdentificacion: '1020304050',
+          nombre: 'Web',
+          apellido: 'Ciudadana',
+          direccion: 'Calle 1',
+          telefono: '3001234567',
+          correoElectronico: 'web@example.com',
+          tipoRespuesta: 1,
+          mensaje: 'Por el sitio.',
+          autorizacionDatos: true,
+        },
+      })
+    ).json()) as { id: string }
 
     await page.goto('/oficina')
     await page.getByRole('link', { name: 'Radicar' }).click()
@@ -109,8 +124,10 @@ for (const javaScriptEnabled of [true, false]) {
     const text = await pdfText(await pdf.body())
     for (const expected of [radicado, codigo, spanishDay(vence), STAFF.nombre]) expect(text).toContain(expected)
 
-    const audit = (await (await context.request.get('/api/oficina/auditoria')).json()) as { registros: Array<{ evento: string; radicado?: string; detalle?: string; cuentaCorreo?: string }> }
-    expect(audit.registros.find((r) => r.evento === 'radicar' && r.radicado === radicado)).toMatchObject({
+    const audit = (await (await context.request.get('/api/oficina/auditoria')).json()) as {
+      registros: Array<{ evento: string; radicado?: string; detalle?: string; cuentaCorreo?: string }>
+    }
+    expect(audit.registros.find(r => r.evento === 'radicar' && r.radicado === radicado)).toMatchObject({
       cuentaCorreo: STAFF.correo,
       detalle: `canal ${javaScriptEnabled ? 'presencial' : 'telefonico'}; recibida el ${day}`,
     })

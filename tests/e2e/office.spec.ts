@@ -18,11 +18,15 @@ const TIPO = 'Solicitud de información pública'
 const ANSWER_PDF = Buffer.from('%PDF-1.4\n% respuesta e2e\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
 
 test.beforeAll(() => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Funcionaria SIAU', '--rol', 'admin'], {
-    env: { ...process.env, DATA_DIR },
-    input: `${STAFF.clave}\n`,
-    encoding: 'utf8',
-  })
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Funcionaria SIAU', '--rol', 'admin'],
+    {
+      env: { ...process.env, DATA_DIR },
+      input: `${STAFF.clave}\n`,
+      encoding: 'utf8',
+    },
+  )
   expect(r.status, r.stderr).toBe(0)
 })
 
@@ -43,13 +47,15 @@ async function tabTo(page: Page, want: (a: Awaited<ReturnType<typeof focused>>) 
 
 async function axe(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 /** Leftovers of earlier runs (same data folder) would sort before today's filing: answer and close them through the office API. */
 async function clearOpenOfType(page: Page, keep: string): Promise<void> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value
-  const list = (await (await page.request.get(`/api/oficina/radicaciones?estado=abiertas&tipo=${encodeURIComponent(TIPO)}`)).json()) as { radicaciones: Array<{ radicado: string }> }
+  const xsrf = (await page.context().cookies()).find(c => c.name === 'XSRF-TOKEN')!.value
+  const list = (await (await page.request.get(`/api/oficina/radicaciones?estado=abiertas&tipo=${encodeURIComponent(TIPO)}`)).json()) as {
+    radicaciones: Array<{ radicado: string }>
+  }
   for (const { radicado } of list.radicaciones) {
     if (radicado === keep) continue
     const post = (data: object) => page.request.post(`/api/oficina/radicaciones/${radicado}/acciones`, { data, headers: { 'x-xsrf-token': xsrf } })
@@ -63,7 +69,7 @@ test('a PQRSD from the citizen to the answer in the office, keyboard only, under
   test.setTimeout(120_000)
   interceptFileChoosers(page)
   const cspViolations: string[] = []
-  page.on('console', (m) => {
+  page.on('console', m => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text())
   })
 
@@ -89,7 +95,7 @@ test('a PQRSD from the citizen to the answer in the office, keyboard only, under
   // Staff sign in at /acceder with the keyboard.
   await page.goto('/acceder')
   await page.waitForLoadState('networkidle')
-  await tabTo(page, (a) => a.id === 'acceso-correo', 'the e-mail field')
+  await tabTo(page, a => a.id === 'acceso-correo', 'the e-mail field')
   await page.keyboard.type(STAFF.correo)
   await page.keyboard.press('Tab')
   await page.keyboard.type(STAFF.clave)
@@ -100,18 +106,22 @@ test('a PQRSD from the citizen to the answer in the office, keyboard only, under
   await clearOpenOfType(page, radicado)
   // Filter by type with the keyboard: Tab to the select, type the option's first letters, Enter on Filtrar.
   await page.reload()
-  await tabTo(page, (a) => a.id === 'filtro-tipo', 'the type filter')
+  await tabTo(page, a => a.id === 'filtro-tipo', 'the type filter')
   await page.keyboard.type('Solicitud de inf')
-  await tabTo(page, (a) => a.tag === 'button' && a.text === 'Filtrar', 'the Filtrar button')
+  await tabTo(page, a => a.tag === 'button' && a.text === 'Filtrar', 'the Filtrar button')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/tipo=Solicitud/)
 
   // Top of the inbox, with the legal due date.
   const first = page.locator('table.bandeja tbody tr').first()
   await expect(first.locator('th')).toHaveText(radicado)
-  const detail = (await (await page.request.get(`/api/oficina/radicaciones/${radicado}`)).json()) as { recibido: string; vence: string; datos: Record<string, unknown> }
+  const detail = (await (await page.request.get(`/api/oficina/radicaciones/${radicado}`)).json()) as {
+    recibido: string
+    vence: string
+    datos: Record<string, unknown>
+  }
   const { manifest } = loadManifest()
-  const form = manifest.forms.find((f) => f.data.id === 'pqrsd')!.data as FormDefinition
+  const form = manifest.forms.find(f => f.data.id === 'pqrsd')!.data as FormDefinition
   const expected = dueDates(new Date(detail.recibido), termOf(form, detail.datos, manifest.lookups!.data)).vence
   expect(termOf(form, detail.datos, manifest.lookups!.data).diasHabiles).toBe(10)
   await expect(first.locator('time')).toHaveAttribute('datetime', expected)
@@ -121,22 +131,24 @@ test('a PQRSD from the citizen to the answer in the office, keyboard only, under
   await axe(page)
 
   // Open it and answer with a PDF, keyboard only.
-  await tabTo(page, (a) => a.href === `/oficina/radicaciones/${radicado}`, 'the filing link')
+  await tabTo(page, a => a.href === `/oficina/radicaciones/${radicado}`, 'the filing link')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Radicado ${radicado}`)
   await expect(page.locator('.datos-radicacion').last()).toContainText('Ana María')
   await expect(page.locator('.datos-radicacion').last()).toContainText(TIPO)
   // The consent given with the filing, with the notice version and the time (issue 12).
-  await expect(page.locator('.datos-radicacion').last()).toContainText(/Autorización de tratamiento de datos personales\s*Sí: aviso de privacidad versión \S+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+  await expect(page.locator('.datos-radicacion').last()).toContainText(
+    /Autorización de tratamiento de datos personales\s*Sí: aviso de privacidad versión \S+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
+  )
   await axe(page)
-  await tabTo(page, (a) => a.id === 'responder-texto', 'the answer text')
+  await tabTo(page, a => a.id === 'responder-texto', 'the answer text')
   await page.keyboard.type('Adjuntamos el informe de gestión solicitado.')
   await page.keyboard.press('Tab')
   expect((await focused(page)).id).toBe('responder-archivo')
   const chooser = page.waitForEvent('filechooser')
   await page.keyboard.press('Space')
   await (await chooser).setFiles({ name: 'respuesta.pdf', mimeType: 'application/pdf', buffer: ANSWER_PDF })
-  await tabTo(page, (a) => a.tag === 'button' && a.text === 'Enviar respuesta', 'the answer button')
+  await tabTo(page, a => a.tag === 'button' && a.text === 'Enviar respuesta', 'the answer button')
   await page.keyboard.press('Enter')
 
   await expect(page.getByRole('status')).toHaveText('La respuesta quedó registrada.')
@@ -161,7 +173,10 @@ test('office pages: noindex, no-store, and unauthenticated visits go to /acceder
   await page.goto('/oficina')
   await expect(page).toHaveURL(/\/acceder$/)
   // Without JavaScript the sign-in form posts natively and lands in the office.
-  const ctx = await page.context().browser()!.newContext({ javaScriptEnabled: false, baseURL: page.url().replace(/\/acceder$/, '') })
+  const ctx = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: false, baseURL: page.url().replace(/\/acceder$/, '') })
   const nojs = await ctx.newPage()
   await nojs.goto('/acceder')
   await nojs.fill('#acceso-correo', STAFF.correo)

@@ -4,14 +4,14 @@ import { expect, test } from '@playwright/test'
 test.describe('plain-HTML pages', () => {
   test('load no React and no client router up front', async ({ page }) => {
     const scripts: Array<Promise<string>> = []
-    page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.text()))
+    page.on('response', r => r.request().resourceType() === 'script' && scripts.push(r.text()))
     await page.goto('/hospital/junta')
     await page.waitForLoadState('networkidle')
     const code = await Promise.all(scripts)
     expect(code.length).toBeGreaterThan(0)
     // React elements are tagged with this symbol name; Vike's client router registers this global.
-    expect(code.filter((c) => c.includes('react.transitional.element') || c.includes('react-dom'))).toEqual([])
-    expect(code.filter((c) => c.includes('vike_pageContext'))).toEqual([])
+    expect(code.filter(c => c.includes('react.transitional.element') || c.includes('react-dom'))).toEqual([])
+    expect(code.filter(c => c.includes('vike_pageContext'))).toEqual([])
     expect(code.reduce((n, c) => n + c.length, 0)).toBeLessThan(20_000)
     expect(await page.locator('script#vike_pageContext').count()).toBe(0)
     // The header still works: today's date and the font controls.
@@ -31,7 +31,9 @@ test.describe('plain-HTML pages', () => {
     await expect(page).toHaveURL(/\/hospital\/hospital$/)
     await email.fill(`isla.${Date.now()}@example.com`)
     // Consent under the privacy notice (issue 12): the same checkbox as on every form with personal data.
-    await expect(footer.locator('#suscripcion-autorizacionDatos-error')).toHaveText('Debe autorizar el tratamiento de sus datos personales para enviar el formulario.')
+    await expect(footer.locator('#suscripcion-autorizacionDatos-error')).toHaveText(
+      'Debe autorizar el tratamiento de sus datos personales para enviar el formulario.',
+    )
     await footer.locator('#suscripcion-autorizacionDatos').check()
     await footer.getByRole('button', { name: 'Suscribirme' }).click()
     await expect(footer.locator('.aviso-exito .aviso-texto')).toHaveText('Registro Exitoso')
@@ -40,8 +42,8 @@ test.describe('plain-HTML pages', () => {
 
   test('click-to-load embeds request nothing from third parties until asked', async ({ page }) => {
     const foreign: string[] = []
-    page.on('request', (r) => !r.url().startsWith('http://127.0.0.1') && foreign.push(r.url()))
-    await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>video</p>' }))
+    page.on('request', r => !r.url().startsWith('http://127.0.0.1') && foreign.push(r.url()))
+    await page.route(/youtube-nocookie\.com/, route => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>video</p>' }))
     await page.goto('/atencion/infantil')
     await page.waitForLoadState('networkidle')
     expect(foreign).toEqual([])

@@ -4,7 +4,6 @@ import { EVALUACION_MESSAGES as MESSAGES, QUIZ_FAILED_TEXT as FAILED, QUIZ_KEY a
 
 /** Induction final evaluation (/induccion/modulo5): graded in the browser, never sent; result in a static modal dialog. */
 
-
 async function answer(page: Page, answers: string[]): Promise<void> {
   await page.fill('#evaluacion-nombre', 'Ana María Pérez')
   await page.fill('#evaluacion-numeroIdentificacion', '1020304050')
@@ -17,7 +16,7 @@ async function answer(page: Page, answers: string[]): Promise<void> {
 
 function noCalls(page: Page): string[] {
   const calls: string[] = []
-  page.on('request', (r) => {
+  page.on('request', r => {
     if (r.method() !== 'GET' && r.method() !== 'HEAD') calls.push(`${r.method()} ${r.url()}`)
   })
   return calls

@@ -8,8 +8,8 @@ import { loadManifest } from '../../src/manifest/load.ts'
  * short; the chunks are separate tests so a parallel run can share them out.
  */
 const routes = loadManifest()
-  .manifest.pages.filter((p) => !p.data.redirigirA)
-  .map((p) => p.data.ruta)
+  .manifest.pages.filter(p => !p.data.redirigirA)
+  .map(p => p.data.ruta)
   .sort()
 
 const CHUNKS = 4
@@ -35,7 +35,7 @@ test.describe('reflow at 320 CSS px', () => {
     await page.goto('/hospital/directorio')
     const region = page.locator('.cuerpo-pagina [role="region"][tabindex="0"]').first()
     await expect(region).toHaveAttribute('aria-label', /.+/)
-    const { inner, outer } = await region.evaluate((el) => ({ inner: el.scrollWidth, outer: el.clientWidth }))
+    const { inner, outer } = await region.evaluate(el => ({ inner: el.scrollWidth, outer: el.clientWidth }))
     expect(inner).toBeGreaterThan(outer)
     await region.focus()
     await expect(region).toBeFocused()

@@ -23,7 +23,7 @@ test.beforeAll(() => {
 /** An office account answers through the office API, with a PDF (as tests/e2e/office.spec.ts does with the keyboard). */
 async function answerAsStaff(request: APIRequestContext, radicado: string, texto: string): Promise<void> {
   await request.get('/api/tipo-solicitud')
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value
+  const xsrf = (await request.storageState()).cookies.find(c => c.name === 'XSRF-TOKEN')!.value
   expect((await request.post('/api/oficina/sesion', { data: STAFF, headers: { 'x-xsrf-token': xsrf } })).status()).toBe(200)
   const res = await request.post(`/api/oficina/radicaciones/${radicado}/acciones`, {
     multipart: { accion: 'responder', texto, archivo: { name: 'respuesta.pdf', mimeType: 'application/pdf', buffer: ANSWER_PDF } },
@@ -67,7 +67,10 @@ async function lookUp(page: Page, id: string, codigo: string): Promise<void> {
 
 const ANSWER = 'La jornada de vacunación es de lunes a viernes de 7:00 a 12:00 en la sede principal.'
 
-test('with JavaScript: file with consent, read the receipt, look it up, and see «Respondida» and the answer once the office answers', async ({ page, request }) => {
+test('with JavaScript: file with consent, read the receipt, look it up, and see «Respondida» and the answer once the office answers', async ({
+  page,
+  request,
+}) => {
   await openHydrated(page, '/pqrsd')
   await fillPqrsd(page, 'consulta.js@example.com')
   const { id, codigo } = await readReceipt(page)

@@ -28,5 +28,5 @@ export function text(el: HTMLElement | null | undefined): string {
 
 /** The id of each open <details> panel on the page, in order. */
 export function openPanels(doc: HTMLElement): string[] {
-  return doc.querySelectorAll('details[open]').map((d) => d.id)
+  return doc.querySelectorAll('details[open]').map(d => d.id)
 }

@@ -13,7 +13,7 @@ import path from 'node:path'
 import pg from 'pg'
 
 export const MISSING_POSTGRES =
-  'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb). The PostgreSQL store tests need Debian\'s package: apt-get install -y postgresql'
+  "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb). The PostgreSQL store tests need Debian's package: apt-get install -y postgresql"
 
 const PORTS = { first: 55400, last: 55499 }
 
@@ -23,14 +23,22 @@ function binDir(): string | undefined {
   if (!fs.existsSync(root)) return undefined
   const majors = fs
     .readdirSync(root)
-    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
+    .filter(v => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a))
   return majors[0] && path.join(root, majors[0], 'bin')
 }
 
 export function clusterPaths(base: string) {
   const data = path.join(base, 'data')
-  return { data, pidFile: path.join(data, 'postmaster.pid'), log: path.join(base, 'server.log'), ready: path.join(base, 'ready.json'), failed: path.join(base, 'failed.txt'), lock: path.join(base, 'start.lock'), bin: binDir() }
+  return {
+    data,
+    pidFile: path.join(data, 'postmaster.pid'),
+    log: path.join(base, 'server.log'),
+    ready: path.join(base, 'ready.json'),
+    failed: path.join(base, 'failed.txt'),
+    lock: path.join(base, 'start.lock'),
+    bin: binDir(),
+  }
 }
 
 /** The command line that runs a PostgreSQL binary as the cluster's owner: `postgres` when the tests run as root (initdb refuses root). */
@@ -45,7 +53,7 @@ function run(command: string, args: string[]): void {
 }
 
 function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     const srv = net.createServer()
     srv.once('error', () => resolve(false))
     srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)))
@@ -105,7 +113,7 @@ export async function clusterPort(base: string): Promise<number> {
     if (fs.existsSync(p.failed)) throw new Error(fs.readFileSync(p.failed, 'utf8'))
     if (fs.existsSync(p.ready)) return (JSON.parse(fs.readFileSync(p.ready, 'utf8')) as { port: number }).port
     if (Date.now() > deadline) throw new Error('PostgreSQL did not start within 120 s')
-    await new Promise((r) => setTimeout(r, 100))
+    await new Promise(r => setTimeout(r, 100))
   }
 }
 
@@ -127,20 +135,20 @@ let counter = 0
 export async function createDatabase(base: string, label: string): Promise<string> {
   const port = await clusterPort(base)
   const name = `${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${process.pid}_${++counter}`
-  await admin(port, (c) => c.query(`CREATE DATABASE "${name}"`))
+  await admin(port, c => c.query(`CREATE DATABASE "${name}"`))
   return databaseUrl(port, name)
 }
 
 /** Creates again, empty, a database of this URL (dropped earlier by dropDatabase). */
 export async function recreateDatabase(url: string): Promise<void> {
   const u = new URL(url)
-  await admin(Number(u.port), (c) => c.query(`CREATE DATABASE "${u.pathname.slice(1)}"`))
+  await admin(Number(u.port), c => c.query(`CREATE DATABASE "${u.pathname.slice(1)}"`))
 }
 
 /** Drops a database made by createDatabase, closing any connection left open on it. */
 export async function dropDatabase(url: string): Promise<void> {
   const u = new URL(url)
-  await admin(Number(u.port), (c) => c.query(`DROP DATABASE IF EXISTS "${u.pathname.slice(1)}" WITH (FORCE)`))
+  await admin(Number(u.port), c => c.query(`DROP DATABASE IF EXISTS "${u.pathname.slice(1)}" WITH (FORCE)`))
 }
 
 /**
@@ -166,8 +174,8 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
   const pgCtl = (args: string[]) => run(path.join(p.bin!, 'pg_ctl'), args)
   return {
     port,
-    url: (database) => databaseUrl(port, database),
-    stop: (mode) => pgCtl(['stop', '-w', '-t', '60', '-D', p.data, '-m', mode]),
+    url: database => databaseUrl(port, database),
+    stop: mode => pgCtl(['stop', '-w', '-t', '60', '-D', p.data, '-m', mode]),
     start: () => pgCtl(['start', '-w', '-t', '60', '-D', p.data, '-l', p.log, '-o', options]),
     remove: () => {
       if (fs.existsSync(p.pidFile)) {
@@ -184,6 +192,6 @@ export async function startPrivateCluster(): Promise<PrivateCluster> {
 
 /** Creates a database on a cluster given by its port. */
 export async function createDatabaseOn(port: number, name: string): Promise<string> {
-  await admin(port, (c) => c.query(`CREATE DATABASE "${name}"`))
+  await admin(port, c => c.query(`CREATE DATABASE "${name}"`))
   return databaseUrl(port, name)
 }

@@ -26,16 +26,16 @@ function facts(doc: HTMLElement): Map<string, string> {
 }
 
 function headers(table: HTMLElement | null): string[] {
-  return [...(table?.querySelectorAll('thead th') ?? [])].map((th) => text(th))
+  return [...(table?.querySelectorAll('thead th') ?? [])].map(th => text(th))
 }
 
 function bodyRows(table: HTMLElement | null): string[][] {
-  return [...(table?.querySelectorAll('tbody tr') ?? [])].map((tr) => [...tr.querySelectorAll('td')].map((td) => text(td)))
+  return [...(table?.querySelectorAll('tbody tr') ?? [])].map(tr => [...tr.querySelectorAll('td')].map(td => text(td)))
 }
 
 /** A section of the page by its heading text. */
 function sectionTitled(root: HTMLElement, title: string | RegExp): HTMLElement {
-  const found = [...root.querySelectorAll('section')].find((s) => {
+  const found = [...root.querySelectorAll('section')].find(s => {
     const h = s.querySelector('h2, h3, h4')
     return h && (typeof title === 'string' ? text(h) === title : title.test(text(h)))
   })
@@ -50,7 +50,7 @@ function mainText(doc: HTMLElement): string {
 function yearsOfColumn(table: HTMLElement | null, column: string): number[] {
   const i = headers(table).indexOf(column)
   expect(i).toBeGreaterThanOrEqual(0)
-  return bodyRows(table).map((r) => Number(r[i]))
+  return bodyRows(table).map(r => Number(r[i]))
 }
 
 function range(from: number, to: number): number[] {
@@ -67,8 +67,8 @@ describe('accordions', () => {
     const doc = renderedPage('/atencion/contacto')
     const panels = accordionPanels(doc)
     expect(panels.map(summaryOf)).toEqual(['Atención presencial', 'Atención telefónica', 'Atención virtual'])
-    expect(new Set(panels.map((p) => p.getAttribute('name'))).size).toBe(1)
-    expect(panels.map((p) => p.hasAttribute('open'))).toEqual([false, false, true])
+    expect(new Set(panels.map(p => p.getAttribute('name'))).size).toBe(1)
+    expect(panels.map(p => p.hasAttribute('open'))).toEqual([false, false, true])
     expect(text(panels[2])).toMatch(/PQRSD|peticiones, quejas/i)
   })
 
@@ -76,8 +76,8 @@ describe('accordions', () => {
     const doc = renderedPage('/hospital/mipg')
     const panels = accordionPanels(doc)
     expect(panels).toHaveLength(4)
-    expect(new Set(panels.map((p) => p.getAttribute('name'))).size).toBe(1)
-    expect(panels.filter((p) => p.hasAttribute('open'))).toHaveLength(0)
+    expect(new Set(panels.map(p => p.getAttribute('name'))).size).toBe(1)
+    expect(panels.filter(p => p.hasAttribute('open'))).toHaveLength(0)
     const titles = panels.map(summaryOf)
     expect(titles[0]).toMatch(/Marco institucional/)
     expect(titles[1]).toMatch(/Actas.*2022 a 2024/)
@@ -85,39 +85,59 @@ describe('accordions', () => {
     expect(titles[3]).toMatch(/Políticas/)
     // Every panel holds downloadable files only (the open-data copies beside a list are tested in open-data.test.ts).
     for (const p of panels) {
-      const links = [...p.querySelectorAll('a')].filter((a) => !a.getAttribute('href')?.startsWith('/datos-abiertos/'))
+      const links = [...p.querySelectorAll('a')].filter(a => !a.getAttribute('href')?.startsWith('/datos-abiertos/'))
       expect(links.length).toBeGreaterThan(0)
       for (const a of links) expectAssetExists(a.getAttribute('href'))
     }
   })
 
   // The spec's nine panels became the ten categories of Resolución 1519 de 2020, Anexo 2 (see docs/decisions/transparency-and-identity.md).
-  it('transparencia: the annex\'s ten numbered categories in one group, none open initially, every numeral answered', () => {
+  it("transparencia: the annex's ten numbered categories in one group, none open initially, every numeral answered", () => {
     const doc = renderedPage('/transparencia')
     const panels = accordionPanels(doc)
     expect(panels).toHaveLength(10)
-    expect(new Set(panels.map((p) => p.getAttribute('name'))).size).toBe(1)
-    expect(panels.filter((p) => p.hasAttribute('open'))).toHaveLength(0)
+    expect(new Set(panels.map(p => p.getAttribute('name'))).size).toBe(1)
+    expect(panels.filter(p => p.hasAttribute('open'))).toHaveLength(0)
     panels.forEach((p, i) => {
       expect(summaryOf(p).startsWith(`${i + 1}.`)).toBe(true)
       expect(p.querySelector('summary h2'), summaryOf(p)).not.toBeNull()
     })
     // Every numeral without sub-items shows links or «No aplica» with its reason.
-    const leaves = doc.querySelectorAll('.arbol-transparencia li').filter((li) => !li.querySelector('li'))
+    const leaves = doc.querySelectorAll('.arbol-transparencia li').filter(li => !li.querySelector('li'))
     expect(leaves.length).toBeGreaterThan(60)
     for (const li of leaves) expect(li.querySelector('a') ?? li.querySelector('.no-aplica'), text(li)).not.toBeNull()
     expect(text(doc.querySelector('#numeral-10-1'))).toMatch(/No aplica: .*entidades territoriales/)
     expect(text(doc.querySelector('#numeral-2-1-6 .nombre-numeral'))).toBe('2.1.6 Agenda regulatoria')
     expect(text(doc.querySelector('#numeral-2-1-6 .no-aplica'))).toMatch(/^No aplica: .*Decreto 1081 de 2015/)
-    const hrefs = panels.flatMap((p) => [...p.querySelectorAll('a')].map((a) => a.getAttribute('href')))
-    for (const route of ['/accesibilidad', '/atencion/glosario', '/hospital/mipg', '/normatividad/normatividad', '/contratacion/adquisiciones', '/nuestra-gestion', '/participa/participa', '/atencion/datos', '/atencion/decisiones', '/hospital/hojas-de-vida', '/normatividad/proyectos-normas', '/contratacion/modelos', '/atencion/costos-reproduccion', '/atencion/registro-publicaciones', '/hospital/escala-salarial', '/contratacion/contratistas', '/hospital/declaraciones', '/atencion/notificaciones', 'https://www.suin-juriscol.gov.co']) {
+    const hrefs = panels.flatMap(p => [...p.querySelectorAll('a')].map(a => a.getAttribute('href')))
+    for (const route of [
+      '/accesibilidad',
+      '/atencion/glosario',
+      '/hospital/mipg',
+      '/normatividad/normatividad',
+      '/contratacion/adquisiciones',
+      '/nuestra-gestion',
+      '/participa/participa',
+      '/atencion/datos',
+      '/atencion/decisiones',
+      '/hospital/hojas-de-vida',
+      '/normatividad/proyectos-normas',
+      '/contratacion/modelos',
+      '/atencion/costos-reproduccion',
+      '/atencion/registro-publicaciones',
+      '/hospital/escala-salarial',
+      '/contratacion/contratistas',
+      '/hospital/declaraciones',
+      '/atencion/notificaciones',
+      'https://www.suin-juriscol.gov.co',
+    ]) {
       expect(hrefs).toContain(route)
     }
   })
 
   it('transparencia: the satisfaction survey is an external link opening away from the site', () => {
     const doc = renderedPage('/transparencia')
-    const survey = [...doc.querySelectorAll('.cuerpo-pagina a')].find((a) => /encuesta de satisfacción/i.test(text(a)))
+    const survey = [...doc.querySelectorAll('.cuerpo-pagina a')].find(a => /encuesta de satisfacción/i.test(text(a)))
     expect(survey?.getAttribute('href')).toMatch(/^https:\/\//)
     expect(survey?.getAttribute('target')).toBe('_blank')
     expect(survey?.getAttribute('rel')).toContain('noopener')
@@ -150,7 +170,7 @@ describe('norms tables', () => {
 
   it('the agreements table holds the E.S.E. creation agreement 031 of 15 September 1999', () => {
     const rows = bodyRows(renderedPage('/normatividad/acuerdos').querySelector('.cuerpo-pagina table'))
-    const row = rows.find((r) => r[0] === 'Acuerdo 031 de 1999')
+    const row = rows.find(r => r[0] === 'Acuerdo 031 de 1999')
     expect(row?.[2]).toMatch(/15.*09.*1999|15 de septiembre de 1999/)
   })
 })
@@ -168,13 +188,13 @@ describe('hospital', () => {
     expect(headers(table)).toEqual(['Nombre', 'Cargo', 'Posición en la junta'])
     const rows = bodyRows(table)
     expect(rows).toHaveLength(6)
-    const roles = rows.map((r) => `${r[1]} | ${r[2]}`)
+    const roles = rows.map(r => `${r[1]} | ${r[2]}`)
     expect(roles[0]).toMatch(/Alcalde.*\| Presidente/)
-    expect(roles.some((r) => /Secretari[oa].*Salud/i.test(r))).toBe(true)
-    expect(roles.some((r) => /Gerente.*\| Secretari/.test(r))).toBe(true)
-    expect(roles.some((r) => /administrativ/i.test(r))).toBe(true)
-    expect(roles.some((r) => /médic/i.test(r))).toBe(true)
-    expect(roles.some((r) => /usuarios/i.test(r))).toBe(true)
+    expect(roles.some(r => /Secretari[oa].*Salud/i.test(r))).toBe(true)
+    expect(roles.some(r => /Gerente.*\| Secretari/.test(r))).toBe(true)
+    expect(roles.some(r => /administrativ/i.test(r))).toBe(true)
+    expect(roles.some(r => /médic/i.test(r))).toBe(true)
+    expect(roles.some(r => /usuarios/i.test(r))).toBe(true)
     for (const r of rows) expect(r[0]).not.toBe('')
   })
 
@@ -185,19 +205,19 @@ describe('hospital', () => {
     const rows = bodyRows(table)
     expect(rows).toHaveLength(3)
     const code = cols.indexOf('Código de sede')
-    expect(new Set(rows.map((r) => r[code])).size).toBe(3)
+    expect(new Set(rows.map(r => r[code])).size).toBe(3)
     for (const r of rows) for (const cell of r) expect(cell).not.toBe('')
   })
 
   it('procesos: 21 processes and 19 subprocesses in 5 categories, counted from the map', () => {
     const doc = renderedPage('/hospital/procesos')
-    const categories = [...doc.querySelectorAll('.seccion-texto')].filter((s) => /^Procesos /.test(text(s.querySelector('h2'))))
+    const categories = [...doc.querySelectorAll('.seccion-texto')].filter(s => /^Procesos /.test(text(s.querySelector('h2'))))
     expect(categories).toHaveLength(5)
     let processes = 0
     let subprocesses = 0
     for (const c of categories) {
       const top = c.querySelector('.texto > ul')!
-      processes += [...top.children].filter((li) => li.tagName === 'LI').length
+      processes += [...top.children].filter(li => li.tagName === 'LI').length
       subprocesses += top.querySelectorAll('li li').length
     }
     expect(processes).toBe(21)
@@ -253,7 +273,7 @@ describe('services', () => {
     const cols = headers(table)
     const level = cols.indexOf('Triage')
     const time = cols.indexOf('Tiempo de atención')
-    const rows = bodyRows(table).map((r) => [r[level], r[time]])
+    const rows = bodyRows(table).map(r => [r[level], r[time]])
     expect(rows).toEqual([
       ['I', 'Inmediata'],
       ['II', 'Hasta 30 minutos'],
@@ -277,20 +297,38 @@ describe('services', () => {
 describe('citizen service', () => {
   it('FAQ: every topic the spec lists, with the spec appointment windows and hours', () => {
     const doc = renderedPage('/atencion/preguntas')
-    const items = [...doc.querySelectorAll('.seccion-preguntas details')].map((d) => ({ q: summaryOf(d), a: text(d.querySelector('.texto')) }))
-    const topics: RegExp[] = [/NIT/, /gerente/i, /queja/i, /solicito una cita/i, /resultados de laboratorio/i, /prepar.*exámenes|exámenes.*prepar/i, /historia clínica/i, /SIAU/, /horario/i, /a quién atiende/i, /COVID/, /triage/i, /menor de edad.*acompañante/i]
-    for (const t of topics) expect(items.some((i) => t.test(i.q)), String(t)).toBe(true)
-    const citas = items.find((i) => /solicito una cita/i.test(i.q))!.a
+    const items = [...doc.querySelectorAll('.seccion-preguntas details')].map(d => ({ q: summaryOf(d), a: text(d.querySelector('.texto')) }))
+    const topics: RegExp[] = [
+      /NIT/,
+      /gerente/i,
+      /queja/i,
+      /solicito una cita/i,
+      /resultados de laboratorio/i,
+      /prepar.*exámenes|exámenes.*prepar/i,
+      /historia clínica/i,
+      /SIAU/,
+      /horario/i,
+      /a quién atiende/i,
+      /COVID/,
+      /triage/i,
+      /menor de edad.*acompañante/i,
+    ]
+    for (const t of topics)
+      expect(
+        items.some(i => t.test(i.q)),
+        String(t),
+      ).toBe(true)
+    const citas = items.find(i => /solicito una cita/i.test(i.q))!.a
     expect(citas).toMatch(/lunes a jueves de 7:00 a 8:00/)
     expect(citas).toMatch(/Telefónica: de lunes a jueves de 2:00 a 4:00/)
     expect(citas).toMatch(/lunes a viernes de 8:00 a 11:00 a\. m\. y de 2:00 a 4:00 p\. m\./)
     expect(citas).toMatch(/Personas mayores: de lunes a jueves de 8:00 a 11:00/)
     expect(citas).toMatch(/crónicos: los viernes/)
     expect(citas).toMatch(/rural: de lunes a viernes, sin cita/)
-    const horario = items.find((i) => /horario/i.test(i.q))!.a
+    const horario = items.find(i => /horario/i.test(i.q))!.a
     expect(horario).toMatch(/lunes a viernes de 7:00 a 12:00 y de 14:00 a 18:00/)
     expect(horario).toMatch(/lunes a sábado de 7:00 a 18:00/)
-    const triage = items.find((i) => /triage/i.test(i.q))!.a
+    const triage = items.find(i => /triage/i.test(i.q))!.a
     for (const level of ['I', 'II', 'III', 'IV', 'V']) expect(triage).toContain(`Triage ${level} (`)
     const videos = doc.querySelectorAll('.seccion-preguntas a[href^="https://www.youtube-nocookie.com/embed/"]')
     expect(videos.length).toBeGreaterThanOrEqual(1)
@@ -298,11 +336,11 @@ describe('citizen service', () => {
 
   it('open data: external portal, information-assets register, classified and reserved index, publication scheme', () => {
     const links = [...renderedPage('/atencion/datos').querySelectorAll('.seccion-enlaces a')]
-    const portal = links.find((a) => /datos abiertos/i.test(text(a)))
+    const portal = links.find(a => /datos abiertos/i.test(text(a)))
     expect(portal?.getAttribute('href')).toMatch(/^https:\/\//)
     expect(portal?.getAttribute('target')).toBe('_blank')
     for (const name of [/activos de información/i, /clasificada y reservada/i, /esquema de publicación/i]) {
-      const a = links.find((l) => name.test(text(l)))
+      const a = links.find(l => name.test(text(l)))
       expectAssetExists(a?.getAttribute('href') ?? null)
     }
   })
@@ -345,7 +383,7 @@ describe('citizen service', () => {
 describe('participa', () => {
   it('six tiles to the participation subpages and three attention channels', () => {
     const doc = renderedPage('/participa/participa')
-    const tiles = [...doc.querySelectorAll('.mosaicos a')].map((a) => a.getAttribute('href'))
+    const tiles = [...doc.querySelectorAll('.mosaicos a')].map(a => a.getAttribute('href'))
     expect(tiles).toEqual([
       '/participa/comite-etica',
       '/participa/diagnostico',
@@ -364,16 +402,16 @@ describe('induction course', () => {
     const t = mainText(doc)
     expect(t).toMatch(/Acuerdo 031 del 15 de septiembre de 1999/)
     expect(t).toMatch(/tres sedes de atención/)
-    const hrefs = [...doc.querySelectorAll('.cuerpo-pagina a')].map((a) => a.getAttribute('href') ?? '')
+    const hrefs = [...doc.querySelectorAll('.cuerpo-pagina a')].map(a => a.getAttribute('href') ?? '')
     for (const r of ['/hospital/sedes', '/services/services', '/services/iamii']) expect(hrefs).toContain(r)
-    expectAssetExists(hrefs.find((h) => /portafolio/.test(h)) ?? null)
+    expectAssetExists(hrefs.find(h => /portafolio/.test(h)) ?? null)
     expect(doc.querySelectorAll('.seccion-video')).toHaveLength(1)
   })
 
   it('module 1: board of directors with roles and the functions manual', () => {
     const doc = renderedPage('/induccion/modulo1')
     expect(bodyRows(doc.querySelector('.seccion-personas table'))).toHaveLength(6)
-    const manual = [...doc.querySelectorAll('.cuerpo-pagina a')].find((a) => /manual.*funciones/i.test(text(a)))
+    const manual = [...doc.querySelectorAll('.cuerpo-pagina a')].find(a => /manual.*funciones/i.test(text(a)))
     expectAssetExists(manual?.getAttribute('href') ?? null)
   })
 
@@ -387,7 +425,7 @@ describe('induction course', () => {
 
   it('module 3: contractor requirements PDF and the invoice package of two identical copies of 4 documents', () => {
     const doc = renderedPage('/induccion/modulo3')
-    const req = [...doc.querySelectorAll('.cuerpo-pagina a')].find((a) => /requisitos/i.test(text(a)))
+    const req = [...doc.querySelectorAll('.cuerpo-pagina a')].find(a => /requisitos/i.test(text(a)))
     expectAssetExists(req?.getAttribute('href') ?? null)
     const pkg = sectionTitled(doc, /cuenta de cobro/)
     expect(text(pkg)).toMatch(/dos copias idénticas/)
@@ -399,7 +437,7 @@ describe('induction course', () => {
     const courses = [...sectionTitled(doc, 'Cursos').querySelectorAll('a')]
     expect(courses).toHaveLength(4)
     for (const a of courses) expect(a.getAttribute('target')).toBe('_blank')
-    const names = courses.map((a) => text(a)).join(' | ')
+    const names = courses.map(a => text(a)).join(' | ')
     for (const n of [/MIPG/, /SARLAFT/, /integridad/i, /gerentes públicos/i]) expect(names).toMatch(n)
     expect(doc.querySelector('.cuerpo-pagina a[href^="mailto:talentohumano@"]')).not.toBeNull()
   })

@@ -22,7 +22,7 @@ function imgFile(src: string): string {
   return path.join(clientDir(), src)
 }
 
-describe.each(ROUTES)('GOV.CO identity on %s', (route) => {
+describe.each(ROUTES)('GOV.CO identity on %s', route => {
   it('the top bar starts with the GOV.CO logo (SVG with a text alternative) linking to https://www.gov.co, and holds no social links', () => {
     const bar = renderedPage(route).querySelector('header .barra-superior')!
     const first = bar.querySelector('a')!
@@ -34,15 +34,15 @@ describe.each(ROUTES)('GOV.CO identity on %s', (route) => {
     expect(img.getAttribute('width')).toBeTruthy()
     expect(img.getAttribute('height')).toBeTruthy()
     expect(fs.readFileSync(imgFile(img.getAttribute('src')!), 'utf8')).toContain('<svg')
-    const hrefs = bar.querySelectorAll('a').map((a) => a.getAttribute('href') ?? '')
-    expect(hrefs.filter((h) => /facebook|x\.com|twitter|youtube|instagram/i.test(h))).toEqual([])
+    const hrefs = bar.querySelectorAll('a').map(a => a.getAttribute('href') ?? '')
+    expect(hrefs.filter(h => /facebook|x\.com|twitter|youtube|instagram/i.test(h))).toEqual([])
   })
 
   it('the footer carries the items of Anexo 2', () => {
     const pie = footer(route)
     const all = text(pie)
     // GOV.CO and country-brand logos, as SVG files with text alternatives
-    const logos = pie.querySelectorAll('img').map((i) => [i.getAttribute('src'), i.getAttribute('alt')])
+    const logos = pie.querySelectorAll('img').map(i => [i.getAttribute('src'), i.getAttribute('alt')])
     expect(logos).toEqual(
       expect.arrayContaining([
         [expect.stringMatching(/govco\.svg$/), expect.stringMatching(/GOV\.CO/)],
@@ -57,7 +57,10 @@ describe.each(ROUTES)('GOV.CO identity on %s', (route) => {
     expect(all).toMatch(/Santa Rosa, Bolívar, Colombia\. Código postal: 132040/)
     // phone lines, as +57 links (the toll-free line in its national form)
     const phones = Object.fromEntries(
-      pie.querySelectorAll('li').filter((li) => li.querySelector('a[href^="tel:"]')).map((li) => [text(li.querySelector('strong')).replace(/:$/, ''), li.querySelector('a')!]),
+      pie
+        .querySelectorAll('li')
+        .filter(li => li.querySelector('a[href^="tel:"]'))
+        .map(li => [text(li.querySelector('strong')).replace(/:$/, ''), li.querySelector('a')!]),
     )
     const expectPhone = (label: string, shown: string, href: string) => {
       expect(phones[label], `línea «${label}» en el pie`).toBeDefined()
@@ -80,7 +83,12 @@ describe.each(ROUTES)('GOV.CO identity on %s', (route) => {
     expect(pie.querySelector('a[href="/assets/politicas/terminos-y-condiciones.pdf"]')).not.toBeNull()
     expect(pie.querySelector('a[href="/assets/politicas/politica-tratamiento-datos.pdf"]')).not.toBeNull()
     // the data-treatment link leads to the HTML policy page (readable by screen readers, linked from every consent notice), not only to the PDF
-    expect(pie.querySelectorAll('a').find((a) => text(a) === 'Política de tratamiento de datos')?.getAttribute('href')).toBe('/politica-de-tratamiento-de-datos')
+    expect(
+      pie
+        .querySelectorAll('a')
+        .find(a => text(a) === 'Política de tratamiento de datos')
+        ?.getAttribute('href'),
+    ).toBe('/politica-de-tratamiento-de-datos')
     expect(pie.querySelector('a[href="/mapa-del-sitio"]')).not.toBeNull()
     expect(pie.querySelector(`time[datetime="${site.ultimaActualizacion}"]`)).not.toBeNull()
     expect(all).toMatch(/Última actualización:/)

@@ -38,8 +38,8 @@ function csvRows(body: string): string[][] {
 function readCsv(href: string): { bom: boolean; meta: Record<string, string>; header: string[]; rows: string[][] } {
   const raw = fs.readFileSync(built(href), 'utf8')
   const lines = raw.replace(/^\uFEFF/, '').split('\r\n')
-  const metaLines = lines.filter((l) => l.startsWith('# '))
-  const meta = Object.fromEntries(metaLines.map((l) => [l.slice(2, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]))
+  const metaLines = lines.filter(l => l.startsWith('# '))
+  const meta = Object.fromEntries(metaLines.map(l => [l.slice(2, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]))
   const [header, ...rows] = csvRows(lines.slice(metaLines.length).join('\r\n'))
   return { bom: raw.startsWith('\uFEFF'), meta, header: header ?? [], rows }
 }
@@ -47,7 +47,11 @@ function readCsv(href: string): { bom: boolean; meta: Record<string, string>; he
 /** The open-data links right after a list or table, inside its own section. */
 function openDataLinks(section: HTMLElement): { csv?: string; json?: string; names: string[] } {
   const links = section.querySelectorAll(':scope > .datos-abiertos-enlaces a')
-  return { csv: links.find((a) => a.getAttribute('href')?.endsWith('.csv'))?.getAttribute('href'), json: links.find((a) => a.getAttribute('href')?.endsWith('.json'))?.getAttribute('href'), names: links.map((a) => text(a)) }
+  return {
+    csv: links.find(a => a.getAttribute('href')?.endsWith('.csv'))?.getAttribute('href'),
+    json: links.find(a => a.getAttribute('href')?.endsWith('.json'))?.getAttribute('href'),
+    names: links.map(a => text(a)),
+  }
 }
 
 describe('open data', () => {
@@ -69,7 +73,7 @@ describe('open data', () => {
     expect(fs.readFileSync(htmlFileFor(sourceRoute), 'utf8')).toContain(`href="${csvHref}"`)
     expect(csv.header).toEqual(['anio', 'categoria', 'periodo', 'titulo', 'descripcion', 'fecha', 'url'])
     expect(csv.rows).toHaveLength(list.filas.length)
-    const byTitle = new Map(csv.rows.map((r) => [r[3], r]))
+    const byTitle = new Map(csv.rows.map(r => [r[3], r]))
     for (const f of list.filas) {
       expect(byTitle.get(f.titulo)?.[0], f.titulo).toBe(String(f.anio))
       expect(byTitle.get(f.titulo)?.[6]).toBe(site.urlPublica + (f.archivo ?? f.url))
@@ -77,15 +81,18 @@ describe('open data', () => {
   })
 
   it('the same list has a JSON copy with the same metadata and rows', () => {
-    const json = JSON.parse(fs.readFileSync(built(jsonHref), 'utf8')) as { metadatos: Record<string, unknown> & { columnas: { nombre: string }[] }; filas: Record<string, string>[] }
+    const json = JSON.parse(fs.readFileSync(built(jsonHref), 'utf8')) as {
+      metadatos: Record<string, unknown> & { columnas: { nombre: string }[] }
+      filas: Record<string, string>[]
+    }
     expect(json.metadatos).toMatchObject({ titulo: list.titulo, publicador: site.nombre })
     for (const key of ['descripcion', 'paginaFuente', 'ultimaActualizacion', 'licencia']) expect(json.metadatos[key], key).toBeTruthy()
-    expect(json.metadatos.columnas.map((c) => c.nombre)).toEqual(['anio', 'categoria', 'periodo', 'titulo', 'descripcion', 'fecha', 'url'])
-    expect(json.filas.map((f) => f.titulo).sort()).toEqual(list.filas.map((f) => f.titulo).sort())
+    expect(json.metadatos.columnas.map(c => c.nombre)).toEqual(['anio', 'categoria', 'periodo', 'titulo', 'descripcion', 'fecha', 'url'])
+    expect(json.filas.map(f => f.titulo).sort()).toEqual(list.filas.map(f => f.titulo).sort())
   })
 
   it('every document list and table of every page has its copies linked beside it, and a table copy holds its rows', () => {
-    const htmlFiles = (fs.readdirSync(clientDir(), { recursive: true }) as string[]).filter((f) => f.endsWith('index.html'))
+    const htmlFiles = (fs.readdirSync(clientDir(), { recursive: true }) as string[]).filter(f => f.endsWith('index.html'))
     let lists = 0
     let tables = 0
     for (const file of htmlFiles) {
@@ -93,7 +100,7 @@ describe('open data', () => {
       for (const section of doc.querySelectorAll('section.seccion-documentos, section.seccion-tabla')) {
         const links = openDataLinks(section)
         expect(links.csv, `${file}: ${text(section.querySelector('h2, h3, h4'))}`).toBeTruthy()
-        expect(links.names.map((n) => n.replace(/:.*/, ''))).toEqual(['Descargar datos abiertos (CSV)', 'Descargar datos abiertos (JSON)'])
+        expect(links.names.map(n => n.replace(/:.*/, ''))).toEqual(['Descargar datos abiertos (CSV)', 'Descargar datos abiertos (JSON)'])
         // Each link is an item of its own list, so read without styles the two are not glued (issue 27.6).
         expect(section.querySelectorAll(':scope > ul.datos-abiertos-enlaces > li > a').length, file).toBe(2)
         expect(fs.existsSync(built(links.csv!)), links.csv).toBe(true)
@@ -103,10 +110,10 @@ describe('open data', () => {
           const csv = readCsv(links.csv!)
           // What a sighted reader sees: without the hidden «abre en una ventana nueva» and file-type notes.
           for (const hidden of section.querySelectorAll('tbody .visually-hidden, tbody .tipo-archivo')) hidden.remove()
-          const htmlRows = section.querySelectorAll('tbody tr').map((tr) => tr.querySelectorAll('td').map((td) => text(td)))
+          const htmlRows = section.querySelectorAll('tbody tr').map(tr => tr.querySelectorAll('td').map(td => text(td)))
           expect(csv.rows.length, links.csv).toBe(htmlRows.length)
           // The first column's text, row by row (link columns add an address column after their text).
-          expect(csv.rows.map((r) => r[0])).toEqual(htmlRows.map((r) => r[0]))
+          expect(csv.rows.map(r => r[0])).toEqual(htmlRows.map(r => r[0]))
         } else lists++
       }
     }
@@ -121,11 +128,14 @@ describe('open data', () => {
     expect(href).toBe('/atencion/datos#conjuntos-de-datos-abiertos')
     const catalogue = renderedPage('/atencion/datos')
     expect(catalogue.getElementById('conjuntos-de-datos-abiertos')).toBeTruthy()
-    const listed = catalogue.querySelectorAll('.seccion-datos-abiertos tbody a[href$=".csv"]').map((a) => a.getAttribute('href')!).sort()
+    const listed = catalogue
+      .querySelectorAll('.seccion-datos-abiertos tbody a[href$=".csv"]')
+      .map(a => a.getAttribute('href')!)
+      .sort()
     const published = fs
       .readdirSync(built('/datos-abiertos'))
-      .filter((f) => f.endsWith('.csv'))
-      .map((f) => `/datos-abiertos/${f}`)
+      .filter(f => f.endsWith('.csv'))
+      .map(f => `/datos-abiertos/${f}`)
       .sort()
     expect(listed).toEqual(published)
     expect(listed).toContain(csvHref)

@@ -16,7 +16,7 @@ import { clientDir } from '../helpers/builtSite.ts'
 
 const KB = 1024
 const routes = JSON.parse(fs.readFileSync(path.resolve('src/generated/routes.json'), 'utf8')) as { interactivas: string[]; estaticas: string[] }
-const weights = new Map(routeWeights(clientDir()).map((w) => [w.route, w]))
+const weights = new Map(routeWeights(clientDir()).map(w => [w.route, w]))
 
 describe('weight budget of every page', () => {
   it('every interactive route is built and hydrates (the counting follows its imports)', () => {
@@ -28,14 +28,14 @@ describe('weight budget of every page', () => {
     }
   })
 
-  it.each(routes.interactivas)('interactive route %s: JavaScript up front ≤ 80 KB gzip, everything ≤ 120 KB', (route) => {
+  it.each(routes.interactivas)('interactive route %s: JavaScript up front ≤ 80 KB gzip, everything ≤ 120 KB', route => {
     const w = weights.get(route)!
     expect({ route, jsKB: +(w.js / KB).toFixed(1) }).toEqual({ route, jsKB: expect.toSatisfy((kb: number) => kb <= 80) })
     expect({ route, totalKB: +(w.total / KB).toFixed(1) }).toEqual({ route, totalKB: expect.toSatisfy((kb: number) => kb <= 120) })
   })
 
   it('content pages (plain HTML): JavaScript up front ≤ 80 KB gzip, everything ≤ 120 KB', () => {
-    const over = [...weights.values()].filter((w) => !routes.interactivas.includes(w.route) && (w.js > 80 * KB || w.total > 120 * KB))
+    const over = [...weights.values()].filter(w => !routes.interactivas.includes(w.route) && (w.js > 80 * KB || w.total > 120 * KB))
     expect(over).toEqual([])
   })
 })
@@ -44,23 +44,27 @@ describe('scripts start after the first paint', () => {
   const pages = fs
     .readdirSync(clientDir(), { recursive: true, withFileTypes: false })
     .map(String)
-    .filter((f) => f.endsWith('index.html'))
-  const moduleTags = (html: string) => [...html.matchAll(/<script[^>]+type="module"[^>]*>|<link[^>]+rel="modulepreload"[^>]*>/g)].map((m) => m[0])
-  const bootTags = (html: string) => [...html.matchAll(/<script src="\/arranque\.js"[^>]*>/g)].map((m) => m[0])
+    .filter(f => f.endsWith('index.html'))
+  const moduleTags = (html: string) => [...html.matchAll(/<script[^>]+type="module"[^>]*>|<link[^>]+rel="modulepreload"[^>]*>/g)].map(m => m[0])
+  const bootTags = (html: string) => [...html.matchAll(/<script src="\/arranque\.js"[^>]*>/g)].map(m => m[0])
 
-  const hydrated = new Set(routes.interactivas.map((route) => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)))
+  const hydrated = new Set(routes.interactivas.map(route => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)))
 
   it('no hydrated page fetches a module script or module preload before its first paint: the boot script adds them after it', () => {
-    const early = [...hydrated].flatMap((rel) => moduleTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).map((t) => `${rel}: ${t}`))
+    const early = [...hydrated].flatMap(rel => moduleTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).map(t => `${rel}: ${t}`))
     expect(early).toEqual([])
-    const withoutBoot = [...hydrated].filter((rel) => bootTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).length !== 1)
+    const withoutBoot = [...hydrated].filter(rel => bootTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).length !== 1)
     expect(withoutBoot).toEqual([])
   })
 
   it('plain-HTML pages fetch their small script at low priority (after the style sheets)', () => {
-    const plain = pages.filter((rel) => !hydrated.has(rel))
+    const plain = pages.filter(rel => !hydrated.has(rel))
     expect(plain.length).toBeGreaterThan(50)
-    const highPriority = plain.flatMap((rel) => moduleTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).filter((t) => !t.includes('fetchpriority="low"')).map((t) => `${rel}: ${t}`))
+    const highPriority = plain.flatMap(rel =>
+      moduleTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8'))
+        .filter(t => !t.includes('fetchpriority="low"'))
+        .map(t => `${rel}: ${t}`),
+    )
     expect(highPriority).toEqual([])
   })
 

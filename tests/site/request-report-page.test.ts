@@ -16,7 +16,7 @@ describe('the published report of requests in the built site', () => {
     expect(text(category.querySelector('summary'))).toContain('Planeación, presupuesto e informes')
     const numeral = category.querySelector('#numeral-4-10')!
     expect(text(numeral)).toContain('Informes trimestrales sobre acceso a información, quejas y reclamos')
-    const link = numeral.querySelectorAll('a').find((a) => a.getAttribute('href') === '/transparencia/informe-solicitudes')
+    const link = numeral.querySelectorAll('a').find(a => a.getAttribute('href') === '/transparencia/informe-solicitudes')
     expect(text(link)).toBe('Informe de solicitudes: recibidas, trasladadas, negadas y tiempo de respuesta, por trimestre o año')
   })
 

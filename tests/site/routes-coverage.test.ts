@@ -28,15 +28,7 @@ const CONTENT_ROUTES: Record<string, string[]> = {
     '/hospital/th',
     '/hospital/mipg',
   ],
-  services: [
-    '/services/services',
-    '/services/hospitalizacion',
-    '/services/urgencias',
-    '/services/pyp',
-    '/services/iamii',
-    '/services/tab',
-    '/services/apoyo',
-  ],
+  services: ['/services/services', '/services/hospitalizacion', '/services/urgencias', '/services/pyp', '/services/iamii', '/services/tab', '/services/apoyo'],
   notices: ['/notices/all'],
   normatividad: [
     '/normatividad/normatividad',
@@ -135,7 +127,7 @@ const REDIRECTS: Record<string, string> = {
   '/induccion': '/induccion/intro',
 }
 
-const labels = new Map(loadManifest(path.resolve('manifest')).manifest.pages.map((p) => [p.data.ruta, p.data.etiqueta]))
+const labels = new Map(loadManifest(path.resolve('manifest')).manifest.pages.map(p => [p.data.ruta, p.data.etiqueta]))
 
 function lastCrumb(doc: HTMLElement): HTMLElement | null {
   return doc.querySelector('nav[aria-label="Ruta de navegación"] [aria-current="page"]')
@@ -158,7 +150,6 @@ function checkBreadcrumb(route: string): HTMLElement {
   }
   return doc
 }
-
 
 for (const [group, routes] of Object.entries(CONTENT_ROUTES)) {
   describe(`group ${group}`, () => {

@@ -11,8 +11,8 @@ import { clientDir, renderedPage } from '../helpers/builtSite.ts'
 const SECTIONS_DIR = path.resolve('src/renderer/sections')
 const sectionSheets = fs
   .readdirSync(SECTIONS_DIR, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && fs.existsSync(path.join(SECTIONS_DIR, e.name, 'styles.css')))
-  .map((e) => e.name)
+  .filter(e => e.isDirectory() && fs.existsSync(path.join(SECTIONS_DIR, e.name, 'styles.css')))
+  .map(e => e.name)
 
 /** The first class a sheet styles, as it appears in the minified output. */
 function firstClass(tipo: string): string {
@@ -25,10 +25,10 @@ describe('section styles in the built site', () => {
     it(`${route}: Pico first, the global sheets, then one sheet with every section's styles`, () => {
       const links = renderedPage(route)
         .querySelectorAll('link[rel="stylesheet"]')
-        .map((l) => l.getAttribute('href') ?? '')
+        .map(l => l.getAttribute('href') ?? '')
       expect(links.length).toBe(5)
       expect(links[0]).toMatch(/picocss/)
-      expect(links.slice(1, 4).map((h) => /styles_(\w+)-/.exec(h)?.[1])).toEqual(['site', 'forms', 'interactive'])
+      expect(links.slice(1, 4).map(h => /styles_(\w+)-/.exec(h)?.[1])).toEqual(['site', 'forms', 'interactive'])
       const sections = fs.readFileSync(path.join(clientDir(), links[4]!), 'utf8')
       expect(sectionSheets.length).toBeGreaterThan(5)
       for (const tipo of sectionSheets) expect(sections, tipo).toContain(`.${firstClass(tipo)}`)

@@ -10,7 +10,9 @@ import { parse } from 'node-html-parser'
 import { clientDir } from '../helpers/builtSite.ts'
 
 function pages(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pages(path.join(dir, e.name)) : e.name === 'index.html' ? [path.join(dir, e.name)] : []))
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap(e => (e.isDirectory() ? pages(path.join(dir, e.name)) : e.name === 'index.html' ? [path.join(dir, e.name)] : []))
 }
 
 it('every built page gives each id to one element only', () => {
@@ -18,7 +20,9 @@ it('every built page gives each id to one element only', () => {
   expect(files.length).toBeGreaterThan(100)
   const repeated: string[] = []
   for (const file of files) {
-    const ids = parse(fs.readFileSync(file, 'utf8')).querySelectorAll('[id]').map((e) => e.id)
+    const ids = parse(fs.readFileSync(file, 'utf8'))
+      .querySelectorAll('[id]')
+      .map(e => e.id)
     const seen = new Set<string>()
     for (const id of ids) {
       if (seen.has(id)) repeated.push(`${path.relative(clientDir(), file)}: «${id}»`)

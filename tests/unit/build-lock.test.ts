@@ -9,7 +9,7 @@ import path from 'node:path'
 import { expect, it } from 'vitest'
 import { withBuildLock } from '../../scripts/lib/buildLock.ts'
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const sleep = (ms: number) => new Promise(r => setTimeout(r, ms))
 
 it('a second build waits, told so, until the first has finished; a failed build releases the lock', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'build-lock-'))
@@ -29,7 +29,13 @@ it('a second build waits, told so, until the first has finished; a failed build 
   expect(waited).toBe(1)
 
   await expect(withBuildLock(root, async () => Promise.reject(new Error('falló')))).rejects.toThrow('falló')
-  expect(await withBuildLock(root, async () => 'después', () => waited++)).toBe('después')
+  expect(
+    await withBuildLock(
+      root,
+      async () => 'después',
+      () => waited++,
+    ),
+  ).toBe('después')
   expect(waited).toBe(1)
   fs.rmSync(root, { recursive: true, force: true })
 })

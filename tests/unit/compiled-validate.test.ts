@@ -36,7 +36,10 @@ beforeAll(() => {
   process.env.PUBLIC_DIR = path.join(tmp, 'public')
   // One mistake of each kind the schemas catch: unknown key, missing field, wrong type, bad enum, bad date, bad year.
   write('pages/grupo/pagina.yaml', 'ruta: /grupo/pagina\netiqueta: Página\ntitluo: Página\nmenuLateral: grupo\nsecciones:\n  - tipo: desconocido\n')
-  write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: 7\n    archivo: /assets/docs/informe-2024.pdf\n    fecha: 2023-02-30\n  - anio: 2024\n    archivo: /assets/docs/informe-2024.pdf\n')
+  write(
+    'documents/informes.yaml',
+    'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: 7\n    archivo: /assets/docs/informe-2024.pdf\n    fecha: 2023-02-30\n  - anio: 2024\n    archivo: /assets/docs/informe-2024.pdf\n',
+  )
 })
 
 afterAll(() => {
@@ -55,7 +58,7 @@ describe('compiled validators', () => {
 
     keepCompiledValidatorsIn(cacheDir)
     expect(messages()).toEqual(inMemory)
-    const files = fs.readdirSync(cacheDir).filter((f) => /^manifest-validators-[0-9a-f]{16}\.cjs$/.test(f))
+    const files = fs.readdirSync(cacheDir).filter(f => /^manifest-validators-[0-9a-f]{16}\.cjs$/.test(f))
     expect(files).toHaveLength(1)
 
     // A fresh start reads the standalone code instead of compiling, and every file's data from the parse cache

@@ -60,18 +60,27 @@ describe('contact placeholders', () => {
   })
 
   it('pages and the footer read the numbers of site.yaml: Markdown gets links, table cells get link cells', () => {
-    write('pages/grupo/pagina.yaml', PAGE_HEAD + '  - tipo: texto\n    contenido: "Llame al ((telefono.urgencias)) o escriba a ((correo.contacto))."\n  - tipo: tabla\n    columnas: [Línea, Número]\n    filas:\n      - [Citas, ((telefono.citas))]\n  - tipo: documentos\n    fuente: informes\n')
+    write(
+      'pages/grupo/pagina.yaml',
+      PAGE_HEAD +
+        '  - tipo: texto\n    contenido: "Llame al ((telefono.urgencias)) o escriba a ((correo.contacto))."\n  - tipo: tabla\n    columnas: [Línea, Número]\n    filas:\n      - [Citas, ((telefono.citas))]\n  - tipo: documentos\n    fuente: informes\n',
+    )
     const { manifest, problems } = loadManifest(manifestDir)
     expect(problems).toEqual([])
-    const page = manifest.pages.find((p) => p.data.ruta === '/grupo/pagina')!.data
-    expect(page.secciones![0]).toMatchObject({ contenido: 'Llame al [+57 601 555 0101](tel:+576015550101) o escriba a [contacto@prueba.gov.co](mailto:contacto@prueba.gov.co).' })
+    const page = manifest.pages.find(p => p.data.ruta === '/grupo/pagina')!.data
+    expect(page.secciones![0]).toMatchObject({
+      contenido: 'Llame al [+57 601 555 0101](tel:+576015550101) o escriba a [contacto@prueba.gov.co](mailto:contacto@prueba.gov.co).',
+    })
     expect(page.secciones![1]).toMatchObject({ filas: [['Citas', { texto: '+57 320 555 0102', url: 'tel:+573205550102' }]] })
     expect(manifest.site!.data.pie.direccion).toBe('Calle 1')
     expect(expandPlaceholders('((direccion.principal))', { site: manifest.site!.data }, true)).toBe('Calle 1')
   })
 
   it('reports an unknown placeholder at its position, suggesting the nearest id', () => {
-    write('pages/grupo/pagina.yaml', PAGE_HEAD + '  - tipo: texto\n    contenido: |\n      Línea de citas:\n      llame al ((telefono.cita)).\n  - tipo: documentos\n    fuente: informes\n')
+    write(
+      'pages/grupo/pagina.yaml',
+      PAGE_HEAD + '  - tipo: texto\n    contenido: |\n      Línea de citas:\n      llame al ((telefono.cita)).\n  - tipo: documentos\n    fuente: informes\n',
+    )
     expect(run().errors).toEqual([
       'manifest/pages/grupo/pagina.yaml:9:16: «((telefono.cita))»: no existe «cita» en «contacto.telefonos» de manifest/site.yaml (¿quiso decir «((telefono.citas))»?)',
     ])
@@ -91,7 +100,11 @@ describe('contact placeholders', () => {
   })
 
   it('warns, at file:line:col, where a phone number of site.yaml is typed out in a page (once per line, in any writing)', () => {
-    write('pages/grupo/pagina.yaml', PAGE_HEAD + '  - tipo: texto\n    contenido: |\n      Urgencias: [(601) 555-0101](tel:6015550101).\n      Citas: +57 320 555 0102\n  - tipo: tabla\n    columnas: [Línea]\n    filas:\n      - [601 555 0101]\n  - tipo: documentos\n    fuente: informes\n')
+    write(
+      'pages/grupo/pagina.yaml',
+      PAGE_HEAD +
+        '  - tipo: texto\n    contenido: |\n      Urgencias: [(601) 555-0101](tel:6015550101).\n      Citas: +57 320 555 0102\n  - tipo: tabla\n    columnas: [Línea]\n    filas:\n      - [601 555 0101]\n  - tipo: documentos\n    fuente: informes\n',
+    )
     expect(run()).toEqual({
       errors: [],
       warnings: [

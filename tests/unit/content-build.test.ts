@@ -47,21 +47,32 @@ function page(route: string): string {
 /** Every pre-rendered page (path under dist/client → HTML). */
 function pages(): Record<string, string> {
   const dir = path.join(project, 'dist/client')
-  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.html') && !f.startsWith('assets'))
-  return Object.fromEntries(files.sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]))
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter(f => f.endsWith('.html') && !f.startsWith('assets'))
+  return Object.fromEntries(files.sort().map(f => [f, fs.readFileSync(path.join(dir, f), 'utf8')]))
 }
 
 /** Every bundled file with its modification time: unchanged when nothing was bundled. */
 function bundles(): Record<string, number> {
   const dir = path.join(project, 'dist/client/_app')
-  return Object.fromEntries((fs.readdirSync(dir, { recursive: true }) as string[]).map((f) => [f, fs.statSync(path.join(dir, f)).mtimeMs]))
+  return Object.fromEntries((fs.readdirSync(dir, { recursive: true }) as string[]).map(f => [f, fs.statSync(path.join(dir, f)).mtimeMs]))
 }
 
 describe('content-only rebuilds', () => {
   beforeAll(() => {
     fs.rmSync(project, { recursive: true, force: true })
     fs.mkdirSync(project, { recursive: true })
-    for (const item of ['src', 'schemas', 'docs/normas', 'manifest', 'public', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json']) {
+    for (const item of [
+      'src',
+      'schemas',
+      'docs/normas',
+      'manifest',
+      'public',
+      'scripts',
+      'vite.config.ts',
+      'tsconfig.json',
+      'package.json',
+      'package-lock.json',
+    ]) {
       fs.cpSync(item, path.join(project, item), { recursive: true })
     }
     fs.symlinkSync(path.resolve('node_modules'), path.join(project, 'node_modules'), 'junction')
@@ -97,7 +108,8 @@ describe('content-only rebuilds', () => {
     expect(fs.existsSync(path.join(project, 'dist/client', PDF))).toBe(true)
     expect(fs.readFileSync(path.join(project, 'dist/client/search-index.json'), 'utf8')).toContain(TITLE)
     // …and so do the list's open-data copies (Resolución 1519 de 2020, Anexo 4).
-    for (const ext of ['csv', 'json']) expect(fs.readFileSync(path.join(project, `dist/client/datos-abiertos/documentos-contratacion-adquisiciones.${ext}`), 'utf8')).toContain(TITLE)
+    for (const ext of ['csv', 'json'])
+      expect(fs.readFileSync(path.join(project, `dist/client/datos-abiertos/documentos-contratacion-adquisiciones.${ext}`), 'utf8')).toContain(TITLE)
     expect(bundles()).toEqual(before)
   }, 300_000)
 
@@ -126,7 +138,9 @@ describe('content-only rebuilds', () => {
     const [changed, removed, same] = ['assets/prueba-enlaces/cambia.pdf', 'assets/prueba-enlaces/borrado.pdf', 'assets/prueba-enlaces/igual.pdf']
     fs.mkdirSync(path.dirname(pub(changed)), { recursive: true })
     for (const rel of [changed, removed, same]) fs.writeFileSync(pub(rel), `%PDF-1.4\n% ${rel}\n`)
-    const files = (fs.readdirSync(path.join(project, 'public'), { recursive: true }) as string[]).map((f) => f.split(path.sep).join('/')).filter((f) => fs.statSync(pub(f)).isFile())
+    const files = (fs.readdirSync(path.join(project, 'public'), { recursive: true }) as string[])
+      .map(f => f.split(path.sep).join('/'))
+      .filter(f => fs.statSync(pub(f)).isFile())
     const oldChanged = fs.readFileSync(pub(changed))
     const oldRemoved = fs.readFileSync(pub(removed))
     const release = (name: string, rel: string) => path.join(project, 'salidas-prueba', name, 'client', rel)
@@ -162,7 +176,13 @@ describe('content-only rebuilds', () => {
       expect(out).toContain('Paquetes de código: reutilizados')
       // The same site a full build writes (bundling again, into dist/), file for file.
       expect(build('--completa')).toMatch(/✓ Sitio compilado \(compilación completa\)/)
-      const tree = (dir: string) => Object.fromEntries((fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]))
+      const tree = (dir: string) =>
+        Object.fromEntries(
+          (fs.readdirSync(dir, { recursive: true }) as string[])
+            .filter(f => fs.statSync(path.join(dir, f)).isFile())
+            .sort()
+            .map(f => [f, fs.readFileSync(path.join(dir, f), 'utf8')]),
+        )
       const fresh = tree(path.join(project, 'salida-nueva/client'))
       expect(Object.keys(fresh).length).toBeGreaterThan(500)
       expect(fresh).toEqual(tree(path.join(project, 'dist/client')))
@@ -182,8 +202,8 @@ describe('content-only rebuilds', () => {
     // Staff read a few Spanish lines; the bundler's own English output goes to the log file (issue 10, item 1).
     expect(out).not.toMatch(/vite v\d|built in|transforming|rendering chunks/)
     expect(fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')).toMatch(/vite v\d/)
-    const styles = (fs.readdirSync(path.join(project, 'dist/client/_app'), { recursive: true }) as string[]).filter((f) => f.endsWith('.css'))
-    expect(styles.some((f) => fs.readFileSync(path.join(project, 'dist/client/_app', f), 'utf8').includes('.prueba-compilacion-completa'))).toBe(true)
+    const styles = (fs.readdirSync(path.join(project, 'dist/client/_app'), { recursive: true }) as string[]).filter(f => f.endsWith('.css'))
+    expect(styles.some(f => fs.readFileSync(path.join(project, 'dist/client/_app', f), 'utf8').includes('.prueba-compilacion-completa'))).toBe(true)
     // And the next build, with no change at all, is content-only again.
     expect(build()).toContain('Compilación solo de contenido')
   }, 600_000)
@@ -211,7 +231,9 @@ describe('content-only rebuilds', () => {
     expect(buildSplit(2, '--completa')).toMatch(/✓ Sitio compilado \(compilación completa\)/)
     expect(pages()).toEqual(single)
     // Two processes, whose counts add up to the pages: none was rendered twice.
-    const counts = [...fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8').matchAll(/(\d+) HTML documents pre-rendered/g)].map((m) => Number(m[1]))
+    const counts = [...fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8').matchAll(/(\d+) HTML documents pre-rendered/g)].map(m =>
+      Number(m[1]),
+    )
     expect(counts).toHaveLength(2)
     expect(counts[0]! + counts[1]!).toBe(Object.keys(single).length)
   }, 600_000)

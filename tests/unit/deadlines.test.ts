@@ -67,7 +67,12 @@ describe('dueDates: the one due-date function', () => {
     const first = dueDates(day, T15)
     // A caller changing its copy does not change the next filing's dates.
     first.vence = '1999-01-01'
-    expect(dueDates(bogota('2026-03-25T17:00:00'), T15)).toEqual({ radicadoEfectivo: '2026-03-25', vence: '2026-04-17', venceMaximo: '2026-05-11', venceTraslado: '2026-04-01' })
+    expect(dueDates(bogota('2026-03-25T17:00:00'), T15)).toEqual({
+      radicadoEfectivo: '2026-03-25',
+      vence: '2026-04-17',
+      venceMaximo: '2026-05-11',
+      venceTraslado: '2026-04-01',
+    })
     expect(dueDates(day, { diasHabiles: 15, diasTraslado: 3 }).venceTraslado).toBe('2026-03-30')
     expect(dueDates(day, { diasHabiles: 10, diasTraslado: 5 }).vence).toBe('2026-04-10')
     expect(dueDates(bogota('2026-03-26T10:00:00'), T15).vence).toBe('2026-04-20')
@@ -82,7 +87,7 @@ describe('dueDates: the one due-date function', () => {
 
 describe('terms come from the manifest (Ley 1755 de 2015, art. 14)', () => {
   const { manifest } = loadManifest()
-  const form = (id: string) => manifest.forms.find((f) => f.data.id === id)!.data as FormDefinition
+  const form = (id: string) => manifest.forms.find(f => f.data.id === id)!.data as FormDefinition
   const lookups = manifest.lookups!.data
 
   it('a PQRSD: 15 business days, 10 for a request for public information, by the type chosen', () => {

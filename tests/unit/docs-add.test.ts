@@ -46,23 +46,32 @@ describe('file names', () => {
   })
 
   it('reads the period a name mentions: months, quarters, semesters', () => {
-    expect(['dic', 'estados-diciembre', 'Estados Junio', 'marzo-2025', 'setiembre', 'trimestre-2', '3-trimestre', 'cuarto trimestre', 'semestre 1', 'acta'].map((n) => periodMonthOfName(`${n}.pdf`))).toEqual([
-      undefined, 12, 6, 3, 9, 6, 9, 12, 6, undefined,
-    ])
+    expect(
+      ['dic', 'estados-diciembre', 'Estados Junio', 'marzo-2025', 'setiembre', 'trimestre-2', '3-trimestre', 'cuarto trimestre', 'semestre 1', 'acta'].map(n =>
+        periodMonthOfName(`${n}.pdf`),
+      ),
+    ).toEqual([undefined, 12, 6, 3, 9, 6, 9, 12, 6, undefined])
   })
 })
 
 describe('npm run docs:add (adding a year of PDFs)', { timeout: 90_000 }, () => {
   it('puts the rows at the top of a newest-first list, in the period order of their names, and says where citizens will see them', () => {
     const before = fs.readFileSync(list('gestion-estados-financieros'), 'utf8')
-    const dir = folderWith('gestion/estados-financieros/2025', ['Estados financieros diciembre.pdf', 'estados-financieros-junio.pdf', 'Estados financieros marzo Año 2025.pdf', 'estados-financieros-septiembre.pdf'])
+    const dir = folderWith('gestion/estados-financieros/2025', [
+      'Estados financieros diciembre.pdf',
+      'estados-financieros-junio.pdf',
+      'Estados financieros marzo Año 2025.pdf',
+      'estados-financieros-septiembre.pdf',
+    ])
     const r = run([list('gestion-estados-financieros'), '2025', dir])
     expect(r.status).toBe(0)
     expect(r.out).toContain('Archivo renombrado: «Estados financieros marzo Año 2025.pdf» → «estados-financieros-marzo-anio-2025.pdf»')
     expect(r.out).toContain('4 fila(s) agregada(s)')
-    expect(r.out).toContain('Se verán en /nuestra-gestion/estados-financieros (manifest/pages/nuestra-gestion/estados-financieros.yaml): panel «2025» (panel nuevo, creado solo para ese año, arriba, abierto al cargar).')
+    expect(r.out).toContain(
+      'Se verán en /nuestra-gestion/estados-financieros (manifest/pages/nuestra-gestion/estados-financieros.yaml): panel «2025» (panel nuevo, creado solo para ese año, arriba, abierto al cargar).',
+    )
     const rows = rowsOf('gestion-estados-financieros')
-    expect(rows.slice(0, 5).map((x) => [x.anio, x.archivo])).toEqual([
+    expect(rows.slice(0, 5).map(x => [x.anio, x.archivo])).toEqual([
       [2025, '/assets/gestion/estados-financieros/2025/estados-financieros-marzo-anio-2025.pdf'],
       [2025, '/assets/gestion/estados-financieros/2025/estados-financieros-junio.pdf'],
       [2025, '/assets/gestion/estados-financieros/2025/estados-financieros-septiembre.pdf'],
@@ -84,7 +93,10 @@ describe('npm run docs:add (adding a year of PDFs)', { timeout: 90_000 }, () => 
 
   it('follows an oldest-first list and its quoting: rows of the year go after that year, titles quoted like the others', () => {
     const file = list('gestion-documental')
-    fs.writeFileSync(file, '# Lista de prueba, de la más antigua a la más reciente.\nid: gestion-documental\ntitulo: Gestión documental\nfilas:\n- anio: 2020\n  titulo: "Tabla de retención 2020"\n  url: https://example.org/a\n- anio: 2022\n  titulo: "Tabla de retención 2022"\n  url: https://example.org/b\n')
+    fs.writeFileSync(
+      file,
+      '# Lista de prueba, de la más antigua a la más reciente.\nid: gestion-documental\ntitulo: Gestión documental\nfilas:\n- anio: 2020\n  titulo: "Tabla de retención 2020"\n  url: https://example.org/a\n- anio: 2022\n  titulo: "Tabla de retención 2022"\n  url: https://example.org/b\n',
+    )
     const dir = folderWith('gestion/documental/2021', ['inventario.pdf'])
     expect(run([file, '2021', dir]).status).toBe(0)
     expect(fs.readFileSync(file, 'utf8')).toBe(
@@ -94,16 +106,26 @@ describe('npm run docs:add (adding a year of PDFs)', { timeout: 90_000 }, () => 
 
   it('in a newest-first list that already has rows of the year, the new rows go after them, before the older years', () => {
     const file = list('gestion-documental')
-    fs.writeFileSync(file, 'id: gestion-documental\ntitulo: Gestión documental\nfilas:\n- anio: 2023\n  titulo: "Tabla de retención 2023"\n  url: https://example.org/c\n- anio: 2023\n  titulo: "Actas 2023"\n  url: https://example.org/d\n- anio: 2022\n  titulo: "Tabla de retención 2022"\n  url: https://example.org/b\n')
+    fs.writeFileSync(
+      file,
+      'id: gestion-documental\ntitulo: Gestión documental\nfilas:\n- anio: 2023\n  titulo: "Tabla de retención 2023"\n  url: https://example.org/c\n- anio: 2023\n  titulo: "Actas 2023"\n  url: https://example.org/d\n- anio: 2022\n  titulo: "Tabla de retención 2022"\n  url: https://example.org/b\n',
+    )
     const dir = folderWith('pruebas/documental-2023', ['inventario.pdf'])
     expect(run([file, '2023', dir]).status).toBe(0)
-    expect(rowsOf('gestion-documental').map((r) => `${r.anio} ${r.titulo}`)).toEqual(['2023 Tabla de retención 2023', '2023 Actas 2023', '2023 Inventario', '2022 Tabla de retención 2022'])
+    expect(rowsOf('gestion-documental').map(r => `${r.anio} ${r.titulo}`)).toEqual([
+      '2023 Tabla de retención 2023',
+      '2023 Actas 2023',
+      '2023 Inventario',
+      '2022 Tabla de retención 2022',
+    ])
   })
 
   it('a list that does not exist: exit 1 and the lists with a close name', () => {
     const r = run(['manifest/documents/estados-financieros.yaml', '2025', path.join(tmp, 'public/assets/gestion/estados-financieros/2025')])
     expect(r.status).toBe(1)
-    expect(r.err).toBe('Error: no existe la lista de documentos «manifest/documents/estados-financieros.yaml». Listas con nombre parecido:\n  manifest/documents/gestion-estados-financieros.yaml\n')
+    expect(r.err).toBe(
+      'Error: no existe la lista de documentos «manifest/documents/estados-financieros.yaml». Listas con nombre parecido:\n  manifest/documents/gestion-estados-financieros.yaml\n',
+    )
   })
 
   it('accepts the id of the list instead of its path', () => {

@@ -14,7 +14,7 @@ const config = editorConfig({ root, localBackendUrl: 'http://127.0.0.1:8081/api/
 const schemas: Record<string, any> = {}
 for (const f of fs.readdirSync(path.join(root, 'schemas'))) schemas[f] = JSON.parse(fs.readFileSync(path.join(root, 'schemas', f), 'utf8'))
 
-const collection = (name: string) => config.collections.find((c) => c.name === name)
+const collection = (name: string) => config.collections.find(c => c.name === name)
 
 /** Walks the schema beside the editor fields; returns the schema paths with no field. */
 function missing(node: any, file: string, fields: Field[], at: string, seen: Set<string>): string[] {
@@ -28,7 +28,7 @@ function missing(node: any, file: string, fields: Field[], at: string, seen: Set
     for (const fl of fields) out.push(...missingInField(s.additionalProperties, f, fl, `${at}.${fl.name}`, seen))
   }
   for (const [k, v] of entries) {
-    const fl = fields.find((x) => x.name === k)
+    const fl = fields.find(x => x.name === k)
     if (!fl) {
       out.push(at ? `${at}.${k}` : k)
       continue
@@ -51,9 +51,18 @@ function missingInField(node: any, file: string, fl: Field, at: string, seen: Se
       for (const alt of items.node.oneOf) {
         const r = resolveRef(alt, items.file, schemas)
         const tipo = r.node.properties.tipo.const
-        const type = (fl.types as Field[]).find((t) => t.name === tipo)
+        const type = (fl.types as Field[]).find(t => t.name === tipo)
         if (!type) out.push(`${at}[tipo=${tipo}]`)
-        else out.push(...missing({ ...r.node, properties: Object.fromEntries(Object.entries(r.node.properties).filter(([k]) => k !== 'tipo')) }, r.file, type.fields, `${at}[${tipo}]`, next))
+        else
+          out.push(
+            ...missing(
+              { ...r.node, properties: Object.fromEntries(Object.entries(r.node.properties).filter(([k]) => k !== 'tipo')) },
+              r.file,
+              type.fields,
+              `${at}[${tipo}]`,
+              next,
+            ),
+          )
       }
       return out
     }
@@ -67,7 +76,7 @@ function missingInField(node: any, file: string, fl: Field, at: string, seen: Se
 describe('browser editor configuration generated from schemas/', () => {
   it('has a field for every property of the document list, news, site and page schemas', () => {
     const docs = collection('documentos').files
-    expect(docs.length).toBe(fs.readdirSync(path.join(root, 'manifest/documents')).filter((f) => f.endsWith('.yaml')).length)
+    expect(docs.length).toBe(fs.readdirSync(path.join(root, 'manifest/documents')).filter(f => f.endsWith('.yaml')).length)
     expect(missing(schemas['documents.schema.json'], 'documents.schema.json', docs[0].fields, '', new Set())).toEqual([])
     expect(missing(schemas['news.schema.json'], 'news.schema.json', collection('noticias').fields, '', new Set())).toEqual([])
     expect(missing(schemas['site.schema.json'], 'site.schema.json', collection('sitio').files[0].fields, '', new Set())).toEqual([])
@@ -76,7 +85,11 @@ describe('browser editor configuration generated from schemas/', () => {
 
   it('document rows: the year is a whole number, the file an upload into the list’s folder under public/assets', () => {
     const list = collection('documentos').files.find((f: any) => f.name === 'presupuesto')
-    expect(list).toMatchObject({ file: 'manifest/documents/presupuesto.yaml', media_folder: '/public/assets/gestion/presupuesto', public_folder: '/assets/gestion/presupuesto' })
+    expect(list).toMatchObject({
+      file: 'manifest/documents/presupuesto.yaml',
+      media_folder: '/public/assets/gestion/presupuesto',
+      public_folder: '/assets/gestion/presupuesto',
+    })
     const filas = list.fields.find((f: Field) => f.name === 'filas')
     expect(filas.widget).toBe('list')
     expect(filas.fields.find((f: Field) => f.name === 'anio')).toMatchObject({ widget: 'number', value_type: 'int', min: 1990, max: 2100, required: true })

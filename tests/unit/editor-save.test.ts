@@ -17,7 +17,13 @@ const asDecap = (data: unknown) => YAML.stringify(data, { singleQuote: true, ind
 describe('browser editor saves', () => {
   it('a new year row goes above the older years; comments, quotes and untouched rows stay as written', () => {
     const data = YAML.parse(original)
-    const row = { anio: 2026, categoria: 'Presupuesto aprobado', titulo: 'Acuerdo No. 9: presupuesto 2026', archivo: '/assets/gestion/presupuesto/a.pdf', fecha: '2025-12-11' }
+    const row = {
+      anio: 2026,
+      categoria: 'Presupuesto aprobado',
+      titulo: 'Acuerdo No. 9: presupuesto 2026',
+      archivo: '/assets/gestion/presupuesto/a.pdf',
+      fecha: '2025-12-11',
+    }
     data.filas.push(row)
     const out = mergeSaved(original, asDecap(data), LIST)
     const lines = out.split('\n')
@@ -48,7 +54,11 @@ describe('browser editor saves', () => {
     expect(out).toContain('    titulo: "Acuerdo No. 001 de 2024: modificación presupuestal No. 1 (corregido)"\n')
     const years = YAML.parse(out).filas.map((f: { anio: number }) => f.anio)
     expect(years).toEqual([...years].sort((a, b) => b - a))
-    expect(YAML.parse(out).filas.filter((f: { anio: number }) => f.anio === 2025).at(-1)).toEqual(moved)
+    expect(
+      YAML.parse(out)
+        .filas.filter((f: { anio: number }) => f.anio === 2025)
+        .at(-1),
+    ).toEqual(moved)
     expect(out.startsWith(original.split('\n').slice(0, 2).join('\n'))).toBe(true)
   })
 
@@ -63,7 +73,7 @@ describe('browser editor saves', () => {
     const p = (archivo: string, mensaje: string, nivel: 'error' | 'aviso' = 'error'): SaveProblem => ({ archivo, linea: 1, columna: 1, nivel, mensaje })
     const old = p('manifest/pages/a.yaml', 'viejo')
     expect(newErrors([old], [{ ...old, linea: 9 }])).toEqual([])
-    expect(newErrors([old], [old, p('manifest/documents/x.yaml', 'nuevo')]).map((x) => x.mensaje)).toEqual(['nuevo'])
+    expect(newErrors([old], [old, p('manifest/documents/x.yaml', 'nuevo')]).map(x => x.mensaje)).toEqual(['nuevo'])
     expect(newErrors([], [p('manifest/documents/x.yaml', 'solo un aviso', 'aviso')])).toEqual([])
   })
 })

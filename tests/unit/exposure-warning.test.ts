@@ -4,7 +4,9 @@ import { exposureWarning, isLoopbackHost, trustProxyFromEnv } from '../../src/se
 describe('the warning at start about an exposed server without a trusted proxy', () => {
   it('is given for an address other machines reach when TRUST_PROXY is not set', () => {
     for (const host of ['0.0.0.0', '::', '192.168.1.20', 'servidor.hospital.local']) {
-      expect(exposureWarning(host, trustProxyFromEnv(undefined))).toMatch(/^ATENCIÓN: el servidor escucha en .+ y TRUST_PROXY no está definido\. .*cookie de la oficina no se marca Secure/)
+      expect(exposureWarning(host, trustProxyFromEnv(undefined))).toMatch(
+        /^ATENCIÓN: el servidor escucha en .+ y TRUST_PROXY no está definido\. .*cookie de la oficina no se marca Secure/,
+      )
     }
   })
 

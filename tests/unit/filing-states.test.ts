@@ -59,11 +59,20 @@ describe('filing state machine', () => {
   })
 
   it('refuses an extension beyond twice the term, before the current date, or a second one', () => {
-    expect(applyAction(base, { ...INPUT.ampliar, nuevaFecha: '2026-05-12' }, TODAY)).toMatchObject({ ok: false, fields: { nuevaFecha: expect.stringContaining('11/05/2026') } })
+    expect(applyAction(base, { ...INPUT.ampliar, nuevaFecha: '2026-05-12' }, TODAY)).toMatchObject({
+      ok: false,
+      fields: { nuevaFecha: expect.stringContaining('11/05/2026') },
+    })
     expect(applyAction(base, { ...INPUT.ampliar, nuevaFecha: '2026-05-11' }, TODAY).ok).toBe(true)
     expect(applyAction(base, { ...INPUT.ampliar, nuevaFecha: '2026-04-17' }, TODAY)).toMatchObject({ ok: false, fields: { nuevaFecha: expect.any(String) } })
-    expect(applyAction(base, { ...INPUT.ampliar, nuevaFecha: '2026-02-30' }, TODAY)).toMatchObject({ ok: false, fields: { nuevaFecha: 'Indique la nueva fecha como AAAA-MM-DD.' } })
-    expect(applyAction({ ...base, ampliada: true, vence: '2026-04-30' }, INPUT.ampliar, TODAY)).toMatchObject({ ok: false, error: expect.stringContaining('ya fue ampliado') })
+    expect(applyAction(base, { ...INPUT.ampliar, nuevaFecha: '2026-02-30' }, TODAY)).toMatchObject({
+      ok: false,
+      fields: { nuevaFecha: 'Indique la nueva fecha como AAAA-MM-DD.' },
+    })
+    expect(applyAction({ ...base, ampliada: true, vence: '2026-04-30' }, INPUT.ampliar, TODAY)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('ya fue ampliado'),
+    })
   })
 })
 

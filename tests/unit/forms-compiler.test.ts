@@ -17,7 +17,7 @@ const { manifest } = loadManifest()
 const lookups = manifest.lookups?.data as Lookups
 
 function form(id: string): FormDefinition {
-  const f = manifest.forms.find((x) => x.data.id === id)?.data
+  const f = manifest.forms.find(x => x.data.id === id)?.data
   if (!f) throw new Error(`missing form ${id}`)
   return f
 }
@@ -43,9 +43,6 @@ async function browserMessages(id: string, values: Record<string, unknown>): Pro
   for (const [k, v] of Object.entries(result.errors as FieldErrors)) out[k] = String(v?.message)
   return out
 }
-
-
-
 
 const validPqrsd = {
   tipoSolicitud: '1',
@@ -94,7 +91,8 @@ const DIGITS_DOCUMENT = 'Escriba el número de documento solo con números (de 3
 const DIGITS_DOCUMENT_HC = DIGITS_DOCUMENT
 const LETTERS_DOCUMENT = 'Para este tipo de documento escriba solo letras y números (de 3 a 20), sin espacios ni signos.'
 const NIT = 'Escriba el NIT solo con números; si incluye el dígito de verificación, sepárelo con un guion (por ejemplo 900123456-7).'
-const PHONE = 'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
+const PHONE =
+  'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
 
 describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and browser agree', () => {
   const both = async (id: string, values: Record<string, unknown>) => {
@@ -146,10 +144,14 @@ describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and b
       ['8', 'ABC123456', NIT],
     ]
     for (const [tipo, typed, message] of refused) {
-      expect(await both('pqrsd', { ...validPqrsd, tipoIdentificacion: tipo, numeroIdentificacion: typed }), `${tipo} ${typed}`).toEqual({ numeroIdentificacion: message })
+      expect(await both('pqrsd', { ...validPqrsd, tipoIdentificacion: tipo, numeroIdentificacion: typed }), `${tipo} ${typed}`).toEqual({
+        numeroIdentificacion: message,
+      })
     }
     // Empty keeps the spec's text, verbatim, whatever the type.
-    expect(await both('pqrsd', { ...validPqrsd, tipoIdentificacion: '5', numeroIdentificacion: ' ' })).toEqual({ numeroIdentificacion: PQRSD_MESSAGES.numeroIdentificacion })
+    expect(await both('pqrsd', { ...validPqrsd, tipoIdentificacion: '5', numeroIdentificacion: ' ' })).toEqual({
+      numeroIdentificacion: PQRSD_MESSAGES.numeroIdentificacion,
+    })
     expect(await both('cita', { ...validCita, numeroIdentificacion: '' })).toEqual({ numeroIdentificacion: CITA_MESSAGES.numeroIdentificacion })
   })
 
@@ -183,7 +185,18 @@ describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and b
 
   it('accepts real e-mail addresses and refuses malformed ones, on every form with an e-mail', async () => {
     const good = ['ana@example.com', 'ana.perez+pqrs@correo.gov.co', 'ANA_1@sub.dominio.com.co', "o'neil@example.org", ' ana@example.com ']
-    const bad = ['not-an-email', '1', 'a@b.co\r\nBcc: x', 'ana@', '@example.com', 'ana@example', 'ana perez@example.com', 'ana@@example.com', 'ana@exa_mple.com', 'ana@example..com']
+    const bad = [
+      'not-an-email',
+      '1',
+      'a@b.co\r\nBcc: x',
+      'ana@',
+      '@example.com',
+      'ana@example',
+      'ana perez@example.com',
+      'ana@@example.com',
+      'ana@exa_mple.com',
+      'ana@example..com',
+    ]
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['pqrsd', validPqrsd, 'correoElectronico'],
       ['cita', validCita, 'correoElectronico'],
@@ -207,7 +220,7 @@ describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and b
   it('a rule can only name fields of its own form (validator)', () => {
     const def = form('pqrsd')
     const names = (r: NonNullable<typeof def.reglas>[number]) => [r.si.campo, ...(r.entonces.campo ? [r.entonces.campo] : []), ...(r.entonces.ocultar ?? [])]
-    expect(def.reglas?.every((r) => names(r).every((n) => def.campos.some((c) => c.nombre === n)))).toBe(true)
+    expect(def.reglas?.every(r => names(r).every(n => def.campos.some(c => c.nombre === n)))).toBe(true)
   })
 })
 
@@ -215,7 +228,7 @@ describe('PQRSD form (spec §5)', () => {
   it('an empty submission gets the eleven messages, verbatim, on server and browser alike, and the consent one (issue 12)', async () => {
     const expected = { ...PQRSD_MESSAGES, autorizacionDatos: CONSENT_MESSAGE }
     expect(serverMessages('pqrsd', {})).toEqual(expected)
-    const emptyBrowser = { ...Object.fromEntries(Object.keys(PQRSD_MESSAGES).map((k) => [k, ''])), autorizacionDatos: false }
+    const emptyBrowser = { ...Object.fromEntries(Object.keys(PQRSD_MESSAGES).map(k => [k, ''])), autorizacionDatos: false }
     expect(await browserMessages('pqrsd', emptyBrowser)).toEqual(expected)
     expect(serverMessages('pqrsd', emptyBrowser)).toEqual(expected)
   })
@@ -232,7 +245,7 @@ describe('PQRSD form (spec §5)', () => {
     // Every filing form and the newsletter carry the same checkbox, last, with the notice's label
     // (followed, on the forms with sensitive fields, by the explicit sensitive-data checkbox: issue 26 item 5).
     for (const id of ['pqrsd', 'cita', 'historia-clinica', 'suscripcion']) {
-      const fields = form(id).campos.filter((c) => c.control !== 'hidden' && c.nombre !== 'autorizacionDatosSensibles')
+      const fields = form(id).campos.filter(c => c.control !== 'hidden' && c.nombre !== 'autorizacionDatosSensibles')
       expect(fields.at(-1)).toMatchObject({ nombre: 'autorizacionDatos', control: 'checkbox', tipoDato: 'booleano', requerido: true })
     }
   })
@@ -273,7 +286,10 @@ describe('PQRSD form (spec §5)', () => {
   })
 
   it('counts text made only of spaces as empty', () => {
-    expect(serverMessages('pqrsd', { ...validPqrsd, nombre: '   ', mensaje: '\n\t ' })).toEqual({ nombre: PQRSD_MESSAGES.nombre, mensaje: PQRSD_MESSAGES.mensaje })
+    expect(serverMessages('pqrsd', { ...validPqrsd, nombre: '   ', mensaje: '\n\t ' })).toEqual({
+      nombre: PQRSD_MESSAGES.nombre,
+      mensaje: PQRSD_MESSAGES.mensaje,
+    })
   })
 
   it('rejects fields the definition does not have, with one message for all of them', () => {
@@ -288,7 +304,17 @@ describe('appointment form (spec §5)', () => {
     const expected = { ...CITA_MESSAGES, fechaCita: 'La fecha de la solicitud no es válida.' }
     expect(serverMessages('cita', {})).toEqual(expected)
     // In the browser fechaCita is filled at submit, so the visitor only ever sees the eight of the spec.
-    const empty = { nombre: '', tipoIdentificacion: '', numeroIdentificacion: '', correoElectronico: '', whatsapp: '', eps: '', tipoServicio: '', autorizacionDatos: false, fechaCita: '' }
+    const empty = {
+      nombre: '',
+      tipoIdentificacion: '',
+      numeroIdentificacion: '',
+      correoElectronico: '',
+      whatsapp: '',
+      eps: '',
+      tipoServicio: '',
+      autorizacionDatos: false,
+      fechaCita: '',
+    }
     expect(await browserMessages('cita', empty)).toEqual(CITA_MESSAGES)
   })
 
@@ -337,13 +363,34 @@ describe('clinical-record form (spec §5)', () => {
 
   it('requires every field, the PDF included', async () => {
     expect(serverMessages('historia-clinica', {})).toEqual(expectedEmpty)
-    const empty = { nombre: '', apellido: '', tipoIdentificacion: '', numeroIdentificacion: '', telefono: '', whatsapp: '', correoElectronico: '', pdf: undefined, autorizacionDatos: false }
+    const empty = {
+      nombre: '',
+      apellido: '',
+      tipoIdentificacion: '',
+      numeroIdentificacion: '',
+      telefono: '',
+      whatsapp: '',
+      correoElectronico: '',
+      pdf: undefined,
+      autorizacionDatos: false,
+    }
     expect(await browserMessages('historia-clinica', empty)).toEqual(expectedEmpty)
   })
 
   it('has no request-type, person-type or answer-type fields', () => {
-    const names = form('historia-clinica').campos.map((c) => c.nombre)
-    expect(names).toEqual(['nombre', 'apellido', 'tipoIdentificacion', 'numeroIdentificacion', 'telefono', 'whatsapp', 'correoElectronico', 'pdf', 'autorizacionDatos', 'autorizacionDatosSensibles'])
+    const names = form('historia-clinica').campos.map(c => c.nombre)
+    expect(names).toEqual([
+      'nombre',
+      'apellido',
+      'tipoIdentificacion',
+      'numeroIdentificacion',
+      'telefono',
+      'whatsapp',
+      'correoElectronico',
+      'pdf',
+      'autorizacionDatos',
+      'autorizacionDatosSensibles',
+    ])
   })
 
   it('accepts a complete request with a PDF and checks the e-mail format (departure from §5, issue 13)', () => {
@@ -354,16 +401,22 @@ describe('clinical-record form (spec §5)', () => {
   it('digits only in the four numeric fields, with honest messages once filled', () => {
     expect(serverMessages('historia-clinica', { ...validHistoria, telefono: '555-01x1' }, pdfFile)).toEqual({ telefono: PHONE })
     expect(serverMessages('historia-clinica', { ...validHistoria, whatsapp: 'x' }, pdfFile)).toEqual({ whatsapp: PHONE })
-    expect(serverMessages('historia-clinica', { ...validHistoria, numeroIdentificacion: '12 3a' }, pdfFile)).toEqual({ numeroIdentificacion: DIGITS_DOCUMENT_HC })
+    expect(serverMessages('historia-clinica', { ...validHistoria, numeroIdentificacion: '12 3a' }, pdfFile)).toEqual({
+      numeroIdentificacion: DIGITS_DOCUMENT_HC,
+    })
   })
 
   it('checks the file type and size', () => {
-    expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.txt', tipo: 'text/plain', tamano: 10 } })).toEqual({ pdf: 'El archivo debe ser un PDF.' })
+    expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.txt', tipo: 'text/plain', tamano: 10 } })).toEqual({
+      pdf: 'El archivo debe ser un PDF.',
+    })
     expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.pdf', tipo: 'application/pdf', tamano: 10 * 1024 * 1024 + 1 } })).toEqual({
       pdf: 'El archivo supera el tamaño máximo de 10 MB.',
     })
     expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.pdf', tipo: 'application/pdf', tamano: 10 * 1024 * 1024 } })).toEqual({})
-    expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.pdf', tipo: 'application/pdf', tamano: 0 } })).toEqual({ pdf: expectedEmpty.pdf })
+    expect(serverMessages('historia-clinica', validHistoria, { pdf: { nombre: 'a.pdf', tipo: 'application/pdf', tamano: 0 } })).toEqual({
+      pdf: expectedEmpty.pdf,
+    })
   })
 
   it('the browser describes a chosen File the way the server does, and sends it as multipart', async () => {
@@ -391,14 +444,18 @@ describe('attachments (control: archivos, issue 26 item 4)', () => {
   const MB = 1024 * 1024
 
   it('several PDF, JPEG and PNG files are accepted; none is fine (optional); the JSON body carries no file', async () => {
-    const files = [new File([PDF], 'carta.pdf', { type: 'application/pdf' }), new File([JPEG], 'foto.jpg', { type: 'image/jpeg' }), new File([PNG], 'captura.png', { type: 'image/png' })]
+    const files = [
+      new File([PDF], 'carta.pdf', { type: 'application/pdf' }),
+      new File([JPEG], 'foto.jpg', { type: 'image/jpeg' }),
+      new File([PNG], 'captura.png', { type: 'image/png' }),
+    ]
     expect(await browserMessages('pqrsd', { ...validPqrsd, adjuntos: files })).toEqual({})
     expect(await browserMessages('pqrsd', { ...validPqrsd, adjuntos: [] })).toEqual({})
     const def = form('pqrsd')
     expect(requestBody(def, toPayload(def, { ...validPqrsd }), { ...validPqrsd })).not.toBeInstanceOf(FormData)
     const body = requestBody(def, toPayload(def, { ...validPqrsd, adjuntos: files }), { ...validPqrsd, adjuntos: files }) as FormData
     expect(body).toBeInstanceOf(FormData)
-    expect(body.getAll('adjuntos').map((f) => (f as File).name)).toEqual(['carta.pdf', 'foto.jpg', 'captura.png'])
+    expect(body.getAll('adjuntos').map(f => (f as File).name)).toEqual(['carta.pdf', 'foto.jpg', 'captura.png'])
   })
 
   it('a file is judged by its content: a program renamed «.png» is refused in the browser', async () => {
@@ -411,8 +468,12 @@ describe('attachments (control: archivos, issue 26 item 4)', () => {
   it('the limits per file, per filing and in number give their own messages (the same on the server)', () => {
     const d = (tamano: number, tipo = 'application/pdf') => ({ nombre: 'a.pdf', tipo, tamano })
     expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(10 * MB + 1)] })).toEqual({ adjuntos: 'Cada archivo puede pesar como máximo 10 MB.' })
-    expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(8 * MB), d(8 * MB), d(8 * MB)] })).toEqual({ adjuntos: 'Los archivos juntos superan el máximo de 20 MB por solicitud.' })
-    expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(1), d(1), d(1), d(1), d(1), d(1)] })).toEqual({ adjuntos: 'Puede adjuntar como máximo 5 archivos por solicitud.' })
+    expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(8 * MB), d(8 * MB), d(8 * MB)] })).toEqual({
+      adjuntos: 'Los archivos juntos superan el máximo de 20 MB por solicitud.',
+    })
+    expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(1), d(1), d(1), d(1), d(1), d(1)] })).toEqual({
+      adjuntos: 'Puede adjuntar como máximo 5 archivos por solicitud.',
+    })
     expect(serverMessages('pqrsd', validPqrsd, { adjuntos: [d(10 * MB), d(10 * MB)] })).toEqual({})
     // A forged descriptor in a JSON body is dropped: files come only from real uploads.
     expect(serverMessages('pqrsd', { ...validPqrsd, adjuntos: { archivos: [d(1, 'text/plain')], tamanoTotal: 1 } })).toEqual({})
@@ -422,16 +483,22 @@ describe('attachments (control: archivos, issue 26 item 4)', () => {
 describe('newsletter form (spec §5)', () => {
   it('requires the e-mail', () => {
     expect(serverMessages('suscripcion', { autorizacionDatos: true })).toEqual({ correoElectronico: 'El correo Electronico es obligatorio' })
-    expect(serverMessages('suscripcion', { correoElectronico: '  ', autorizacionDatos: true })).toEqual({ correoElectronico: 'El correo Electronico es obligatorio' })
+    expect(serverMessages('suscripcion', { correoElectronico: '  ', autorizacionDatos: true })).toEqual({
+      correoElectronico: 'El correo Electronico es obligatorio',
+    })
   })
 
   it('checks the format and the 100-character limit', async () => {
     expect(serverMessages('suscripcion', { correoElectronico: 'ana', autorizacionDatos: true })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
-    expect(await browserMessages('suscripcion', { correoElectronico: 'ana', autorizacionDatos: true })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
+    expect(await browserMessages('suscripcion', { correoElectronico: 'ana', autorizacionDatos: true })).toEqual({
+      correoElectronico: 'Por favor, ingresa tu Email',
+    })
     const at100 = `${'a'.repeat(88)}@example.com`
     expect(at100).toHaveLength(100)
     expect(serverMessages('suscripcion', { correoElectronico: at100, autorizacionDatos: true })).toEqual({})
-    expect(serverMessages('suscripcion', { correoElectronico: `a${at100}`, autorizacionDatos: true })).toEqual({ correoElectronico: 'Por favor, ingresa tu Email' })
+    expect(serverMessages('suscripcion', { correoElectronico: `a${at100}`, autorizacionDatos: true })).toEqual({
+      correoElectronico: 'Por favor, ingresa tu Email',
+    })
   })
 
   it('trims the address before checking it', () => {
@@ -465,7 +532,9 @@ describe('final evaluation form (spec §5)', () => {
     expect(serverMessages('evaluacion', valid)).toEqual({})
     // Staff may be foreign: letters are allowed (departure from §5, issue 13); signs are not.
     expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: 'ab123456' })).toEqual({})
-    expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: '10#a' })).toEqual({ numeroIdentificacion: 'Escriba el número de documento solo con letras y números (de 3 a 20), sin espacios ni signos.' })
+    expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: '10#a' })).toEqual({
+      numeroIdentificacion: 'Escriba el número de documento solo con letras y números (de 3 a 20), sin espacios ni signos.',
+    })
     expect(serverMessages('evaluacion', { ...valid, email: 'ana@' })).toEqual({ email: EMAIL_FORMAT })
     expect(serverMessages('evaluacion', { ...valid, vinculacion: 'Visitante' })).toEqual({ vinculacion: EVALUACION_MESSAGES.vinculacion })
     expect(serverMessages('evaluacion', { ...valid, pregunta3: 'C' })).toEqual({ pregunta3: 'Seleccione una respuesta' })
@@ -473,22 +542,22 @@ describe('final evaluation form (spec §5)', () => {
   })
 
   it('has 11 questions; true/false ones offer only A = Verdadero and B = Falso', () => {
-    const questions = form('evaluacion').campos.filter((c) => /^pregunta\d+$/.test(c.nombre))
-    expect(questions.map((q) => q.nombre)).toEqual(Array.from({ length: 11 }, (_, i) => `pregunta${i + 1}`))
+    const questions = form('evaluacion').campos.filter(c => /^pregunta\d+$/.test(c.nombre))
+    expect(questions.map(q => q.nombre)).toEqual(Array.from({ length: 11 }, (_, i) => `pregunta${i + 1}`))
     for (const q of questions) {
       expect(q.control).toBe('radio')
       const opts = q.opciones ?? []
-      if (opts.length === 2) expect(opts.map((o) => o.etiqueta)).toEqual(['A. Verdadero', 'B. Falso'])
-      else expect(opts.map((o) => o.valor)).toEqual(['A', 'B', 'C', 'D'])
+      if (opts.length === 2) expect(opts.map(o => o.etiqueta)).toEqual(['A. Verdadero', 'B. Falso'])
+      else expect(opts.map(o => o.valor)).toEqual(['A', 'B', 'C', 'D'])
     }
   })
 
   it('the key of the page is C, A, A, D, B, A, C, B, C, A, D and each answer is an option of its question', () => {
-    const page = manifest.pages.find((p) => p.data.ruta === '/induccion/modulo5')?.data
-    const section = page?.secciones?.find((s) => s.tipo === 'evaluacion')
+    const page = manifest.pages.find(p => p.data.ruta === '/induccion/modulo5')?.data
+    const section = page?.secciones?.find(s => s.tipo === 'evaluacion')
     expect(section && 'clave' in section ? section.clave : undefined).toEqual(['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D'])
-    const questions = form('evaluacion').campos.filter((c) => /^pregunta\d+$/.test(c.nombre))
-    questions.forEach((q, i) => expect(q.opciones?.map((o) => o.valor)).toContain(['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D'][i]))
+    const questions = form('evaluacion').campos.filter(c => /^pregunta\d+$/.test(c.nombre))
+    for (const [i, q] of questions.entries()) expect(q.opciones?.map(o => o.valor)).toContain(['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D'][i])
   })
 })
 

@@ -7,10 +7,10 @@ const files = generatedFiles(manifest)
 const base = manifest.site!.data.urlPublica!
 
 describe('files generated from the manifest', () => {
-  const locs = [...files['public/sitemap.xml']!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+  const locs = [...files['public/sitemap.xml']!.matchAll(/<loc>([^<]+)<\/loc>/g)].map(m => m[1]!)
 
   it('sitemap.xml lists every content page at the public address, and no redirect or hidden page', () => {
-    const expected = manifest.pages.filter((p) => !p.data.redirigirA && p.data.enMapa !== false).map((p) => base + p.data.ruta)
+    const expected = manifest.pages.filter(p => !p.data.redirigirA && p.data.enMapa !== false).map(p => base + p.data.ruta)
     expect([...locs].sort()).toEqual([...expected].sort())
     expect(locs).toContain(`${base}/nuestra-gestion/control/entes`)
     expect(locs).not.toContain(`${base}/hospital`)
@@ -25,8 +25,10 @@ describe('files generated from the manifest', () => {
 
   it('the route lists given to the browser hold paths only, split by whether the page needs React', () => {
     const { estaticas, interactivas } = JSON.parse(files['src/generated/routes.json']!) as { estaticas: string[]; interactivas: string[] }
-    expect([...estaticas, ...interactivas].sort()).toEqual(manifest.pages.map((p) => p.data.ruta).sort())
-    expect(interactivas).toEqual(expect.arrayContaining(['/', '/pqrsd', '/citas', '/historia-clinica', '/buscar', '/induccion/modulo5', '/acceder', '/accesibilidad']))
+    expect([...estaticas, ...interactivas].sort()).toEqual(manifest.pages.map(p => p.data.ruta).sort())
+    expect(interactivas).toEqual(
+      expect.arrayContaining(['/', '/pqrsd', '/citas', '/historia-clinica', '/buscar', '/induccion/modulo5', '/acceder', '/accesibilidad']),
+    )
     expect(estaticas).toEqual(expect.arrayContaining(['/hospital/junta', '/nuestra-gestion/control/informes', '/notices/all']))
   })
 })

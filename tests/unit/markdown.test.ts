@@ -22,7 +22,9 @@ describe('staff Markdown is sanitized at build time', () => {
   it('keeps the formatting staff use and marks external links', () => {
     const html = markdownToHtml('**Horario**: lunes a viernes. Vea [la sede](https://example.org) o [citas](/citas).')
     expect(html).toContain('<strong>Horario</strong>')
-    expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer" class="externo">la sede<span class="visually-hidden"> (abre en una ventana nueva)</span></a>')
+    expect(html).toContain(
+      '<a href="https://example.org" target="_blank" rel="noopener noreferrer" class="externo">la sede<span class="visually-hidden"> (abre en una ventana nueva)</span></a>',
+    )
     expect(html).toContain('<a href="/citas">citas</a>')
   })
 })

@@ -8,7 +8,7 @@ import { loadManifest } from '../../src/manifest/load.ts'
 import { newsItems, newsMarkdownToHtml } from '../../src/news/news.ts'
 
 const items = newsItems(loadManifest().manifest)
-const byId = (id: string) => items.find((n) => n.id === id)!
+const byId = (id: string) => items.find(n => n.id === id)!
 
 describe('news in Markdown', () => {
   it('Markdown becomes HTML: bold, paragraphs, lists, links, contact placeholders; no raw ** or [text](url)', () => {
@@ -25,7 +25,8 @@ describe('news in Markdown', () => {
   })
 
   it('is sanitized: event handlers, javascript: links, scripts and images are removed', () => {
-    for (const n of items) expect(`${n.encabezado}${n.dependencia}${n.cuerpo}`, n.id).not.toMatch(/onmouseover|onclick|onerror|javascript:|<script|<img|<iframe|style=/i)
+    for (const n of items)
+      expect(`${n.encabezado}${n.dependencia}${n.cuerpo}`, n.id).not.toMatch(/onmouseover|onclick|onerror|javascript:|<script|<img|<iframe|style=/i)
     expect(byId('semana-lactancia-materna').cuerpo).toContain('oficina de IAMII')
     expect(byId('horario-festivos-noviembre').cuerpo).toContain('<a href="/atencion/contacto">canales de atención</a>')
   })

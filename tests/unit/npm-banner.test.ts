@@ -4,7 +4,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { npmBanner, writeData } from '../../src/server/npmBanner.ts'
 
-const NPM_ENV = { npm_command: 'run', npm_lifecycle_event: 'export', npm_lifecycle_script: 'tsx src/server/export.ts', npm_package_name: 'ese-hospital-sitio', npm_package_version: '0.1.0' }
+const NPM_ENV = {
+  npm_command: 'run',
+  npm_lifecycle_event: 'export',
+  npm_lifecycle_script: 'tsx src/server/export.ts',
+  npm_package_name: 'ese-hospital-sitio',
+  npm_package_version: '0.1.0',
+}
 const ARGS = ['pqrs', '--since', '2025-04-01']
 
 /** A file as the shell leaves it for the script: opened for writing, holding what was there plus what npm wrote. */

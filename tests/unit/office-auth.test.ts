@@ -53,8 +53,8 @@ describe('sign-in throttling', () => {
   it('counts an attempt before its password is checked: attempts still in flight fill the window', async () => {
     const { t } = setup()
     // Three reservations not yet settled (their Argon2 verification still running): the fourth is refused at once.
-    const inFlight = await Promise.all([0, 1, 2].map((i) => t.reserve('ana@h.gov.co', `10.0.0.${i}`)))
-    expect(inFlight.every((r) => r.ok)).toBe(true)
+    const inFlight = await Promise.all([0, 1, 2].map(i => t.reserve('ana@h.gov.co', `10.0.0.${i}`)))
+    expect(inFlight.every(r => r.ok)).toBe(true)
     const fourth = await t.reserve('ana@h.gov.co', '10.0.0.7')
     expect(fourth).toEqual({ ok: false, lockedMs: 60_000 })
   })

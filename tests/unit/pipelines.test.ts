@@ -9,10 +9,13 @@ import { parse } from 'yaml'
 /** The `sh` block that follows the README's "Continuous integration" heading. */
 function readmeCommands(): string[] {
   const readme = fs.readFileSync('README.md', 'utf8')
-  const section = readme.split(/^## /m).find((s) => s.startsWith('Continuous integration'))
+  const section = readme.split(/^## /m).find(s => s.startsWith('Continuous integration'))
   const block = section && /```sh\n([\s\S]*?)```/.exec(section)?.[1]
   if (!block) throw new Error('README.md has no CI command block')
-  return block.split('\n').map((l) => l.trim()).filter(Boolean)
+  return block
+    .split('\n')
+    .map(l => l.trim())
+    .filter(Boolean)
 }
 
 /** `npm run -s x -- …` calls `npm run x`; `npm ci --cache …` calls `npm ci`. */
@@ -43,10 +46,12 @@ describe('CI pipelines call the README commands', () => {
   it('GitHub Actions: runs them in order on push and pull request, keeps dist/', () => {
     const workflow = parse(fs.readFileSync('.github/workflows/sitio.yml', 'utf8'))
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'pull_request']))
-    const steps = Object.values(workflow.jobs as Record<string, { steps: { run?: string; uses?: string; with?: Record<string, unknown> }[] }>).flatMap((j) => j.steps)
-    const runs = steps.flatMap((s) => (s.run ? s.run.split('\n') : []))
+    const steps = Object.values(workflow.jobs as Record<string, { steps: { run?: string; uses?: string; with?: Record<string, unknown> }[] }>).flatMap(
+      j => j.steps,
+    )
+    const runs = steps.flatMap(s => (s.run ? s.run.split('\n') : []))
     expect(inOrder(runs, commands)).toEqual([])
-    const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))
+    const upload = steps.find(s => s.uses?.startsWith('actions/upload-artifact'))
     expect(upload?.with?.path).toBe('dist/')
     // Deployment: only after the checks, only for the default branch, through the README's publishing command.
     const deploy = workflow.jobs.publicar
@@ -59,12 +64,14 @@ describe('CI pipelines call the README commands', () => {
 
   it('GitLab CI: runs them in order on branches and merge requests, with the code-quality report', () => {
     const pipeline = parse(fs.readFileSync('.gitlab-ci.yml', 'utf8'))
-    const jobs = Object.entries(pipeline as Record<string, { stage?: string; script?: string[]; artifacts?: any }>).filter(([, j]) => j && Array.isArray(j.script))
+    const jobs = Object.entries(pipeline as Record<string, { stage?: string; script?: string[]; artifacts?: any }>).filter(
+      ([, j]) => j && Array.isArray(j.script),
+    )
     const order = pipeline.stages as string[]
     jobs.sort(([, a], [, b]) => order.indexOf(a.stage!) - order.indexOf(b.stage!))
     const scripts = jobs.flatMap(([, j]) => j.script!)
     expect(inOrder(scripts, commands)).toEqual([])
-    const validate = jobs.find(([, j]) => j.script!.some((l) => calls(l, 'npm run validate')))![1]
+    const validate = jobs.find(([, j]) => j.script!.some(l => calls(l, 'npm run validate')))![1]
     const reportFile = validate.artifacts.reports.codequality as string
     expect(validate.script!.join('\n')).toContain(`--formato gitlab --salida ${reportFile}`)
     expect(validate.artifacts.when).toBe('always')

@@ -14,13 +14,13 @@ describe('pre-rendering shares', () => {
   it('the shares together hold every page exactly once, whatever order Vike lists them in', () => {
     for (const count of [1, 2, 3, 4]) {
       const shuffled = [...urls].reverse()
-      const taken = Array.from({ length: count }, (_, index) => inShare(index % 2 ? shuffled : urls, (u) => u, { index, count })).flat()
+      const taken = Array.from({ length: count }, (_, index) => inShare(index % 2 ? shuffled : urls, u => u, { index, count })).flat()
       expect(taken.sort(), `${count} shares`).toEqual([...urls].sort())
     }
   })
 
   it('the shares are about the same size', () => {
-    const sizes = [0, 1, 2].map((index) => inShare(urls, (u) => u, { index, count: 3 }).length)
+    const sizes = [0, 1, 2].map(index => inShare(urls, u => u, { index, count: 3 }).length)
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1)
   })
 

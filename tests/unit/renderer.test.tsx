@@ -25,7 +25,6 @@ function render(section: Seccion): HTMLElement {
 }
 
 describe('generic renderer', () => {
-
   for (const [file, sample] of Object.entries(SAMPLES)) {
     it(`renders a «${sample.section.tipo}» section (${path.basename(path.dirname(file))}/sample.ts)`, () => sample.check(render(sample.section), expect))
   }

@@ -3,7 +3,7 @@ import { dayTimestamp } from '../../src/manifest/colombiaTime.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { requestDayProblems } from '../../src/forms/requestDayWindow.ts'
 
-const cita = loadManifest().manifest.forms.find((f) => f.data.id === 'cita')!.data
+const cita = loadManifest().manifest.forms.find(f => f.data.id === 'cita')!.data
 const MESSAGE = { fechaCita: 'La fecha de la solicitud no es válida.' }
 
 describe('the request day is checked against the day of receipt (Colombia), one day either side', () => {

@@ -18,7 +18,7 @@ describe('report periods', () => {
 
   it('the choices go from today\u2019s quarter back, never into the future', () => {
     expect(quarterOf('2026-11-23').clave).toBe('2026-T4')
-    expect(periodChoices('2026-05-10', 2025).map((p) => p.clave)).toEqual(['2026-T2', '2026-T1', '2026', '2025-T4', '2025-T3', '2025-T2', '2025-T1', '2025'])
+    expect(periodChoices('2026-05-10', 2025).map(p => p.clave)).toEqual(['2026-T2', '2026-T1', '2026', '2025-T4', '2025-T3', '2025-T2', '2025-T1', '2025'])
   })
 
   it('response days count like the term: from the business day after the effective day of receipt', () => {

@@ -15,7 +15,7 @@ type Node = Record<string, unknown>
 
 function loadSchemas(): Map<string, Node> {
   const out = new Map<string, Node>()
-  for (const f of fs.readdirSync(SCHEMAS_DIR).filter((n) => n.endsWith('.schema.json'))) {
+  for (const f of fs.readdirSync(SCHEMAS_DIR).filter(n => n.endsWith('.schema.json'))) {
     out.set(f, JSON.parse(fs.readFileSync(path.join(SCHEMAS_DIR, f), 'utf8')))
   }
   return out
@@ -32,7 +32,10 @@ function allProperties(schemas: Map<string, Node>): PropertyAt[] {
   const out: PropertyAt[] = []
   const walk = (file: string, node: unknown, pointer: string): void => {
     if (!node || typeof node !== 'object') return
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(file, n, `${pointer}/${i}`))
+    if (Array.isArray(node)) {
+      for (const [i, n] of node.entries()) walk(file, n, `${pointer}/${i}`)
+      return
+    }
     for (const [key, value] of Object.entries(node as Node)) {
       if (key === 'properties' && value && typeof value === 'object') {
         for (const [name, schema] of Object.entries(value as Node)) {
@@ -52,7 +55,10 @@ function allDescriptions(schemas: Map<string, Node>): { where: string; text: unk
   const out: { where: string; text: unknown }[] = []
   const walk = (file: string, node: unknown, pointer: string): void => {
     if (!node || typeof node !== 'object') return
-    if (Array.isArray(node)) return node.forEach((n, i) => walk(file, n, `${pointer}/${i}`))
+    if (Array.isArray(node)) {
+      for (const [i, n] of node.entries()) walk(file, n, `${pointer}/${i}`)
+      return
+    }
     for (const [key, value] of Object.entries(node as Node)) {
       // A property literally named "description" (carousel slides) is a schema, not a text.
       if (key === 'description' && !pointer.endsWith('/properties')) out.push({ where: `${file}#${pointer}`, text: value })
@@ -72,7 +78,10 @@ function resolve(schemas: Map<string, Node>, file: string, schema: Node): Node {
     if (refFile) currentFile = refFile
     const root = schemas.get(currentFile)
     if (!root) throw new Error(`$ref a un esquema inexistente: ${current.$ref}`)
-    current = fragment.split('/').filter(Boolean).reduce<Node>((n, k) => n[k] as Node, root)
+    current = fragment
+      .split('/')
+      .filter(Boolean)
+      .reduce<Node>((n, k) => n[k] as Node, root)
   }
   return current
 }
@@ -96,27 +105,27 @@ describe('help inside the editor: schema descriptions, examples and enums', () =
   it('finds the properties of every schema file (the walk itself works)', () => {
     expect(schemas.size).toBeGreaterThanOrEqual(7)
     expect(properties.length).toBeGreaterThan(150)
-    expect(properties.some((p) => p.file === 'documents.schema.json' && p.pointer === '/$defs/fila/properties/archivo')).toBe(true)
+    expect(properties.some(p => p.file === 'documents.schema.json' && p.pointer === '/$defs/fila/properties/archivo')).toBe(true)
   })
 
   it('every property has a Spanish description (what it is, with an example)', () => {
     const missing = properties
-      .map((p) => ({ at: `${p.file}#${p.pointer}`, problem: spanishProblem(p.schema.description) }))
-      .filter((p) => p.problem)
-      .map((p) => `${p.at}: ${p.problem}`)
+      .map(p => ({ at: `${p.file}#${p.pointer}`, problem: spanishProblem(p.schema.description) }))
+      .filter(p => p.problem)
+      .map(p => `${p.at}: ${p.problem}`)
     expect(missing, 'Agregue a cada propiedad una "description" en español con un ejemplo').toEqual([])
   })
 
   it('every scalar property offers completions: examples, enum or const', () => {
     const missing = properties
-      .filter((p) => {
+      .filter(p => {
         const target = resolve(schemas, p.file, p.schema)
         const types = ([] as unknown[]).concat(target.type ?? (target.const !== undefined ? 'const' : 'object'))
-        const scalar = types.some((t) => ['string', 'number', 'integer', 'boolean', 'const'].includes(t as string))
-        const offers = [p.schema, target].some((s) => Array.isArray(s.examples) || Array.isArray(s.enum) || s.const !== undefined)
+        const scalar = types.some(t => ['string', 'number', 'integer', 'boolean', 'const'].includes(t as string))
+        const offers = [p.schema, target].some(s => Array.isArray(s.examples) || Array.isArray(s.enum) || s.const !== undefined)
         return scalar && !offers
       })
-      .map((p) => `${p.file}#${p.pointer}`)
+      .map(p => `${p.file}#${p.pointer}`)
     expect(missing, 'Agregue "examples" (o "enum") a estas propiedades').toEqual([])
   })
 
@@ -138,9 +147,9 @@ describe('help inside the editor: schema descriptions, examples and enums', () =
 
   it('every other description (schema, definitions, section types) is in Spanish too', () => {
     const bad = allDescriptions(schemas)
-      .map((d) => ({ ...d, problem: spanishProblem(d.text) }))
-      .filter((d) => d.problem)
-      .map((d) => `${d.where}: ${d.problem}`)
+      .map(d => ({ ...d, problem: spanishProblem(d.text) }))
+      .filter(d => d.problem)
+      .map(d => `${d.where}: ${d.problem}`)
     expect(bad).toEqual([])
   })
 

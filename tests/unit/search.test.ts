@@ -46,7 +46,12 @@ function fixture(): Manifest {
       titulo: 'Normas internas',
       filas: [
         { anio: 2024, titulo: 'Resolución 015 de 2024: comité de control interno', fecha: '2024-03-01', archivo: '/assets/normatividad/resolucion-015.pdf' },
-        { anio: 2023, titulo: 'Acuerdo de junta sobre el presupuesto', url: 'https://www.ejemplo.gov.co/acuerdo.pdf', descripcion: 'Aprobación del presupuesto' },
+        {
+          anio: 2023,
+          titulo: 'Acuerdo de junta sobre el presupuesto',
+          url: 'https://www.ejemplo.gov.co/acuerdo.pdf',
+          descripcion: 'Aprobación del presupuesto',
+        },
       ],
     } as DocumentList,
   ]
@@ -75,11 +80,11 @@ describe('buildSearchIndex', () => {
   const docs = buildSearchIndex(fixture(), sectionsText)
 
   it('has one document per content page, document row and news item (redirects left out)', () => {
-    expect(docs.filter((d) => d.ti_doc === 'Página').map((d) => d.route)).toEqual(['/normatividad/resoluciones', '/hospital/historia'])
-    expect(docs.map((d) => d.route)).not.toContain('/normatividad')
-    const rows = docs.filter((d) => d.ti_doc === 'PDF' || d.ti_doc === 'Enlace')
-    expect(rows.map((d) => d.route)).toEqual(['/assets/normatividad/resolucion-015.pdf', 'https://www.ejemplo.gov.co/acuerdo.pdf'])
-    expect(docs.filter((d) => d.ti_doc === 'Noticia').map((d) => d.route)).toEqual(['/notices/all#vacunacion', '/notices/all#ambulancia'])
+    expect(docs.filter(d => d.ti_doc === 'Página').map(d => d.route)).toEqual(['/normatividad/resoluciones', '/hospital/historia'])
+    expect(docs.map(d => d.route)).not.toContain('/normatividad')
+    const rows = docs.filter(d => d.ti_doc === 'PDF' || d.ti_doc === 'Enlace')
+    expect(rows.map(d => d.route)).toEqual(['/assets/normatividad/resolucion-015.pdf', 'https://www.ejemplo.gov.co/acuerdo.pdf'])
+    expect(docs.filter(d => d.ti_doc === 'Noticia').map(d => d.route)).toEqual(['/notices/all#vacunacion', '/notices/all#ambulancia'])
     expect(docs).toHaveLength(2 + 2 + 2)
   })
 
@@ -91,17 +96,17 @@ describe('buildSearchIndex', () => {
   })
 
   it('fills dates, categories and plain-text abstracts', () => {
-    const resolucion = docs.find((d) => d.title.startsWith('Resolución 015'))!
+    const resolucion = docs.find(d => d.title.startsWith('Resolución 015'))!
     expect(resolucion.date).toBe('2024-03-01')
     expect(resolucion.category).toBe('Resoluciones') // the page that lists the rows
-    expect(docs.find((d) => d.title.startsWith('Acuerdo'))!.date).toBe('2023')
-    const page = docs.find((d) => d.route === '/normatividad/resoluciones')!
+    expect(docs.find(d => d.title.startsWith('Acuerdo'))!.date).toBe('2023')
+    const page = docs.find(d => d.route === '/normatividad/resoluciones')!
     expect(page.abstract).toBe('Resoluciones internas de la E.S.E..')
-    expect(docs.find((d) => d.route === '/hospital/historia')!.abstract).toBe('Creación de la E.S.E. por el acuerdo 031 de 1999.')
+    expect(docs.find(d => d.route === '/hospital/historia')!.abstract).toBe('Creación de la E.S.E. por el acuerdo 031 de 1999.')
   })
 
   it('indexes news as plain text, without the HTML that sanitizing removes', () => {
-    const n = docs.find((d) => d.route === '/notices/all#vacunacion')!
+    const n = docs.find(d => d.route === '/notices/all#vacunacion')!
     expect(n.title).toBe('Jornada de vacunación')
     expect(n.date).toBe('2026-11-12')
     expect(n.category).toBe('Noticias')
@@ -112,11 +117,11 @@ describe('buildSearchIndex', () => {
   it('covers the real manifest: every content page, every row and every news item', () => {
     const { manifest } = loadManifest()
     const index = buildSearchIndex(manifest, sectionsText)
-    const contentPages = manifest.pages.filter((p) => !p.data.redirigirA).length
+    const contentPages = manifest.pages.filter(p => !p.data.redirigirA).length
     const rows = manifest.documents.reduce((n, d) => n + d.data.filas.length, 0)
     expect(index).toHaveLength(contentPages + rows + manifest.news.length)
-    expect(index.map((d) => d.route)).toEqual(expect.arrayContaining(['/', '/buscar', '/notices/all', '/accesibilidad']))
-    for (const n of manifest.news) expect(index.map((d) => d.route)).toContain(`/notices/all#${n.data.id}`)
+    expect(index.map(d => d.route)).toEqual(expect.arrayContaining(['/', '/buscar', '/notices/all', '/accesibilidad']))
+    for (const n of manifest.news) expect(index.map(d => d.route)).toContain(`/notices/all#${n.data.id}`)
   })
 })
 
@@ -134,33 +139,33 @@ describe('createSearcher', () => {
   })
 
   it('is accent-insensitive in both directions', () => {
-    const withoutAccent = search('resolucion').map((d) => d.route)
+    const withoutAccent = search('resolucion').map(d => d.route)
     expect(withoutAccent).toEqual(expect.arrayContaining(['/a.pdf', '/b.pdf']))
-    const withAccent = search('RESOLUCIÓN').map((d) => d.route)
+    const withAccent = search('RESOLUCIÓN').map(d => d.route)
     expect(withAccent).toEqual(expect.arrayContaining(['/a.pdf', '/b.pdf']))
-    expect(search('creacion').map((d) => d.route)).toEqual(['/hospital/historia'])
-    expect(search('vacunación').map((d) => d.route)).toEqual(['/notices/all#vacunacion'])
+    expect(search('creacion').map(d => d.route)).toEqual(['/hospital/historia'])
+    expect(search('vacunación').map(d => d.route)).toEqual(['/notices/all#vacunacion'])
   })
 
   it('returns results with the fields of the spec', () => {
     const [first] = search('resolucion')
     expect(first).toBeDefined()
     expect(Object.keys(first!).sort()).toEqual(SPEC_FIELDS)
-    expect(first).toEqual(docs.find((d) => d.route === first!.route))
+    expect(first).toEqual(docs.find(d => d.route === first!.route))
   })
 
   it('finds words in the abstract and the category, and tolerates a typo', () => {
-    expect(search('control interno').map((d) => d.route)).toEqual(['/a.pdf'])
-    expect(search('noticias').map((d) => d.route)).toContain('/notices/all#vacunacion')
-    expect(search('resolucon').map((d) => d.route)).toEqual(expect.arrayContaining(['/a.pdf', '/b.pdf']))
+    expect(search('control interno').map(d => d.route)).toEqual(['/a.pdf'])
+    expect(search('noticias').map(d => d.route)).toContain('/notices/all#vacunacion')
+    expect(search('resolucon').map(d => d.route)).toEqual(expect.arrayContaining(['/a.pdf', '/b.pdf']))
   })
 
   it('corrects a typo word by word, keeping what the other words ask for', () => {
     // Only the resolution numbered 015 has «015»: the typo must not widen the answer to every resolution.
-    expect(search('resolucon 015').map((d) => d.route)).toEqual(['/a.pdf'])
+    expect(search('resolucon 015').map(d => d.route)).toEqual(['/a.pdf'])
     // Near misses are looked for among every indexed word, the abstract's too.
-    expect(search('contrl interno').map((d) => d.route)).toEqual(['/a.pdf'])
-    expect(search('vacunacon').map((d) => d.route)).toEqual(['/notices/all#vacunacion'])
+    expect(search('contrl interno').map(d => d.route)).toEqual(['/a.pdf'])
+    expect(search('vacunacon').map(d => d.route)).toEqual(['/notices/all#vacunacion'])
     // A word with no near miss anywhere leaves nothing to show, rather than answers that ignore it.
     expect(search('resolucion qqxxzzww')).toEqual([])
   })
@@ -189,7 +194,7 @@ describe('createSearcher', () => {
 describe('search of the real site: what citizens ask for', () => {
   const { manifest } = loadManifest()
   const siteSearch = createSearcher(buildSearchIndex(manifest, sectionsText))
-  const routes = (q: string) => siteSearch(q).map((d) => d.route)
+  const routes = (q: string) => siteSearch(q).map(d => d.route)
 
   it('«pqrs» puts the PQRSD page first (keyword and acronym, pages before documents)', () => {
     expect(routes('pqrs')[0]).toBe('/pqrsd')
@@ -203,8 +208,8 @@ describe('search of the real site: what citizens ask for', () => {
 
   it('at an equal match, pages rank above documents', () => {
     const results = siteSearch('resoluciones')
-    const firstDocument = results.findIndex((d) => d.ti_doc !== 'Página')
-    const lastPage = results.map((d) => d.ti_doc).lastIndexOf('Página')
+    const firstDocument = results.findIndex(d => d.ti_doc !== 'Página')
+    const lastPage = results.map(d => d.ti_doc).lastIndexOf('Página')
     expect(firstDocument).toBeGreaterThan(-1)
     expect(lastPage).toBeLessThan(firstDocument)
   })

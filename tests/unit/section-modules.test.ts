@@ -14,11 +14,13 @@ import type { SectionType } from '../../src/renderer/types.ts'
  */
 const SECTIONS_DIR = path.resolve('src/renderer/sections')
 const schema = JSON.parse(fs.readFileSync('schemas/page.schema.json', 'utf8'))
-const schemaTypes: string[] = (schema.$defs.seccion.oneOf as Array<{ $ref: string }>).map((r) => schema.$defs[r.$ref.split('/').pop()!].properties.tipo.const as string)
+const schemaTypes: string[] = (schema.$defs.seccion.oneOf as Array<{ $ref: string }>).map(
+  r => schema.$defs[r.$ref.split('/').pop()!].properties.tipo.const as string,
+)
 const folders = fs
   .readdirSync(SECTIONS_DIR, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name)
+  .filter(e => e.isDirectory())
+  .map(e => e.name)
 const modules = sectionModules as unknown as Record<string, SectionModule<SectionType>>
 
 /** What makes a component need React in the browser: state, effects or event handlers. */
@@ -64,7 +66,7 @@ describe('section modules', () => {
         expect(files).toContain(component)
       })
 
-      it('is hydrated in the browser with its module\'s component (the components-only map)', () => {
+      it("is hydrated in the browser with its module's component (the components-only map)", () => {
         expect((sectionComponents as Record<string, unknown>)[tipo]).toBe(mod!.Component)
       })
 
@@ -77,7 +79,7 @@ describe('section modules', () => {
 
       it('declares interactive exactly when its component needs React in the browser', () => {
         const component = path.join(dir, `${mod!.Component.name}.tsx`)
-        const needsReact = [...reachableFiles(component)].filter((f) => NEEDS_REACT.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(SECTIONS_DIR, f))
+        const needsReact = [...reachableFiles(component)].filter(f => NEEDS_REACT.test(fs.readFileSync(f, 'utf8'))).map(f => path.relative(SECTIONS_DIR, f))
         expect({ tipo, interactive: mod!.interactive, needsReact: needsReact.length > 0 ? needsReact : 'nothing' }).toEqual({
           tipo,
           interactive: needsReact.length > 0,
@@ -87,7 +89,7 @@ describe('section modules', () => {
 
       it('holds only its declared parts', () => {
         const allowed = new Set(['index.ts', 'sample.ts', 'prepare.ts', 'styles.css', `${mod!.Component.name}.tsx`])
-        expect(files.filter((f) => !allowed.has(f))).toEqual([])
+        expect(files.filter(f => !allowed.has(f))).toEqual([])
         if (files.includes('prepare.ts')) expect(typeof mod!.prepare).toBe('function')
       })
     })
@@ -96,7 +98,7 @@ describe('section modules', () => {
   it('every styles.css of a section folder reaches the page through the layout, after the global sheets', () => {
     const gather = fs.readFileSync('src/renderer/styles/sections.ts', 'utf8')
     expect(gather).toContain("import.meta.glob('../sections/*/styles.css', { eager: true })")
-    const imports = [...fs.readFileSync('src/pages/+Layout.tsx', 'utf8').matchAll(/^import '([^']+)'/gm)].map((m) => m[1])
+    const imports = [...fs.readFileSync('src/pages/+Layout.tsx', 'utf8').matchAll(/^import '([^']+)'/gm)].map(m => m[1])
     expect(imports).toEqual([
       '@picocss/pico/css/pico.min.css',
       '../renderer/styles/site.css',
@@ -107,24 +109,31 @@ describe('section modules', () => {
   })
 
   it("a section's own classes are styled in its folder, not in the global sheets", () => {
-    const globalSheets = ['site.css', 'forms.css', 'interactive.css'].map((f) => fs.readFileSync(path.join('src/renderer/styles', f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''))
+    const globalSheets = ['site.css', 'forms.css', 'interactive.css'].map(f =>
+      fs.readFileSync(path.join('src/renderer/styles', f), 'utf8').replace(/\/\*[\s\S]*?\*\//g, ''),
+    )
     const classesOf = (dir: string) =>
       new Set(
         fs
           .readdirSync(dir)
-          .filter((f) => f.endsWith('.tsx'))
-          .flatMap((f) => [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/className=(?:"([^"]+)"|\{`([^`]+)`\})/g)])
-          .flatMap((m) => (m[1] ?? m[2] ?? '').split(/\s+/))
-          .filter((c) => /^[a-z][a-z-]*$/.test(c)),
+          .filter(f => f.endsWith('.tsx'))
+          .flatMap(f => [...fs.readFileSync(path.join(dir, f), 'utf8').matchAll(/className=(?:"([^"]+)"|\{`([^`]+)`\})/g)])
+          .flatMap(m => (m[1] ?? m[2] ?? '').split(/\s+/))
+          .filter(c => /^[a-z][a-z-]*$/.test(c)),
       )
-    const byFolder = new Map(folders.map((tipo) => [tipo, classesOf(path.join(SECTIONS_DIR, tipo))]))
+    const byFolder = new Map(folders.map(tipo => [tipo, classesOf(path.join(SECTIONS_DIR, tipo))]))
     // Classes of shared components and of other sections are not one section's own.
-    const shared = new Set([...classesOf('src/renderer/components'), ...classesOf('src/renderer/forms-ui'), ...classesOf('src/renderer/layout'), ...classesOf('src/renderer/header')])
+    const shared = new Set([
+      ...classesOf('src/renderer/components'),
+      ...classesOf('src/renderer/forms-ui'),
+      ...classesOf('src/renderer/layout'),
+      ...classesOf('src/renderer/header'),
+    ])
     const misplaced: string[] = []
     for (const [tipo, classes] of byFolder) {
       for (const c of classes) {
         if (shared.has(c) || [...byFolder].some(([other, cs]) => other !== tipo && cs.has(c))) continue
-        if (globalSheets.some((css) => new RegExp(`\\.${c}(?![\\w-])`).test(css))) misplaced.push(`${tipo}: .${c}`)
+        if (globalSheets.some(css => new RegExp(`\\.${c}(?![\\w-])`).test(css))) misplaced.push(`${tipo}: .${c}`)
       }
     }
     expect(misplaced).toEqual([])

@@ -21,7 +21,12 @@ let buildDir: string
 const npmCli = process.env.npm_execpath && /\.[cm]?js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined
 const pdf = fs.readFileSync(path.resolve('tests/fixtures/public-min/assets/docs/informe-2024.pdf'))
 const pageFiles = () => fs.readdirSync(path.join(tmp, 'manifest/pages'), { recursive: true }).map(String).sort()
-const snapshot = (): Record<string, string> => Object.fromEntries(pageFiles().filter((f) => f.endsWith('.yaml')).map((f) => [f, fs.readFileSync(path.join(tmp, 'manifest/pages', f), 'utf8')]))
+const snapshot = (): Record<string, string> =>
+  Object.fromEntries(
+    pageFiles()
+      .filter(f => f.endsWith('.yaml'))
+      .map(f => [f, fs.readFileSync(path.join(tmp, 'manifest/pages', f), 'utf8')]),
+  )
 
 /** `npm run <script> -- <args>` as the guide says (through npm's own entry point when known). */
 function npmRun(script: string, args: string[] = []): { out: string; status: number | null } {
@@ -61,7 +66,7 @@ function panelsOf(doc: HTMLElement, source: string): HTMLElement[] {
   return [...doc.querySelectorAll(`details[name="documentos-${source}"]`)]
 }
 
-const hrefs = (el: HTMLElement) => el.querySelectorAll('a[href$=".pdf"]').map((a) => a.getAttribute('href'))
+const hrefs = (el: HTMLElement) => el.querySelectorAll('a[href$=".pdf"]').map(a => a.getAttribute('href'))
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'staff-'))
@@ -84,7 +89,12 @@ describe('publishing a new year without touching a page file', () => {
   it('adds the PDFs of three kinds of documents pages with docs:add, then the dates', () => {
     pagesBefore = snapshot()
     // 1. Explicit year ranges (2024; 2020 a 2023; 2016 a 2019): quarterly statements named by month.
-    const fin = copyPdfs('gestion/estados-financieros/2025', ['Estados financieros diciembre 2025.pdf', 'estados-financieros-junio-2025.pdf', 'Estados financieros marzo Año 2025.pdf', 'estados-financieros-septiembre-2025.pdf'])
+    const fin = copyPdfs('gestion/estados-financieros/2025', [
+      'Estados financieros diciembre 2025.pdf',
+      'estados-financieros-junio-2025.pdf',
+      'Estados financieros marzo Año 2025.pdf',
+      'estados-financieros-septiembre-2025.pdf',
+    ])
     const r1 = npmRun('docs:add', ['manifest/documents/gestion-estados-financieros.yaml', '2025', fin])
     expect(r1.status, r1.out).toBe(0)
     expect(r1.out).toContain('panel «2025» (panel nuevo, creado solo para ese año, arriba, abierto al cargar)')
@@ -135,9 +145,14 @@ describe('publishing a new year without touching a page file', () => {
   it('explicit ranges: the new year is the first panel and open, rows in date order, the previous year closed, the description range updated', () => {
     const doc = built('nuestra-gestion/estados-financieros')
     const panels = panelsOf(doc, 'gestion-estados-financieros')
-    expect(panels.map((p) => p.querySelector('summary')!.textContent)).toEqual(['2025', '2024', '2020 a 2023', '2016 a 2019'])
-    expect(panels.map((p) => p.hasAttribute('open'))).toEqual([true, false, false, false])
-    expect(hrefs(panels[0]!).map((h) => path.basename(h!))).toEqual(['estados-financieros-marzo-anio-2025.pdf', 'estados-financieros-junio-2025.pdf', 'estados-financieros-septiembre-2025.pdf', 'estados-financieros-diciembre-2025.pdf'])
+    expect(panels.map(p => p.querySelector('summary')!.textContent)).toEqual(['2025', '2024', '2020 a 2023', '2016 a 2019'])
+    expect(panels.map(p => p.hasAttribute('open'))).toEqual([true, false, false, false])
+    expect(hrefs(panels[0]!).map(h => path.basename(h!))).toEqual([
+      'estados-financieros-marzo-anio-2025.pdf',
+      'estados-financieros-junio-2025.pdf',
+      'estados-financieros-septiembre-2025.pdf',
+      'estados-financieros-diciembre-2025.pdf',
+    ])
     expect(doc.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('Estados financieros trimestrales de la E.S.E. de 2016 a 2025.')
   })
 
@@ -146,17 +161,21 @@ describe('publishing a new year without touching a page file', () => {
     const panels = panelsOf(doc, 'control-informes')
     expect(panels[0]!.id).toBe('2026')
     expect(panels[1]!.id).toBe('2025')
-    expect(panels.filter((p) => p.hasAttribute('open')).map((p) => p.id)).toEqual(['2026'])
-    expect(hrefs(panels[0]!).map((h) => path.basename(h!))).toEqual(['informe-pormenorizado.pdf', 'seguimiento-plan-anticorrupcion.pdf', 'auditoria-facturacion.pdf'])
+    expect(panels.filter(p => p.hasAttribute('open')).map(p => p.id)).toEqual(['2026'])
+    expect(hrefs(panels[0]!).map(h => path.basename(h!))).toEqual([
+      'informe-pormenorizado.pdf',
+      'seguimiento-plan-anticorrupcion.pdf',
+      'auditoria-facturacion.pdf',
+    ])
     expect(doc.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(/de 2016 a 2026\.$/)
   })
 
   it('panels by category: 2026 leads and opens with its rows by date, the category range panel unchanged', () => {
     const doc = built('nuestra-gestion')
     const panels = panelsOf(doc, 'presupuesto')
-    expect(panels.map((p) => p.id)).toEqual(['2026', '2025', '2024', '2023', '2014-2023'])
-    expect(panels.map((p) => p.hasAttribute('open'))).toEqual([true, false, false, false, false])
-    expect(hrefs(panels[0]!).map((h) => path.basename(h!))).toEqual(['acuerdo-presupuesto-2026.pdf', 'resolucion-liquidacion-presupuesto-2026.pdf'])
+    expect(panels.map(p => p.id)).toEqual(['2026', '2025', '2024', '2023', '2014-2023'])
+    expect(panels.map(p => p.hasAttribute('open'))).toEqual([true, false, false, false, false])
+    expect(hrefs(panels[0]!).map(h => path.basename(h!))).toEqual(['acuerdo-presupuesto-2026.pdf', 'resolucion-liquidacion-presupuesto-2026.pdf'])
     expect(hrefs(panels[4]!)).toHaveLength(10)
   })
 
@@ -168,7 +187,7 @@ describe('publishing a new year without touching a page file', () => {
     }
     expect(offenders).toEqual([])
     const links = built('services/urgencias').querySelectorAll('.cuerpo-pagina a[href^="tel:"]')
-    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([['tel:+576015550199', '+57 601 555 0199']])
+    expect(links.map(a => [a.getAttribute('href'), a.textContent])).toEqual([['tel:+576015550199', '+57 601 555 0199']])
     expect(built('hospital/sedes').querySelector('.cuerpo-pagina a[href="tel:+576015550199"]')).not.toBeNull()
   })
 })

@@ -44,7 +44,7 @@ describe('validator output formats', () => {
   it('under GitHub Actions prints one annotation per problem, on its file, line and column', () => {
     const { status, stdout } = validate([], { GITHUB_ACTIONS: 'true' })
     expect(status).toBe(1)
-    expect(stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([
+    expect(stdout.split('\n').filter(l => l.startsWith('::'))).toEqual([
       `::error file=manifest/documents/informes.yaml,line=7,col=12,title=Error en el manifiesto::${ERROR_MESSAGE}`,
       `::warning file=public/assets/docs/sin-enlace.pdf,line=1,col=1,title=Aviso del manifiesto::${WARNING_MESSAGE}`,
     ])
@@ -95,13 +95,16 @@ describe('validator output formats', () => {
         location: { path: 'public/assets/docs/sin-enlace.pdf', positions: { begin: { line: 1, column: 1 } } },
       },
     ])
-    const fingerprints = report.map((r) => r.fingerprint)
-    expect(fingerprints.every((f) => typeof f === 'string' && /^[0-9a-f]{32}$/.test(f))).toBe(true)
+    const fingerprints = report.map(r => r.fingerprint)
+    expect(fingerprints.every(f => typeof f === 'string' && /^[0-9a-f]{32}$/.test(f))).toBe(true)
     expect(new Set(fingerprints).size).toBe(2)
   })
 
   it('a valid manifest gives an empty report and exit 0', () => {
-    const { status, stdout } = validate(['--formato', 'json'], { PUBLIC_DIR: path.resolve('tests/fixtures/public-min'), MANIFEST_DIR: path.resolve('tests/fixtures/manifest-min') })
+    const { status, stdout } = validate(['--formato', 'json'], {
+      PUBLIC_DIR: path.resolve('tests/fixtures/public-min'),
+      MANIFEST_DIR: path.resolve('tests/fixtures/manifest-min'),
+    })
     expect(status).toBe(0)
     expect(JSON.parse(stdout)).toEqual({ valido: true, errores: 0, avisos: 0, problemas: [] })
   })

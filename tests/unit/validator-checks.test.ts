@@ -38,8 +38,8 @@ afterEach(() => {
 
 describe('validator cross-checks', () => {
   it('every named check has a fixture, and every fixture a check', () => {
-    expect(Object.keys(CHECK_FIXTURES).sort()).toEqual(CROSS_CHECKS.map((c) => c.name).sort())
-    expect(new Set(CROSS_CHECKS.map((c) => c.name)).size).toBe(CROSS_CHECKS.length)
+    expect(Object.keys(CHECK_FIXTURES).sort()).toEqual(CROSS_CHECKS.map(c => c.name).sort())
+    expect(new Set(CROSS_CHECKS.map(c => c.name)).size).toBe(CROSS_CHECKS.length)
   })
 
   for (const check of CROSS_CHECKS) {
@@ -48,14 +48,24 @@ describe('validator cross-checks', () => {
       const dir = prepare(fixture!.files)
       expect(validateManifest(dir).problems.map(formatProblem)).toContain(fixture!.expected)
       const { manifest, problems } = loadManifest(dir)
-      const without = [...problems, ...crossCheck(manifest, GENERATED_ROUTES, CROSS_CHECKS.filter((c) => c !== check))].map(formatProblem)
+      const without = [
+        ...problems,
+        ...crossCheck(
+          manifest,
+          GENERATED_ROUTES,
+          CROSS_CHECKS.filter(c => c !== check),
+        ),
+      ].map(formatProblem)
       expect(without).not.toContain(fixture!.expected)
     })
   }
 })
 
 describe('site.yaml', () => {
-  const siteProblems = (dir: string) => loadManifest(dir).problems.filter((p) => p.file.endsWith('site.yaml')).map((p) => p.message)
+  const siteProblems = (dir: string) =>
+    loadManifest(dir)
+      .problems.filter(p => p.file.endsWith('site.yaml'))
+      .map(p => p.message)
 
   it('a missing site.yaml is named once, as missing', () => {
     const dir = prepare({})

@@ -65,20 +65,34 @@ describe('one mistake, one message', () => {
   })
 
   it('an over-indented key is reported on its own line, at the key, with the key it must line up with', () => {
-    write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf').replace('    archivo', '      archivo') + row(2023, 'Informe 2023', '/assets/docs/informe-2024.pdf')))
-    expect(run().errors).toEqual(['manifest/documents/informes.yaml:6:7: error de sintaxis YAML: «archivo» tiene más sangría que «titulo» de la línea 5; escríbalo en la misma columna que «titulo» (4 espacios)'])
+    write(
+      'documents/informes.yaml',
+      list(
+        row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf').replace('    archivo', '      archivo') +
+          row(2023, 'Informe 2023', '/assets/docs/informe-2024.pdf'),
+      ),
+    )
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:6:7: error de sintaxis YAML: «archivo» tiene más sangría que «titulo» de la línea 5; escríbalo en la misma columna que «titulo» (4 espacios)',
+    ])
   })
 
   it('an over-indented key after a quoted value, and the first key after «- »', () => {
     write('documents/informes.yaml', list(row(2024, '"Informe 2024"', '/assets/docs/informe-2024.pdf').replace('    archivo', '      archivo')))
-    expect(run().errors).toEqual(['manifest/documents/informes.yaml:6:7: error de sintaxis YAML: «archivo» tiene más sangría que «titulo» de la línea 5; escríbalo en la misma columna que «titulo» (4 espacios)'])
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:6:7: error de sintaxis YAML: «archivo» tiene más sangría que «titulo» de la línea 5; escríbalo en la misma columna que «titulo» (4 espacios)',
+    ])
     write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf').replace('    titulo', '      titulo')))
-    expect(run().errors).toEqual(['manifest/documents/informes.yaml:5:7: error de sintaxis YAML: «titulo» tiene más sangría que «anio» de la línea 4; escríbalo en la misma columna que «anio» (4 espacios)'])
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:5:7: error de sintaxis YAML: «titulo» tiene más sangría que «anio» de la línea 4; escríbalo en la misma columna que «anio» (4 espacios)',
+    ])
   })
 
   it('a date written day first is told the form to write', () => {
     write('documents/informes.yaml', list(row(2027, 'Informe 2027', '/assets/docs/informe-2024.pdf', '    fecha: 21/07/2027\n')))
-    expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:12: la fecha «21/07/2027» está escrita como DD/MM/AAAA: escriba 2027-07-21 (año-mes-día)'])
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:7:12: la fecha «21/07/2027» está escrita como DD/MM/AAAA: escriba 2027-07-21 (año-mes-día)',
+    ])
     write('documents/informes.yaml', list(row(2027, 'Informe 2027', '/assets/docs/informe-2024.pdf', '    fecha: 31/02/2027\n')))
     expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:12: la fecha «31/02/2027» no es válida: use AAAA-MM-DD y una fecha que exista'])
   })
@@ -96,7 +110,12 @@ describe('one mistake, one message', () => {
 
   it('a PDF nobody links, named with spaces and accents, is reported by its path with the name docs:add would give it', () => {
     asset('assets/docs/Acta de sesión 3.pdf')
-    expect(run()).toEqual({ errors: [], warnings: ['public/assets/docs/Acta de sesión 3.pdf: aviso: ningún manifiesto enlaza este archivo, y su nombre tiene espacios, tildes o «ñ»: npm run docs:add lo renombraría «public/assets/docs/acta-de-sesion-3.pdf»'] })
+    expect(run()).toEqual({
+      errors: [],
+      warnings: [
+        'public/assets/docs/Acta de sesión 3.pdf: aviso: ningún manifiesto enlaza este archivo, y su nombre tiene espacios, tildes o «ñ»: npm run docs:add lo renombraría «public/assets/docs/acta-de-sesion-3.pdf»',
+      ],
+    })
   })
 
   it('an unquoted value containing «: » is told to go in quotes, not that a colon is missing', () => {
@@ -108,7 +127,13 @@ describe('one mistake, one message', () => {
 
   it('a row dated exactly two years before its year is impossible; one dated the year before (a plan published in December) is not', () => {
     asset('assets/docs/plan-2024.pdf')
-    write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf', '    fecha: 2022-06-30\n') + row(2024, 'Plan 2024', '/assets/docs/plan-2024.pdf', '    fecha: 2023-12-15\n')))
+    write(
+      'documents/informes.yaml',
+      list(
+        row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf', '    fecha: 2022-06-30\n') +
+          row(2024, 'Plan 2024', '/assets/docs/plan-2024.pdf', '    fecha: 2023-12-15\n'),
+      ),
+    )
     expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:12: la fecha «2022-06-30» es imposible para un documento del año 2024'])
   })
 
@@ -121,7 +146,9 @@ describe('one mistake, one message', () => {
 describe('files under public/assets', () => {
   it('a missing PDF gets the nearest file name of its folder', () => {
     write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/informe-2042.pdf')))
-    expect(run().errors).toEqual(['manifest/documents/informes.yaml:6:14: el archivo «/assets/docs/informe-2042.pdf» no existe en public/assets/docs/informe-2042.pdf (¿quiso decir «informe-2024.pdf»?)'])
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:6:14: el archivo «/assets/docs/informe-2042.pdf» no existe en public/assets/docs/informe-2042.pdf (¿quiso decir «informe-2024.pdf»?)',
+    ])
   })
 
   it('names are compared with their exact case, as the Linux server does', () => {
@@ -133,7 +160,9 @@ describe('files under public/assets', () => {
 
   it('a link into a folder that does not exist says which folder', () => {
     write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/2024/informe-2024.pdf')))
-    expect(run().errors).toEqual(['manifest/documents/informes.yaml:6:14: el archivo «/assets/docs/2024/informe-2024.pdf» no existe en public/assets/docs/2024/informe-2024.pdf: no existe la carpeta public/assets/docs/2024'])
+    expect(run().errors).toEqual([
+      'manifest/documents/informes.yaml:6:14: el archivo «/assets/docs/2024/informe-2024.pdf» no existe en public/assets/docs/2024/informe-2024.pdf: no existe la carpeta public/assets/docs/2024',
+    ])
   })
 })
 
@@ -141,11 +170,24 @@ describe('year panels', () => {
   beforeEach(() => {
     asset('assets/docs/informe-2019.pdf')
     asset('assets/docs/informe-2025.pdf')
-    write('documents/informes.yaml', list(row(2025, 'Informe 2025', '/assets/docs/informe-2025.pdf', '    categoria: Anual\n') + row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf', '    categoria: Anual\n') + row(2019, 'Informe 2019', '/assets/docs/informe-2019.pdf', '    categoria: Anual\n')))
+    write(
+      'documents/informes.yaml',
+      list(
+        row(2025, 'Informe 2025', '/assets/docs/informe-2025.pdf', '    categoria: Anual\n') +
+          row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf', '    categoria: Anual\n') +
+          row(2019, 'Informe 2019', '/assets/docs/informe-2019.pdf', '    categoria: Anual\n'),
+      ),
+    )
   })
 
   it('a row that no section shows names the page file and the line of its documents section', () => {
-    write('documents/informes.yaml', list(row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf', '    categoria: Anual\n') + row(2019, 'Informe 2019', '/assets/docs/informe-2019.pdf', '    categoria: Otros\n')))
+    write(
+      'documents/informes.yaml',
+      list(
+        row(2024, 'Informe 2024', '/assets/docs/informe-2024.pdf', '    categoria: Anual\n') +
+          row(2019, 'Informe 2019', '/assets/docs/informe-2019.pdf', '    categoria: Otros\n'),
+      ),
+    )
     write('pages/grupo/pagina.yaml', page('  - tipo: texto\n    contenido: Informes.\n  - tipo: documentos\n    fuente: informes\n    categoria: Anual\n'))
     expect(run().errors).toEqual([
       'manifest/documents/informes.yaml:8:5: la fila «Informe 2019» (2019) no aparece en ninguna página: ninguna sección «documentos» de esta lista muestra la categoría «Otros»; corrija la categoría de la fila o la sección en manifest/pages/grupo/pagina.yaml:8 (solo la categoría «Anual»)',
@@ -153,12 +195,24 @@ describe('year panels', () => {
   })
 
   it('panels that overlap', () => {
-    write('pages/grupo/pagina.yaml', page('  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: 2020 a 2025, desde: 2020, hasta: 2025 }\n      - { id: "2024", titulo: "2024", desde: 2024, hasta: 2024 }\n      - { id: antiguos, titulo: 2015 a 2019, desde: 2015, hasta: 2019 }\n'))
-    expect(run().errors).toEqual(['manifest/pages/grupo/pagina.yaml:10:9: los paneles «2020 a 2025» y «2024» se superponen: el año 2024 está en los dos; cada año debe estar en un solo panel'])
+    write(
+      'pages/grupo/pagina.yaml',
+      page(
+        '  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: 2020 a 2025, desde: 2020, hasta: 2025 }\n      - { id: "2024", titulo: "2024", desde: 2024, hasta: 2024 }\n      - { id: antiguos, titulo: 2015 a 2019, desde: 2015, hasta: 2019 }\n',
+      ),
+    )
+    expect(run().errors).toEqual([
+      'manifest/pages/grupo/pagina.yaml:10:9: los paneles «2020 a 2025» y «2024» se superponen: el año 2024 está en los dos; cada año debe estar en un solo panel',
+    ])
   })
 
   it('a panel whose «desde» is after its «hasta»', () => {
-    write('pages/grupo/pagina.yaml', page('  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: 2020 a 2025, desde: 2025, hasta: 2020 }\n      - { id: antiguos, titulo: 2015 a 2019, desde: 2015, hasta: 2019 }\n'))
+    write(
+      'pages/grupo/pagina.yaml',
+      page(
+        '  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: 2020 a 2025, desde: 2025, hasta: 2020 }\n      - { id: antiguos, titulo: 2015 a 2019, desde: 2015, hasta: 2019 }\n',
+      ),
+    )
     expect(run().errors).toEqual(['manifest/pages/grupo/pagina.yaml:9:9: el rango de años 2025–2020 es imposible: «desde» debe ser menor o igual que «hasta»'])
   })
 
@@ -166,7 +220,9 @@ describe('year panels', () => {
     write('pages/grupo/pagina.yaml', page('  - tipo: documentos\n    fuente: informes\n    abierto: "2024"\n'))
     expect(run()).toEqual({
       errors: [],
-      warnings: ['manifest/pages/grupo/pagina.yaml:8:14: aviso: el panel abierto al cargar es «2024», pero hay documentos de 2025: escriba «abierto: reciente» para abrir siempre el año más reciente'],
+      warnings: [
+        'manifest/pages/grupo/pagina.yaml:8:14: aviso: el panel abierto al cargar es «2024», pero hay documentos de 2025: escriba «abierto: reciente» para abrir siempre el año más reciente',
+      ],
     })
   })
 
@@ -186,7 +242,9 @@ describe('year panels', () => {
 
   it('((vigencias)) on a page that shows no documents', () => {
     write('pages/grupo/pagina.yaml', page('  - tipo: texto\n    contenido: "Informes de ((vigencias))"\n'))
-    expect(run().errors).toEqual(['manifest/pages/grupo/pagina.yaml:7:29: «((vigencias))» solo funciona en una página con una sección «documentos»: son los años de sus documentos'])
+    expect(run().errors).toEqual([
+      'manifest/pages/grupo/pagina.yaml:7:29: «((vigencias))» solo funciona en una página con una sección «documentos»: son los años de sus documentos',
+    ])
   })
 
   it('((vigencias)) in the description is the range of the documents, so no error', () => {
@@ -195,8 +253,15 @@ describe('year panels', () => {
   })
 
   it('«reciente» on an accordion whose panels are not years', () => {
-    write('pages/grupo/pagina.yaml', page('  - tipo: acordeon\n    abierto: reciente\n    paneles:\n      - { id: uno, titulo: Uno, secciones: [{ tipo: texto, contenido: A }] }\n  - tipo: documentos\n    fuente: informes\n'))
-    expect(run().errors).toEqual(['manifest/pages/grupo/pagina.yaml:7:14: «reciente» abre el panel del año más reciente, pero ningún panel de este acordeón tiene un año como id (paneles: uno)'])
+    write(
+      'pages/grupo/pagina.yaml',
+      page(
+        '  - tipo: acordeon\n    abierto: reciente\n    paneles:\n      - { id: uno, titulo: Uno, secciones: [{ tipo: texto, contenido: A }] }\n  - tipo: documentos\n    fuente: informes\n',
+      ),
+    )
+    expect(run().errors).toEqual([
+      'manifest/pages/grupo/pagina.yaml:7:14: «reciente» abre el panel del año más reciente, pero ningún panel de este acordeón tiene un año como id (paneles: uno)',
+    ])
   })
 })
 
@@ -205,7 +270,9 @@ describe('section types', () => {
     write('pages/grupo/pagina.yaml', page('  - tipo: documento\n    fuente: informes\n'))
     const { errors } = run()
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(/^manifest\/pages\/grupo\/pagina\.yaml:6:11: el tipo de sección «documento» no existe \(¿quiso decir «documentos»\?\); tipos válidos: texto, enlaces, .*documentos.*acordeon/)
+    expect(errors[0]).toMatch(
+      /^manifest\/pages\/grupo\/pagina\.yaml:6:11: el tipo de sección «documento» no existe \(¿quiso decir «documentos»\?\); tipos válidos: texto, enlaces, .*documentos.*acordeon/,
+    )
   })
 })
 
@@ -220,7 +287,10 @@ describe('npm run validate output', () => {
     const r = spawnSync(process.execPath, ['scripts/compiled.mjs', 'validate'], { env: { ...process.env }, stdio: ['ignore', fd, fd] })
     fs.closeSync(fd)
     expect(r.status).toBe(1)
-    const lines = fs.readFileSync(out, 'utf8').split('\n').filter((l) => l && !l.startsWith('npm '))
+    const lines = fs
+      .readFileSync(out, 'utf8')
+      .split('\n')
+      .filter(l => l && !l.startsWith('npm '))
     expect(lines.slice(0, -1)).toEqual([
       '1 aviso(s) (no impiden publicar):',
       'public/assets/docs/huerfano.pdf: aviso: ningún manifiesto enlaza este archivo',

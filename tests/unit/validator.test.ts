@@ -55,18 +55,24 @@ describe('transparency tree (Resolución 1519 de 2020, Anexo 2)', () => {
   })
 
   it('accepts a tree that answers every numbered item once, with links or «No aplica»', () => {
-    write('pages/transparencia.yaml', TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
+    write(
+      'pages/transparencia.yaml',
+      TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
       - { numero: "1.2", enlaces: [{ texto: Organigrama, url: /grupo/pagina }] }
       - { numero: "2", noAplica: "La entidad no tiene trámites propios (razón legal de prueba)." }
-`))
+`),
+    )
     expect(run().errors).toEqual([])
   })
 
   it('refuses a missing and a duplicated numbered item, at their lines', () => {
-    write('pages/transparencia.yaml', TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
+    write(
+      'pages/transparencia.yaml',
+      TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
       - { numero: "2", noAplica: "La entidad no tiene trámites propios (razón legal de prueba)." }
       - { numero: "1.1", enlaces: [{ texto: Otra vez, url: /grupo/pagina }] }
-`))
+`),
+    )
     expect(run().errors).toEqual([
       'manifest/pages/transparencia.yaml:7:7: falta el numeral 1.2 «Estructura orgánica - organigrama»: agréguelo con «enlaces» o con «noAplica» y la razón legal',
       'manifest/pages/transparencia.yaml:9:19: el numeral 1.1 está repetido: ya aparece en la línea 7',
@@ -74,12 +80,15 @@ describe('transparency tree (Resolución 1519 de 2020, Anexo 2)', () => {
   })
 
   it('refuses an unknown numeral, a numeral that has sub-items and an item with neither links nor reason', () => {
-    write('pages/transparencia.yaml', TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
+    write(
+      'pages/transparencia.yaml',
+      TREE_PAGE(`      - { numero: "1.1", enlaces: [{ texto: Misión, url: /grupo/pagina }] }
       - { numero: "1.2" }
       - { numero: "2", noAplica: "La entidad no tiene trámites propios (razón legal de prueba)." }
       - { numero: "1", enlaces: [{ texto: Entidad, url: /grupo/pagina }] }
       - { numero: "3.1", enlaces: [{ texto: Otra, url: /grupo/pagina }] }
-`))
+`),
+    )
     expect(run().errors).toEqual([
       'manifest/pages/transparencia.yaml:8:9: el numeral 1.2 necesita «enlaces» o «noAplica» con la razón legal',
       'manifest/pages/transparencia.yaml:10:19: el numeral 1 tiene subnumerales: responda cada subnumeral (1.1, 1.2…) en lugar del numeral',
@@ -114,29 +123,43 @@ describe('manifest validator', () => {
   })
 
   it('reports a bad year', () => {
-    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n')
+    write(
+      'documents/informes.yaml',
+      'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n',
+    )
     expect(run().errors).toEqual(['manifest/documents/informes.yaml:4:11: el año «20255» no es válido'])
   })
 
   it('reports an impossible date', () => {
-    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2023\n    titulo: Informe 2023\n    archivo: /assets/docs/informe-2024.pdf\n    fecha: 2023-02-30\n')
+    write(
+      'documents/informes.yaml',
+      'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2023\n    titulo: Informe 2023\n    archivo: /assets/docs/informe-2024.pdf\n    fecha: 2023-02-30\n',
+    )
     expect(run().errors).toEqual(['manifest/documents/informes.yaml:7:12: la fecha «2023-02-30» no es válida: use AAAA-MM-DD y una fecha que exista'])
   })
 
   it('reports a linked PDF that does not exist under public/assets', () => {
-    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2024\n    titulo: Informe 2024\n    archivo: /assets/docs/no-existe.pdf\n')
+    write(
+      'documents/informes.yaml',
+      'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2024\n    titulo: Informe 2024\n    archivo: /assets/docs/no-existe.pdf\n',
+    )
     const { errors, warnings } = run()
     expect(errors).toEqual(['manifest/documents/informes.yaml:6:14: el archivo «/assets/docs/no-existe.pdf» no existe en public/assets/docs/no-existe.pdf'])
     expect(warnings).toEqual([])
   })
 
   it('reports a dangling internal link inside Markdown text at its own line', () => {
-    write('pages/inicio.yaml', 'ruta: /\netiqueta: Inicio\ntitulo: Inicio\nsecciones:\n  - tipo: texto\n    contenido: |\n      Bienvenidos.\n      Vea la [página perdida](/no-existe).\n')
+    write(
+      'pages/inicio.yaml',
+      'ruta: /\netiqueta: Inicio\ntitulo: Inicio\nsecciones:\n  - tipo: texto\n    contenido: |\n      Bienvenidos.\n      Vea la [página perdida](/no-existe).\n',
+    )
     expect(run().errors).toEqual(['manifest/pages/inicio.yaml:8:31: el enlace «/no-existe» apunta a una página que no existe'])
   })
 
   it('reports a dangling menu link in site.yaml', () => {
-    const site = fs.readFileSync(path.join(manifestDir, 'site.yaml'), 'utf8').replace('{ texto: Página, url: /grupo/pagina }', '{ texto: Página, url: /grupo/otra }')
+    const site = fs
+      .readFileSync(path.join(manifestDir, 'site.yaml'), 'utf8')
+      .replace('{ texto: Página, url: /grupo/pagina }', '{ texto: Página, url: /grupo/otra }')
     write('site.yaml', site)
     expect(run().errors).toEqual(['manifest/site.yaml:13:31: el enlace «/grupo/otra» apunta a una página que no existe'])
   })
@@ -151,7 +174,10 @@ describe('manifest validator', () => {
       'documents/informes.yaml',
       'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2024\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n  - anio: 2024\n    titulo: Informe 2024\n    url: https://example.org/informe\n',
     )
-    write('pages/grupo/pagina.yaml', 'ruta: /grupo/pagina\netiqueta: Página\ntitulo: Página\nmenuLateral: grupo\nsecciones:\n  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: "2024", desde: 2024, hasta: 2024 }\n      - { id: antiguos, titulo: 2010 a 2015, desde: 2010, hasta: 2015 }\n')
+    write(
+      'pages/grupo/pagina.yaml',
+      'ruta: /grupo/pagina\netiqueta: Página\ntitulo: Página\nmenuLateral: grupo\nsecciones:\n  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: "2024", desde: 2024, hasta: 2024 }\n      - { id: antiguos, titulo: 2010 a 2015, desde: 2010, hasta: 2015 }\n',
+    )
     expect(run().errors).toEqual([
       'manifest/documents/informes.yaml:7:5: fila repetida: «Informe 2024» (2024) ya aparece en la línea 4',
       'manifest/pages/grupo/pagina.yaml:10:9: el panel «2010 a 2015» está vacío: no hay documentos de esos años en «informes»',
@@ -163,7 +189,10 @@ describe('manifest validator', () => {
       'documents/informes.yaml',
       'id: informes\ntitulo: Informes\nfilas:\n  - anio: 2024\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n  - anio: 2026\n    titulo: Informe 2026\n    url: https://example.org/informe-2026\n',
     )
-    write('pages/grupo/pagina.yaml', 'ruta: /grupo/pagina\netiqueta: Página\ntitulo: Página\nmenuLateral: grupo\nsecciones:\n  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: "2020 a 2024", desde: 2020, hasta: 2024 }\n')
+    write(
+      'pages/grupo/pagina.yaml',
+      'ruta: /grupo/pagina\netiqueta: Página\ntitulo: Página\nmenuLateral: grupo\nsecciones:\n  - tipo: documentos\n    fuente: informes\n    paneles:\n      - { id: recientes, titulo: "2020 a 2024", desde: 2020, hasta: 2024 }\n',
+    )
     expect(run().errors).toEqual([])
   })
 
@@ -177,7 +206,10 @@ describe('manifest validator', () => {
 
   it('reports every error of every file in one run', () => {
     write('pages/otra.yaml', 'ruta: /grupo/pagina\netiqueta: Otra\ntitulo: Otra\nsecciones: []\n')
-    write('documents/informes.yaml', 'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n')
+    write(
+      'documents/informes.yaml',
+      'id: informes\ntitulo: Informes\nfilas:\n  - anio: 20255\n    titulo: Informe 2024\n    archivo: /assets/docs/informe-2024.pdf\n',
+    )
     expect(run().errors).toHaveLength(2)
   })
 
@@ -213,11 +245,25 @@ describe('filing forms and the server routes', () => {
   })
 
   it('refuses a second form on the same endpoint, kind, series or export name', () => {
-    write('forms/contacto2.yaml', contacto().replace('id: contacto', 'id: contacto-dos').replace('tipo: contacto', 'tipo: contacto-dos').replace('exportacion: contactos', 'exportacion: contactos-dos').replace('serie: CON', 'serie: COD'))
+    write(
+      'forms/contacto2.yaml',
+      contacto()
+        .replace('id: contacto', 'id: contacto-dos')
+        .replace('tipo: contacto', 'tipo: contacto-dos')
+        .replace('exportacion: contactos', 'exportacion: contactos-dos')
+        .replace('serie: CON', 'serie: COD'),
+    )
     expect(run().errors).toEqual([
       'manifest/forms/contacto2.yaml:5:11: ninguna ruta del servidor recibe «/api/contacto»: el formulario «contacto» ya usa esa misma dirección',
     ])
-    write('forms/contacto2.yaml', contacto().replace('id: contacto', 'id: contacto-dos').replace('/api/contacto', '/api/contacto-dos').replace('tipo: contacto', 'tipo: contacto-dos').replace('exportacion: contactos', 'exportacion: contactos-dos'))
+    write(
+      'forms/contacto2.yaml',
+      contacto()
+        .replace('id: contacto', 'id: contacto-dos')
+        .replace('/api/contacto', '/api/contacto-dos')
+        .replace('tipo: contacto', 'tipo: contacto-dos')
+        .replace('exportacion: contactos', 'exportacion: contactos-dos'),
+    )
     expect(run().errors).toEqual([
       'manifest/forms/contacto2.yaml:5:11: ninguna ruta del servidor recibe «/api/contacto-dos»: el formulario «contacto» ya usa la serie «CON»',
     ])
@@ -226,7 +272,9 @@ describe('filing forms and the server routes', () => {
   it('refuses a filing form without endpoint, and one the server could not store as written', () => {
     const original = contacto()
     write('forms/contacto.yaml', original.replace(/^endpoint:.*\n/m, ''))
-    expect(run().errors).toEqual(['manifest/forms/contacto.yaml:6:13: «radicacion» necesita «endpoint»: la dirección de la API que recibe el formulario, por ejemplo /api/pqrs'])
+    expect(run().errors).toEqual([
+      'manifest/forms/contacto.yaml:6:13: «radicacion» necesita «endpoint»: la dirección de la API que recibe el formulario, por ejemplo /api/pqrs',
+    ])
     write('forms/contacto.yaml', original.replace('envio: json', 'envio: multipart'))
     expect(run().errors).toEqual([
       'manifest/forms/contacto.yaml:7:13: un formulario «envio: multipart» que se radica necesita exactamente un campo de archivo (tiene 0)',
@@ -237,11 +285,26 @@ describe('filing forms and the server routes', () => {
     const original = contacto()
     const withAvisos = (avisos: string) => original.replace('exportacion: contactos }', `exportacion: contactos, avisos: ${avisos} }`)
     write('forms/contacto.yaml', withAvisos('{ campoCorreo: nombre }'))
-    expect(run().errors).toEqual(['manifest/forms/contacto.yaml:7:13: «avisos.campoCorreo» debe nombrar un campo «control: email» del formulario (no lo es «nombre»)'])
-    write('forms/contacto.yaml', withAvisos('{ campoCorreo: correo, campoMedio: nombre, mediosCorreo: [1] }').replace('campos:\n', 'campos:\n  - { nombre: correo, etiqueta: Correo, control: email }\n'))
-    expect(run().errors).toEqual(['manifest/forms/contacto.yaml:7:13: «avisos.campoMedio» debe nombrar un campo con «lista» del formulario (no lo es «nombre»)'])
-    write('forms/contacto.yaml', withAvisos('{ campoCorreo: correo, campoMedio: tipo, mediosCorreo: [1] }').replace('campos:\n', 'campos:\n  - { nombre: correo, etiqueta: Correo, control: email }\n'))
+    expect(run().errors).toEqual([
+      'manifest/forms/contacto.yaml:7:13: «avisos.campoCorreo» debe nombrar un campo «control: email» del formulario (no lo es «nombre»)',
+    ])
+    write(
+      'forms/contacto.yaml',
+      withAvisos('{ campoCorreo: correo, campoMedio: nombre, mediosCorreo: [1] }').replace(
+        'campos:\n',
+        'campos:\n  - { nombre: correo, etiqueta: Correo, control: email }\n',
+      ),
+    )
+    expect(run().errors).toEqual([
+      'manifest/forms/contacto.yaml:7:13: «avisos.campoMedio» debe nombrar un campo con «lista» del formulario (no lo es «nombre»)',
+    ])
+    write(
+      'forms/contacto.yaml',
+      withAvisos('{ campoCorreo: correo, campoMedio: tipo, mediosCorreo: [1] }').replace(
+        'campos:\n',
+        'campos:\n  - { nombre: correo, etiqueta: Correo, control: email }\n',
+      ),
+    )
     expect(run().errors).toEqual([])
   })
 })
-

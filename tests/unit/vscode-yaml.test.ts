@@ -48,7 +48,7 @@ class LspClient {
   private handle(message: { id?: number; method?: string; params?: any; result?: unknown }): void {
     if (message.method === 'workspace/configuration') {
       // The server asks for sections such as "yaml" or "[yaml]": answer from .vscode/settings.json.
-      const items = (message.params.items as { section?: string }[]).map((i) => this.section(i.section ?? ''))
+      const items = (message.params.items as { section?: string }[]).map(i => this.section(i.section ?? ''))
       this.send({ id: message.id, result: items })
     } else if (message.method && message.id !== undefined) {
       this.send({ id: message.id, result: null })
@@ -78,7 +78,7 @@ class LspClient {
 
   request<T>(method: string, params: unknown): Promise<T> {
     const id = this.nextId++
-    return new Promise((resolve) => {
+    return new Promise(resolve => {
       this.pending.set(id, resolve as (r: unknown) => void)
       this.send({ id, method, params })
     })
@@ -92,7 +92,7 @@ class LspClient {
     const started = Date.now()
     while (!this.diagnostics.has(uri)) {
       if (Date.now() - started > timeoutMs) throw new Error(`sin diagnósticos para ${uri}`)
-      await new Promise<void>((resolve) => {
+      await new Promise<void>(resolve => {
         this.waiters.push(resolve)
         setTimeout(resolve, 200)
       })
@@ -186,31 +186,33 @@ describe('VS Code YAML help with the shipped .vscode/settings.json', () => {
     ].join('\n')
     const uri = open('manifest/pages/prueba-editor.yaml', text)
     const diagnostics = await lsp.diagnosticsFor(uri)
-    const onLine = diagnostics.filter((d) => d.range.start.line === 6)
+    const onLine = diagnostics.filter(d => d.range.start.line === 6)
     expect(onLine.length, JSON.stringify(diagnostics)).toBeGreaterThan(0)
-    expect(onLine.map((d) => d.message).join('\n')).toMatch(/acordeon/)
+    expect(onLine.map(d => d.message).join('\n')).toMatch(/acordeon/)
   })
 
   it('completes the keys of a section type with their Spanish description', async () => {
     const text = ['ruta: /prueba-completar', 'etiqueta: Prueba', 'titulo: Prueba', 'secciones:', '  - tipo: documentos', '    ', ''].join('\n')
     const uri = open('manifest/pages/prueba-completar.yaml', text)
-    const result = await lsp.request<{ items: { label: string; documentation?: { value: string } | string }[] }>(
-      'textDocument/completion',
-      { textDocument: { uri }, position: { line: 5, character: 4 } },
-    )
-    const fuente = result.items.find((i) => i.label === 'fuente')
-    expect(result.items.map((i) => i.label)).toEqual(expect.arrayContaining(['fuente', 'vista', 'paneles']))
+    const result = await lsp.request<{ items: { label: string; documentation?: { value: string } | string }[] }>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 5, character: 4 },
+    })
+    const fuente = result.items.find(i => i.label === 'fuente')
+    expect(result.items.map(i => i.label)).toEqual(expect.arrayContaining(['fuente', 'vista', 'paneles']))
     const doc = typeof fuente?.documentation === 'string' ? fuente.documentation : fuente?.documentation?.value
     expect(doc).toMatch(/Id de una lista de manifest\/documents\//)
   })
 
   it('completes the allowed values of a field', async () => {
-    const text = ['ruta: /prueba-valores', 'etiqueta: Prueba', 'titulo: Prueba', 'secciones:', '  - tipo: documentos', '    fuente: x', '    vista: ', ''].join('\n')
+    const text = ['ruta: /prueba-valores', 'etiqueta: Prueba', 'titulo: Prueba', 'secciones:', '  - tipo: documentos', '    fuente: x', '    vista: ', ''].join(
+      '\n',
+    )
     const uri = open('manifest/pages/prueba-valores.yaml', text)
     const result = await lsp.request<{ items: { label: string }[] }>('textDocument/completion', {
       textDocument: { uri },
       position: { line: 6, character: 11 },
     })
-    expect(result.items.map((i) => i.label)).toEqual(expect.arrayContaining(['acordeon', 'tabla', 'lista']))
+    expect(result.items.map(i => i.label)).toEqual(expect.arrayContaining(['acordeon', 'tabla', 'lista']))
   })
 })

@@ -27,7 +27,7 @@ describe('year panels', () => {
 
   it('declared panels come newest first whatever order they are written in; an uncovered year gets its own panel at the top', () => {
     const panels = panelsFor(section({ paneles }), rows)
-    expect(panels.map((p) => [p.id, p.title, p.automatic ?? false])).toEqual([
+    expect(panels.map(p => [p.id, p.title, p.automatic ?? false])).toEqual([
       ['2025', '2025', true],
       ['2024', '2024', false],
       ['2020-2023', '2020 a 2023', false],
@@ -45,12 +45,12 @@ describe('year panels', () => {
   })
 
   it('rows by date inside a year, newest year first; undated rows keep their place; never by file name', () => {
-    expect(periodOrder(rows).map((r) => r.titulo)).toEqual(['marzo-25', 'marzo', 'junio', 'diciembre', 'a21', 'a19'])
+    expect(periodOrder(rows).map(r => r.titulo)).toEqual(['marzo-25', 'marzo', 'junio', 'diciembre', 'a21', 'a19'])
     const mixed = [row(2024, 'informe-b'), row(2024, 'z', { fecha: '2024-09-01' }), row(2024, 'informe-a'), row(2024, 'a', { fecha: '2024-03-01' })]
-    expect(periodOrder(mixed).map((r) => r.titulo)).toEqual(['informe-b', 'a', 'informe-a', 'z'])
+    expect(periodOrder(mixed).map(r => r.titulo)).toEqual(['informe-b', 'a', 'informe-a', 'z'])
   })
 
   it('without declared panels: one panel per year, newest first', () => {
-    expect(panelsFor(section(), rows).map((p) => p.id)).toEqual(['2025', '2024', '2021', '2019'])
+    expect(panelsFor(section(), rows).map(p => p.id)).toEqual(['2025', '2024', '2021', '2019'])
   })
 })

@@ -59,9 +59,9 @@ function placeholderProblems(m: Manifest, item: Sourced<unknown>, isPage: boolea
         continue
       }
       if (!(kind! in CONTACT_KINDS)) {
-        const valid = [...Object.keys(CONTACT_KINDS).map((k) => `${k}.…`), ...(isPage ? [YEARS_PLACEHOLDER] : [])]
+        const valid = [...Object.keys(CONTACT_KINDS).map(k => `${k}.…`), ...(isPage ? [YEARS_PLACEHOLDER] : [])]
         const guess = closest(kind!, Object.keys(CONTACT_KINDS).concat(YEARS_PLACEHOLDER))
-        at(`«${match[0]}» no es un dato conocido${guess ? ` (¿quiso decir «${guess}»?)` : ''}; use ${valid.map((v) => `((${v}))`).join(', ')}`)
+        at(`«${match[0]}» no es un dato conocido${guess ? ` (¿quiso decir «${guess}»?)` : ''}; use ${valid.map(v => `((${v}))`).join(', ')}`)
         continue
       }
       const ids = contactIds(site, kind as ContactKind)
@@ -93,13 +93,13 @@ function typedPhones(m: Manifest, item: Sourced<unknown>): Problem[] {
       const id = phones.get(nationalDigits(match[0]))
       if (!id) continue
       const problem = problemInString(
-          item.source,
-          s.path,
-          s.value,
-          match.index!,
-          `el teléfono «${match[0].trim()}» está escrito a mano: escriba ((telefono.${id})) para que se actualice desde manifest/site.yaml`,
-          'aviso',
-        )
+        item.source,
+        s.path,
+        s.value,
+        match.index!,
+        `el teléfono «${match[0].trim()}» está escrito a mano: escriba ((telefono.${id})) para que se actualice desde manifest/site.yaml`,
+        'aviso',
+      )
       if (reported.has(`${problem.line}|${id}`)) continue
       reported.add(`${problem.line}|${id}`)
       out.push(problem)
@@ -118,7 +118,13 @@ function footerIds(m: Manifest): Problem[] {
       const ids = contactIds(site.data, kind)
       if (!ids.includes(id)) {
         const guess = closest(id, ids)
-        out.push(problemAt(site.source, ['pie', key, i], `«${id}» no existe en «contacto.${CONTACT_KINDS[kind]}»${guess ? ` (¿quiso decir «${guess}»?)` : ids.length ? ` (existen: ${ids.join(', ')})` : ''}`))
+        out.push(
+          problemAt(
+            site.source,
+            ['pie', key, i],
+            `«${id}» no existe en «contacto.${CONTACT_KINDS[kind]}»${guess ? ` (¿quiso decir «${guess}»?)` : ids.length ? ` (existen: ${ids.join(', ')})` : ''}`,
+          ),
+        )
       }
     })
   check(site.data.pie.telefonos, 'telefono', 'telefonos')
@@ -133,9 +139,9 @@ export const contactChecks: CrossCheck[] = [
     name: 'unknown-placeholder',
     run: ({ manifest }) => [
       ...(manifest.site ? placeholderProblems(manifest, manifest.site, false) : []),
-      ...manifest.pages.flatMap((p) => placeholderProblems(manifest, p, true)),
-      ...manifest.news.flatMap((n) => placeholderProblems(manifest, n, false)),
+      ...manifest.pages.flatMap(p => placeholderProblems(manifest, p, true)),
+      ...manifest.news.flatMap(n => placeholderProblems(manifest, n, false)),
     ],
   },
-  { name: 'phone-typed-out', run: ({ manifest }) => [...manifest.pages, ...manifest.news].flatMap((item) => typedPhones(manifest, item)) },
+  { name: 'phone-typed-out', run: ({ manifest }) => [...manifest.pages, ...manifest.news].flatMap(item => typedPhones(manifest, item)) },
 ]

@@ -17,7 +17,7 @@ interface DocumentSection {
 
 /** Every section listing an existing document list (`fuente`), with the rows of that list. */
 function* documentSections(m: Manifest): Generator<DocumentSection> {
-  const lists = new Map(m.documents.map((d) => [d.data.id, d]))
+  const lists = new Map(m.documents.map(d => [d.data.id, d]))
   for (const page of m.pages) {
     for (const { key, value, path } of walk(page.data, [])) {
       if (key !== 'fuente' || typeof value !== 'string' || m.declared.documentIds.has(value)) continue
@@ -32,7 +32,7 @@ function sectionChecks(fn: (s: DocumentSection) => Problem[]): (context: { manif
 }
 
 function rowChecks(fn: (d: Sourced<{ filas: Fila[] }>, row: Fila, i: number) => Problem[]): (context: { manifest: Manifest }) => Problem[] {
-  return ({ manifest }) => manifest.documents.flatMap((d) => d.data.filas.flatMap((row, i) => fn(d, row, i)))
+  return ({ manifest }) => manifest.documents.flatMap(d => d.data.filas.flatMap((row, i) => fn(d, row, i)))
 }
 
 function rowKey(r: Fila): string {
@@ -72,12 +72,13 @@ function shownRows(m: Manifest): { used: Set<string>; shown: Map<string, Set<Fil
   for (const page of m.pages) {
     for (const { key, value, path } of walk(page.data, [])) {
       if (key !== 'fuente' || typeof value !== 'string') continue
-      const list = m.documents.find((d) => d.data.id === value)
+      const list = m.documents.find(d => d.data.id === value)
       if (!list) continue
       used.add(value)
       const section = pick(page.data, path.slice(0, -1)) as SeccionDocumentos
       const set = shown.get(value) ?? new Set<Fila>()
-      const visible = !isPanelled(section) || !section.paneles ? sectionRows(section, list.data.filas) : panelsFor(section, list.data.filas).flatMap((x) => x.rows)
+      const visible =
+        !isPanelled(section) || !section.paneles ? sectionRows(section, list.data.filas) : panelsFor(section, list.data.filas).flatMap(x => x.rows)
       for (const r of visible) set.add(r)
       shown.set(value, set)
       const at = () => `${page.source.display}:${positionOf(page.source, path.slice(0, -1)).line}`
@@ -106,7 +107,13 @@ function overlappingPanels(page: Sourced<PageManifest>, p: JsonPath, section: Se
       const to = Math.min(a.hasta, b.hasta)
       if (from > to || a.desde > a.hasta || b.desde > b.hasta) continue
       const years = from === to ? `el año ${from} está` : `los años ${from} a ${to} están`
-      out.push(problemAt(page.source, [...p, 'paneles', j], `los paneles «${a.titulo}» y «${b.titulo}» se superponen: ${years} en los dos; cada año debe estar en un solo panel`))
+      out.push(
+        problemAt(
+          page.source,
+          [...p, 'paneles', j],
+          `los paneles «${a.titulo}» y «${b.titulo}» se superponen: ${years} en los dos; cada año debe estar en un solo panel`,
+        ),
+      )
       break
     }
   })
@@ -118,8 +125,8 @@ function outdatedPinnedPanel(page: Sourced<PageManifest>, p: JsonPath, section: 
   const abierto = section.abierto
   if (abierto === undefined || !/^\d{4}$/.test(String(abierto))) return []
   const panels = panelsFor(section, rows)
-  const pinned = panels.find((x) => x.id === String(abierto))
-  const newest = panels.find((x) => x.rows.length > 0)
+  const pinned = panels.find(x => x.id === String(abierto))
+  const newest = panels.find(x => x.rows.length > 0)
   if (!pinned || !newest || newest.newest <= pinned.newest) return []
   return [
     problemAt(
@@ -160,7 +167,7 @@ function writtenYearRanges(m: Manifest, page: Sourced<PageManifest>): Problem[] 
     out.push(...rangeProblem(page, ['descripcion'], raw.descripcion, pageYearRange(m, raw), 'la descripción de la página'))
   }
   const visit = (value: unknown, p: JsonPath) => {
-    if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...p, i]))
+    if (Array.isArray(value)) for (const [i, v] of value.entries()) visit(v, [...p, i])
     else if (value && typeof value === 'object') {
       const obj = value as Record<string, unknown>
       if (obj.tipo === 'documentos' && typeof obj.titulo === 'string' && !obj.titulo.includes(`((${YEARS_PLACEHOLDER}))`)) {
@@ -191,7 +198,7 @@ export const documentChecks: CrossCheck[] = [
   {
     name: 'missing-document-list',
     run: ({ manifest }) => {
-      const ids = new Set(manifest.documents.map((d) => d.data.id))
+      const ids = new Set(manifest.documents.map(d => d.data.id))
       const problems: Problem[] = []
       for (const page of manifest.pages) {
         for (const { key, value, path } of walk(page.data, [])) {
@@ -207,7 +214,15 @@ export const documentChecks: CrossCheck[] = [
     name: 'impossible-panel-range',
     run: sectionChecks(({ page, path, section }) =>
       (section.paneles ?? []).flatMap((panel, i) =>
-        panel.desde > panel.hasta ? [problemAt(page.source, [...path, 'paneles', i], `el rango de años ${panel.desde}–${panel.hasta} es imposible: «desde» debe ser menor o igual que «hasta»`)] : [],
+        panel.desde > panel.hasta
+          ? [
+              problemAt(
+                page.source,
+                [...path, 'paneles', i],
+                `el rango de años ${panel.desde}–${panel.hasta} es imposible: «desde» debe ser menor o igual que «hasta»`,
+              ),
+            ]
+          : [],
       ),
     ),
   },
@@ -221,17 +236,21 @@ export const documentChecks: CrossCheck[] = [
   },
   {
     name: 'written-year-range',
-    run: ({ manifest }) => manifest.pages.flatMap((page) => writtenYearRanges(manifest, page)),
+    run: ({ manifest }) => manifest.pages.flatMap(page => writtenYearRanges(manifest, page)),
   },
   {
     name: 'empty-year-panel',
     run: sectionChecks(({ page, path, section, rows }) =>
       panelsFor(section, rows)
         // An impossible range has its own message.
-        .filter((panel) => panel.rows.length === 0 && panel.oldest <= panel.newest)
-        .map((panel) => {
-          const idx = section.paneles?.findIndex((x) => x.id === panel.id) ?? -1
-          return problemAt(page.source, idx >= 0 ? [...path, 'paneles', idx] : path, `el panel «${panel.title}» está vacío: no hay documentos de esos años en «${section.fuente}»`)
+        .filter(panel => panel.rows.length === 0 && panel.oldest <= panel.newest)
+        .map(panel => {
+          const idx = section.paneles?.findIndex(x => x.id === panel.id) ?? -1
+          return problemAt(
+            page.source,
+            idx >= 0 ? [...path, 'paneles', idx] : path,
+            `el panel «${panel.title}» está vacío: no hay documentos de esos años en «${section.fuente}»`,
+          )
         }),
     ),
   },
@@ -240,34 +259,48 @@ export const documentChecks: CrossCheck[] = [
     run: sectionChecks(({ page, path, section, rows }) => {
       if (section.abierto === undefined || section.abierto === 'primero' || section.abierto === 'ninguno' || section.abierto === NEWEST) return []
       const panels = panelsFor(section, rows)
-      if (panels.some((x) => x.id === String(section.abierto))) return []
-      return [problemAt(page.source, [...path, 'abierto'], `el panel «${section.abierto}» no existe (paneles: ${panels.map((x) => x.id).join(', ')})`)]
+      if (panels.some(x => x.id === String(section.abierto))) return []
+      return [problemAt(page.source, [...path, 'abierto'], `el panel «${section.abierto}» no existe (paneles: ${panels.map(x => x.id).join(', ')})`)]
     }),
   },
   {
     name: 'empty-document-section',
     run: sectionChecks(({ page, path, section, rows }) =>
       isPanelled(section) && panelsFor(section, rows).length === 0
-        ? [problemAt(page.source, path, `la lista «${section.fuente}» no tiene documentos${section.categoria ? ` de la categoría «${section.categoria}»` : ''}`)]
+        ? [
+            problemAt(
+              page.source,
+              path,
+              `la lista «${section.fuente}» no tiene documentos${section.categoria ? ` de la categoría «${section.categoria}»` : ''}`,
+            ),
+          ]
         : [],
     ),
   },
   {
     name: 'duplicate-row',
     run: ({ manifest }) =>
-      manifest.documents.flatMap((d) =>
+      manifest.documents.flatMap(d =>
         [...earlierRows(d.data.filas, rowKey)].map(([i, prev]) => {
           const row = d.data.filas[i]!
-          return problemAt(d.source, ['filas', i], `fila repetida: «${row.titulo}» (${row.anio}) ya aparece en la línea ${positionOf(d.source, ['filas', prev]).line}`)
+          return problemAt(
+            d.source,
+            ['filas', i],
+            `fila repetida: «${row.titulo}» (${row.anio}) ya aparece en la línea ${positionOf(d.source, ['filas', prev]).line}`,
+          )
         }),
       ),
   },
   {
     name: 'duplicate-row-file',
     run: ({ manifest }) =>
-      manifest.documents.flatMap((d) =>
-        [...earlierRows(d.data.filas, (r) => r.archivo)].map(([i, prev]) =>
-          problemAt(d.source, ['filas', i, 'archivo'], `el archivo «${d.data.filas[i]!.archivo}» ya está en la fila de la línea ${positionOf(d.source, ['filas', prev]).line}`),
+      manifest.documents.flatMap(d =>
+        [...earlierRows(d.data.filas, r => r.archivo)].map(([i, prev]) =>
+          problemAt(
+            d.source,
+            ['filas', i, 'archivo'],
+            `el archivo «${d.data.filas[i]!.archivo}» ya está en la fila de la línea ${positionOf(d.source, ['filas', prev]).line}`,
+          ),
         ),
       ),
   },
@@ -277,12 +310,16 @@ export const documentChecks: CrossCheck[] = [
   },
   {
     name: 'row-with-file-and-url',
-    run: rowChecks((d, row, i) => (row.archivo && row.url ? [problemAt(d.source, ['filas', i, 'url'], `la fila «${row.titulo}» tiene «archivo» y «url»: deje solo uno`)] : [])),
+    run: rowChecks((d, row, i) =>
+      row.archivo && row.url ? [problemAt(d.source, ['filas', i, 'url'], `la fila «${row.titulo}» tiene «archivo» y «url»: deje solo uno`)] : [],
+    ),
   },
   {
     name: 'impossible-row-date',
     run: rowChecks((d, row, i) =>
-      row.fecha && Number(row.fecha.slice(0, 4)) < row.anio - 1 ? [problemAt(d.source, ['filas', i, 'fecha'], `la fecha «${row.fecha}» es imposible para un documento del año ${row.anio}`)] : [],
+      row.fecha && Number(row.fecha.slice(0, 4)) < row.anio - 1
+        ? [problemAt(d.source, ['filas', i, 'fecha'], `la fecha «${row.fecha}» es imposible para un documento del año ${row.anio}`)]
+        : [],
     ),
   },
   {
@@ -292,8 +329,10 @@ export const documentChecks: CrossCheck[] = [
       // A page that failed to load may be the one showing the list: its own error is enough.
       for (const file of manifest.declared.files) for (const m of fs.readFileSync(file, 'utf8').matchAll(/fuente:\s*["']?([a-z0-9-]+)/g)) used.add(m[1]!)
       return manifest.documents
-        .filter((d) => !used.has(d.data.id))
-        .map((d) => problemAt(d.source, ['id'], `ninguna página muestra la lista «${d.data.id}»: agregue una sección «documentos» con «fuente: ${d.data.id}»`, 'aviso'))
+        .filter(d => !used.has(d.data.id))
+        .map(d =>
+          problemAt(d.source, ['id'], `ninguna página muestra la lista «${d.data.id}»: agregue una sección «documentos» con «fuente: ${d.data.id}»`, 'aviso'),
+        )
     },
   },
   {
@@ -301,8 +340,8 @@ export const documentChecks: CrossCheck[] = [
     run: ({ manifest }) => {
       const { used, shown, where } = shownRows(manifest)
       return manifest.documents
-        .filter((d) => used.has(d.data.id))
-        .flatMap((d) =>
+        .filter(d => used.has(d.data.id))
+        .flatMap(d =>
           d.data.filas.flatMap((row, i) => {
             if (shown.get(d.data.id)!.has(row)) return []
             const cat = row.categoria ? `la categoría «${row.categoria}»` : 'filas sin categoría'
@@ -312,7 +351,7 @@ export const documentChecks: CrossCheck[] = [
                 ['filas', i],
                 `la fila «${row.titulo}» (${row.anio}) no aparece en ninguna página: ninguna sección «documentos» de esta lista muestra ${cat}; corrija la categoría de la fila o la sección en ${where
                   .get(d.data.id)!
-                  .map((at) => at())
+                  .map(at => at())
                   .join(', ')}`,
               ),
             ]

@@ -66,7 +66,7 @@ function assetPath(url: string): string {
 /** Names in a folder of public/, read once per validation (undefined for a missing folder). */
 function folderListing(): (dir: string) => string[] | undefined {
   const cache = new Map<string, string[] | undefined>()
-  return (dir) => {
+  return dir => {
     if (!cache.has(dir)) {
       let names: string[] | undefined
       try {
@@ -101,10 +101,13 @@ function findExactCase(rel: string, listing: (dir: string) => string[] | undefin
     const names = listing(dir)
     if (!names) return { kind: 'no-folder', folder: shown }
     if (!names.includes(seg)) {
-      const other = names.find((n) => n.toLowerCase() === seg.toLowerCase())
+      const other = names.find(n => n.toLowerCase() === seg.toLowerCase())
       if (other) return { kind: 'case', folder: shown || '/', name: other }
       if (i < segments.length - 1) return { kind: 'no-folder', folder: `${shown}/${seg}` }
-      const near = closest(seg, names.filter((n) => !n.startsWith('.')))
+      const near = closest(
+        seg,
+        names.filter(n => !n.startsWith('.')),
+      )
       return near ? { kind: 'near', name: near } : { kind: 'missing' }
     }
     dir = path.join(dir, seg)
@@ -126,15 +129,20 @@ export const linkChecks: CrossCheck[] = [
     run: ({ manifest }) => {
       const listing = folderListing()
       return allLinks(manifest)
-        .filter((link) => isLocalAsset(link.url))
-        .flatMap((link) => {
+        .filter(link => isLocalAsset(link.url))
+        .flatMap(link => {
           const rel = assetPath(link.url)
           const base = `el archivo «${link.url}» no existe en public${rel}`
           if (!path.join(publicDir(), rel).startsWith(path.join(publicDir(), 'assets') + path.sep)) return [linkProblem(link, base)]
           const found = findExactCase(rel, listing)
           if (found.kind === 'exists') return []
           if (found.kind === 'case') {
-            return [linkProblem(link, `el archivo «${link.url}» no existe con esas mayúsculas y minúsculas: en public${found.folder} se llama «${found.name}» (el servidor las distingue: corrija el enlace o el nombre del archivo)`)]
+            return [
+              linkProblem(
+                link,
+                `el archivo «${link.url}» no existe con esas mayúsculas y minúsculas: en public${found.folder} se llama «${found.name}» (el servidor las distingue: corrija el enlace o el nombre del archivo)`,
+              ),
+            ]
           }
           if (found.kind === 'near') return [linkProblem(link, `${base} (¿quiso decir «${found.name}»?)`)]
           if (found.kind === 'no-folder') return [linkProblem(link, `${base}: no existe la carpeta public${found.folder}`)]
@@ -146,16 +154,16 @@ export const linkChecks: CrossCheck[] = [
     name: 'broken-internal-link',
     run: ({ manifest, knownRoutes }) =>
       allLinks(manifest)
-        .filter((link) => isInternalRoute(link.url) && !knownRoutes.has(routeOf(link.url)))
-        .map((link) => linkProblem(link, `el enlace «${link.url}» apunta a una página que no existe`)),
+        .filter(link => isInternalRoute(link.url) && !knownRoutes.has(routeOf(link.url)))
+        .map(link => linkProblem(link, `el enlace «${link.url}» apunta a una página que no existe`)),
   },
   {
     name: 'unlinked-asset',
     run: ({ manifest }) => {
       const linked = new Set(
         allLinks(manifest)
-          .filter((link) => isLocalAsset(link.url))
-          .map((link) => assetPath(link.url)),
+          .filter(link => isLocalAsset(link.url))
+          .map(link => assetPath(link.url)),
       )
       // A file that failed to load would have linked the assets its text mentions:
       // those get one summary line on that file instead of one warning each.
@@ -184,7 +192,14 @@ export const linkChecks: CrossCheck[] = [
       }
       visit(path.join(publicDir(), 'assets'))
       for (const [file, n] of held) {
-        out.push({ file: displayPath(file), line: 1, col: 1, message: `mientras este archivo tenga errores, los ${n} archivo(s) de public/assets que enlaza no aparecen en ninguna página`, level: 'aviso', wholeFile: true })
+        out.push({
+          file: displayPath(file),
+          line: 1,
+          col: 1,
+          message: `mientras este archivo tenga errores, los ${n} archivo(s) de public/assets que enlaza no aparecen en ninguna página`,
+          level: 'aviso',
+          wholeFile: true,
+        })
       }
       return out
     },

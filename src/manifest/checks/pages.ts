@@ -7,8 +7,8 @@ export const pageChecks: CrossCheck[] = [
     name: 'duplicate-route',
     run: ({ manifest, pagesByRoute }) =>
       manifest.pages
-        .filter((page) => pagesByRoute.get(page.data.ruta) !== page)
-        .map((page) => problemAt(page.source, ['ruta'], `la ruta «${page.data.ruta}» ya está definida en ${pagesByRoute.get(page.data.ruta)!.source.display}`)),
+        .filter(page => pagesByRoute.get(page.data.ruta) !== page)
+        .map(page => problemAt(page.source, ['ruta'], `la ruta «${page.data.ruta}» ya está definida en ${pagesByRoute.get(page.data.ruta)!.source.display}`)),
   },
   {
     name: 'missing-side-menu',
@@ -17,20 +17,22 @@ export const pageChecks: CrossCheck[] = [
       if (!site) return []
       const menus = site.data.menusLaterales ?? {}
       return manifest.pages
-        .filter((page) => page.data.menuLateral && !menus[page.data.menuLateral])
-        .map((page) => problemAt(page.source, ['menuLateral'], `el menú lateral «${page.data.menuLateral}» no existe en manifest/site.yaml`))
+        .filter(page => page.data.menuLateral && !menus[page.data.menuLateral])
+        .map(page => problemAt(page.source, ['menuLateral'], `el menú lateral «${page.data.menuLateral}» no existe en manifest/site.yaml`))
     },
   },
   {
     name: 'redirect-with-sections',
     run: ({ manifest }) =>
       manifest.pages
-        .filter((page) => page.data.redirigirA && page.data.secciones?.length)
-        .map((page) => problemAt(page.source, ['redirigirA'], 'una página de redirección no puede tener «secciones»')),
+        .filter(page => page.data.redirigirA && page.data.secciones?.length)
+        .map(page => problemAt(page.source, ['redirigirA'], 'una página de redirección no puede tener «secciones»')),
   },
   {
     name: 'page-without-content',
     run: ({ manifest }) =>
-      manifest.pages.filter((page) => !page.data.redirigirA && !page.data.secciones).map((page) => problemAt(page.source, [], 'la página necesita «secciones» o «redirigirA»')),
+      manifest.pages
+        .filter(page => !page.data.redirigirA && !page.data.secciones)
+        .map(page => problemAt(page.source, [], 'la página necesita «secciones» o «redirigirA»')),
   },
 ]

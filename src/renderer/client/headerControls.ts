@@ -1,6 +1,14 @@
 import { longDate, localIsoDate } from '../header/dates.ts'
 import { translationUrl } from '../header/translation.ts'
-import { applyDisplayPreferences, setFontSize, setGrayscale, setHighContrast, currentDisplayPreferences, subscribe, type FontSize } from './displayPreferences.ts'
+import {
+  applyDisplayPreferences,
+  setFontSize,
+  setGrayscale,
+  setHighContrast,
+  currentDisplayPreferences,
+  subscribe,
+  type FontSize,
+} from './displayPreferences.ts'
 
 /**
  * Behaviour of the header's pre-rendered controls: today's date, font size,

@@ -9,7 +9,8 @@ import { ApiForm } from '../forms-ui/ApiForm.tsx'
  * Resolves once React has taken over the form.
  */
 export function hydrateNewsletter(container: HTMLElement, prepared: PreparedForm): Promise<void> {
-  return new Promise((hydrated) => {
+  return new Promise(hydrated => {
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per hydration, to resolve this promise when React has committed the island
     function Island() {
       useEffect(() => hydrated(), [])
       return <ApiForm prepared={prepared} variant="pie" />

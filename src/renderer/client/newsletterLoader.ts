@@ -17,7 +17,7 @@ export function activateNewsletterIsland(): void {
   let loading: Promise<void> | undefined
   const load = () =>
     (loading ??= import('./newsletterIsland.tsx')
-      .then((m) => m.hydrateNewsletter(island, JSON.parse(data.textContent ?? '{}') as PreparedForm))
+      .then(m => m.hydrateNewsletter(island, JSON.parse(data.textContent ?? '{}') as PreparedForm))
       .then(() => {
         hydrated = true
       }))
@@ -26,7 +26,7 @@ export function activateNewsletterIsland(): void {
   // A submit before the form is ready waits for it instead of posting natively.
   island.addEventListener(
     'submit',
-    (e) => {
+    e => {
       if (hydrated) return
       e.preventDefault()
       e.stopPropagation()

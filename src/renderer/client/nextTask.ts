@@ -17,5 +17,5 @@ export function inNextTask(callback: () => void): void {
 
 /** A promise of the next task (see inNextTask). */
 export function nextTask(): Promise<void> {
-  return new Promise((resolve) => inNextTask(resolve))
+  return new Promise(resolve => inNextTask(resolve))
 }

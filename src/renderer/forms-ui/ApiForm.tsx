@@ -64,7 +64,12 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
     try {
       const answer = await postForm(def.endpoint, requestBody(def, payload, values))
       const correo = payload.correoElectronico
-      const message = { text: successText(def, filingNumber(answer)), key: Date.now(), receipt: receiptOf(answer), emailed: typeof correo === 'string' && correo !== '' }
+      const message = {
+        text: successText(def, filingNumber(answer)),
+        key: Date.now(),
+        receipt: receiptOf(answer),
+        emailed: typeof correo === 'string' && correo !== '',
+      }
       setSuccess(message)
       setKept(message.receipt ? message : null)
       return true
@@ -79,7 +84,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
   })
 
   const focusFirstField = () => {
-    const first = def.campos.find((c) => c.control !== 'hidden')
+    const first = def.campos.find(c => c.control !== 'hidden')
     if (first) document.getElementById(f.idFor(first.nombre))?.focus()
   }
 
@@ -100,7 +105,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
           {success.receipt ? (
             <div className="recibo">
               <p>{success.text}</p>
-              {receiptLines(success.receipt).map((line) => (
+              {receiptLines(success.receipt).map(line => (
                 <p key={line} className="recibo-linea">
                   {line}
                 </p>
@@ -116,7 +121,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
         </Aviso>
       )}
       {!success && kept?.receipt && (
-        <div className="recibo recibo-guardado" aria-label="Su último recibo">
+        <section className="recibo recibo-guardado" aria-label="Su último recibo">
           <p>
             <strong>Su recibo:</strong> número de radicado {kept.receipt.id}, código de verificación {kept.receipt.codigo}.
           </p>
@@ -124,7 +129,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
             Imprimir recibo
           </button>
           <ReceiptPdf receipt={kept.receipt} />
-        </div>
+        </section>
       )}
       {failure && (
         <Aviso key={failure.key} kind="error" onClose={() => setFailure(null)}>
@@ -138,7 +143,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
         method="post"
         action={def.endpoint}
         // Without script a form with attachments must post its files: multipart (the server takes both).
-        encType={def.envio === 'multipart' || def.campos.some((c) => c.control === 'archivos') ? 'multipart/form-data' : undefined}
+        encType={def.envio === 'multipart' || def.campos.some(c => c.control === 'archivos') ? 'multipart/form-data' : undefined}
         aria-labelledby={titleId}
         onSubmit={submit}
         onFocus={f.warmUp}

@@ -4,7 +4,17 @@ import { useEffect, useRef, type ReactNode } from 'react'
  * A message above a form: success (role=status) or failure (role=alert).
  * It takes the focus when it appears and can be dismissed.
  */
-export function Aviso({ kind, children, onClose, focus = true }: { kind: 'exito' | 'error' | 'info'; children: ReactNode; onClose?: () => void; focus?: boolean }) {
+export function Aviso({
+  kind,
+  children,
+  onClose,
+  focus = true,
+}: {
+  kind: 'exito' | 'error' | 'info'
+  children: ReactNode
+  onClose?: () => void
+  focus?: boolean
+}) {
   const ref = useRef<HTMLDivElement>(null)
   // Focus on appearance only; give a new key to show a new message.
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -6,16 +6,16 @@ export function ErrorSummary({ f }: { f: DefinedForm }) {
   if (f.summary.length === 0) return null
   const titleId = `${f.prepared.definicion.id}-resumen-errores`
   return (
-    <div className="resumen-errores" ref={f.summaryRef} tabIndex={-1} aria-labelledby={titleId}>
+    <section className="resumen-errores" ref={f.summaryRef} tabIndex={-1} aria-labelledby={titleId}>
       <Nested>
         <Heading id={titleId}>Hay errores en el formulario</Heading>
       </Nested>
       <ul>
-        {f.summary.map((s) => (
+        {f.summary.map(s => (
           <li key={s.name}>
             <a
               href={`#${s.targetId}`}
-              onClick={(e) => {
+              onClick={e => {
                 const target = document.getElementById(s.targetId)
                 if (!target) return
                 e.preventDefault()
@@ -28,6 +28,6 @@ export function ErrorSummary({ f }: { f: DefinedForm }) {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { conditionHolds, hiddenFieldConditions } from '../../forms/compileFormSchema.ts'
 import { CONSENT_FIELD, DEFAULT_POLICY_LINK_TEXT, type PrivacyNotice, SENSITIVE_CONSENT_FIELD, sensitiveDataParagraph } from '../../manifest/privacyNotice.ts'
 import type { Campo } from '../../manifest/types.generated.ts'
@@ -7,7 +8,8 @@ import type { DefinedForm } from './useDefinedForm.ts'
 function Required({ campo }: { campo: Campo }) {
   return campo.requerido ? (
     <span className="obligatorio" aria-hidden="true">
-      {' '}*
+      {' '}
+      *
     </span>
   ) : null
 }
@@ -48,7 +50,14 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
       return (
         <div className="campo campo-casilla">
           <label htmlFor={id}>
-            <input type="checkbox" id={id} aria-invalid={invalid} aria-required={campo.requerido || undefined} aria-describedby={describedBy} {...register(name)} />
+            <input
+              type="checkbox"
+              id={id}
+              aria-invalid={invalid}
+              aria-required={campo.requerido || undefined}
+              aria-describedby={describedBy}
+              {...register(name)}
+            />
             {campo.etiqueta}
             <Required campo={campo} />
           </label>
@@ -61,6 +70,7 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
       return (
         <fieldset
           className="campo campo-opciones"
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a radiogroup (not the fieldset's implicit group) is what carries aria-required and aria-invalid to screen readers
           role="radiogroup"
           aria-labelledby={legendId}
           aria-required={campo.requerido || undefined}
@@ -89,13 +99,13 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
         'aria-required': campo.requerido || undefined,
         'aria-describedby': describedBy,
       }
-      let control
+      let control: ReactNode
       if (campo.control === 'textarea') control = <textarea rows={5} {...common} {...register(name)} />
       else if (campo.control === 'select')
         control = (
           <select {...common} {...register(name)}>
             <option value="">Seleccione…</option>
-            {options.map((o) => (
+            {options.map(o => (
               <option key={o.valor} value={o.valor}>
                 {o.etiqueta}
               </option>
@@ -171,10 +181,10 @@ export function PrivacyNoticeText({ aviso, id, compact, sensitive = false }: { a
  */
 function useHiddenFields(f: DefinedForm): ReadonlySet<string> {
   const conditions = hiddenFieldConditions(f.prepared.definicion)
-  const deciding = [...new Set([...conditions.values()].flat().map((si) => si.campo))]
+  const deciding = [...new Set([...conditions.values()].flat().map(si => si.campo))]
   const watched: unknown[] = deciding.length > 0 ? f.form.watch(deciding) : []
   const current = Object.fromEntries(deciding.map((name, i) => [name, watched[i]]))
-  return new Set([...conditions].filter(([, cs]) => cs.some((si) => conditionHolds(si, current))).map(([name]) => name))
+  return new Set([...conditions].filter(([, cs]) => cs.some(si => conditionHolds(si, current))).map(([name]) => name))
 }
 
 export function FieldList({ f, compact = false }: { f: DefinedForm; compact?: boolean }) {
@@ -183,24 +193,26 @@ export function FieldList({ f, compact = false }: { f: DefinedForm; compact?: bo
   const sensitive = sensitiveDataParagraph(definicion)
   return (
     <>
-      {definicion.campos.filter((c) => !hidden.has(c.nombre)).map((c) =>
-        c.nombre === CONSENT_FIELD && aviso ? (
-          <div key={c.nombre} className="autorizacion-datos">
-            <PrivacyNoticeText aviso={aviso} id={`${definicion.id}-aviso-privacidad`} compact={compact} sensitive={sensitive !== undefined} />
-            <Field f={f} campo={c} />
-          </div>
-        ) : c.nombre === SENSITIVE_CONSENT_FIELD && sensitive !== undefined ? (
-          // The explicit authorization for sensitive data, apart from the general one (Decreto 1377 de 2013, art. 6).
-          <div key={c.nombre} className="autorizacion-datos autorizacion-datos-sensibles">
-            <p className="aviso-datos-sensibles" id={`${definicion.id}-aviso-datos-sensibles`}>
-              {sensitive}
-            </p>
-            <Field f={f} campo={c} />
-          </div>
-        ) : (
-          <Field key={c.nombre} f={f} campo={c} />
-        ),
-      )}
+      {definicion.campos
+        .filter(c => !hidden.has(c.nombre))
+        .map(c =>
+          c.nombre === CONSENT_FIELD && aviso ? (
+            <div key={c.nombre} className="autorizacion-datos">
+              <PrivacyNoticeText aviso={aviso} id={`${definicion.id}-aviso-privacidad`} compact={compact} sensitive={sensitive !== undefined} />
+              <Field f={f} campo={c} />
+            </div>
+          ) : c.nombre === SENSITIVE_CONSENT_FIELD && sensitive !== undefined ? (
+            // The explicit authorization for sensitive data, apart from the general one (Decreto 1377 de 2013, art. 6).
+            <div key={c.nombre} className="autorizacion-datos autorizacion-datos-sensibles">
+              <p className="aviso-datos-sensibles" id={`${definicion.id}-aviso-datos-sensibles`}>
+                {sensitive}
+              </p>
+              <Field f={f} campo={c} />
+            </div>
+          ) : (
+            <Field key={c.nombre} f={f} campo={c} />
+          ),
+        )}
     </>
   )
 }

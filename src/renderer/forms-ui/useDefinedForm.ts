@@ -15,7 +15,7 @@ export interface DefinedForm {
   prepared: PreparedForm
   form: UseFormReturn<FieldValues>
   formRef: React.RefObject<HTMLFormElement | null>
-  summaryRef: React.RefObject<HTMLDivElement | null>
+  summaryRef: React.RefObject<HTMLElement | null>
   /** id of a field's control (a radio group's first option). */
   idFor: (name: string) => string
   /** The message to show for a field: only once it is touched or after a submit attempt. */
@@ -26,7 +26,10 @@ export interface DefinedForm {
    * touched, makes no call and focuses the summary. The handler returns true
    * to reset the form afterwards.
    */
-  onSubmit: (onValid: (payload: Record<string, unknown>, values: FieldValues) => Promise<boolean | void> | boolean | void) => (e?: React.BaseSyntheticEvent) => Promise<void>
+  onSubmit: (
+    // biome-ignore lint/suspicious/noConfusingVoidType: a caller's handler may return nothing at all (void), or say whether it succeeded
+    onValid: (payload: Record<string, unknown>, values: FieldValues) => Promise<boolean | void> | boolean | void,
+  ) => (e?: React.BaseSyntheticEvent) => Promise<void>
   /** Back to the initial state: values, touched, errors, file inputs and the summary. */
   resetAll: () => void
   /** Messages the server answered for fields (400 {fields}). */
@@ -50,7 +53,7 @@ function defaultValueFor(c: Campo): unknown {
 }
 
 export function defaultValues(def: FormDefinition): FieldValues {
-  return Object.fromEntries(def.campos.map((c) => [c.nombre, defaultValueFor(c)]))
+  return Object.fromEntries(def.campos.map(c => [c.nombre, defaultValueFor(c)]))
 }
 
 /**
@@ -100,14 +103,14 @@ export function useDefinedForm(prepared: PreparedForm, options: { summary?: bool
     // Once, after the controls registered; later renders must not bring the page's first state back.
   }, [])
   const formRef = useRef<HTMLFormElement | null>(null)
-  const summaryRef = useRef<HTMLDivElement | null>(null)
+  const summaryRef = useRef<HTMLElement | null>(null)
   const [showSummary, setShowSummary] = useState(false)
   const [focusSummary, setFocusSummary] = useState(0)
   const { errors, touchedFields, isSubmitted } = form.formState
 
   const idFor = useCallback(
     (name: string) => {
-      const c = def.campos.find((x) => x.nombre === name)
+      const c = def.campos.find(x => x.nombre === name)
       return c?.control === 'radio' ? `${def.id}-${name}-0` : `${def.id}-${name}`
     },
     [def],
@@ -121,7 +124,7 @@ export function useDefinedForm(prepared: PreparedForm, options: { summary?: bool
 
   const summary: SummaryItem[] =
     showSummary && options.summary !== false
-      ? def.campos.flatMap((c) => {
+      ? def.campos.flatMap(c => {
           const e = errors[c.nombre]
           return e && typeof e.message === 'string' ? [{ name: c.nombre, message: e.message, targetId: idFor(c.nombre) }] : []
         })
@@ -137,16 +140,16 @@ export function useDefinedForm(prepared: PreparedForm, options: { summary?: bool
     }
   })
 
-  const onSubmit: DefinedForm['onSubmit'] = (onValid) => async (e) => {
+  const onSubmit: DefinedForm['onSubmit'] = onValid => async e => {
     let resetAfter = false
     await form.handleSubmit(
-      async (values) => {
+      async values => {
         setShowSummary(false)
         resetAfter = (await onValid(toPayload(def, values), values)) === true
       },
       (_errors: FieldErrors) => {
         setShowSummary(true)
-        setFocusSummary((n) => n + 1)
+        setFocusSummary(n => n + 1)
       },
     )(e)
     // Reset once react-hook-form has finished its submit bookkeeping.
@@ -161,7 +164,7 @@ export function useDefinedForm(prepared: PreparedForm, options: { summary?: bool
   }
 
   const applyFieldErrors = (fields: Record<string, string>) => {
-    const known = new Set(def.campos.map((c) => c.nombre))
+    const known = new Set(def.campos.map(c => c.nombre))
     for (const [name, message] of Object.entries(fields)) {
       if (known.has(name)) form.setError(name, { type: 'server', message })
     }

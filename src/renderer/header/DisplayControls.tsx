@@ -16,8 +16,16 @@ export function HeaderDisplayControls() {
   return (
     <>
       <div role="group" aria-label="Tamaño de letra" className="controles-fuente">
-        {FONT_BUTTONS.map((b) => (
-          <button key={b.fuente} type="button" className="control-cabecera" data-fuente={b.fuente} aria-pressed={b.fuente === 'normal'} aria-label={`${b.visible}, ${b.nombre.toLowerCase()}`} title={b.nombre}>
+        {FONT_BUTTONS.map(b => (
+          <button
+            key={b.fuente}
+            type="button"
+            className="control-cabecera"
+            data-fuente={b.fuente}
+            aria-pressed={b.fuente === 'normal'}
+            aria-label={`${b.visible}, ${b.nombre.toLowerCase()}`}
+            title={b.nombre}
+          >
             {b.visible}
           </button>
         ))}
@@ -76,7 +84,8 @@ export function AccessibilityControls() {
         </div>
       </fieldset>
       <p role="status" className="estado-accesibilidad">
-        Tamaño de letra: {FONT_SIZE_NAMES[fuente]}. Escala de grises: {gris ? 'activada' : 'desactivada'}. Alto contraste: {contraste ? 'activado' : 'desactivado'}.
+        Tamaño de letra: {FONT_SIZE_NAMES[fuente]}. Escala de grises: {gris ? 'activada' : 'desactivada'}. Alto contraste:{' '}
+        {contraste ? 'activado' : 'desactivado'}.
       </p>
       <noscript>
         <p>Estos controles necesitan JavaScript. También puede ampliar la página con el zoom de su navegador (Ctrl y +).</p>

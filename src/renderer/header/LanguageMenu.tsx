@@ -5,7 +5,7 @@ import { translationUrl } from './translation.ts'
 
 /** English first among the translations: the foreign language most Colombian visitors read; the others keep site.yaml's order. */
 function languagesInOrder<T extends { codigo: string }>(idiomas: readonly T[]): T[] {
-  return [...idiomas.filter((i) => i.codigo === 'en'), ...idiomas.filter((i) => i.codigo !== 'en' && i.codigo !== 'es')]
+  return [...idiomas.filter(i => i.codigo === 'en'), ...idiomas.filter(i => i.codigo !== 'en' && i.codigo !== 'es')]
 }
 
 /**
@@ -29,9 +29,16 @@ export function LanguageMenu({ layout, ruta }: { layout: LayoutData; ruta: strin
             Español
           </a>
         </li>
-        {languagesInOrder(layout.idiomas).map((i) => (
+        {languagesInOrder(layout.idiomas).map(i => (
           <li key={i.codigo}>
-            <ExternalLink href={translationUrl(i.codigo, actual)} lang={i.codigo} hrefLang={i.codigo} data-idioma={i.codigo} noticeLang="es" notice=" (traducción automática, abre en una ventana nueva)">
+            <ExternalLink
+              href={translationUrl(i.codigo, actual)}
+              lang={i.codigo}
+              hrefLang={i.codigo}
+              data-idioma={i.codigo}
+              noticeLang="es"
+              notice=" (traducción automática, abre en una ventana nueva)"
+            >
               {i.nombre}
             </ExternalLink>
           </li>

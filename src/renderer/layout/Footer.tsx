@@ -20,7 +20,7 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
             )}
             {pie.horarioAtencion && <p>{pie.horarioAtencion}</p>}
             <ul>
-              {pie.telefonos.map((t) => (
+              {pie.telefonos.map(t => (
                 <li key={t.etiqueta}>
                   <strong>{t.etiqueta}:</strong> <a href={t.href}>{t.numero}</a>
                   {t.horario && <small> · {t.horario}</small>}
@@ -31,7 +31,7 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
               <strong>Correspondencia:</strong> {pie.correspondencia.direccion}. {pie.correspondencia.horario}
             </p>
             <ul>
-              {pie.correos.map((c) => (
+              {pie.correos.map(c => (
                 <li key={c.correo}>
                   <strong>{c.etiqueta}:</strong> <a href={c.href}>{c.correo}</a>
                 </li>
@@ -42,7 +42,7 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
         <section aria-labelledby="pie-enlaces">
           <h2 id="pie-enlaces">Enlaces de interés</h2>
           <ul>
-            {pie.enlacesGobierno.map((e) => (
+            {pie.enlacesGobierno.map(e => (
               <li key={e.url}>
                 <SmartLink url={e.url}>{e.texto}</SmartLink>
               </li>
@@ -50,7 +50,7 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
           </ul>
           <h2>Políticas</h2>
           <ul>
-            {pie.politicas.map((e) => (
+            {pie.politicas.map(e => (
               <li key={e.url}>
                 <SmartLink url={e.url}>{e.texto}</SmartLink>
               </li>
@@ -60,7 +60,7 @@ export function Footer({ layout, children }: { layout: LayoutData; children?: Re
         <section aria-labelledby="pie-redes">
           <h2 id="pie-redes">Síganos</h2>
           <ul className="redes">
-            {pie.redes.map((e) => (
+            {pie.redes.map(e => (
               <li key={e.url}>
                 <SmartLink url={e.url}>{e.texto}</SmartLink>
               </li>

@@ -4,7 +4,7 @@ import type { ItemMenuLateral, MenuLateral } from '../../manifest/types.generate
 function Items({ items, current }: { items: ItemMenuLateral[]; current: string }) {
   return (
     <ul>
-      {items.map((item) => (
+      {items.map(item => (
         <li key={item.url + item.texto}>
           {item.url === current ? (
             <a href={item.url} aria-current="page">

@@ -65,7 +65,9 @@ export async function noticeAfterAction(
     texto: h.texto ?? '',
     entidad: h.entidad,
     nuevaFecha: h.nuevaFecha,
-    ...(h.archivo && attach ? { adjunto: { path: path.join(uploadsDir(ctx.dataDir), path.basename(h.archivo)), nombre: h.archivoNombre ?? 'respuesta.pdf' } } : {}),
+    ...(h.archivo && attach
+      ? { adjunto: { path: path.join(uploadsDir(ctx.dataDir), path.basename(h.archivo)), nombre: h.archivoNombre ?? 'respuesta.pdf' } }
+      : {}),
     ...(h.archivo && !attach ? { pdfEnConsulta: true } : {}),
     ...(ctx.supersaludPhone ? { telefonoSupersalud: ctx.supersaludPhone } : {}),
   }
@@ -86,7 +88,10 @@ export async function noticeAfterAction(
       { evento: outcome.enviado ? 'correo_ciudadano' : 'correo_ciudadano_fallido', radicado: h.radicado, detalle: paso, now: at },
     )
   } catch (error) {
-    ctx.log.error({ radicado: h.radicado, err: error instanceof Error ? error.message : String(error) }, 'no se pudo registrar el resultado del correo al ciudadano')
+    ctx.log.error(
+      { radicado: h.radicado, err: error instanceof Error ? error.message : String(error) },
+      'no se pudo registrar el resultado del correo al ciudadano',
+    )
   }
   return outcome
 }

@@ -34,21 +34,25 @@ export function daysLeftText(left: number | null): string {
 
 /** A stored value as staff read it: list ids by name, booleans as Sí/No, files by their name. */
 export function fieldValue(form: FormDefinition, lookups: Lookups, name: string, value: unknown): string {
-  const campo = form.campos.find((c) => c.nombre === name)
+  const campo = form.campos.find(c => c.nombre === name)
   if (value === undefined || value === null || value === '') return ''
   if ((campo?.control === 'file' || campo?.control === 'archivos') && typeof value === 'object') return fileNames(value)
   if (campo?.tipoDato === 'booleano') return value === true ? 'Sí' : value === false ? 'No' : String(value)
   if (campo?.tipoDato === 'marcaTiempo' && typeof value === 'number') return day(new Date(value - 5 * 3_600_000).toISOString().slice(0, 10))
-  if (campo?.lista && typeof value === 'number') return lookups.listas[campo.lista]?.find((o) => o.id === value)?.nombre ?? String(value)
-  if (campo?.opciones) return campo.opciones.find((o) => String(o.valor) === String(value))?.etiqueta ?? String(value)
+  if (campo?.lista && typeof value === 'number') return lookups.listas[campo.lista]?.find(o => o.id === value)?.nombre ?? String(value)
+  if (campo?.opciones) return campo.opciones.find(o => String(o.valor) === String(value))?.etiqueta ?? String(value)
   return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }
 
 /** The form's fields in order, then any stored by an older version of the form, with their labels. */
-export function labelledFields(form: FormDefinition, lookups: Lookups, datos: Record<string, unknown>): Array<{ nombre: string; etiqueta: string; valor: string }> {
-  const names = form.campos.map((c) => c.nombre)
+export function labelledFields(
+  form: FormDefinition,
+  lookups: Lookups,
+  datos: Record<string, unknown>,
+): Array<{ nombre: string; etiqueta: string; valor: string }> {
+  const names = form.campos.map(c => c.nombre)
   for (const k of Object.keys(datos)) if (!names.includes(k)) names.push(k)
   return names
-    .filter((n) => datos[n] !== undefined)
-    .map((n) => ({ nombre: n, etiqueta: form.campos.find((c) => c.nombre === n)?.etiqueta ?? n, valor: fieldValue(form, lookups, n, datos[n]) }))
+    .filter(n => datos[n] !== undefined)
+    .map(n => ({ nombre: n, etiqueta: form.campos.find(c => c.nombre === n)?.etiqueta ?? n, valor: fieldValue(form, lookups, n, datos[n]) }))
 }

@@ -65,15 +65,15 @@ export function inboxItem(filing: FilingRow, office: OfficeForm, lookups: Lookup
 
 export function applyFilter(items: InboxItem[], f: InboxFilter): InboxItem[] {
   return items
-    .filter((i) => !f.formulario || i.formulario === f.formulario)
-    .filter((i) => !f.tipo || i.tipo === f.tipo)
-    .filter((i) => !f.estado || (f.estado === 'abiertas' ? isOpen(i.estado) : i.estado === f.estado))
-    .filter((i) => f.venceEn === undefined || (i.diasHabilesRestantes !== null && i.diasHabilesRestantes <= f.venceEn))
+    .filter(i => !f.formulario || i.formulario === f.formulario)
+    .filter(i => !f.tipo || i.tipo === f.tipo)
+    .filter(i => !f.estado || (f.estado === 'abiertas' ? isOpen(i.estado) : i.estado === f.estado))
+    .filter(i => f.venceEn === undefined || (i.diasHabilesRestantes !== null && i.diasHabilesRestantes <= f.venceEn))
     .sort((a, b) => a.vence.localeCompare(b.vence) || a.recibido.localeCompare(b.recibido))
 }
 
 export function countsByState(items: InboxItem[]): Record<Estado, number> {
-  const counts = Object.fromEntries(ESTADOS.map((e) => [e, 0])) as Record<Estado, number>
+  const counts = Object.fromEntries(ESTADOS.map(e => [e, 0])) as Record<Estado, number>
   for (const i of items) counts[i.estado]++
   return counts
 }

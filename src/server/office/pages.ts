@@ -22,7 +22,7 @@ export interface PageContext {
 export const OFFICE_CSS = '/oficina/oficina.css'
 
 function shell(ctx: Pick<PageContext, 'siteName' | 'styles'>, title: string, header: string, body: string): string {
-  const links = [...ctx.styles, OFFICE_CSS].map((href) => `<link rel="stylesheet" href="${e(href)}">`).join('\n')
+  const links = [...ctx.styles, OFFICE_CSS].map(href => `<link rel="stylesheet" href="${e(href)}">`).join('\n')
   return `<!doctype html>
 <html lang="es" data-theme="light">
 <head>
@@ -104,12 +104,12 @@ function option(value: string, label: string, selected: string | undefined): str
 export function inboxPage(ctx: PageContext, v: InboxView): string {
   const f = v.filter
   const estadoSel = f.estado ?? 'todas'
-  const counts = ESTADOS.map((s) => `<li><a href="/oficina?estado=${s}">${e(ESTADO_LABEL[s])}: <strong>${v.counts[s]}</strong></a></li>`).join('')
+  const counts = ESTADOS.map(s => `<li><a href="/oficina?estado=${s}">${e(ESTADO_LABEL[s])}: <strong>${v.counts[s]}</strong></a></li>`).join('')
   const rows = v.items
     .map(
-      (i) => `<tr${i.vencida ? ' class="fila-vencida"' : ''}>
+      i => `<tr${i.vencida ? ' class="fila-vencida"' : ''}>
 <th scope="row"><a href="/oficina/radicaciones/${e(i.radicado)}">${e(i.radicado)}</a></th>
-<td>${e(v.forms.find((x) => x.id === i.formulario)?.titulo ?? i.formulario)}</td>
+<td>${e(v.forms.find(x => x.id === i.formulario)?.titulo ?? i.formulario)}</td>
 <td>${e(i.tipo)}</td>
 <td>${stateCell(i)}</td>
 <td>${e(dateTime(i.recibido))}</td>
@@ -120,17 +120,17 @@ export function inboxPage(ctx: PageContext, v: InboxView): string {
     .join('\n')
   const body = `<h1>Bandeja de radicaciones</h1>
 ${notice(v.notice)}
-${v.errors ? errorSummary('Revise los filtros', v.errors, (n) => `filtro-${n}`) : ''}
+${v.errors ? errorSummary('Revise los filtros', v.errors, n => `filtro-${n}`) : ''}
 <section aria-labelledby="titulo-conteo"><h2 id="titulo-conteo" class="visualmente-oculto">Radicaciones por estado</h2>
 <ul class="conteo-estados">${counts}</ul></section>
 <form method="get" action="/oficina" class="filtros" aria-label="Filtros">
 <div class="grid">
 <label for="filtro-formulario">Formulario
-<select id="filtro-formulario" name="formulario">${option('', 'Todos', f.formulario ?? '')}${v.forms.map((x) => option(x.id, x.titulo, f.formulario)).join('')}</select></label>
+<select id="filtro-formulario" name="formulario">${option('', 'Todos', f.formulario ?? '')}${v.forms.map(x => option(x.id, x.titulo, f.formulario)).join('')}</select></label>
 <label for="filtro-tipo">Tipo
-<select id="filtro-tipo" name="tipo">${option('', 'Todos', f.tipo ?? '')}${v.tipos.map((t) => option(t, t, f.tipo)).join('')}</select></label>
+<select id="filtro-tipo" name="tipo">${option('', 'Todos', f.tipo ?? '')}${v.tipos.map(t => option(t, t, f.tipo)).join('')}</select></label>
 <label for="filtro-estado">Estado
-<select id="filtro-estado" name="estado">${option('abiertas', 'Abiertas (radicada o en trámite)', estadoSel)}${option('todas', 'Todas', estadoSel)}${ESTADOS.map((s) => option(s, ESTADO_LABEL[s], estadoSel)).join('')}</select></label>
+<select id="filtro-estado" name="estado">${option('abiertas', 'Abiertas (radicada o en trámite)', estadoSel)}${option('todas', 'Todas', estadoSel)}${ESTADOS.map(s => option(s, ESTADO_LABEL[s], estadoSel)).join('')}</select></label>
 <label for="filtro-venceEn">Vence en ≤ N días hábiles
 <input id="filtro-venceEn" name="venceEn" type="number" min="0" max="999" inputmode="numeric" value="${f.venceEn ?? ''}"${v.errors?.venceEn ? ' aria-invalid="true"' : ''}></label>
 </div>
@@ -178,14 +178,17 @@ const NOTE_LABEL: Record<string, string> = { correo_ciudadano: 'Correo al ciudad
 function historyRows(history: HistoryRow[], radicado: string): string {
   if (history.length === 0) return '<p>Sin actuaciones todavía.</p>'
   const rows = history
-    .map((h) => {
+    .map(h => {
       const details: string[] = []
       if (h.entidad) details.push(`Entidad: ${e(h.entidad)}`)
       if (h.nuevaFecha) details.push(`Nueva fecha: ${e(day(h.nuevaFecha))}`)
       if (h.tardio) details.push('Fuera del término de traslado (art. 21)')
       if (h.negada) details.push('La respuesta niega lo solicitado')
       if (h.texto) details.push(`<span class="texto-largo">${e(h.texto)}</span>`)
-      if (h.archivo) details.push(`<a href="/api/oficina/radicaciones/${e(radicado)}/respuestas/${h.id}" download>Descargar respuesta (PDF: ${e(h.archivoNombre ?? 'respuesta.pdf')})</a>`)
+      if (h.archivo)
+        details.push(
+          `<a href="/api/oficina/radicaciones/${e(radicado)}/respuestas/${h.id}" download>Descargar respuesta (PDF: ${e(h.archivoNombre ?? 'respuesta.pdf')})</a>`,
+        )
       const label = (ACCION_LABEL as Record<string, string>)[h.accion] ?? NOTE_LABEL[h.accion] ?? h.accion
       return `<tr><td>${e(dateTime(h.en))}</td><td>${e(label)}</td><td>${e(ESTADO_LABEL[h.estadoNuevo as Estado] ?? h.estadoNuevo)}</td><td>${e(h.cuentaNombre ?? '')}</td><td>${details.join('<br>')}</td></tr>`
     })
@@ -202,11 +205,14 @@ function actionForms(ctx: PageContext, v: FilingView): string {
   const action = `/api/oficina/radicaciones/${e(v.radicado)}/acciones`
   const hidden = (a: Accion) => `<input type="hidden" name="_xsrf" value="${e(ctx.xsrf)}"><input type="hidden" name="accion" value="${a}">`
   const err = (a: Accion, name: string) => (v.error?.accion === a && v.error.fields[name] ? ` aria-invalid="true" aria-describedby="error-${a}-${name}"` : '')
-  const errText = (a: Accion, name: string) => (v.error?.accion === a && v.error.fields[name] ? `<small id="error-${a}-${name}" class="error-campo">${e(v.error.fields[name])}</small>` : '')
+  const errText = (a: Accion, name: string) =>
+    v.error?.accion === a && v.error.fields[name] ? `<small id="error-${a}-${name}" class="error-campo">${e(v.error.fields[name])}</small>` : ''
   const val = (a: Accion, name: string) => (v.error?.accion === a ? e(v.values?.[name] ?? '') : '')
   const forms: string[] = []
   if (allowed('en_tramite')) {
-    forms.push(`<form method="post" action="${action}" class="accion">${hidden('en_tramite')}<button type="submit">${e(ACCION_LABEL.en_tramite)}</button></form>`)
+    forms.push(
+      `<form method="post" action="${action}" class="accion">${hidden('en_tramite')}<button type="submit">${e(ACCION_LABEL.en_tramite)}</button></form>`,
+    )
   }
   if (allowed('responder')) {
     forms.push(`<form method="post" action="${action}" enctype="multipart/form-data" class="accion" aria-labelledby="titulo-responder">
@@ -265,18 +271,20 @@ export function filingPage(ctx: PageContext, v: FilingView): string {
     : ''
   const fields = [
     ...v.fields
-      .filter((f) => !(v.autorizacion && f.nombre === CONSENT_FIELD) && !(v.autorizacionSensibles && f.nombre === SENSITIVE_CONSENT_FIELD))
-      .map((f) => `<dt>${e(f.etiqueta)}</dt><dd class="texto-largo">${e(f.valor)}</dd>`),
+      .filter(f => !(v.autorizacion && f.nombre === CONSENT_FIELD) && !(v.autorizacionSensibles && f.nombre === SENSITIVE_CONSENT_FIELD))
+      .map(f => `<dt>${e(f.etiqueta)}</dt><dd class="texto-largo">${e(f.valor)}</dd>`),
     ...(consent ? [consent] : []),
     ...(sensitiveConsent ? [sensitiveConsent] : []),
   ].join('\n')
   const files = v.attachments
-    .map((a) => `<li><a href="/api/oficina/radicaciones/${e(v.radicado)}/adjuntos/${a.indice}" download>${e(a.nombre)}</a> (${Math.ceil(a.tamano / 1024)} KB)</li>`)
+    .map(
+      a => `<li><a href="/api/oficina/radicaciones/${e(v.radicado)}/adjuntos/${a.indice}" download>${e(a.nombre)}</a> (${Math.ceil(a.tamano / 1024)} KB)</li>`,
+    )
     .join('')
   const body = `<p><a href="/oficina">← Volver a la bandeja</a></p>
 <h1>Radicado ${e(v.radicado)}</h1>
 ${notice(v.notice)}
-${v.error ? errorSummary(v.error.message, v.error.fields, (n) => `${v.error?.accion ?? 'responder'}-${n}`) : ''}
+${v.error ? errorSummary(v.error.message, v.error.fields, n => `${v.error?.accion ?? 'responder'}-${n}`) : ''}
 <section aria-labelledby="titulo-termino">
 <h2 id="titulo-termino">Estado y término</h2>
 <dl class="datos-radicacion">
@@ -324,7 +332,7 @@ ${error ? errorSummary('Revise la fecha', { since: error }, () => 'auditoria-des
 <caption>${rows.length} registros, los más recientes primero (máximo 500)</caption>
 <thead><tr><th scope="col">Fecha</th><th scope="col">Evento</th><th scope="col">Cuenta</th><th scope="col">Radicado</th><th scope="col">Detalle</th><th scope="col">Dirección</th></tr></thead>
 <tbody>
-${rows.map((r) => `<tr><td>${e(dateTime(r.en))}</td><td>${e(r.evento)}</td><td>${e(r.cuentaCorreo ?? r.correo ?? '')}</td><td>${e(r.radicado ?? '')}</td><td>${e(r.detalle ?? '')}</td><td>${e(r.direccion ?? '')}</td></tr>`).join('\n')}
+${rows.map(r => `<tr><td>${e(dateTime(r.en))}</td><td>${e(r.evento)}</td><td>${e(r.cuentaCorreo ?? r.correo ?? '')}</td><td>${e(r.radicado ?? '')}</td><td>${e(r.detalle ?? '')}</td><td>${e(r.direccion ?? '')}</td></tr>`).join('\n')}
 </tbody>
 </table>`
   return officePage(ctx, 'Auditoría', body)

@@ -53,7 +53,7 @@ class Window {
   constructor(private readonly rule: ThrottleRule) {}
 
   private recent(key: string, now: number): Entry[] {
-    const list = (this.entries.get(key) ?? []).filter((e) => now - e.at < this.rule.windowMs)
+    const list = (this.entries.get(key) ?? []).filter(e => now - e.at < this.rule.windowMs)
     if (list.length) this.entries.set(key, list)
     else this.entries.delete(key)
     return list
@@ -73,7 +73,7 @@ class Window {
   }
 
   remove(key: string, id: string): void {
-    const list = (this.entries.get(key) ?? []).filter((e) => e.id !== id)
+    const list = (this.entries.get(key) ?? []).filter(e => e.id !== id)
     if (list.length) this.entries.set(key, list)
     else this.entries.delete(key)
   }

@@ -43,9 +43,14 @@ export function parseUsuariosArgs(argv: string[]): Parsed {
     const value = () => (eq > 0 ? arg.slice(eq + 1) : rest[++i])
     if (flag === '--nombre') out.nombre = value()
     else if (flag === '--rol') out.rol = value()
-    else if (flag === '--formularios') out.formularios = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+    else if (flag === '--formularios')
+      out.formularios = (value() ?? '')
+        .split(',')
+        .map(s => s.trim())
+        .filter(Boolean)
     else if (flag === '--quitar') out.quitar = true
-    else if (flag === '--clave' || flag === '--password') throw new UsageError('La contraseña no se acepta como argumento: escríbala cuando se le pida o envíela por la entrada estándar.')
+    else if (flag === '--clave' || flag === '--password')
+      throw new UsageError('La contraseña no se acepta como argumento: escríbala cuando se le pida o envíela por la entrada estándar.')
     else if (!arg.startsWith('--') && out.correo === undefined) out.correo = arg.trim().toLowerCase()
     else throw new UsageError(`Opción desconocida: ${arg}\n${USAGE}`)
   }
@@ -73,7 +78,7 @@ export async function runUsuarios(argv: string[], store: OfficeStore, io: CliIo,
     case 'crear': {
       if (!p.nombre?.trim()) throw new UsageError(`Falta --nombre "<nombre>".\n${USAGE}`)
       if (!p.rol || !(ROLES as readonly string[]).includes(p.rol)) throw new UsageError(`--rol debe ser ${ROLES.join(' o ')}.`)
-      const unknown = (p.formularios ?? []).filter((f) => !formIds.includes(f))
+      const unknown = (p.formularios ?? []).filter(f => !formIds.includes(f))
       if (unknown.length) throw new UsageError(`Formulario desconocido: ${unknown.join(', ')}. Use: ${formIds.join(', ')}.`)
       if (p.formularios && p.formularios.length === 0) throw new UsageError('--formularios necesita al menos un formulario.')
       if (await store.findAccountByEmail(p.correo!)) throw new UsageError(`Ya existe una cuenta con el correo ${p.correo}.`)
@@ -81,7 +86,13 @@ export async function runUsuarios(argv: string[], store: OfficeStore, io: CliIo,
       const problem = passwordProblem(clave, p.correo!)
       if (problem) throw new UsageError(problem)
       try {
-        const a = await store.createAccount({ correo: p.correo!, nombre: p.nombre.trim(), rol: p.rol as Rol, formularios: p.formularios, clave: await hashPassword(clave) })
+        const a = await store.createAccount({
+          correo: p.correo!,
+          nombre: p.nombre.trim(),
+          rol: p.rol as Rol,
+          formularios: p.formularios,
+          clave: await hashPassword(clave),
+        })
         await store.audit(audit('cuenta_creada', a.id, `rol ${a.rol}; formularios ${a.formularios?.join(',') ?? 'todos'}`))
         io.out(`Cuenta creada: ${a.correo} (${a.rol}).`)
       } catch (e) {

@@ -4,7 +4,7 @@ import type { SectionSample } from '../sample.ts'
 export const sample: SectionSample<'accesibilidad'> = {
   section: { tipo: 'accesibilidad' },
   check: (h, expect) =>
-    expect(h.querySelectorAll('button').map((b) => b.textContent)).toEqual([
+    expect(h.querySelectorAll('button').map(b => b.textContent)).toEqual([
       'Aumentar letra',
       'Disminuir letra',
       'Restablecer letra',

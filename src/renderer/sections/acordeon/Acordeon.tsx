@@ -12,7 +12,7 @@ export function Acordeon({ section }: { section: PreparedSectionOf<'acordeon'> }
   return (
     <section className="seccion-acordeon acordeon">
       {section.titulo && <Heading>{section.titulo}</Heading>}
-      {section.paneles.map((p) => (
+      {section.paneles.map(p => (
         <details key={p.id} name={name} id={p.id} open={p.id === open}>
           <PanelTitle below={Boolean(section.titulo)}>{p.titulo}</PanelTitle>
           <PanelBody below={Boolean(section.titulo)}>

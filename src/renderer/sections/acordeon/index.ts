@@ -6,8 +6,8 @@ export default defineSection({
   tipo: 'acordeon',
   Component: Acordeon,
   interactive: false,
-  prepare: (s, { prepareSections }) => ({ ...s, paneles: s.paneles.map((p) => ({ ...p, secciones: prepareSections(p.secciones) })) }),
-  searchText: (s, { sectionsText }) => sectionsText(s.paneles.flatMap((p) => p.secciones)),
+  prepare: (s, { prepareSections }) => ({ ...s, paneles: s.paneles.map(p => ({ ...p, secciones: prepareSections(p.secciones) })) }),
+  searchText: (s, { sectionsText }) => sectionsText(s.paneles.flatMap(p => p.secciones)),
 })
 
 declare module '../../types.ts' {

@@ -12,8 +12,8 @@ export const sample: SectionSample<'acordeon'> = {
   },
   check: (h, expect) => {
     const panels = h.querySelectorAll('details')
-    expect(panels.map((p) => p.getAttribute('open') !== undefined)).toEqual([false, true])
-    expect(new Set(panels.map((p) => p.getAttribute('name'))).size).toBe(1)
+    expect(panels.map(p => p.getAttribute('open') !== undefined)).toEqual([false, true])
+    expect(new Set(panels.map(p => p.getAttribute('name'))).size).toBe(1)
     expect(h.querySelector('details h3')?.textContent).toBe('Sede')
   },
 }

@@ -54,7 +54,7 @@ export function Busqueda({ section }: { section: PreparedSectionOf<'busqueda'> }
   const [state, setState] = useState<SearchState>({ phase: 'idle' })
 
   // Read ?q= after hydration (never during render: the pre-rendered HTML has no query).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: urlOriginal is the trigger (a client-side navigation to another ?q=), not a value read
+  // urlOriginal is the trigger (a client-side navigation to another ?q=), not a value read
   useEffect(() => {
     const q = (new URLSearchParams(window.location.search).get('q') ?? '').trim()
     setQuery(q)

@@ -8,7 +8,7 @@ export default defineSection({
   interactive: true,
   prepare: (s, { manifest }) => {
     const site = manifest.site?.data
-    return { ...s, telefonosAyuda: site ? SEARCH_HELP_PHONES.flatMap((id) => phoneById(site, id) ?? []) : [] }
+    return { ...s, telefonosAyuda: site ? SEARCH_HELP_PHONES.flatMap(id => phoneById(site, id) ?? []) : [] }
   },
 })
 

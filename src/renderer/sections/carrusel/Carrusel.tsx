@@ -15,7 +15,11 @@ function subscribeToMotionSetting(avisar: () => void): () => void {
 
 /** true when the visitor asked the system for less motion (false while pre-rendering). */
 function useMovimientoReducido(): boolean {
-  return useSyncExternalStore(subscribeToMotionSetting, () => window.matchMedia(CONSULTA_MOVIMIENTO).matches, () => false)
+  return useSyncExternalStore(
+    subscribeToMotionSetting,
+    () => window.matchMedia(CONSULTA_MOVIMIENTO).matches,
+    () => false,
+  )
 }
 
 /** What the visitor chose with the pause/play button; «auto» follows prefers-reduced-motion. */
@@ -59,7 +63,7 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
 
   useEffect(() => {
     if (!rotando) return
-    const t = window.setTimeout(() => setActiva((a) => (a + 1) % total), intervalo)
+    const t = window.setTimeout(() => setActiva(a => (a + 1) % total), intervalo)
     return () => window.clearTimeout(t)
   }, [rotando, activa, intervalo, total])
 
@@ -131,10 +135,24 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
               </>
             )}
           </button>
-          <button type="button" className="carrusel-flecha" aria-controls={`${id}-diapositivas`} aria-label="Diapositiva anterior" title="Diapositiva anterior" onClick={() => ir(activa - 1)}>
+          <button
+            type="button"
+            className="carrusel-flecha"
+            aria-controls={`${id}-diapositivas`}
+            aria-label="Diapositiva anterior"
+            title="Diapositiva anterior"
+            onClick={() => ir(activa - 1)}
+          >
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="carrusel-flecha" aria-controls={`${id}-diapositivas`} aria-label="Diapositiva siguiente" title="Diapositiva siguiente" onClick={() => ir(activa + 1)}>
+          <button
+            type="button"
+            className="carrusel-flecha"
+            aria-controls={`${id}-diapositivas`}
+            aria-label="Diapositiva siguiente"
+            title="Diapositiva siguiente"
+            onClick={() => ir(activa + 1)}
+          >
             <span aria-hidden="true">›</span>
           </button>
           <ul className="carrusel-indicadores">

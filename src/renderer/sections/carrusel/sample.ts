@@ -13,8 +13,8 @@ export const sample: SectionSample<'carrusel'> = {
   check: (h, expect) => {
     expect(h.querySelector('section')?.getAttribute('aria-roledescription')).toBe('carrusel')
     const slides = h.querySelectorAll('[aria-roledescription="diapositiva"]')
-    expect(slides.map((s) => s.getAttribute('aria-label'))).toEqual(['1 de 2', '2 de 2'])
-    expect(slides.map((s) => s.hasAttribute('hidden'))).toEqual([false, true])
+    expect(slides.map(s => s.getAttribute('aria-label'))).toEqual(['1 de 2', '2 de 2'])
+    expect(slides.map(s => s.hasAttribute('hidden'))).toEqual([false, true])
     expect(h.querySelector('a')?.getAttribute('target')).toBe('_blank')
     expect(h.querySelector('button[aria-label="Diapositiva siguiente"]')).not.toBeNull()
   },

@@ -6,7 +6,7 @@ export function Datos({ section }: { section: PreparedSectionOf<'datos'> }) {
     <section className="seccion-datos">
       {section.titulo && <Heading>{section.titulo}</Heading>}
       <dl className="datos-clave">
-        {section.datos.map((d) => (
+        {section.datos.map(d => (
           <div key={d.etiqueta} className="dato">
             <dt>{d.etiqueta}</dt>
             <dd>

@@ -16,10 +16,11 @@ export interface CatalogEntry {
 export function DatosAbiertos({ section }: { section: PreparedSectionOf<'datosAbiertos'> }) {
   const caption = section.titulo ?? 'Conjuntos de datos abiertos'
   return (
-    <section className="seccion-datos-abiertos" id={section.titulo ? undefined : "conjuntos-de-datos-abiertos"}>
+    <section className="seccion-datos-abiertos" id={section.titulo ? undefined : 'conjuntos-de-datos-abiertos'}>
       {section.titulo && <Heading id="conjuntos-de-datos-abiertos">{section.titulo}</Heading>}
       <p>
-        {section.conjuntos.length} conjuntos de datos, en CSV (UTF-8, separado por comas; las primeras líneas, que empiezan por «#», describen el conjunto) y en JSON. Licencia: {OPEN_DATA_LICENCE}.
+        {section.conjuntos.length} conjuntos de datos, en CSV (UTF-8, separado por comas; las primeras líneas, que empiezan por «#», describen el conjunto) y en
+        JSON. Licencia: {OPEN_DATA_LICENCE}.
       </p>
       <div className="overflow-auto" tabIndex={0} role="region" aria-label={caption}>
         <table className="striped">
@@ -32,7 +33,7 @@ export function DatosAbiertos({ section }: { section: PreparedSectionOf<'datosAb
             </tr>
           </thead>
           <tbody>
-            {section.conjuntos.map((d) => (
+            {section.conjuntos.map(d => (
               <tr key={d.id}>
                 <td>
                   <a href={d.ruta}>{d.titulo}</a>

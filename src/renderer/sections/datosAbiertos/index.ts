@@ -9,7 +9,13 @@ export default defineSection({
   // The catalogue comes from the same function that writes the copies: never typed, never out of step.
   prepare: (s, { manifest }) => ({
     ...s,
-    conjuntos: openDatasets(manifest).map((d) => ({ id: d.id, titulo: d.metadatos.titulo, ruta: d.ruta, ultimaActualizacion: d.metadatos.ultimaActualizacion, filas: d.filas.length })),
+    conjuntos: openDatasets(manifest).map(d => ({
+      id: d.id,
+      titulo: d.metadatos.titulo,
+      ruta: d.ruta,
+      ultimaActualizacion: d.metadatos.ultimaActualizacion,
+      filas: d.filas.length,
+    })),
   }),
 })
 

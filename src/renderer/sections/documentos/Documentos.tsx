@@ -15,11 +15,7 @@ function DocumentItem({ row }: { row: Fila }) {
   return (
     <li>
       <SmartLink url={rowUrl(row)}>{row.titulo}</SmartLink>
-      {(row.periodo || row.fecha) && (
-        <small className="meta">
-          {[row.periodo, row.fecha && formatDate(row.fecha)].filter(Boolean).join(' · ')}
-        </small>
-      )}
+      {(row.periodo || row.fecha) && <small className="meta">{[row.periodo, row.fecha && formatDate(row.fecha)].filter(Boolean).join(' · ')}</small>}
       {row.descripcion && <small className="descripcion">{row.descripcion}</small>}
     </li>
   )
@@ -29,11 +25,11 @@ function RowList({ rows }: { rows: Fila[] }) {
   const groups = groupByCategory(rows)
   return (
     <>
-      {groups.map((g) => (
+      {groups.map(g => (
         <div key={g.category ?? '-'} className="grupo-documentos">
           {g.category && groups.length > 1 && <Heading>{g.category}</Heading>}
           <ul className="lista-documentos">
-            {g.rows.map((r) => (
+            {g.rows.map(r => (
               <DocumentItem key={rowUrl(r) + r.titulo} row={r} />
             ))}
           </ul>
@@ -44,13 +40,13 @@ function RowList({ rows }: { rows: Fila[] }) {
 }
 
 const FIELD: Record<string, (r: Fila) => React.ReactNode> = {
-  anio: (r) => r.anio,
-  categoria: (r) => r.categoria,
-  periodo: (r) => r.periodo,
-  titulo: (r) => r.titulo,
-  descripcion: (r) => r.descripcion,
-  fecha: (r) => (r.fecha ? formatDate(r.fecha) : ''),
-  enlace: (r) => (
+  anio: r => r.anio,
+  categoria: r => r.categoria,
+  periodo: r => r.periodo,
+  titulo: r => r.titulo,
+  descripcion: r => r.descripcion,
+  fecha: r => (r.fecha ? formatDate(r.fecha) : ''),
+  enlace: r => (
     <SmartLink url={rowUrl(r)}>
       Ver<span className="visually-hidden"> {r.titulo}</span>
     </SmartLink>
@@ -63,7 +59,7 @@ function RowTable({ rows, columns, caption }: { rows: Fila[]; columns: NonNullab
       <table className="striped">
         <thead>
           <tr>
-            {columns.map((c) => (
+            {columns.map(c => (
               <th key={c.campo} scope="col">
                 {c.encabezado}
               </th>
@@ -71,9 +67,9 @@ function RowTable({ rows, columns, caption }: { rows: Fila[]; columns: NonNullab
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {rows.map(r => (
             <tr key={rowUrl(r) + r.titulo}>
-              {columns.map((c) => (
+              {columns.map(c => (
                 <td key={c.campo}>{FIELD[c.campo]!(r)}</td>
               ))}
             </tr>
@@ -120,7 +116,7 @@ export function Documentos({ section }: { section: PreparedSectionOf<'documentos
   return (
     <section className="seccion-documentos acordeon">
       {title && <Heading>{title}</Heading>}
-      {panels.map((p) => (
+      {panels.map(p => (
         <details key={p.id} name={`documentos-${section.fuente}`} id={p.id} open={p.id === open}>
           <PanelTitle below={Boolean(title)}>{p.title}</PanelTitle>
           <PanelBody below={Boolean(title)}>

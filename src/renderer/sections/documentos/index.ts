@@ -6,7 +6,7 @@ export default defineSection({
   tipo: 'documentos',
   Component: Documentos,
   interactive: false,
-  prepare: (s, { manifest }) => ({ ...s, filas: manifest.documents.find((d) => d.data.id === s.fuente)?.data.filas ?? [] }),
+  prepare: (s, { manifest }) => ({ ...s, filas: manifest.documents.find(d => d.data.id === s.fuente)?.data.filas ?? [] }),
 })
 
 declare module '../../types.ts' {

@@ -7,7 +7,7 @@ export function Enlaces({ section }: { section: PreparedSectionOf<'enlaces'> }) 
     <section className="seccion-enlaces">
       {section.titulo && <Heading>{section.titulo}</Heading>}
       <ul className="lista-enlaces">
-        {section.enlaces.map((e) => (
+        {section.enlaces.map(e => (
           <li key={e.url + e.texto}>
             <SmartLink url={e.url}>{e.texto}</SmartLink>
             {e.descripcion && <small className="descripcion">{e.descripcion}</small>}

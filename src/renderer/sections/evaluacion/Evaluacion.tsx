@@ -44,7 +44,7 @@ export function Evaluacion({ section }: { section: PreparedSectionOf<'evaluacion
       ...grade,
       nombre: String(values.nombre ?? '').trim(),
       identificacion: String(values.numeroIdentificacion ?? '').trim(),
-      vinculacion: prepared.opciones.vinculacion?.find((o) => o.valor === vinculacion)?.etiqueta ?? vinculacion,
+      vinculacion: prepared.opciones.vinculacion?.find(o => o.valor === vinculacion)?.etiqueta ?? vinculacion,
       fecha: formatResultDate(new Date()),
     })
     return false
@@ -74,8 +74,8 @@ export function Evaluacion({ section }: { section: PreparedSectionOf<'evaluacion
         aria-labelledby={resultTitleId}
         // Static modal: no light dismiss, no Escape (the cancel event and Escape's default action are prevented).
         {...{ closedby: 'none' }}
-        onCancel={(e) => e.preventDefault()}
-        onKeyDown={(e) => {
+        onCancel={e => e.preventDefault()}
+        onKeyDown={e => {
           if (e.key === 'Escape') e.preventDefault()
         }}
         onClose={() => {

@@ -7,7 +7,10 @@ export default defineSection({
   tipo: 'formulario',
   Component: Formulario,
   interactive: true,
-  prepare: (s, { manifest }) => ({ ...s, preparado: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario, manifest.site?.data.avisoPrivacidad) }),
+  prepare: (s, { manifest }) => ({
+    ...s,
+    preparado: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario, manifest.site?.data.avisoPrivacidad),
+  }),
 })
 
 declare module '../../types.ts' {

@@ -9,7 +9,7 @@ export const sample: SectionSample<'formulario'> = {
     expect(form?.getAttribute('action')).toBe('/api/contacto')
     expect(h.querySelector('h2')?.textContent).toBe('Formulario de contacto')
     // Lookup options are in the HTML, so the form is complete without JavaScript.
-    expect(h.querySelectorAll('select option').map((o) => o.textContent)).toEqual(['Seleccione…', 'Primera', 'Segunda'])
+    expect(h.querySelectorAll('select option').map(o => o.textContent)).toEqual(['Seleccione…', 'Primera', 'Segunda'])
     expect(h.querySelector('label[for="contacto-nombre"]')?.textContent).toBe('Nombre *')
     expect(h.querySelector('#contacto-nombre')?.getAttribute('aria-describedby')).toBe('contacto-nombre-ayuda')
     expect(h.querySelector('#contacto-acepto')?.getAttribute('type')).toBe('checkbox')

@@ -5,7 +5,7 @@ import type { PreparedSectionOf } from '../../types.ts'
 function Tree({ nodes }: { nodes: SiteMapNode[] }) {
   return (
     <ul>
-      {nodes.map((n) => (
+      {nodes.map(n => (
         <li key={n.ruta}>
           <a href={n.ruta}>{n.etiqueta}</a>
           {n.hijos.length > 0 && <Tree nodes={n.hijos} />}

@@ -4,7 +4,7 @@ import type { SectionSample } from '../sample.ts'
 export const sample: SectionSample<'mapaSitio'> = {
   section: { tipo: 'mapaSitio' },
   check: (h, expect) => {
-    const links = h.querySelectorAll('a').map((a) => a.getAttribute('href'))
+    const links = h.querySelectorAll('a').map(a => a.getAttribute('href'))
     expect(links).toContain('/grupo/pagina')
     expect(links).not.toContain('/grupo')
   },

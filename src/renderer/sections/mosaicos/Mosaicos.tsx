@@ -7,7 +7,7 @@ export function Mosaicos({ section }: { section: PreparedSectionOf<'mosaicos'> }
     <section className="seccion-mosaicos">
       {section.titulo && <Heading>{section.titulo}</Heading>}
       <ul className="mosaicos">
-        {section.mosaicos.map((m) => (
+        {section.mosaicos.map(m => (
           <li key={m.url + m.titulo}>
             <SmartLink url={m.url} className="mosaico">
               {m.imagen && <img src={m.imagen} alt="" loading="lazy" width={64} height={64} />}

@@ -22,7 +22,7 @@ function Ultimas({ items }: { items: NoticiaPreparada[] }) {
   return (
     <>
       <ul className="noticias-recientes">
-        {items.map((n) => {
+        {items.map(n => {
           const [dd, mm] = partes(n.fechaCreacion)
           return (
             <li key={n.id}>
@@ -60,7 +60,7 @@ function Todas({ items }: { items: NoticiaPreparada[] }) {
   const Titulo = useTituloItem()
   return (
     <div className="noticias-todas">
-      {items.map((n) => {
+      {items.map(n => {
         const [, mm, yyyy] = partes(n.fechaCreacion)
         return (
           <article key={n.id} id={n.id} className="noticia" aria-labelledby={`${n.id}-titulo`}>

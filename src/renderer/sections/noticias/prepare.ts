@@ -41,7 +41,7 @@ function summary(html: string): string {
 export function prepareNoticias(section: SeccionNoticias, manifest: Manifest): { items: NoticiaPreparada[] } {
   const all = newsItems(manifest)
   const latest = section.vista === 'ultimas'
-  const items = (latest ? all.slice(0, HOME_NEWS_COUNT) : all).map((n) => ({
+  const items = (latest ? all.slice(0, HOME_NEWS_COUNT) : all).map(n => ({
     id: n.id,
     ...(n.encabezado ? { encabezado: n.encabezado } : {}),
     titulo: inlineOnly(n.titulo),

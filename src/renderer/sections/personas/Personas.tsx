@@ -15,7 +15,7 @@ export function Personas({ section }: { section: PreparedSectionOf<'personas'> }
             </tr>
           </thead>
           <tbody>
-            {section.personas.map((p) => (
+            {section.personas.map(p => (
               <tr key={p.nombre + p.posicion}>
                 <td>{p.nombre}</td>
                 <td>{p.cargo}</td>

@@ -6,5 +6,5 @@ export default defineSection({
   tipo: 'preguntas',
   Component: Preguntas,
   interactive: false,
-  prepare: (s) => ({ ...s, preguntas: s.preguntas.map((q) => ({ ...q, respuesta: markdownToHtml(q.respuesta) })) as typeof s.preguntas }),
+  prepare: s => ({ ...s, preguntas: s.preguntas.map(q => ({ ...q, respuesta: markdownToHtml(q.respuesta) })) as typeof s.preguntas }),
 })

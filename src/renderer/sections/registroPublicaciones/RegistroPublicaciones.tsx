@@ -5,13 +5,13 @@ import type { PreparedSectionOf } from '../../types.ts'
 
 /** Registro de publicaciones: one panel per year (newest open), each a table of the documents published. */
 export function RegistroPublicaciones({ section }: { section: PreparedSectionOf<'registroPublicaciones'> }) {
-  const years = [...new Set(section.publicaciones.map((p) => p.anio))]
+  const years = [...new Set(section.publicaciones.map(p => p.anio))]
   const below = Boolean(section.titulo)
   return (
     <section className="seccion-registro acordeon">
       {section.titulo && <Heading>{section.titulo}</Heading>}
       {years.map((y, i) => {
-        const rows = section.publicaciones.filter((p) => p.anio === y)
+        const rows = section.publicaciones.filter(p => p.anio === y)
         return (
           <details key={y} name="registro-publicaciones" id={`registro-${y}`} open={i === 0}>
             <PanelTitle below={below}>{`${y} (${rows.length} documentos)`}</PanelTitle>
@@ -26,7 +26,7 @@ export function RegistroPublicaciones({ section }: { section: PreparedSectionOf<
                     </tr>
                   </thead>
                   <tbody>
-                    {rows.map((r) => (
+                    {rows.map(r => (
                       <tr key={r.url + r.titulo}>
                         <td>
                           <SmartLink url={r.url}>{r.titulo}</SmartLink>

@@ -23,7 +23,14 @@ export function publications(manifest: Manifest): Publication[] {
   for (const { data: list } of manifest.documents) {
     const page = listedOn.get(list.id)
     for (const row of list.filas) {
-      out.push({ titulo: row.titulo, url: row.archivo ?? row.url ?? '#', fecha: row.fecha ?? '', anio: row.anio, lista: page?.titulo ?? list.titulo, ...(page && { listaUrl: page.ruta }) })
+      out.push({
+        titulo: row.titulo,
+        url: row.archivo ?? row.url ?? '#',
+        fecha: row.fecha ?? '',
+        anio: row.anio,
+        lista: page?.titulo ?? list.titulo,
+        ...(page && { listaUrl: page.ruta }),
+      })
     }
   }
   return out.sort((a, b) => b.anio - a.anio || b.fecha.localeCompare(a.fecha) || a.titulo.localeCompare(b.titulo))

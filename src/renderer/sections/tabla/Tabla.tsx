@@ -19,7 +19,7 @@ export function Tabla({ section }: { section: PreparedSectionOf<'tabla'> }) {
         <table className="striped">
           <thead>
             <tr>
-              {section.columnas.map((c) => (
+              {section.columnas.map(c => (
                 <th key={c} scope="col">
                   {c}
                 </th>

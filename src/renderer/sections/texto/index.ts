@@ -7,6 +7,6 @@ export default defineSection({
   tipo: 'texto',
   Component: Texto,
   interactive: false,
-  prepare: (s) => ({ ...s, contenido: markdownToHtml(s.contenido) }),
-  searchText: (s) => markdownToPlain(s.contenido),
+  prepare: s => ({ ...s, contenido: markdownToHtml(s.contenido) }),
+  searchText: s => markdownToPlain(s.contenido),
 })

@@ -15,7 +15,7 @@ function Answer({ node }: { node: TransparencyNode }) {
   return (
     <>
       <ul className="lista-enlaces">
-        {node.enlaces.map((e) => (
+        {node.enlaces.map(e => (
           <li key={e.url + e.texto}>
             <SmartLink url={e.url}>{e.texto}</SmartLink>
             {e.descripcion && <small className="descripcion">{e.descripcion}</small>}
@@ -30,7 +30,7 @@ function Answer({ node }: { node: TransparencyNode }) {
 function Items({ nodes }: { nodes: TransparencyNode[] }) {
   return (
     <ul className="arbol-transparencia">
-      {nodes.map((n) => (
+      {nodes.map(n => (
         <li key={n.numero} id={`numeral-${n.numero.replace(/\./g, '-')}`}>
           {n.hijos.length > 0 ? (
             <>
@@ -62,7 +62,7 @@ function Items({ nodes }: { nodes: TransparencyNode[] }) {
 export function Transparencia({ section }: { section: PreparedSectionOf<'transparencia'> }) {
   return (
     <section className="seccion-transparencia acordeon">
-      {section.arbol.map((c) => (
+      {section.arbol.map(c => (
         <details key={c.numero} id={`categoria-${c.numero}`} name="transparencia">
           <PanelTitle below={false}>
             {c.numero}. {c.nombre}

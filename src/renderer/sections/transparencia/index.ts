@@ -6,8 +6,8 @@ export default defineSection({
   tipo: 'transparencia',
   Component: Transparencia,
   interactive: false,
-  prepare: (s) => ({ ...s, arbol: transparencyTree(s) }),
-  searchText: (s) => s.items.flatMap((i) => [i.numero, ...(i.enlaces ?? []).map((e) => e.texto), i.noAplica ?? '']).join(' '),
+  prepare: s => ({ ...s, arbol: transparencyTree(s) }),
+  searchText: s => s.items.flatMap(i => [i.numero, ...(i.enlaces ?? []).map(e => e.texto), i.noAplica ?? '']).join(' '),
 })
 
 declare module '../../types.ts' {

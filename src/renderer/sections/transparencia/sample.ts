@@ -11,7 +11,7 @@ export const sample: SectionSample<'transparencia'> = {
   },
   check: (h, expect) => {
     // The annex's ten categories, in order, each a panel whose title is a heading; names come from docs/normas.
-    const titles = h.querySelectorAll('details > summary h2').map((x) => x.textContent)
+    const titles = h.querySelectorAll('details > summary h2').map(x => x.textContent)
     expect(titles).toHaveLength(10)
     expect(titles[0]).toBe('1. Información de la entidad')
     expect(titles[9]).toBe('10. Información tributaria en entidades territoriales locales')

@@ -46,7 +46,10 @@ export const DEFAULT_METRICS_ALLOWED = '127.0.0.1,::1'
 /** A comma-separated list of addresses and CIDR subnets → a matcher. Throws in Spanish on a malformed entry. */
 export function addressMatcher(list: string): (address: string) => boolean {
   const blocks = new BlockList()
-  for (const raw of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of list
+    .split(',')
+    .map(s => s.trim())
+    .filter(Boolean)) {
     const [address, prefix] = raw.split('/')
     const type = isIPv4(address!) ? 'ipv4' : isIPv6(address!) ? 'ipv6' : undefined
     if (!type) throw new Error(`METRICAS_PERMITIDAS: «${raw}» no es una dirección IP ni una subred.`)
@@ -57,7 +60,7 @@ export function addressMatcher(list: string): (address: string) => boolean {
       blocks.addSubnet(address!, bits, type)
     }
   }
-  return (address) => {
+  return address => {
     // An IPv4 client on a dual-stack socket is seen as ::ffff:a.b.c.d.
     const plain = address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address
     if (isIPv4(plain)) return blocks.check(plain, 'ipv4')

@@ -39,7 +39,7 @@ const LEADING = 14
 /** Text the standard font can draw: characters outside its encoding (emoji, other scripts) become «?». */
 function drawable(font: PDFFont, text: string): string {
   const known = new Set(font.getCharacterSet())
-  return [...text.replace(/\r\n?/g, '\n')].map((ch) => (ch === '\n' || known.has(ch.codePointAt(0)!) ? ch : '?')).join('')
+  return [...text.replace(/\r\n?/g, '\n')].map(ch => (ch === '\n' || known.has(ch.codePointAt(0)!) ? ch : '?')).join('')
 }
 
 function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
@@ -72,7 +72,11 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
  * The constancia as a PDF (pdf-lib, standard Helvetica: no font file to ship).
  * `rows` are the same label/value lines the HTML page shows.
  */
-export async function constanciaPdf(c: Pick<Constancia, 'radicado' | 'recibido' | 'entidad'>, rows: ReadonlyArray<[string, string]>, footer: string): Promise<Uint8Array> {
+export async function constanciaPdf(
+  c: Pick<Constancia, 'radicado' | 'recibido' | 'entidad'>,
+  rows: ReadonlyArray<[string, string]>,
+  footer: string,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   doc.setTitle(`Constancia de radicación ${c.radicado}`)
   doc.setLanguage('es-CO')

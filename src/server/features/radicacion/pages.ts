@@ -17,7 +17,7 @@ export const REGISTER_PAGE = '/oficina/radicar'
 export const REGISTER_API = '/api/oficina/radicaciones'
 
 export function registerIndexPage(ctx: PageContext, forms: ReadonlyArray<{ id: string; titulo: string }>): string {
-  const items = forms.map((f) => `<li><a href="${REGISTER_PAGE}/${e(f.id)}">${e(f.titulo)}</a></li>`).join('')
+  const items = forms.map(f => `<li><a href="${REGISTER_PAGE}/${e(f.id)}">${e(f.titulo)}</a></li>`).join('')
   const body = `<p><a href="/oficina">← Volver a la bandeja</a></p>
 <h1>Radicar una solicitud recibida por otro canal</h1>
 <p>Registre aquí las solicitudes que llegan en persona, por teléfono, por correo electrónico o por escrito (Decreto 1166 de 2016). Reciben un número de la misma serie que las del sitio web y el mismo término legal; al terminar se entrega al ciudadano la constancia con el número y el código de verificación.</p>
@@ -38,8 +38,8 @@ export interface RegisterFormView {
 const fieldId = (name: string) => `radicar-${name}`
 
 function optionsOf(c: Campo, lookups: Lookups): Array<{ value: string; label: string }> {
-  if (c.lista) return (lookups.listas[c.lista] ?? []).map((o) => ({ value: String(o.id), label: o.nombre }))
-  return (c.opciones ?? []).map((o) => ({ value: String(o.valor), label: o.etiqueta }))
+  if (c.lista) return (lookups.listas[c.lista] ?? []).map(o => ({ value: String(o.id), label: o.nombre }))
+  return (c.opciones ?? []).map(o => ({ value: String(o.valor), label: o.etiqueta }))
 }
 
 function control(c: Campo, lookups: Lookups, value: string, invalid: string): string {
@@ -50,11 +50,14 @@ function control(c: Campo, lookups: Lookups, value: string, invalid: string): st
       return `<textarea id="${id}" name="${e(c.nombre)}" rows="6"${required}${invalid}>${e(value)}</textarea>`
     case 'select':
       return `<select id="${id}" name="${e(c.nombre)}"${required}${invalid}><option value="">Seleccione…</option>${optionsOf(c, lookups)
-        .map((o) => `<option value="${e(o.value)}"${o.value === value ? ' selected' : ''}>${e(o.label)}</option>`)
+        .map(o => `<option value="${e(o.value)}"${o.value === value ? ' selected' : ''}>${e(o.label)}</option>`)
         .join('')}</select>`
     case 'radio':
       return `<fieldset id="${id}"${invalid}><legend class="visualmente-oculto">${e(c.etiqueta)}</legend>${optionsOf(c, lookups)
-        .map((o, i) => `<label for="${id}-${i}"><input type="radio" id="${id}-${i}" name="${e(c.nombre)}" value="${e(o.value)}"${o.value === value ? ' checked' : ''}> ${e(o.label)}</label>`)
+        .map(
+          (o, i) =>
+            `<label for="${id}-${i}"><input type="radio" id="${id}-${i}" name="${e(c.nombre)}" value="${e(o.value)}"${o.value === value ? ' checked' : ''}> ${e(o.label)}</label>`,
+        )
         .join('')}</fieldset>`
     case 'checkbox':
       return `<input type="checkbox" id="${id}" name="${e(c.nombre)}" value="true"${value === 'true' || value === 'on' ? ' checked' : ''}${required}${invalid}>`
@@ -68,7 +71,7 @@ function control(c: Campo, lookups: Lookups, value: string, invalid: string): st
 /** The fields the office fills in: every field of the definition but files and the hidden ones the server fills. */
 export function officeFields(form: FormDefinition): Campo[] {
   // Files (one or several) come through the web form; the office form has no upload yet.
-  return form.campos.filter((c) => c.control !== 'file' && (c.control as string) !== 'archivos' && c.control !== 'hidden')
+  return form.campos.filter(c => c.control !== 'file' && (c.control as string) !== 'archivos' && c.control !== 'hidden')
 }
 
 function field(c: Campo, v: RegisterFormView): string {
@@ -95,9 +98,11 @@ function field(c: Campo, v: RegisterFormView): string {
 function noticeBox(notice: PrivacyNotice | undefined, sensitive: string | undefined): string {
   if (!notice) return ''
   // A form with sensitive fields names them and says which are required (privacyNotice.ts), instead of the general line.
-  const parts = [notice.responsable, notice.finalidad, notice.derechos, sensitive ?? notice.datosSensibles].filter((p): p is string => typeof p === 'string' && p !== '')
+  const parts = [notice.responsable, notice.finalidad, notice.derechos, sensitive ?? notice.datosSensibles].filter(
+    (p): p is string => typeof p === 'string' && p !== '',
+  )
   return `<details class="aviso-oficina" open><summary>${e(notice.titulo ?? 'Aviso de privacidad')}: léalo al ciudadano o entrégueselo antes de registrar su autorización</summary>
-${parts.map((p) => `<p>${e(p)}</p>`).join('\n')}
+${parts.map(p => `<p>${e(p)}</p>`).join('\n')}
 ${notice.politica ? `<p><a href="${e(notice.politica)}">${e(notice.enlacePolitica ?? 'Política de tratamiento de datos personales')}</a></p>` : ''}
 </details>`
 }
@@ -108,7 +113,9 @@ export function registerFormPage(ctx: PageContext, v: RegisterFormView): string 
   const canalError = v.error?.fields.canal
   const dayError = v.error?.fields.fechaRecepcion
   const summary = v.error
-    ? `<div class="resumen-errores" role="alert" aria-labelledby="titulo-errores" tabindex="-1"><h2 id="titulo-errores">${e(v.error.message)}</h2><ul>${Object.entries(v.error.fields)
+    ? `<div class="resumen-errores" role="alert" aria-labelledby="titulo-errores" tabindex="-1"><h2 id="titulo-errores">${e(v.error.message)}</h2><ul>${Object.entries(
+        v.error.fields,
+      )
         .map(([name, msg]) => `<li><a href="#${e(fieldId(name))}">${e(msg)}</a></li>`)
         .join('')}</ul></div>`
     : ''
@@ -133,9 +140,12 @@ ${dayError ? `<small id="radicar-fechaRecepcion-error" class="error-campo">${e(d
 <fieldset>
 <legend>Datos de la solicitud</legend>
 <p>${e(form.descripcion ?? 'Los campos marcados con * son obligatorios.')}</p>
-${officeFields(form).filter((c) => c.nombre !== CONSENT_FIELD && c.nombre !== SENSITIVE_CONSENT_FIELD).map((c) => field(c, v)).join('\n')}
+${officeFields(form)
+  .filter(c => c.nombre !== CONSENT_FIELD && c.nombre !== SENSITIVE_CONSENT_FIELD)
+  .map(c => field(c, v))
+  .join('\n')}
 </fieldset>
-${form.campos.some((c) => c.nombre === CONSENT_FIELD) ? `<fieldset><legend>Autorización de datos personales</legend>${noticeBox(v.notice, sensitiveDataParagraph(form))}${field(form.campos.find((c) => c.nombre === CONSENT_FIELD)!, v)}${form.campos.some((c) => c.nombre === SENSITIVE_CONSENT_FIELD) ? field(form.campos.find((c) => c.nombre === SENSITIVE_CONSENT_FIELD)!, v) : ''}</fieldset>` : ''}
+${form.campos.some(c => c.nombre === CONSENT_FIELD) ? `<fieldset><legend>Autorización de datos personales</legend>${noticeBox(v.notice, sensitiveDataParagraph(form))}${field(form.campos.find(c => c.nombre === CONSENT_FIELD)!, v)}${form.campos.some(c => c.nombre === SENSITIVE_CONSENT_FIELD) ? field(form.campos.find(c => c.nombre === SENSITIVE_CONSENT_FIELD)!, v) : ''}</fieldset>` : ''}
 <button type="submit">Radicar y generar constancia</button>
 </form>`
   return officePage(ctx, `Radicar: ${form.titulo}`, body)

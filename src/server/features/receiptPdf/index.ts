@@ -44,7 +44,11 @@ export async function receiptPdfPlugin(app: FastifyInstance, opts: ReceiptPdfOpt
   const filingByKind = new Map(site.filings.filter(f => f.clase === 'radicacion').map(f => [f.kind, f]))
 
   app.post(RECEIPT_PDF_API, { ...limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
-    const fields = isUrlEncoded(request) ? (isNoScriptPost(request) ? plainFields(request.body) : undefined) : (request.body as Record<string, unknown> | undefined)
+    const fields = isUrlEncoded(request)
+      ? isNoScriptPost(request)
+        ? plainFields(request.body)
+        : undefined
+      : (request.body as Record<string, unknown> | undefined)
     if (fields === undefined || fields === null || typeof fields !== 'object') throw new ApiError(415, MSG.unsupportedMedia, {})
     const rawRadicado = fields[TRACKING_FIELDS.radicado]
     const rawCodigo = fields[TRACKING_FIELDS.codigo]
