@@ -98,7 +98,7 @@ export default {
     assetsDir: '_app',
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     ...(PUBLIC_LINKED ? { emptyOutDir: false } : {}),
-    // Every section's styles.css (gathered by src/renderer/styles/sections.ts) in one sheet: one request after the
+    // Every section's styles.css (gathered by src/renderer/styles/sectionStyles.ts) in one sheet: one request after the
     // global sheets rather than one per section (Vike otherwise gives each CSS module a file of its own; a function
     // set here is asked first and Vike's naming applies to the rest).
     rolldownOptions: { output: { manualChunks: (id: string) => (SECTION_STYLES.test(id) ? 'section-styles' : undefined) } },

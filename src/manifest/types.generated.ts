@@ -514,7 +514,7 @@ export interface SeccionMosaicos {
        * Imagen del recuadro en /assets/. Ejemplo: /assets/imagenes/urgencias.webp.
        */
       imagen?: string
-    }[],
+    }[]
   ]
 }
 /**
@@ -620,7 +620,7 @@ export interface SeccionDocumentos {
        * Un texto que no puede quedar vacío.
        */
       encabezado: string
-    }[],
+    }[]
   ]
 }
 /**
@@ -672,7 +672,7 @@ export interface SeccionAcordeon {
        * Secciones dentro del panel (texto, enlaces, documentos…).
        */
       secciones: Seccion[]
-    }[],
+    }[]
   ]
 }
 /**
@@ -720,7 +720,7 @@ export interface SeccionDatos {
        * Aclaración opcional. Ejemplo: «en hospitalización general».
        */
       detalle?: string
-    }[],
+    }[]
   ]
 }
 /**
@@ -843,7 +843,7 @@ export interface SeccionPreguntas {
        * Un texto que no puede quedar vacío.
        */
       respuesta: string
-    }[],
+    }[]
   ]
 }
 /**
@@ -891,7 +891,7 @@ export interface SeccionPersonas {
        * Un texto que no puede quedar vacío.
        */
       posicion: string
-    }[],
+    }[]
   ]
 }
 /**
@@ -1449,7 +1449,7 @@ export interface Campo {
        * Un texto que no puede quedar vacío.
        */
       etiqueta: string
-    }[],
+    }[]
   ]
   /**
    * Tipos de archivo aceptados por un control file o archivos, separados por comas: application/pdf, image/jpeg, image/png. El servidor y el navegador miran el contenido del archivo, no su nombre. Ejemplo: application/pdf,image/jpeg,image/png.
@@ -1604,7 +1604,7 @@ export interface Lookups {
          * Un texto que no puede quedar vacío.
          */
         nombre: string
-      }[],
+      }[]
     ]
   }
 }

@@ -96,7 +96,7 @@ describe('section modules', () => {
   }
 
   it('every styles.css of a section folder reaches the page through the layout, after the global sheets', () => {
-    const gather = fs.readFileSync('src/renderer/styles/sections.ts', 'utf8')
+    const gather = fs.readFileSync('src/renderer/styles/sectionStyles.ts', 'utf8')
     expect(gather).toContain("import.meta.glob('../sections/*/styles.css', { eager: true })")
     const imports = [...fs.readFileSync('src/pages/+Layout.tsx', 'utf8').matchAll(/^import '([^']+)'/gm)].map(m => m[1])
     expect(imports).toEqual([
@@ -104,7 +104,7 @@ describe('section modules', () => {
       '../renderer/styles/site.css',
       '../renderer/styles/forms.css',
       '../renderer/styles/interactive.css',
-      '../renderer/styles/sections.ts',
+      '../renderer/styles/sectionStyles.ts',
     ])
   })
 
