@@ -15,7 +15,7 @@ import { createBackup } from '../../src/server/features/backup/archive.ts'
 import { unpack, verifyBackup } from '../../src/server/features/backup/verify.ts'
 import { hashPassword } from '../../src/server/office/passwords.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
-import { Client, ROOT, startInProcess, tempDataDir, validPqrs, waitFor, type RunningServer } from './helpers.ts'
+import { Client, ROOT, signInStaff, startInProcess, tempDataDir, validPqrs, waitFor, type RunningServer } from './helpers.ts'
 
 const STAFF = { correo: 'respaldo.siau@hospital.gov.co', clave: 'una clave larga de respaldo 25' }
 const PDF = Buffer.from('%PDF-1.4\n% carta para el respaldo\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
@@ -51,25 +51,7 @@ function pqrsWithTwoFiles(): FormData {
 }
 
 /** Staff signed in through the API: GETs and the office's actions with the session cookie. */
-async function signIn(url: string) {
-  const client = await new Client(url).init()
-  const res = await fetch(`${url}/api/oficina/sesion`, {
-    method: 'POST',
-    headers: client.headers({ 'content-type': 'application/json' }),
-    body: JSON.stringify(STAFF),
-  })
-  expect(res.status).toBe(200)
-  const session = res.headers
-    .getSetCookie()
-    .find(c => c.startsWith('oficina_sesion='))!
-    .split(';')[0]!
-  const cookie = `XSRF-TOKEN=${client.token}; ${session}`
-  return {
-    get: (p: string) => fetch(`${url}${p}`, { headers: { cookie } }),
-    act: (radicado: string, body: FormData) =>
-      fetch(`${url}/api/oficina/radicaciones/${radicado}/acciones`, { method: 'POST', headers: { cookie, 'x-xsrf-token': client.token }, body }),
-  }
-}
+const signIn = (url: string) => signInStaff(url, STAFF)
 
 /** A staff account, a PQRSD with two attachments, and the office's answer with its file (each step audited). */
 async function seed(server: RunningServer & { app: { store: { createAccount(a: object): Promise<unknown> } } }): Promise<string> {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../../src/server/office/passwords.ts'
 import { runExport } from '../../src/server/export.ts'
 import { PQRSD_MESSAGES } from '../helpers/specMessages.ts'
-import { Client, startInProcess, validPqrs, withStore, type RunningServer } from './helpers.ts'
+import { Client, signInStaff, startInProcess, validPqrs, withStore, type RunningServer } from './helpers.ts'
 
 /**
  * Issue 26 (items 3–5): what a citizen files — attachments judged by their
@@ -31,18 +31,7 @@ afterAll(async () => server?.close())
 
 /** A member of staff signed in through the API: GETs with the session cookie. */
 async function staffGet(): Promise<(p: string) => Promise<Response>> {
-  const client = await new Client(server.url).init()
-  const res = await fetch(`${server.url}/api/oficina/sesion`, {
-    method: 'POST',
-    headers: client.headers({ 'content-type': 'application/json' }),
-    body: JSON.stringify(STAFF),
-  })
-  expect(res.status).toBe(200)
-  const session = res.headers
-    .getSetCookie()
-    .find(c => c.startsWith('oficina_sesion='))!
-    .split(';')[0]!
-  return p => fetch(`${server.url}${p}`, { headers: { cookie: `XSRF-TOKEN=${client.token}; ${session}` } })
+  return (await signInStaff(server.url, STAFF)).get
 }
 
 function pqrsWithFiles(files: Array<{ content: Buffer; name: string; type: string }>, extra: Record<string, unknown> = {}): FormData {

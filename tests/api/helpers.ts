@@ -276,3 +276,35 @@ export async function waitFor<T>(fn: () => T | undefined, ms = 30_000): Promise<
     await new Promise(r => setTimeout(r, 50))
   }
 }
+
+export interface StaffSession {
+  /** A GET with the office session cookie. */
+  get(p: string): Promise<Response>
+  /** An office action on a filing: a FormData as it is (attachments), anything else as JSON. */
+  act(radicado: string, body: Record<string, unknown> | FormData): Promise<Response>
+}
+
+/** A member of staff signed in through the office API (no second factor), as the office's pages do. */
+export async function signInStaff(base: string, account: { correo: string; clave: string }): Promise<StaffSession> {
+  const client = await new Client(base).init()
+  const res = await fetch(`${base}/api/oficina/sesion`, {
+    method: 'POST',
+    headers: client.headers({ 'content-type': 'application/json' }),
+    body: JSON.stringify(account),
+  })
+  if (res.status !== 200) throw new Error(`Inicio de sesión de ${account.correo}: ${res.status} ${await res.text()}`)
+  const session = res.headers
+    .getSetCookie()
+    .find(c => c.startsWith('oficina_sesion='))!
+    .split(';')[0]!
+  const cookie = `XSRF-TOKEN=${client.token}; ${session}`
+  return {
+    get: p => fetch(`${base}${p}`, { headers: { cookie } }),
+    act: (radicado, body) =>
+      fetch(`${base}/api/oficina/radicaciones/${radicado}/acciones`, {
+        method: 'POST',
+        headers: { cookie, 'x-xsrf-token': client.token, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+        body: body instanceof FormData ? body : JSON.stringify(body),
+      }),
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/server/office/passwords.ts'
-import { Client, freePort, historiaForm, historiaFields, startInProcess, validPqrs, waitFor, withStore, type RunningServer } from './helpers.ts'
+import { Client, freePort, historiaForm, historiaFields, signInStaff, startInProcess, validPqrs, waitFor, withStore, type RunningServer } from './helpers.ts'
 import { startSmtp, type LocalSmtp, type ReceivedMail } from './smtp.ts'
 import type { FastifyInstance } from 'fastify'
 
@@ -15,31 +15,7 @@ const ID_NUMBER = '1020304050'
 const ANSWER_PDF = Buffer.from('%PDF-1.4\n% respuesta de la oficina\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
 
 /** A member of staff signed in through the API (XSRF cookie + header, session cookie). */
-async function signIn(
-  base: string,
-): Promise<{ act(radicado: string, body: Record<string, unknown> | FormData): Promise<Response>; get(p: string): Promise<Response> }> {
-  const client = await new Client(base).init()
-  const res = await fetch(`${base}/api/oficina/sesion`, {
-    method: 'POST',
-    headers: client.headers({ 'content-type': 'application/json' }),
-    body: JSON.stringify(STAFF),
-  })
-  expect(res.status).toBe(200)
-  const session = res.headers
-    .getSetCookie()
-    .find(c => c.startsWith('oficina_sesion='))!
-    .split(';')[0]!
-  const cookie = `XSRF-TOKEN=${client.token}; ${session}`
-  return {
-    act: (radicado, body) =>
-      fetch(`${base}/api/oficina/radicaciones/${radicado}/acciones`, {
-        method: 'POST',
-        headers: { cookie, 'x-xsrf-token': client.token, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
-        body: body instanceof FormData ? body : JSON.stringify(body),
-      }),
-    get: p => fetch(`${base}${p}`, { headers: { cookie } }),
-  }
-}
+const signIn = (base: string) => signInStaff(base, STAFF)
 
 async function startOffice(smtpUrl: string, label: string): Promise<RunningServer & { app: FastifyInstance }> {
   const server = await startInProcess({ label, smtpUrl })
