@@ -40,9 +40,6 @@ const BEING_REWRITTEN: Record<string, string> = {
   'src/server/http/multipart.ts#readMultipart': 'tidy',
   'src/server/notify.ts#createNotifier': 'tidy',
   'src/server/office/usuariosCli.ts#runUsuarios': 'tidy',
-  'src/server/store/filingRecords.ts': 'tidy',
-  'src/server/store/migrations.ts': 'tidy',
-  'src/server/store/officeRecords.ts': 'tidy',
   'src/server/store/postgres.ts#postgresEngine': 'tidy',
   'src/server/store/sqlite.ts#sqliteEngine': 'tidy',
   // `npm run actualizar` is being reworked for issue 25 item 5 (release lane).

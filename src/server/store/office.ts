@@ -167,6 +167,17 @@ export class StaleActionError extends Error {
   }
 }
 
+/** The methods of OfficeStore about staff accounts, their sessions and their second factor. */
+export type AccountMethod =
+  | 'createAccount'
+  | 'findAccountByEmail'
+  | 'listAccounts'
+  | 'updateAccount'
+  | 'createSession'
+  | 'useSession'
+  | 'revokeSession'
+  | 'claimTotpStep'
+
 export interface OfficeStore {
   /** One filing with its attachments, whatever its kind. */
   findFiling(radicado: string): Promise<OfficeFilingRow | undefined>

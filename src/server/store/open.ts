@@ -1,12 +1,14 @@
+import { AccountRecords } from './accountRecords.ts'
 import type { Engine, Wait } from './engine.ts'
+import { FilingQueries } from './filingQueries.ts'
 import { FilingRecords } from './filingRecords.ts'
 import { OfficeRecords } from './officeRecords.ts'
 import { describeUrl, isPostgresUrl, postgresEngine } from './postgres.ts'
 import { SharedRecords } from './sharedRecords.ts'
 import { sqliteEngine } from './sqlite.ts'
-import type { OfficeStore } from './office.ts'
+import type { AccountMethod, OfficeStore } from './office.ts'
 import type { SharedStateStore } from './shared.ts'
-import type { FilingRecordsStore, FilingStore, NumberingPlan } from './store.ts'
+import type { FilingQuery, FilingRecordsStore, FilingStore, NumberingPlan } from './store.ts'
 
 export interface OpenStoreOptions {
   /** DATA_DIR: the SQLite file lives here (uploads always do, whatever the database). */
@@ -58,11 +60,13 @@ export function composeStore(engine: Engine, plan: NumberingPlan): FilingStore {
     return methods as T
   }
   return {
-    ...guarded<OfficeStore>(new OfficeRecords(engine)),
+    ...guarded<Omit<OfficeStore, AccountMethod>>(new OfficeRecords(engine)),
+    ...guarded<Pick<OfficeStore, AccountMethod>>(new AccountRecords(engine)),
     // A request count does not wait for a locked file at all (rateLimitStore.ts counts in memory meanwhile).
     ...guarded<SharedStateStore>(new SharedRecords(engine), { countRequest: 'none' }),
     // Filings and subscriptions wait the longest, and guard themselves (a batch is refused as one).
-    ...guarded<FilingRecordsStore>(filings, { createFiling: 'own', subscribe: 'own', settle: 'own' }),
+    ...guarded<Omit<FilingRecordsStore, FilingQuery>>(filings, { createFiling: 'own', subscribe: 'own', settle: 'own' }),
+    ...guarded<Pick<FilingRecordsStore, FilingQuery>>(new FilingQueries(engine)),
     engine: engine.name,
     checkWritable: () => engine.guard(() => engine.checkWritable(), 'none'),
     durability: () => engine.durability(),

@@ -156,6 +156,9 @@ export class UnknownKindError extends Error {
 }
 
 /** Filings and newsletter subscriptions: the citizens' part of the store (filingRecords.ts). */
+/** The reading methods of FilingRecordsStore: the export, the backup's file list, the counts and the published report. */
+export type FilingQuery = 'listFilings' | 'listSubscriptions' | 'attachmentFiles' | 'counts' | 'reportGroups'
+
 export interface FilingRecordsStore {
   /**
    * Stores a validated filing with its attachments and resolves with its
