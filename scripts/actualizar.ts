@@ -160,8 +160,11 @@ async function checkAside(releaseDir: string, dataCopy: string): Promise<string 
 
 async function main(): Promise<void> {
   if (config.databaseUrl) {
+    // Not automated (docs/decisions/updates-and-releases.md): the migrations need the tables' owner account, and
+    // there is no copy of the database to try them on before the switch, as there is with SQLite.
     fail(
-      'con PostgreSQL (DATABASE_URL) npm run actualizar todavía no prueba las migraciones aparte: siga los pasos manuales de docs/guia-operacion.md («Actualizar con PostgreSQL»).',
+      'con PostgreSQL (DATABASE_URL) npm run actualizar no actualiza por sí solo: las migraciones de la base necesitan la cuenta dueña de las tablas ' +
+        'y no hay una copia de la base en la que probarlas antes. No se cambió nada. Siga los pasos de docs/guia-operacion.md, sección 7.4 «Actualizar con PostgreSQL».',
     )
   }
   let keep = 0

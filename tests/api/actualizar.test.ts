@@ -2,7 +2,9 @@
  * `npm run actualizar` on a copy of the project with a running server. The copy is a git clone of this commit
  * (the "server"), whose upstream (the "origin", another clone) gets the next commits: a new version with a
  * changed page title, then a version whose server cannot start. A small supervisor loop stands in for systemd
- * (it restarts the server when it exits with 75, as RestartForceExitStatus=75 does).
+ * (it restarts the server when it exits with 75, as RestartForceExitStatus=75 does), and Debian's Caddy, with the
+ * shipped `despliegue/Caddyfile` (plain HTTP on loopback), stands in front of it as in production: while the service
+ * restarts, the proxy holds filings until it is back or answers the site's Spanish 503, never a refused connection.
  *
  * node_modules: the copy lives inside this project (test-results/) and has none of its own, so Node, npm and
  * the build find this project's packages in the folder above, as in a workspace: no copy of 900 MB, no link
@@ -25,6 +27,9 @@ let work: string
 let origin: string
 let copy: string
 let base: string
+/** Caddy in front of the service: what citizens reach. */
+let front: string
+let caddy: ChildProcess | undefined
 let env: NodeJS.ProcessEnv
 let firstVersion: string
 
@@ -64,14 +69,20 @@ function run(script: string, args: string[] = []): Promise<{ code: number | null
 const service = {
   starts: 0,
   stopping: false,
+  /** Whether the current process has said it listens (its start-up line); false from its exit on. */
+  up: false,
   proc: undefined as ChildProcess | undefined,
   output: '',
   start(): void {
     this.starts++
     const proc = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    proc.stdout!.on('data', (d: Buffer) => (this.output += d.toString()))
+    proc.stdout!.on('data', (d: Buffer) => {
+      this.output += d.toString()
+      if (d.toString().includes('servidor iniciado')) this.up = true
+    })
     proc.stderr!.on('data', (d: Buffer) => (this.output += d.toString()))
     proc.on('exit', code => {
+      this.up = false
       if (this.stopping) return
       if (code === 75) this.start()
       else setTimeout(() => this.start(), 1_000)
@@ -121,6 +132,37 @@ async function h1(): Promise<string> {
   )
 }
 
+/** Debian's Caddy with the shipped Caddyfile, on plain HTTP (no certificates needed to test the restart). */
+async function startCaddy(servicePort: number): Promise<string> {
+  const port = await freePort()
+  const home = path.join(work, 'caddy')
+  fs.mkdirSync(home, { recursive: true })
+  let site = fs.readFileSync(path.join('despliegue', 'Caddyfile'), 'utf8')
+  for (const [from, to] of [
+    ['www.sitio.hospital.gov.co {', `http://localhost:${port} {`],
+    ['sitio.hospital.gov.co {', `http://127.0.0.1:${port} {`],
+    ['127.0.0.1:3000', `127.0.0.1:${servicePort}`],
+  ] as const) {
+    expect(site, `despliegue/Caddyfile ya no contiene «${from}»`).toContain(from)
+    site = site.split(from).join(to)
+  }
+  fs.writeFileSync(path.join(home, 'Caddyfile'), `{\n\tadmin off\n\thttp_port ${port}\n}\n\n${site}`)
+  let log = ''
+  caddy = spawn('caddy', ['run', '--config', path.join(home, 'Caddyfile'), '--adapter', 'caddyfile'], {
+    env: { ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'datos'), XDG_CONFIG_HOME: path.join(home, 'config') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  caddy.stderr!.on('data', (d: Buffer) => (log += d.toString()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (caddy.exitCode !== null) throw new Error(`Caddy terminó al iniciar:\n${log}`)
+    if ((await fetch(`${url}/salud`).catch(() => undefined))?.ok) return url
+    if (Date.now() > deadline) throw new Error(`Caddy no respondió:\n${log}`)
+    await new Promise(r => setTimeout(r, 200))
+  }
+}
+
 const pointerText = () => fs.readFileSync(path.join(copy, 'publicaciones', POINTER_FILE), 'utf8')
 
 beforeAll(async () => {
@@ -150,7 +192,8 @@ beforeAll(async () => {
     DATA_DIR: path.join(copy, 'data'),
     SERVICIO_SUPERVISADO: '1',
     RATE_LIMIT_MAX: '100000',
-    LOG_LEVEL: 'warn',
+    // info: the start-up line tells the supervisor loop when the service listens again.
+    LOG_LEVEL: 'info',
     ACTUALIZAR_ESPERA_S: '180',
   }
   for (const v of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'PUBLICACIONES_DIR', 'DATABASE_URL', 'LOG_FILE', 'PUBLICACIONES_CONSERVAR']) delete env[v]
@@ -158,9 +201,11 @@ beforeAll(async () => {
   expect(first.code, first.output).toBe(0)
   service.start()
   await waitForService()
+  front = await startCaddy(port)
 }, 600_000)
 
 afterAll(async () => {
+  if (caddy && caddy.exitCode === null) caddy.kill('SIGTERM')
   await service.stop()
   if (work) fs.rmSync(work, { recursive: true, force: true })
 })
@@ -176,24 +221,32 @@ describe('npm run actualizar', () => {
     expect(before.version).toBe(firstVersion)
     expect(await h1()).toBe('Junta Directiva')
 
-    // A citizen files PQRSD without a pause during the whole update.
+    // A citizen, through the proxy, files PQRSD without a pause during the whole update (the page's anti-forgery
+    // cookie is a double-submit token: it stays valid across the restart, as in a browser).
+    const citizen = await new Client(front).init()
     const accepted: string[] = []
     const refused: string[] = []
     const unexpected: string[] = []
-    let unreachable = 0
+    let whileDown = 0
     let stop = false
     const filer = (async () => {
       while (!stop) {
+        if (!service.up) whileDown++
         try {
-          const client = await new Client(base).init()
-          const res = await client.postJson('/api/pqrs', validPqrs({ mensaje: 'Solicito el horario de la junta durante la actualización.' }))
-          const body = (await res.json()) as { id?: string; error?: string }
+          const res = await citizen.postJson('/api/pqrs', validPqrs({ mensaje: 'Solicito el horario de la junta durante la actualización.' }))
+          const text = await res.text()
+          let body: { id?: string; error?: string } = {}
+          try {
+            body = JSON.parse(text) as typeof body
+          } catch {
+            // not JSON: recorded below as unexpected
+          }
           if (res.status < 300 && body.id && RADICADO.test(body.id)) accepted.push(body.id)
-          else if (res.status === 503) refused.push(body.error ?? JSON.stringify(body))
-          else unexpected.push(`${res.status} ${JSON.stringify(body)}`)
-        } catch {
-          // Connection refused while the service restarts: the citizen's browser says so; nothing was received.
-          unreachable++
+          else if (res.status === 503 && body.error) refused.push(body.error)
+          else unexpected.push(`${res.status} ${text.slice(0, 200)}`)
+        } catch (error) {
+          // A refused or cut connection: what the proxy must never let a citizen see.
+          unexpected.push(`sin respuesta: ${String(error)}`)
           await new Promise(r => setTimeout(r, 100))
         }
       }
@@ -216,16 +269,34 @@ describe('npm run actualizar', () => {
     // Restarted once, by its supervisor, to run the new code.
     expect(service.starts).toBe(2)
 
+    // Filings were posted while no process listened, and each got an answer: stored, or the contract's 503.
+    expect(whileDown).toBeGreaterThan(0)
     expect(unexpected).toEqual([])
-    // The contract's message for a filing that cannot be received now.
     for (const message of refused) expect(message).toBe('El servicio no está disponible en este momento. Intente de nuevo más tarde.')
     expect(accepted.length).toBeGreaterThan(0)
     const db = new Database(path.join(copy, 'data', 'radicaciones.sqlite'), { readonly: true })
     const stored = new Set((db.prepare('SELECT radicado FROM radicaciones').all() as Array<{ radicado: string }>).map(r => r.radicado))
     db.close()
     expect(accepted.filter(r => !stored.has(r))).toEqual([])
-    console.log(`actualizar: ${accepted.length} aceptadas, ${refused.length} rechazadas con 503, ${unreachable} intentos sin conexión durante el reinicio`)
+    console.log(`actualizar: ${accepted.length} aceptadas, ${refused.length} rechazadas con 503, ${whileDown} enviadas con el servicio detenido`)
   }, 600_000)
+
+  it('with PostgreSQL it changes nothing and says, in Spanish, where the manual steps are', async () => {
+    const pointerBefore = pointerText()
+    const headBefore = git(copy, 'rev-parse', 'HEAD')
+    const saved = env
+    env = { ...env, DATABASE_URL: 'postgres://radicacion_servidor@127.0.0.1:1/radicacion' }
+    try {
+      const refused = await run('actualizar')
+      expect(refused.code).not.toBe(0)
+      expect(refused.output).toContain('con PostgreSQL (DATABASE_URL) npm run actualizar no actualiza por sí solo')
+      expect(refused.output).toContain('sección 7.4 «Actualizar con PostgreSQL»')
+    } finally {
+      env = saved
+    }
+    expect(pointerText()).toBe(pointerBefore)
+    expect(git(copy, 'rev-parse', 'HEAD')).toBe(headBefore)
+  }, 120_000)
 
   it('an update whose new release fails its health check leaves the old one served, and the checkout as it was', async () => {
     const served = await detail()

@@ -211,7 +211,7 @@ describe('HTTPS in front of the server, with the files of despliegue/', () => {
     }
   })
 
-  it('nginx (a throwaway certificate) serves the site, both kinds of filing, a 2 MB upload and the per-visitor limit', async () => {
+  it('nginx (a throwaway certificate) serves the site, both kinds of filing, a 2 MB upload, the per-visitor limit, and the Spanish 503 when the server is down', async () => {
     const port = await freePort()
     const httpPort = await freePort()
     const dir = path.join(work, 'nginx')
@@ -264,6 +264,26 @@ describe('HTTPS in front of the server, with the files of despliegue/', () => {
         () => log() + (fs.existsSync(path.join(dir, 'logs', 'error.log')) ? fs.readFileSync(path.join(dir, 'logs', 'error.log'), 'utf8') : ''),
       )
       await journey(port, fs.readFileSync(cert), ['127.0.0.4', '127.0.0.5'])
+      // The server stops (a restart during npm run actualizar): nginx answers the site's Spanish 503, as JSON to the
+      // page's script and as a page to a browser without JavaScript, never its own 502 page. (The server is not used
+      // after this, the last journey; Caddy's side is tested through a real update in actualizar.test.ts.)
+      await server.close()
+      const json = await request(port, fs.readFileSync(cert), '127.0.0.4', '/api/pqrs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(validPqrs()),
+      })
+      expect(json.status).toBe(503)
+      expect(JSON.parse(json.body)).toEqual({ error: 'El servicio no está disponible en este momento. Intente de nuevo más tarde.' })
+      const page = await request(port, fs.readFileSync(cert), '127.0.0.4', '/api/pqrs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml' },
+        body: 'nombre=Ana',
+      })
+      expect(page.status).toBe(503)
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(page.body).toContain('<html lang="es">')
+      expect(page.body).toContain('El servicio no está disponible en este momento. Intente de nuevo más tarde.')
     } finally {
       await stop(proc)
     }
