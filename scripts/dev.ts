@@ -3,7 +3,12 @@
  * server) with the API, and on every save under manifest/ or public/assets/ validates the manifest:
  * valid → the open page reloads itself; errors → the browser shows them over the page (the bundler's
  * error overlay) and the terminal prints them, as `archivo:línea:columna: mensaje`, until fixed.
- * Options: `--detalle` (the bundler's own output). Environment: PORT (5173), MANIFEST_DIR, PUBLIC_DIR.
+ * The terminal shows only short Spanish lines; the bundler's, Vike's and the API's own output goes to
+ * dist/registro-vista-previa.log (scripts/lib/devTerminal.ts).
+ * Options: `--detalle` (all of that in the terminal instead). Environment: PORT (5173), MANIFEST_DIR, PUBLIC_DIR.
+ *
+ * Preview is preview (issue 27 #2): the pages are rendered from manifest/ as saved, and the API reads the same
+ * manifest and the search index written from it here, never a publication of `npm run publicar`.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,9 +20,12 @@ import { validateManifest } from '../src/manifest/validate.ts'
 import { generatedFiles } from '../src/renderer/generatedFiles.ts'
 import { configFromEnv } from '../src/server/config.ts'
 import { startServer } from '../src/server/run.ts'
+import { manifestErrorPage } from './lib/devErrorPage.ts'
+import { DEV_LOG_FILE, detailedTerminal, quietTerminal } from './lib/devTerminal.ts'
 
 const detail = process.argv.includes('--detalle')
 const port = Number(process.env.PORT || 5173)
+const term = detail ? detailedTerminal() : quietTerminal(path.resolve(process.env.BUILD_OUT_DIR ?? 'dist', DEV_LOG_FILE))
 
 /** Validates the manifest; when valid, rewrites the generated files that changed (routes, sitemap…). */
 function check(): Problem[] {
@@ -64,11 +72,11 @@ function livePreview(initial: Problem[]): Plugin {
           forgetCachedManifests()
           errors = check()
           if (errors.length > 0) {
-            console.error(`\n✗ ${errors.length} error(es) en el manifiesto:`)
-            for (const e of errors) console.error(`  ${formatProblem(e)}`)
+            term.warn(`\n✗ ${errors.length} error(es) en el manifiesto:`)
+            for (const e of errors) term.warn(`  ${formatProblem(e)}`)
             server.ws.send(overlayPayload(errors))
           } else {
-            console.log(`✓ ${displayPath(file)}: página actualizada`)
+            term.say(`✓ ${displayPath(file)}: página actualizada`)
             server.ws.send({ type: 'full-reload', path: '*' })
           }
         }, 150)
@@ -76,7 +84,14 @@ function livePreview(initial: Problem[]): Plugin {
       server.watcher.on('change', onChange)
       server.watcher.on('add', onChange)
       server.watcher.on('unlink', onChange)
-      // A page opened (or reloaded) while the manifest has errors shows them too.
+      // A page opened (or reloaded) while the manifest has errors shows them, in Spanish, instead of Vike's
+      // «An error occurred.»; the overlay shows them too.
+      server.middlewares.use((req, res, next) => {
+        if (errors.length === 0 || req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next()
+        res.statusCode = 503
+        res.setHeader('content-type', 'text/html; charset=utf-8')
+        res.end(manifestErrorPage(errors))
+      })
       server.ws.on('connection', () => {
         if (errors.length > 0) setTimeout(() => server.ws.send(overlayPayload(errors)), 100)
       })
@@ -118,37 +133,34 @@ function spanishClient(): Plugin {
   }
 }
 
-/**
- * Vike logs every page request in the terminal (`[vike][request-1] HTTP request → /`): noise for staff, who
- * read this terminal for the manifest's errors. Left out unless `--detalle`; its warnings and errors stay.
- */
-function quietRequestLog(): void {
-  const log = console.log.bind(console)
-  console.log = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && /\[vike\]\[request-\d+\]/.test(args[0].replace(/\u001b\[[0-9;]*m/g, ''))) return
-    log(...args)
-  }
-}
-
-if (!detail) quietRequestLog()
-
 const initial = check()
-for (const e of initial) console.error(formatProblem(e))
+for (const e of initial) term.warn(formatProblem(e))
 
-// The API (forms, lookups, search) on a free local port; the preview forwards /api to it.
-const api = await startServer({ ...configFromEnv(), port: 0, host: '127.0.0.1', logLevel: detail ? 'info' : 'warn' })
+// The API (forms, lookups, search) on a free local port; the preview forwards /api to it. It reads the manifest as
+// saved and the search index check() wrote into public/, not a publication (releasesDir) nor the last build.
+const api = await startServer({
+  ...configFromEnv(),
+  port: 0,
+  host: '127.0.0.1',
+  clientDir: publicDir(),
+  releasesDir: undefined,
+  logLevel: 'info',
+  logStream: term.apiLog,
+})
 
 const server = await createServer({
   root: projectRoot(),
-  logLevel: detail ? 'info' : 'warn',
+  // Vike prints Vite's lines itself, whatever logLevel says (see scripts/lib/devTerminal.ts); kept for --detalle.
+  logLevel: 'info',
   clearScreen: false,
   server: { port, host: '127.0.0.1', strictPort: true, proxy: { '/api': { target: api.url } } },
   plugins: [livePreview(initial), ...(detail ? [] : [spanishClient()])],
 })
 await server.listen()
-console.log(`Vista previa en http://127.0.0.1:${port}/`)
-console.log('Guarde un archivo de manifest/ o public/assets/ y la página abierta se actualiza sola. Ctrl+C para salir.')
-if (initial.length > 0) console.error(`✗ El manifiesto tiene ${initial.length} error(es): la página los mostrará hasta que los corrija.`)
+term.say(`Vista previa en http://127.0.0.1:${port}/`)
+term.say('Guarde un archivo de manifest/ o public/assets/ y la página abierta se actualiza sola. Ctrl+C para salir.')
+if (term.logFile) term.say(`Detalle técnico (para el área de sistemas): ${term.logFile}, o npm run dev -- --detalle.`)
+if (initial.length > 0) term.warn(`✗ El manifiesto tiene ${initial.length} error(es): la página los mostrará hasta que los corrija.`)
 
 const stop = async () => {
   await server.close()

@@ -62,6 +62,8 @@ export interface AppOptions {
   logFile?: string
   /** LOG_DIAS: rotated log files kept. */
   logKeepDays?: number
+  /** The log's destination instead of standard output (without logFile): `npm run dev` keeps it out of the staff's terminal. */
+  logStream?: { write(line: string): void }
   /**
    * Fastify trustProxy: the reverse proxy's address(es) or the number of proxies in front
    * (see config.ts: TRUST_PROXY=true means one proxy, never "trust every X-Forwarded-For").
@@ -162,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxySetting(options.trustProxy),
     return503OnClosing: true,
-    logger: loggerOptions({ level: options.logLevel, file: options.logFile, keepDays: options.logKeepDays }),
+    logger: loggerOptions({ level: options.logLevel, file: options.logFile, keepDays: options.logKeepDays, stream: options.logStream }),
     logController: new QuietRequestLog(),
   })
 

@@ -15,6 +15,8 @@ export interface LogOptions {
   file?: string
   /** LOG_DIAS: rotated files kept besides the current one (default 30). */
   keepDays?: number
+  /** Where the lines go instead of standard output when there is no `file` (`npm run dev` keeps them in its log file). */
+  stream?: { write(line: string): void }
 }
 
 export const DEFAULT_LOG_KEEP_DAYS = 30
@@ -40,7 +42,9 @@ export function loggerOptions(options: LogOptions): NonNullable<FastifyServerOpt
             },
           },
         }
-      : {}),
+      : options.stream
+        ? { stream: options.stream }
+        : {}),
   }
 }
 
