@@ -22,7 +22,8 @@ let output = ''
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
+  // Generous: the bundler's first start takes long on a loaded machine.
+  test.setTimeout(240_000)
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vista-previa-'))
   fs.cpSync(path.resolve('manifest'), path.join(tmp, 'manifest'), { recursive: true })
   dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
@@ -31,7 +32,7 @@ test.beforeAll(async () => {
   })
   dev.stdout!.on('data', d => (output += d))
   dev.stderr!.on('data', d => (output += d))
-  await expect.poll(() => output, { timeout: 90_000 }).toContain('Vista previa en')
+  await expect.poll(() => output, { timeout: 200_000 }).toContain('Vista previa en')
 })
 
 test.afterAll(() => {
