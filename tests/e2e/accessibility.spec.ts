@@ -45,9 +45,26 @@ async function sweep(page: Page, route: string): Promise<string[]> {
 const SHARES = 8
 const shares = Array.from({ length: SHARES }, (_, i) => routes.filter((_, j) => j % SHARES === i))
 
+/**
+ * Issue 27 #6: no route writes a warning or an error to the browser's console (it showed Vike's «You shouldn't
+ * import … 'vike/client/router' when using Server Routing» and one Permissions-Policy warning per unknown feature on
+ * every page). Collected during the sweep, which already opens every route until its script has run.
+ */
+function collectConsole(page: Page, currentRoute: () => string): string[] {
+  const messages: string[] = []
+  page.on('console', m => {
+    if (m.type() === 'warning' || m.type() === 'error') messages.push(`${currentRoute()}: consola: ${m.type()}: ${m.text().slice(0, 300)}`)
+  })
+  page.on('pageerror', e => messages.push(`${currentRoute()}: excepción: ${e.message}`))
+  return messages
+}
+
 async function sweepShare(page: Page, share: string[], highContrast: boolean): Promise<string[]> {
   const failures: string[] = []
+  let current = ''
+  const consoleMessages = collectConsole(page, () => current)
   for (const route of share) {
+    current = route
     await page.context().clearCookies()
     if (page.url().startsWith('http')) {
       await page.evaluate(() => {
@@ -62,7 +79,7 @@ async function sweepShare(page: Page, share: string[], highContrast: boolean): P
     }
     failures.push(...violations.map(v => `${route}: ${v}`))
   }
-  return failures
+  return [...failures, ...consoleMessages]
 }
 
 test.describe('WCAG 2.1 A/AA on every pre-rendered route (axe-core)', () => {
@@ -80,7 +97,10 @@ test.describe('WCAG 2.1 A/AA on every route in high-contrast mode (axe-core)', (
   test.describe.configure({ mode: 'parallel' })
   test.beforeEach(async ({ page }) => {
     // The stored choice, as the header's «Alto contraste» button leaves it; applied before the first paint.
-    await page.addInitScript(() => window.localStorage.setItem('ese-contraste', '1'))
+    // Top frame only: an embedded frame of another origin may have no storage (the script runs in every frame).
+    await page.addInitScript(() => {
+      if (window === window.top) window.localStorage.setItem('ese-contraste', '1')
+    })
   })
   shares.forEach((share, i) => {
     test(`routes ${i + 1}/${SHARES} (alto contraste): ${share[0]} …`, async ({ page }) => {
