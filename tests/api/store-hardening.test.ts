@@ -98,7 +98,7 @@ describe('#2 the export command exactly as documented', () => {
 })
 
 describe('#3 another process holding the write lock does not freeze the site', () => {
-  it('GET / and GET /api/noticias answer within 200 ms during a 5 s lock; the filing waits and is stored after it', async () => {
+  it('GET / and GET /api/noticias answer while another process holds a 5 s lock; the filing waits and is stored after it', async () => {
     const server = await startInProcess({ label: 'lock' })
     try {
       const client = await new Client(server.url).init()
@@ -111,33 +111,36 @@ describe('#3 another process holding the write lock does not freeze the site', (
            db.pragma('busy_timeout = 5000');
            db.exec('BEGIN IMMEDIATE');
            process.stdout.write('bloqueada\\n');
-           setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, 5000);`,
+           setTimeout(() => { process.stdout.write('liberada\\n'); setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, 200); }, 5000);`,
           path.join(server.dataDir, DB_FILE),
         ],
         { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
       )
+      // Order, not time: a server frozen by the lock (a synchronous busy wait) answers nothing until the holder lets go.
+      let released = false
+      holder.stdout!.on('data', (d: Buffer) => {
+        if (d.toString().includes('liberada')) released = true
+      })
       await new Promise<void>(resolve => holder.stdout!.on('data', (d: Buffer) => (d.toString().includes('bloqueada') ? resolve() : undefined)))
-      const lockedAt = Date.now()
       // A filing arrives while the lock is held: it must wait for it without blocking the server.
       const filing = client.postJson('/api/pqrs', validPqrs({ mensaje: 'durante el bloqueo' }))
       await new Promise(r => setTimeout(r, 300))
-      const timings: Record<string, number[]> = { '/': [], '/api/noticias': [] }
+      let filingAnswered = false
+      void filing.then(() => (filingAnswered = true))
       for (let i = 0; i < 3; i++) {
-        for (const p of Object.keys(timings)) {
-          const t0 = performance.now()
+        for (const p of ['/', '/api/noticias']) {
           const res = await fetch(`${server.url}${p}`)
           await res.arrayBuffer()
-          timings[p]!.push(performance.now() - t0)
-          expect(res.status).toBe(200)
+          expect(res.status, p).toBe(200)
         }
       }
-      // Still inside the lock: the measurements are meaningful.
-      expect(Date.now() - lockedAt).toBeLessThan(5_000)
-      console.log('respuesta durante el bloqueo (ms):', JSON.stringify(timings))
-      for (const [p, ms] of Object.entries(timings)) expect(Math.min(...ms), p).toBeLessThan(200)
+      // Every page answered while the lock was still held, and the filing was still waiting for it.
+      expect(released).toBe(false)
+      expect(filingAnswered).toBe(false)
       const res = await filing
       expect(res.status).toBe(200)
-      expect(Date.now() - lockedAt).toBeGreaterThanOrEqual(4_500)
+      // The filing was stored only once the other process let go (it says so 200 ms before it does).
+      expect(released).toBe(true)
       if (holder.exitCode === null) await new Promise(r => holder.once('exit', r))
     } finally {
       await server.close()
