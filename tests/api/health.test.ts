@@ -136,11 +136,21 @@ describe('metrics', () => {
     const res = await fetch(`${s.url}/metricas`)
     expect(res.status).toBe(403)
     expect(((await res.json()) as { error: string }).error).toMatch(/^Las métricas solo se pueden consultar/)
+    // The server itself still reads its detailed health (what `npm run actualizar` checks).
+    expect((await fetch(`${s.url}/salud/detalle`)).status).toBe(200)
   })
 
   it('behind a trusted proxy on loopback, a visitor from outside is refused (the visitor, not the proxy, is checked)', async () => {
     const s = await start({ label: 'metricas-proxy', trustProxy: '127.0.0.1' })
     expect((await fetch(`${s.url}/metricas`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(403)
     expect((await fetch(`${s.url}/metricas`)).status).toBe(200)
+    // The detailed health is for the same operators; the public check stays public.
+    const outside = await fetch(`${s.url}/salud/detalle`, { headers: { 'x-forwarded-for': '203.0.113.9' } })
+    expect(outside.status).toBe(403)
+    const refusal = (await outside.json()) as { error: string }
+    expect(refusal.error).toMatch(/^El estado detallado solo se puede consultar/)
+    expect(JSON.stringify(refusal)).not.toMatch(/version|publicacion|respaldo/)
+    expect((await fetch(`${s.url}/salud`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(200)
+    expect((await fetch(`${s.url}/salud/detalle`)).status).toBe(200)
   })
 })

@@ -62,6 +62,9 @@ function freeMb(dir: string): number | undefined {
   }
 }
 
+const DETAIL_REFUSED =
+  'El estado detallado solo se puede consultar desde el propio servidor o las direcciones autorizadas (METRICAS_PERMITIDAS); el estado público está en /salud.'
+
 const STORE_REASONS: Record<string, string> = {
   StoreUnavailableError: 'el almacenamiento de radicaciones no está disponible',
   StoreBusyError: 'la base de datos está bloqueada por otro proceso',
@@ -83,6 +86,8 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
   const metrics = createMetrics()
   app.decorate('metrics', metrics)
   const allowed = addressMatcher(opts.metricsAllowed ?? DEFAULT_METRICS_ALLOWED)
+  // The server itself always may: `npm run actualizar` checks a new release's /salud/detalle from this machine.
+  const local = addressMatcher(DEFAULT_METRICS_ALLOWED)
   const minFreeMb = opts.minFreeMb ?? DEFAULT_MIN_FREE_MB
 
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -101,7 +106,12 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
 
   app.get(HEALTH_PATH, async (_request, reply) => noStore(reply).send({ estado: 'en servicio' }))
 
-  app.get(HEALTH_DETAIL_PATH, async (_request, reply) => {
+  app.get(HEALTH_DETAIL_PATH, async (request, reply) => {
+    // Operators only: the version, release and backup state help an attacker, and each call takes the store's write
+    // lock for a moment (a public endpoint anyone could call in a loop). The public check is /salud.
+    if (!allowed(request.ip) && !local(request.ip)) {
+      return noStore(reply).code(403).send({ error: DETAIL_REFUSED, fields: {} })
+    }
     const store = await checkStore(opts.store, metrics)
     const libre = freeMb(opts.dataDir)
     const disk = libre === undefined || libre >= minFreeMb
