@@ -177,7 +177,7 @@ describe('url-encoded forms posted without JavaScript', () => {
     // Links back to the form's page and to the home page; the site's stylesheets.
     expect(html).toContain('href="/pqrsd"')
     expect(html).toContain('href="/"')
-    expect(html).toMatch(/<link rel="stylesheet" href="\/_app\/[^"]+\.css">/)
+    expect(html).toMatch(/<link rel="stylesheet" href="\/_app\/[^"]+\.css"\/?>/)
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
 
     await withStore(server.dataDir, async store => {

@@ -19,7 +19,6 @@ const SECTION_FILE = /^src\/renderer\/sections\/[^/]+\/(sample|prepare)\.ts$/
  */
 const BEING_RENAMED: Record<string, string[]> = {
   'types.ts': ['src/renderer/types.ts', 'src/search/types.ts'],
-  'pages.ts': ['src/manifest/checks/pages.ts', 'src/server/features/radicacion/pages.ts', 'src/server/office/pages.ts'],
 }
 
 function filesIn(dir: string): string[] {

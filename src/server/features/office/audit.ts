@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { createElement } from 'react'
 import { apiError } from '../../http/errors.ts'
 import { FIELD_MSG, MSG } from '../../http/messages.ts'
-import { auditPage, messagePage } from '../../office/pages.ts'
+import { AuditPage } from '../../office/views/AuditPage.tsx'
+import { MessagePage } from '../../office/views/SignInPage.tsx'
 import { sendPage, type Office } from './officeContext.ts'
 import { auditQuery, type AuditQuery } from './officeSchemas.ts'
 
@@ -27,12 +29,17 @@ export async function audit(app: FastifyInstance, { office }: { office: Office }
   app.get<{ Querystring: AuditQuery }>('/oficina/auditoria', { schema: { querystring: auditQuery } }, async (request, reply) => {
     const s = await office.requirePage(request, reply)
     if (!s) return reply
-    if (s.account.rol !== 'admin') return sendPage(reply, 403, messagePage(office.ctxOf(s), 'Sin acceso', MSG.adminOnly))
+    if (s.account.rol !== 'admin')
+      return sendPage(reply, 403, createElement(MessagePage, { ctx: office.ctxOf(s), title: 'Sin acceso', message: MSG.adminOnly }))
     const { since } = request.query
     const from = sinceOf(since)
     const bad = !!since && !from
     const rows = await store.listAudit({ since: from, limit: 500 })
     await store.audit({ evento: 'ver_auditoria', cuentaId: s.account.id, direccion: request.ip, now: now() })
-    return sendPage(reply, bad ? 400 : 200, auditPage(office.ctxOf(s), rows, from ? since : undefined, bad ? FIELD_MSG.auditDay : undefined))
+    return sendPage(
+      reply,
+      bad ? 400 : 200,
+      createElement(AuditPage, { ctx: office.ctxOf(s), rows, since: from ? since : undefined, error: bad ? FIELD_MSG.auditDay : undefined }),
+    )
   })
 }

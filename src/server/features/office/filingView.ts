@@ -1,13 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createElement } from 'react'
 import { canalLabel } from '../../../filings/channels.ts'
 import { isAccion } from '../../../filings/states.ts'
 import { KNOWN_TYPES } from '../../../forms/fileType.ts'
 import { asDownload } from '../../http/download.ts'
 import { ApiError, apiError } from '../../http/errors.ts'
 import { labelledFields } from '../../office/format.ts'
-import { filingPage, messagePage } from '../../office/pages.ts'
+import { FilingPage } from '../../office/views/FilingPage.tsx'
+import { MessagePage } from '../../office/views/SignInPage.tsx'
 import { uploadsDir } from '../../store/uploads.ts'
 import { sendPage, type Office, type Signed } from './officeContext.ts'
 import { ACTION_DONE } from './actionSteps.ts'
@@ -47,31 +49,38 @@ export async function renderFiling(
     return sendPage(
       reply,
       status,
-      filingPage(office.ctxOf(s), {
-        radicado,
-        formTitle: form.titulo,
-        tipo: d.term.tipo,
-        recibido: filing.recibidoEn,
-        tramite: d.tramite,
-        diasHabilesRestantes: d.left,
-        vencida: d.left !== null && d.left < 0,
-        fundamento: d.term.fundamento,
-        fields: labelledFields(form, office.site.lookups, filing.datos),
-        autorizacion: filing.autorizacion,
-        autorizacionSensibles: filing.autorizacionSensibles,
-        canal: { etiqueta: canalLabel(filing.canal ?? 'web'), registradaPor: filing.registradaPor?.nombre, recibidaEl: filing.recibidaEl },
-        anonima: isAnonymous(form, filing.datos),
-        attachments: filing.adjuntos.map((a, i) => ({ indice: i, nombre: a.nombreOriginal, tamano: a.tamano })),
-        history: d.history,
-        today: d.today,
-        error: refused?.error,
-        notice: !refused && done !== undefined && isAccion(done) ? ACTION_DONE[done] : undefined,
-        values: values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) : undefined,
+      createElement(FilingPage, {
+        ctx: office.ctxOf(s),
+        v: {
+          radicado,
+          formTitle: form.titulo,
+          tipo: d.term.tipo,
+          recibido: filing.recibidoEn,
+          tramite: d.tramite,
+          diasHabilesRestantes: d.left,
+          vencida: d.left !== null && d.left < 0,
+          fundamento: d.term.fundamento,
+          fields: labelledFields(form, office.site.lookups, filing.datos),
+          autorizacion: filing.autorizacion,
+          autorizacionSensibles: filing.autorizacionSensibles,
+          canal: { etiqueta: canalLabel(filing.canal ?? 'web'), registradaPor: filing.registradaPor?.nombre, recibidaEl: filing.recibidaEl },
+          anonima: isAnonymous(form, filing.datos),
+          attachments: filing.adjuntos.map((a, i) => ({ indice: i, nombre: a.nombreOriginal, tamano: a.tamano })),
+          history: d.history,
+          today: d.today,
+          error: refused?.error,
+          notice: !refused && done !== undefined && isAccion(done) ? ACTION_DONE[done] : undefined,
+          values: values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) : undefined,
+        },
       }),
     )
   } catch (e) {
     if (e instanceof ApiError)
-      return sendPage(reply, e.statusCode, messagePage(office.ctxOf(s), e.statusCode === 403 ? 'Sin acceso' : 'No encontrada', e.message))
+      return sendPage(
+        reply,
+        e.statusCode,
+        createElement(MessagePage, { ctx: office.ctxOf(s), title: e.statusCode === 403 ? 'Sin acceso' : 'No encontrada', message: e.message }),
+      )
     throw e
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import { createElement } from 'react'
 import { apiError } from '../../http/errors.ts'
 import { applyFilter, countsByState, parseFilter } from '../../office/inbox.ts'
-import { inboxPage } from '../../office/pages.ts'
+import { InboxPage } from '../../office/views/InboxPage.tsx'
 import { sendPage, type Office } from './officeContext.ts'
 import { inboxItems, typesOf, visibleForms } from './records.ts'
 import { inboxQuery, type InboxQuery } from './officeSchemas.ts'
@@ -50,8 +51,12 @@ export async function inboxRoutes(app: FastifyInstance, { office }: { office: Of
       tipos: typesOf(office, forms),
     }
     const ctx = office.ctxOf(s)
-    if ('errors' in parsed) return sendPage(reply, 400, inboxPage(ctx, { ...view, items: [], filter: {}, errors: parsed.errors }))
+    if ('errors' in parsed) return sendPage(reply, 400, createElement(InboxPage, { ctx, v: { ...view, items: [], filter: {}, errors: parsed.errors } }))
     const filter = { ...parsed.filter, estado: parsed.filter.estado ?? (q.estado === 'todas' ? undefined : 'abiertas') }
-    return sendPage(reply, 200, inboxPage(ctx, { ...view, items: applyFilter(items, filter), filter: { ...filter, estado: filter.estado ?? 'todas' } }))
+    return sendPage(
+      reply,
+      200,
+      createElement(InboxPage, { ctx, v: { ...view, items: applyFilter(items, filter), filter: { ...filter, estado: filter.estado ?? 'todas' } } }),
+    )
   })
 }

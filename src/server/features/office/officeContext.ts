@@ -1,17 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { ReactElement } from 'react'
 import { apiError } from '../../http/errors.ts'
 import { plainFields } from '../../http/noScript.ts'
 import { siteStylesheets } from '../../nativePages.ts'
 import type { Notifier } from '../../notify.ts'
 import type { OfficeForm } from '../../office/inbox.ts'
-import type { PageContext } from '../../office/pages.ts'
+import type { PageContext } from '../../office/views/OfficeShell.tsx'
 import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, sameSecret, SESSION_COOKIE, tokenHash, type SessionPolicy } from '../../office/session.ts'
 import { MemorySignInThrottle, type SignInThrottle } from '../../office/throttle.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { AccountRow, OfficeFilingRow, OfficeStore } from '../../store/office.ts'
 import type { FilingStore } from '../../store/store.ts'
+import { renderDocument } from '../../views/ServerDocument.tsx'
 
 /** What the office needs of the store: its own part, listing filings of a kind and registering one (radicación by the office). */
 export type OfficeBackend = OfficeStore &
@@ -74,9 +76,9 @@ export function maySee(account: AccountRow, formId: string): boolean {
   return !account.formularios || account.formularios.includes(formId)
 }
 
-/** An HTML page of the office. */
-export function sendPage(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(body)
+/** An HTML page of the office, one of the components of src/server/office/views/. */
+export function sendPage(reply: FastifyReply, status: number, page: ReactElement): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(renderDocument(page))
 }
 
 export function createOffice(app: FastifyInstance, opts: OfficeOptions): Office {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createElement } from 'react'
 import { apiError } from '../../http/errors.ts'
 import { FIELD_MSG, lockedMessage, MSG } from '../../http/messages.ts'
 import { isNoScriptPost, isUrlEncoded, NO_SCRIPT_FORM, plainFields } from '../../http/noScript.ts'
-import { signInPage } from '../../office/pages.ts'
+import { SignInPage } from '../../office/views/SignInPage.tsx'
 import { burnVerification, verifyPassword } from '../../office/passwords.ts'
 import { newToken, SESSION_COOKIE, tokenHash } from '../../office/session.ts'
 import { checkTotp } from '../../office/totp.ts'
@@ -107,7 +108,16 @@ export async function signIn(app: FastifyInstance, { office }: { office: Office 
 
   const refuse = (request: FastifyRequest, reply: FastifyReply, correo: string, r: Refusal) =>
     isNoScriptPost(request)
-      ? sendPage(reply, r.status, signInPage({ siteName: office.site.siteName, styles: office.styles }, r.message, correo, r.askCode ?? false))
+      ? sendPage(
+          reply,
+          r.status,
+          createElement(SignInPage, {
+            ctx: { siteName: office.site.siteName, styles: office.styles },
+            message: r.message,
+            correo,
+            needsCode: r.askCode ?? false,
+          }),
+        )
       : reply.code(r.status).send({ error: r.message, fields: {}, ...(r.askCode ? { requiereCodigo: true } : {}) })
 
   app.post('/api/oficina/sesion', { ...office.postLimit, config: NO_SCRIPT_FORM }, async (request, reply) => {

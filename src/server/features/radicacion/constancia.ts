@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
-import type { OfficeCanal } from '../../../filings/channels.ts'
+import { CANAL_LABEL, type OfficeCanal } from '../../../filings/channels.ts'
+import { spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
 
 /**
  * The citizen's proof of a petition the office registered (CPACA art. 61:
@@ -29,6 +30,25 @@ export interface Constancia {
   /** The petition's fields as staff read them (the citizen's own data, for their copy). */
   campos: Array<{ etiqueta: string; valor: string }>
   correoEnviado: boolean
+}
+
+export const CONSTANCIA_TRACKING = (c: Constancia) =>
+  `Consulte el estado de su solicitud en ${c.consultaUrl} con el número de radicado y el código de verificación. Guarde este número y este código.`
+
+/** Label and value of each line of the constancia, the same in the page and the PDF (CPACA art. 61; Decreto 1166 de 2016). */
+export function constanciaRows(c: Constancia): Array<[string, string]> {
+  return [
+    ['Número de radicado', c.radicado],
+    ['Código de verificación', c.codigo],
+    ['Fecha y hora de radicación', spanishDateTime(c.recibido)],
+    ...(c.recibidaEl ? ([['Fecha de recepción del documento', spanishDay(c.recibidaEl)]] as Array<[string, string]>) : []),
+    ['Canal de recepción', CANAL_LABEL[c.canal]],
+    ['Solicitud', `${c.formulario} — ${c.tipo}`],
+    ['Término de respuesta', `${c.diasHabiles} días hábiles${c.fundamento ? ` (${c.fundamento})` : ''}`],
+    ['Fecha límite de respuesta', spanishDay(c.vence)],
+    ['Recibida por', c.funcionario],
+    ...c.campos.map((f): [string, string] => [f.etiqueta, f.valor]),
+  ]
 }
 
 const PAGE = { width: 595.28, height: 841.89 } // A4

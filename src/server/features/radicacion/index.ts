@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createElement, type ReactElement } from 'react'
 import { addCalendarDays, colombiaDay } from '../../../filings/businessDays.ts'
 import { parseOfficeCanal, type OfficeCanal } from '../../../filings/channels.ts'
 import { initialStatus, termOf } from '../../../filings/deadlines.ts'
@@ -18,11 +19,14 @@ import { FIELD_MSG, MSG } from '../../http/messages.ts'
 import { isNoScriptPost, isUrlEncoded, NO_SCRIPT_FORM, plainFields } from '../../http/noScript.ts'
 import { NO_NOTIFIER, type Notifier } from '../../notify.ts'
 import { labelledFields } from '../../office/format.ts'
-import { messagePage } from '../../office/pages.ts'
+import { MessagePage } from '../../office/views/SignInPage.tsx'
 import type { Office, Signed } from '../office/index.ts'
 import { hashCode, newVerificationCode } from '../../verificationCode.ts'
-import { constanciaPdf, type Constancia } from './constancia.ts'
-import { CONSTANCIA_TRACKING, constanciaPage, constanciaRows, REGISTER_API, REGISTER_PAGE, registerFormPage, registerIndexPage } from './pages.ts'
+import { renderDocument } from '../../views/ServerDocument.tsx'
+import { CONSTANCIA_TRACKING, constanciaPdf, constanciaRows, type Constancia } from './constancia.ts'
+import { REGISTER_API, REGISTER_PAGE } from './registerPaths.ts'
+import { ConstanciaPage } from './views/ConstanciaPage.tsx'
+import { RegisterFormPage, RegisterIndexPage } from './views/RegisterPages.tsx'
 import { checkReceiptDay, MAX_BACKDATE_DAYS } from './receiptDay.ts'
 
 /**
@@ -88,7 +92,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
   const validators = new Map<string, FormValidator>()
   for (const f of filings) validators.set(f.form.id, await loadFormValidator(f.form, site.lookups))
   const constancias = new Constancias()
-  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body)
+  const html = (reply: FastifyReply, status: number, page: ReactElement) => reply.code(status).type('text/html; charset=utf-8').send(renderDocument(page))
   const bounds = () => {
     const today = colombiaDay(now())
     return { today, earliest: addCalendarDays(today, -MAX_BACKDATE_DAYS) }
@@ -106,10 +110,10 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     return html(
       reply,
       200,
-      registerIndexPage(
-        auth.ctxOf(s),
-        filings.filter(f => maySee(s.account, f.form.id)).map(f => ({ id: f.form.id, titulo: f.form.titulo })),
-      ),
+      createElement(RegisterIndexPage, {
+        ctx: auth.ctxOf(s),
+        forms: filings.filter(f => maySee(s.account, f.form.id)).map(f => ({ id: f.form.id, titulo: f.form.titulo })),
+      }),
     )
   })
 
@@ -117,9 +121,14 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     const s = await pageSession(request, reply)
     if (!s) return reply
     const filing = byId.get(request.params.formulario)
-    if (!filing) return html(reply, 404, messagePage(auth.ctxOf(s), 'No encontrado', MSG.noForm))
-    if (!maySee(s.account, filing.form.id)) return html(reply, 403, messagePage(auth.ctxOf(s), 'Sin acceso', MSG.forbiddenForm))
-    return html(reply, 200, registerFormPage(auth.ctxOf(s), { form: filing.form, lookups: site.lookups, notice: site.privacyNotice, ...bounds() }))
+    if (!filing) return html(reply, 404, createElement(MessagePage, { ctx: auth.ctxOf(s), title: 'No encontrado', message: MSG.noForm }))
+    if (!maySee(s.account, filing.form.id))
+      return html(reply, 403, createElement(MessagePage, { ctx: auth.ctxOf(s), title: 'Sin acceso', message: MSG.forbiddenForm }))
+    return html(
+      reply,
+      200,
+      createElement(RegisterFormPage, { ctx: auth.ctxOf(s), v: { form: filing.form, lookups: site.lookups, notice: site.privacyNotice, ...bounds() } }),
+    )
   })
 
   /** Validates the whole registration at once (channel, day and the form's own fields), so every error is shown together. */
@@ -249,13 +258,16 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
         return html(
           reply,
           400,
-          registerFormPage(auth.ctxOf(s), {
-            form: filing.form,
-            lookups: site.lookups,
-            notice: site.privacyNotice,
-            ...bounds(),
-            values,
-            error: { message: error.message, fields: error.fields },
+          createElement(RegisterFormPage, {
+            ctx: auth.ctxOf(s),
+            v: {
+              form: filing.form,
+              lookups: site.lookups,
+              notice: site.privacyNotice,
+              ...bounds(),
+              values,
+              error: { message: error.message, fields: error.fields },
+            },
           }),
         )
       }
@@ -268,7 +280,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     if (!s) return undefined
     const c = constancias.take(token, s.account.id, now().getTime())
     if (!c) {
-      html(reply, 404, messagePage(auth.ctxOf(s), 'Constancia no disponible', MSG.constanciaGone))
+      html(reply, 404, createElement(MessagePage, { ctx: auth.ctxOf(s), title: 'Constancia no disponible', message: MSG.constanciaGone }))
       return undefined
     }
     // The constancia shows the citizen's data: every view is audited like the filing's page.
@@ -280,7 +292,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     const { token } = request.params
     const found = await constanciaOf(request, reply, token, 'ver')
     if (!found) return reply
-    return html(reply, 200, constanciaPage(auth.ctxOf(found.s), found.c, `${CONSTANCIA_PATH}/${token}/constancia.pdf`))
+    return html(reply, 200, createElement(ConstanciaPage, { ctx: auth.ctxOf(found.s), c: found.c, pdfUrl: `${CONSTANCIA_PATH}/${token}/constancia.pdf` }))
   })
 
   app.get<{ Params: { token: string } }>(`${CONSTANCIA_PATH}/:token/constancia.pdf`, { schema: { params: tokenParams } }, async (request, reply) => {

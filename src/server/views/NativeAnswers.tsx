@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react'
+import { RECEIPT_PDF_API, RECEIPT_PDF_BUTTON, receiptLines, type Receipt } from '../../forms/receipt.ts'
+import { MSG } from '../http/messages.ts'
+import { ServerDocument } from './ServerDocument.tsx'
+
+/**
+ * The pages a citizen's form posted without script gets back (nativePages.ts
+ * decides which and with what status): the confirmation, the field errors and
+ * any other failure, each with a way back to the form and to the home page.
+ */
+
+export interface NativeFrame {
+  siteName: string
+  styles: readonly string[]
+}
+
+function NativePage({ frame, title, children }: { frame: NativeFrame; title: string; children: ReactNode }) {
+  return (
+    <ServerDocument title={`${title} | ${frame.siteName}`} styles={frame.styles} robots="noindex">
+      <main id="contenido" className="container">
+        {children}
+      </main>
+    </ServerDocument>
+  )
+}
+
+function BackLinks({ back, label }: { back: string; label: string }) {
+  return (
+    <nav aria-label="Enlaces">
+      <ul>
+        {back !== '/' && (
+          <li>
+            <a href={back}>{label}</a>
+          </li>
+        )}
+        <li>
+          <a href="/">Ir a la página de inicio</a>
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+/** «Descargar constancia (PDF)» (issue 26 item 8): a plain form POST with the number and the code, never in an address. */
+function ReceiptPdfForm({ receipt }: { receipt: Receipt }) {
+  return (
+    <form method="post" action={RECEIPT_PDF_API} className="descarga-constancia">
+      <input type="hidden" name="radicado" value={receipt.id} />
+      <input type="hidden" name="codigo" value={receipt.codigo} />
+      <button type="submit" className="secondary">
+        {RECEIPT_PDF_BUTTON}
+      </button>
+    </form>
+  )
+}
+
+export interface ConfirmationProps {
+  frame: NativeFrame
+  titulo: string
+  /** The form's success text with its number, verbatim (the spec's `exito`). */
+  text: string
+  subscription: boolean
+  receipt?: Receipt
+  back: string
+}
+
+export function NativeConfirmation({ frame, titulo, text, subscription, receipt, back }: ConfirmationProps) {
+  return (
+    <NativePage frame={frame} title="Solicitud recibida">
+      <h1>{titulo}</h1>
+      <div className="aviso-formulario aviso-exito recibo" role="status">
+        <div className="aviso-texto">
+          <p>{text}</p>
+          {receipt &&
+            receiptLines(receipt).map(l => (
+              <p key={l} className="recibo-linea">
+                {l}
+              </p>
+            ))}
+        </div>
+      </div>
+      {!subscription && <p>{receipt ? MSG.nativePrint : MSG.nativeKeepNumber}</p>}
+      {!subscription && receipt && <ReceiptPdfForm receipt={receipt} />}
+      <BackLinks back={back} label={subscription ? 'Volver a la página anterior' : 'Volver a la página del formulario'} />
+    </NativePage>
+  )
+}
+
+/** 400 with the message of each field, by its label when the form has one. */
+export function NativeFieldErrors({
+  frame,
+  titulo,
+  items,
+  back,
+}: {
+  frame: NativeFrame
+  titulo: string
+  items: Array<{ label?: string; message: string }>
+  back: string
+}) {
+  return (
+    <NativePage frame={frame} title="Hay errores en el formulario">
+      <h1>{titulo}</h1>
+      <div className="resumen-errores" role="alert" aria-labelledby="titulo-errores">
+        <h2 id="titulo-errores">Hay errores en el formulario</h2>
+        <ul>
+          {items.map(i => (
+            <li key={`${i.label}:${i.message}`}>
+              {i.label && <strong>{i.label}:</strong>}
+              {i.label && ' '}
+              {i.message}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p>{MSG.nativeNotKept}</p>
+      <p>{MSG.nativeFixAndResend}</p>
+      <BackLinks back={back} label="Volver al formulario" />
+    </NativePage>
+  )
+}
+
+/** Any other refusal: its message, and what to do when there is something to do. */
+export function NativeFailure({ frame, message, help, back }: { frame: NativeFrame; message: string; help?: string; back: string }) {
+  return (
+    <NativePage frame={frame} title="No se pudo enviar el formulario">
+      <h1>No se pudo enviar el formulario</h1>
+      <div className="aviso-formulario aviso-error" role="alert">
+        <div className="aviso-texto">{message}</div>
+      </div>
+      {help && <p>{help}</p>}
+      <BackLinks back={back} label="Volver al formulario" />
+    </NativePage>
+  )
+}

@@ -1,0 +1,30 @@
+import type { ReactElement, ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+
+/**
+ * The frame of every page the server writes itself (the answers to forms posted
+ * without script, the office pages): Spanish, Pico's light theme, the site's own
+ * stylesheets and no script or inline style, so the strict Content-Security-Policy
+ * (security.ts) holds. React escapes every value put in it.
+ */
+export function ServerDocument(props: { title: string; styles: readonly string[]; robots: string; bodyClass?: string; children: ReactNode }) {
+  return (
+    <html lang="es" data-theme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content={props.robots} />
+        <title>{props.title}</title>
+        {props.styles.map(href => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+      </head>
+      <body className={props.bodyClass}>{props.children}</body>
+    </html>
+  )
+}
+
+/** A whole page as the server sends it: the doctype (React writes none), then the markup. */
+export function renderDocument(page: ReactElement): string {
+  return `<!doctype html>\n${renderToStaticMarkup(page)}\n`
+}
