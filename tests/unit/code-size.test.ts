@@ -23,9 +23,6 @@ const FUNCTION_MAX = 60
  * Keys: a file path (file size) or `path#function` (function body).
  */
 const BEING_REWRITTEN: Record<string, string> = {
-  // The office pages and the no-script form pages become React views (issue 24 item 3).
-  'src/server/office/pages.ts': 'office pages → React views',
-  'src/server/nativePages.ts#createNativeFormPages': 'no-script form pages → React views',
   // Being split in this session's tidy lane (issue 24 items 1 and 5), one landing at a time.
   'src/server/app.ts#buildApp': 'tidy',
   'src/server/backupCommand.ts#runBackupCommand': 'tidy',

@@ -26,7 +26,7 @@ import { renderDocument } from '../../views/ServerDocument.tsx'
 import { CONSTANCIA_TRACKING, constanciaPdf, constanciaRows, type Constancia } from './constancia.ts'
 import { REGISTER_API, REGISTER_PAGE } from './registerPaths.ts'
 import { ConstanciaPage } from './views/ConstanciaPage.tsx'
-import { RegisterFormPage, RegisterIndexPage } from './views/RegisterPages.tsx'
+import { RegisterFormPage, RegisterIndexPage, type RegisterFormView } from './views/RegisterPages.tsx'
 import { checkReceiptDay, MAX_BACKDATE_DAYS } from './receiptDay.ts'
 
 /**
@@ -97,6 +97,10 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     const today = colombiaDay(now())
     return { today, earliest: addCalendarDays(today, -MAX_BACKDATE_DAYS) }
   }
+  /** The registration form of one form definition: empty, or as typed with what to fix. */
+  const formPage = (s: Signed, form: FormDefinition, typed?: Pick<RegisterFormView, 'values' | 'error'>) =>
+    createElement(RegisterFormPage, { ctx: auth.ctxOf(s), v: { form, lookups: site.lookups, notice: site.privacyNotice, ...bounds(), ...typed } })
+  const message = (s: Signed, title: string, text: string) => createElement(MessagePage, { ctx: auth.ctxOf(s), title, message: text })
 
   const pageSession = async (request: FastifyRequest, reply: FastifyReply) => {
     const s = await auth.sessionOf(request)
@@ -121,14 +125,9 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     const s = await pageSession(request, reply)
     if (!s) return reply
     const filing = byId.get(request.params.formulario)
-    if (!filing) return html(reply, 404, createElement(MessagePage, { ctx: auth.ctxOf(s), title: 'No encontrado', message: MSG.noForm }))
-    if (!maySee(s.account, filing.form.id))
-      return html(reply, 403, createElement(MessagePage, { ctx: auth.ctxOf(s), title: 'Sin acceso', message: MSG.forbiddenForm }))
-    return html(
-      reply,
-      200,
-      createElement(RegisterFormPage, { ctx: auth.ctxOf(s), v: { form: filing.form, lookups: site.lookups, notice: site.privacyNotice, ...bounds() } }),
-    )
+    if (!filing) return html(reply, 404, message(s, 'No encontrado', MSG.noForm))
+    if (!maySee(s.account, filing.form.id)) return html(reply, 403, message(s, 'Sin acceso', MSG.forbiddenForm))
+    return html(reply, 200, formPage(s, filing.form))
   })
 
   /** Validates the whole registration at once (channel, day and the form's own fields), so every error is shown together. */
@@ -255,21 +254,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
         const values = Object.fromEntries(Object.entries(plainFields(raw) ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : '']))
         if (typeof canalRaw === 'string') values.canal = canalRaw
         if (typeof dayRaw === 'string') values.fechaRecepcion = dayRaw
-        return html(
-          reply,
-          400,
-          createElement(RegisterFormPage, {
-            ctx: auth.ctxOf(s),
-            v: {
-              form: filing.form,
-              lookups: site.lookups,
-              notice: site.privacyNotice,
-              ...bounds(),
-              values,
-              error: { message: error.message, fields: error.fields },
-            },
-          }),
-        )
+        return html(reply, 400, formPage(s, filing.form, { values, error: { message: error.message, fields: error.fields } }))
       }
       throw error
     }
@@ -280,7 +265,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     if (!s) return undefined
     const c = constancias.take(token, s.account.id, now().getTime())
     if (!c) {
-      html(reply, 404, createElement(MessagePage, { ctx: auth.ctxOf(s), title: 'Constancia no disponible', message: MSG.constanciaGone }))
+      html(reply, 404, message(s, 'Constancia no disponible', MSG.constanciaGone))
       return undefined
     }
     // The constancia shows the citizen's data: every view is audited like the filing's page.
