@@ -1,23 +1,20 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
-import { vikeNodeModules } from './nodeModules.ts'
+import { defaultGeneratedDir } from './generatedDir.ts'
 
 /**
- * One build at a time per installation. Vike finds the server bundle to
- * pre-render with through one file inside node_modules
- * (serverEntryPointer.ts), which every build rewrites: two builds at once of
- * the same checkout — `npm run publicar` while someone runs `npm run build`,
- * or two test files building copies of the project that share its
- * node_modules — could pre-render with each other's bundle. The second build
- * waits for the first (proper-lockfile: a lock directory, refreshed while held
- * and taken over when its holder died, on Windows too).
+ * One build at a time per folder of generated files (scripts/lib/generatedDir.ts): every single-site build of a
+ * checkout writes `src/generated/` (the route list and validators its bundles import), so two at once —
+ * `npm run publicar` while someone runs `npm run build` — could bundle each other's route list. A platform site's
+ * build writes its own folder and waits only for another build of the same site: builds of different sites run at
+ * the same time. The second build waits for the first (proper-lockfile: a lock directory, refreshed while held and
+ * taken over when its holder died, on Windows too).
  */
-export async function withBuildLock<T>(root: string, fn: () => Promise<T>, onWait?: () => void): Promise<T> {
-  // Beside the Vike that builds: copies of the project that use the same packages share one lock.
-  const dir = path.join(vikeNodeModules(root), '.cache')
-  fs.mkdirSync(dir, { recursive: true })
-  const target = path.join(dir, 'compilacion')
+export async function withBuildLock<T>(root: string, fn: () => Promise<T>, onWait?: () => void, genDir = defaultGeneratedDir(root)): Promise<T> {
+  fs.mkdirSync(genDir, { recursive: true })
+  // A hidden name: the code fingerprint (buildSite.ts) skips it.
+  const target = path.join(genDir, '.compilacion')
   fs.closeSync(fs.openSync(target, 'a'))
   let release: () => Promise<void>
   try {

@@ -27,7 +27,8 @@ import { writeGeneratedFiles } from './generate.ts'
 import { startScriptsAfterPaintIn } from './scriptPriority.ts'
 import { withBuildLock } from './buildLock.ts'
 import { vikeNodeModules } from './nodeModules.ts'
-import { pointServerEntryAt } from './serverEntryPointer.ts'
+import { forgetServerEntryPointer } from './serverEntryPointer.ts'
+import { defaultGeneratedDir, generatedDir } from './generatedDir.ts'
 import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
 import { hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
 
@@ -60,6 +61,8 @@ export interface BuildResult {
    * bundles kept by the fingerprint of their code (scripts/lib/bundleCache.ts) for an empty or outdated folder.
    */
   bundles?: 'salida' | 'guardados'
+  /** The manifest has errors: nothing was built. */
+  invalid?: boolean
   pages?: number
   ms: number
 }
@@ -107,20 +110,33 @@ export function withoutOwnVersion(json: string): string {
   }
 }
 
-/** Hash of every bundle input (contents and paths): equal fingerprints mean the bundles would be identical. */
-export function codeFingerprint(root = projectRoot()): string {
-  const files = [
-    ...CODE_DIRS.flatMap(d => filesUnder(path.join(root, d), root, NOT_BUNDLED)),
+/**
+ * Hash of every bundle input (contents and paths): equal fingerprints mean the bundles would be identical.
+ * The generated files the bundles import are read from `genDir` (a platform site's own, see generatedDir.ts); their
+ * folder is an input too: the bundler writes module paths into the bundles (the form validators' lookup keys, the
+ * server bundle's asset list), so each site's bundles are its own.
+ */
+export function codeFingerprint(root = projectRoot(), genDir = generatedDir(root)): string {
+  const generated = defaultGeneratedDir(root)
+  const files = new Map<string, string>()
+  for (const f of [
+    ...CODE_DIRS.flatMap(d => filesUnder(path.join(root, d), root, [...NOT_BUNDLED, path.relative(root, generated)])),
     ...CODE_FILES.map(f => path.join(root, f)).filter(f => fs.existsSync(f)),
-  ]
-  const hash = crypto.createHash('sha256')
-  for (const file of files.map(f => path.relative(root, f).split(path.sep).join('/')).sort()) {
-    hash.update(file + '\0')
-    hash.update(
-      file === 'package.json' || file === 'package-lock.json'
-        ? withoutOwnVersion(fs.readFileSync(path.join(root, file), 'utf8'))
-        : fs.readFileSync(path.join(root, file)),
+  ])
+    files.set(path.relative(root, f).split(path.sep).join('/'), f)
+  for (const f of filesUnder(genDir, genDir))
+    files.set(
+      path
+        .relative(root, path.join(generated, path.relative(genDir, f)))
+        .split(path.sep)
+        .join('/'),
+      f,
     )
+  const hash = crypto.createHash('sha256')
+  if (genDir !== generated) hash.update(`generados en ${path.relative(root, genDir).split(path.sep).join('/')}\0`)
+  for (const [file, abs] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    hash.update(file + '\0')
+    hash.update(file === 'package.json' || file === 'package-lock.json' ? withoutOwnVersion(fs.readFileSync(abs, 'utf8')) : fs.readFileSync(abs))
     hash.update('\0')
   }
   return hash.digest('hex')
@@ -315,15 +331,20 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   if (errors.length > 0) {
     for (const e of groups.errors) console.error(formatProblem(e))
     console.error(`\n✗ ${errors.length} error(es) en el manifiesto: no se compiló nada. Corríjalos y vuelva a intentarlo.`)
-    return { ok: false, ms: elapsed() }
+    return { ok: false, invalid: true, ms: elapsed() }
   }
-  // Generated files and Vike's bundle pointer are shared by every build of this installation: one build at a time.
+  const genDir = generatedDir(root)
+  // The generated files are shared by every build that writes the same folder (src/generated/: every single-site build
+  // of this installation; a platform site's: the builds of that site): one build at a time per folder.
   return withBuildLock(
     root,
     async () => {
-      writeGeneratedFiles(manifest)
+      writeGeneratedFiles(manifest, genDir)
+      // A pointer left by an earlier version of this build (or a bare `npx vike build` of another version) would
+      // still win over the output folder: see vite.config.ts, noServerEntryPointer.
+      forgetServerEntryPointer(root)
 
-      const fingerprint = codeFingerprint(root)
+      const fingerprint = codeFingerprint(root, genDir)
       const cacheDir = compiledCacheDir(root)
       if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
         copyBundles(path.resolve(options.reuseFrom), outDir)
@@ -336,12 +357,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       if (reason && !options.full && hasBundles(cacheDir, fingerprint)) {
         // The same code was bundled before: its bundles replace whatever this folder held (nothing, or other code's).
         clearOutput(outDir, previousPublic)
-        restoreBundles(cacheDir, fingerprint, outDir)
-        reason = undefined
-        bundles = 'guardados'
+        // Another build may be dropping that entry right now (the cache keeps a few): then this one bundles.
+        if (restoreBundles(cacheDir, fingerprint, outDir)) {
+          reason = undefined
+          bundles = 'guardados'
+        }
       }
-      if (!reason && !pointServerEntryAt(root, path.join(outDir, 'server', 'entry.mjs')))
-        reason = 'no se encontró el paquete del servidor de la compilación anterior'
       const kind: BuildKind = reason ? 'completa' : 'contenido'
       if (reason) bundles = undefined
 
@@ -386,6 +407,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
     },
     () => log('Otra compilación de este proyecto está en curso; esta espera a que termine…'),
+    genDir,
   )
 }
 

@@ -7,6 +7,7 @@
  * Bundles are copied, not linked: they are small (about 0.5 MB), and the bundler rewrites its files in
  * place, which would change a linked copy here too.
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -28,33 +29,56 @@ export function hasBundles(cacheDir: string, fingerprint: string): boolean {
 /** Keeps the bundles of a full build just made in `outDir`; drops the oldest beyond KEEP. */
 export function keepBundles(cacheDir: string, fingerprint: string, outDir: string): void {
   const dir = bundleCacheDir(cacheDir, fingerprint)
-  const tmp = `${dir}.${process.pid}.tmp`
-  fs.rmSync(tmp, { recursive: true, force: true })
-  for (const part of BUNDLE_PARTS) {
-    const from = path.join(outDir, part)
-    if (fs.existsSync(from)) fs.cpSync(from, path.join(tmp, part), { recursive: true })
-  }
-  // Written last: a copy cut short is never taken for a complete one.
-  fs.writeFileSync(path.join(tmp, 'completo'), new Date().toISOString())
-  fs.rmSync(dir, { recursive: true, force: true })
-  fs.renameSync(tmp, dir)
   const all = path.dirname(dir)
+  // Equal fingerprints mean equal bundles: an entry another build (another site, at the same time) kept is as good.
+  if (hasBundles(cacheDir, fingerprint)) {
+    touch(dir)
+  } else {
+    // Named apart per build: two builds of the same code (two platform sites) may be keeping it at once.
+    const tmp = `${dir}.${crypto.randomUUID()}.tmp`
+    for (const part of BUNDLE_PARTS) {
+      const from = path.join(outDir, part)
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(tmp, part), { recursive: true })
+    }
+    // Written last: a copy cut short is never taken for a complete one.
+    fs.writeFileSync(path.join(tmp, 'completo'), new Date().toISOString())
+    fs.rmSync(dir, { recursive: true, force: true })
+    try {
+      fs.renameSync(tmp, dir)
+    } catch {
+      // The other build renamed its copy first.
+      fs.rmSync(tmp, { recursive: true, force: true })
+    }
+  }
   const kept = fs
     .readdirSync(all)
     .filter(name => !name.endsWith('.tmp'))
-    .map(name => ({ name, time: fs.statSync(path.join(all, name)).mtimeMs }))
+    // An entry another build removes meanwhile counts as gone.
+    .map(name => ({ name, time: fs.statSync(path.join(all, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
     .sort((a, b) => b.time - a.time)
   for (const old of kept.slice(KEEP)) fs.rmSync(path.join(all, old.name), { recursive: true, force: true })
 }
 
-/** Puts the kept bundles of `fingerprint` into `outDir` (whose stale bundles the caller removed). */
-export function restoreBundles(cacheDir: string, fingerprint: string, outDir: string): void {
+/**
+ * Puts the kept bundles of `fingerprint` into `outDir` (whose stale bundles the caller removed); false when the entry
+ * went away meanwhile (another build dropped it as the oldest), then the caller bundles.
+ */
+export function restoreBundles(cacheDir: string, fingerprint: string, outDir: string): boolean {
   const dir = bundleCacheDir(cacheDir, fingerprint)
-  for (const part of BUNDLE_PARTS) {
-    const from = path.join(dir, part)
-    if (fs.existsSync(from)) fs.cpSync(from, path.join(outDir, part), { recursive: true })
+  try {
+    for (const part of BUNDLE_PARTS) {
+      const from = path.join(dir, part)
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(outDir, part), { recursive: true })
+    }
+    // The most recently used stays longest.
+    touch(dir)
+    return true
+  } catch {
+    return false
   }
-  // The most recently used stays longest.
+}
+
+function touch(dir: string): void {
   const now = new Date()
   fs.utimesSync(dir, now, now)
 }

@@ -13,9 +13,15 @@ import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { OPEN_DATA_DIR } from '../../src/manifest/openData.ts'
 import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
 import { validatorModule } from '../../src/forms/standalone.ts'
+import { generatedDir } from './generatedDir.ts'
 
-/** Writes what changed (an unchanged file keeps its date); returns the names of what it generated. */
-export function writeGeneratedFiles(manifest: Manifest): string[] {
+const GENERATED_PREFIX = 'src/generated/'
+
+/**
+ * Writes what changed (an unchanged file keeps its date); returns the names of what it generated. `src/generated/…`
+ * goes to `genDir` (scripts/lib/generatedDir.ts: the project's own folder, or a platform site's build's).
+ */
+export function writeGeneratedFiles(manifest: Manifest, genDir = generatedDir(projectRoot())): string[] {
   const root = projectRoot()
   const write = (file: string, content: string) => {
     if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === content) return
@@ -24,8 +30,13 @@ export function writeGeneratedFiles(manifest: Manifest): string[] {
   }
   const files = generatedFiles(manifest)
   for (const [rel, content] of Object.entries(files)) {
-    // public/… goes to the public folder in use (PUBLIC_DIR), the rest is relative to the project.
-    write(rel.startsWith('public/') ? path.join(publicDir(), rel.slice('public/'.length)) : path.join(root, rel), content)
+    // public/… goes to the public folder in use (PUBLIC_DIR), src/generated/… to genDir, the rest is relative to the project.
+    const file = rel.startsWith('public/')
+      ? path.join(publicDir(), rel.slice('public/'.length))
+      : rel.startsWith(GENERATED_PREFIX)
+        ? path.join(genDir, rel.slice(GENERATED_PREFIX.length))
+        : path.join(root, rel)
+    write(file, content)
   }
   // Open-data copies of lists and tables that are gone must not stay published.
   const openDataDir = path.join(publicDir(), OPEN_DATA_DIR)
@@ -33,7 +44,7 @@ export function writeGeneratedFiles(manifest: Manifest): string[] {
     for (const f of fs.readdirSync(openDataDir))
       if (!(`public/${OPEN_DATA_DIR}/${f}` in files)) fs.rmSync(path.join(openDataDir, f), { recursive: true, force: true })
   // The form validators, precompiled once for the browser and the server (src/forms/precompiled.ts).
-  const validatorsDir = path.join(root, 'src', 'generated', 'validadores')
+  const validatorsDir = path.join(genDir, 'validadores')
   const wanted = new Set(manifest.forms.map(f => `${f.data.id}.js`))
   if (fs.existsSync(validatorsDir))
     for (const f of fs.readdirSync(validatorsDir)) if (!wanted.has(f)) fs.rmSync(path.join(validatorsDir, f), { recursive: true, force: true })

@@ -1,42 +1,37 @@
 /**
- * Vike's `prerender` command finds the server bundle through a file that the last `vike build` wrote inside
- * node_modules (@brillout/vite-plugin-server-entry's `autoImporter.js`), whatever that build's output folder was.
- * A content-only pass into one folder after a full build into another (a publishing folder, the bench's synthetic
- * site) would pre-render with the other build's bundle: other routes, other code. Before a content-only pass the
- * pointer is set to the bundle being reused. The file's format is the plugin's own (0.7.x); when it is not
- * recognized the caller builds in full instead, which is always correct.
+ * Vike's `prerender` command finds the server bundle through a file inside node_modules
+ * (@brillout/vite-plugin-server-entry's `autoImporter.js`), which every `vike build` rewrote to point at its own
+ * output folder: one file shared by every build of the installation (and, through a linked node_modules, by other
+ * checkouts), which serialized builds and broke `npm run publicar` with a linked node_modules («Cannot find module
+ * …/publicaciones/<fecha>/server/entry.mjs»: the pointer's relative path was resolved from the link's target).
+ * The build now turns that pointer off (vite.config.ts, noServerEntryPointer): the pre-render then finds the bundle
+ * in the output folder of its own configuration. A pointer left set by an earlier build would still be followed,
+ * so it is reset once to the plugin's own «not set» content; later builds find it so and leave it alone.
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { findPackageDir, vikeNodeModules } from './nodeModules.ts'
 
 const PLUGIN = '@brillout/vite-plugin-server-entry'
 const POINTER = ['dist', 'esm', 'runtime', 'autoImporter.js']
+const UNSET = "export const status = 'UNSET';\n"
 
-export function pointServerEntryAt(root: string, serverEntry: string): boolean {
+/** The pointer file the Vike of `root` reads, when found. */
+export function serverEntryPointerFile(root: string): string | undefined {
   // The plugin copy Vike itself loads: resolved from Vike's folder, which may be above the project (nodeModules.ts).
   const plugin = findPackageDir(path.join(vikeNodeModules(root), 'vike'), PLUGIN)
-  if (!plugin) return false
-  const linked = path.join(plugin, ...POINTER)
-  if (!fs.existsSync(linked) || !fs.existsSync(serverEntry)) return false
-  // Node resolves the pointer's relative import from where the file really is: a node_modules that is a link
-  // (the build tests' copies of the project link the real one) must not send it to another project's bundle.
-  const file = fs.realpathSync(linked)
-  const text = fs.readFileSync(file, 'utf8')
-  const absolute = /serverEntryFilePathAbsolute: "([^"]*)"/.exec(text)?.[1]
-  const relative = /serverEntryFilePathRelative: "([^"]*)"/.exec(text)?.[1]
-  if (!absolute || !relative || !text.includes(`import("${relative}")`)) return false
-  const wantAbsolute = toPosix(path.resolve(serverEntry))
-  if (absolute === wantAbsolute) return true
-  const wantRelative = toPosix(path.relative(path.dirname(file), path.resolve(serverEntry)))
-  const next = text
-    .replace(`import("${relative}")`, `import(${JSON.stringify(wantRelative)})`)
-    .replace(`serverEntryFilePathRelative: "${relative}"`, `serverEntryFilePathRelative: ${JSON.stringify(wantRelative)}`)
-    .replace(`serverEntryFilePathAbsolute: "${absolute}"`, `serverEntryFilePathAbsolute: ${JSON.stringify(wantAbsolute)}`)
-  fs.writeFileSync(file, next)
-  return true
+  const file = plugin && path.join(plugin, ...POINTER)
+  return file && fs.existsSync(file) ? fs.realpathSync(file) : undefined
 }
 
-function toPosix(p: string): string {
-  return p.split(path.sep).join('/')
+/** Resets a pointer that is set; returns whether it had to. */
+export function forgetServerEntryPointer(root: string): boolean {
+  const file = serverEntryPointerFile(root)
+  if (!file || !fs.readFileSync(file, 'utf8').includes("status = 'SET'")) return false
+  // Written aside, then renamed over it (as the plugin does): a build reading it at the same time never sees half a file.
+  const tmp = `${file}.${crypto.randomUUID()}.tmp`
+  fs.writeFileSync(tmp, UNSET)
+  fs.renameSync(tmp, file)
+  return true
 }

@@ -1,0 +1,110 @@
+/**
+ * Builds of a platform's sites (issue 28, item 2): `npm run build -- --sitio <id>` builds one site from its own
+ * folder into its own output (`dist/sitios/<id>/`, with its own generated files: scripts/lib/generatedDir.ts);
+ * `-- --todos` builds every site, each in a process of its own, several at once, and reports each one: a site that
+ * fails (its manifest has errors, or its build breaks) is reported and the others still build.
+ */
+import { spawn } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import { loadPlatform, type Platform, type PlatformSite } from '../../src/manifest/platform.ts'
+import { formatProblem } from '../../src/manifest/problem.ts'
+import { type BuildOptions, type BuildResult, buildSite } from './buildSite.ts'
+import { GENERATED_DIR_ENV } from './generatedDir.ts'
+
+/** Exit code of `--sitio` when the site's manifest has errors (nothing was built); 1 when the build itself failed. */
+export const INVALID_MANIFEST_EXIT = 3
+
+/** The platform, or undefined after saying (in Spanish, on stderr) why there is none to build. */
+export function platformToBuild(): Platform | undefined {
+  const { platform, problems } = loadPlatform()
+  for (const p of problems) console.error(formatProblem(p))
+  if (problems.length > 0) {
+    console.error(`\n✗ ${problems.length} error(es) en la configuración de la plataforma: no se compiló ningún sitio.`)
+    return undefined
+  }
+  if (!platform)
+    console.error(
+      'Esta instalación no tiene configuración de plataforma (plataforma.yaml): sirve un solo sitio, que se compila con «npm run build» sin --sitio ni --todos.',
+    )
+  return platform
+}
+
+/** Where a site's build reads and writes: its content folders, its output and its own generated files. */
+export function siteEnv(site: PlatformSite): Record<string, string> {
+  return {
+    MANIFEST_DIR: site.manifestDir,
+    PUBLIC_DIR: site.publicDir,
+    BUILD_OUT_DIR: site.outDir,
+    [GENERATED_DIR_ENV]: path.join(site.outDir, 'generado'),
+  }
+}
+
+/** Builds one site in this process (its folders become this process's: one site per process). */
+export async function buildOneSite(site: PlatformSite, options: Omit<BuildOptions, 'outDir'>): Promise<BuildResult> {
+  Object.assign(process.env, siteEnv(site))
+  console.log(`Sitio «${site.id}» (${site.nombre}): ${path.relative(process.cwd(), site.folder) || '.'} → ${path.relative(process.cwd(), site.outDir)}`)
+  return buildSite({ ...options, outDir: site.outDir })
+}
+
+/**
+ * How many sites build at once: one per core (a site's build is mostly one busy process), or
+ * PLATAFORMA_COMPILACIONES.
+ */
+export function concurrentBuilds(sites: number, requested = process.env.PLATAFORMA_COMPILACIONES): number {
+  const wanted = Number(requested)
+  const limit = requested && Number.isInteger(wanted) && wanted >= 1 ? wanted : os.availableParallelism()
+  return Math.max(1, Math.min(sites, limit))
+}
+
+type Outcome = 'compilado' | 'manifiesto con errores' | 'falló la compilación'
+
+/** Runs `scripts/build.ts --sitio <id>` in a child process, its output prefixed with the site's id. */
+function buildInChild(site: PlatformSite, args: string[]): Promise<Outcome> {
+  const script = path.join(import.meta.dirname, '..', 'build.ts')
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--sitio', site.id, ...args], {
+    cwd: process.cwd(),
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
+    let rest = ''
+    stream.setEncoding('utf8')
+    stream.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split(/\r?\n/)
+      rest = lines.pop() ?? ''
+      for (const line of lines) write(`[${site.id}] ${line}`)
+    })
+    stream.on('end', () => rest && write(`[${site.id}] ${rest}`))
+  }
+  relay(child.stdout, line => console.log(line))
+  relay(child.stderr, line => console.error(line))
+  return new Promise(resolve =>
+    child.on('close', code => resolve(code === 0 ? 'compilado' : code === INVALID_MANIFEST_EXIT ? 'manifiesto con errores' : 'falló la compilación')),
+  )
+}
+
+/** Builds every site, `concurrentBuilds()` at a time; true when all of them built. */
+export async function buildAllSites(platform: Platform, args: string[]): Promise<boolean> {
+  const started = performance.now()
+  const queue = [...platform.sites]
+  const outcomes = new Map<string, Outcome>()
+  const workers = concurrentBuilds(queue.length)
+  console.log(`Compilando ${queue.length} sitio(s), ${workers} a la vez…`)
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let site = queue.shift(); site; site = queue.shift()) outcomes.set(site.id, await buildInChild(site, args))
+    }),
+  )
+  const failed = platform.sites.filter(s => outcomes.get(s.id) !== 'compilado')
+  console.log(`\nResumen (${((performance.now() - started) / 1000).toFixed(1)} s):`)
+  for (const site of platform.sites) {
+    const outcome = outcomes.get(site.id)!
+    const line = `  ${outcome === 'compilado' ? '✓' : '✗'} ${site.id}: ${outcome}${outcome === 'compilado' ? '' : ' (vea sus mensajes arriba); no se compiló'}`
+    if (outcome === 'compilado') console.log(line)
+    else console.error(line)
+  }
+  if (failed.length > 0) console.error(`✗ ${failed.length} de ${platform.sites.length} sitio(s) no se compilaron; los demás sí.`)
+  else console.log(`✓ ${platform.sites.length} sitio(s) compilados.`)
+  return failed.length === 0
+}
