@@ -3,7 +3,7 @@ import { createElement } from 'react'
 import { apiError } from '../../http/errors.ts'
 import { FIELD_MSG, MSG } from '../../http/messages.ts'
 import { AuditPage } from '../../office/views/AuditPage.tsx'
-import { MessagePage } from '../../office/views/SignInPage.tsx'
+import { MessagePage } from '../../office/views/MessagePage.tsx'
 import { sendPage, type Office } from './officeContext.ts'
 import { auditQuery, type AuditQuery } from './officeSchemas.ts'
 

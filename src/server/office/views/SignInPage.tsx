@@ -1,4 +1,4 @@
-import { OfficeDocument, OfficePage, type Frame, type PageContext } from './OfficeShell.tsx'
+import { type Frame, OfficeDocument } from './OfficeShell.tsx'
 
 /** The sign-in form again, after a failed native sign-in (the pre-rendered /acceder cannot show the server's answer). */
 export function SignInPage({ ctx, message, correo, needsCode }: { ctx: Frame; message: string; correo: string; needsCode: boolean }) {
@@ -31,30 +31,6 @@ export function SignInPage({ ctx, message, correo, needsCode }: { ctx: Frame; me
         </label>
         <button type="submit">Ingresar</button>
       </form>
-    </OfficeDocument>
-  )
-}
-
-/** A short message (no access, not found) with the way back to the inbox; with the office's header when signed in. */
-export function MessagePage({ ctx, title, message }: { ctx: Frame & Partial<PageContext>; title: string; message: string }) {
-  const body = (
-    <>
-      <h1>{title}</h1>
-      <p>{message}</p>
-      <p>
-        <a href="/oficina">Volver a la bandeja</a>
-      </p>
-    </>
-  )
-  if (ctx.account && ctx.xsrf !== undefined)
-    return (
-      <OfficePage ctx={{ ...ctx, account: ctx.account, xsrf: ctx.xsrf }} title={title}>
-        {body}
-      </OfficePage>
-    )
-  return (
-    <OfficeDocument ctx={ctx} title={title}>
-      {body}
     </OfficeDocument>
   )
 }
