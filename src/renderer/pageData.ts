@@ -1,8 +1,10 @@
+import { renderToString } from 'react-dom/server'
 import type { Manifest } from '../manifest/load.ts'
 import { emailById, phoneById } from '../manifest/placeholders.ts'
 import type { PageManifest } from '../manifest/types.generated.ts'
 import { preparedFormById } from '../forms/prepared.ts'
 import { isInteractivePage } from './interactivity.ts'
+import { renderLayoutPartsWith } from './layout/renderedOnce.ts'
 import { prepareSections } from './prepare.ts'
 import type { Crumb, LayoutData, PageData } from './types.ts'
 
@@ -35,7 +37,22 @@ export function breadcrumbFor(manifest: Manifest, ruta: string): Crumb[] {
   return crumbs
 }
 
+// This module runs only on the server (the pages' data hooks): it gives the layout React's server renderer, so the
+// parts that are the same on every page are rendered once per pre-rendering process (layout/renderedOnce.ts).
+renderLayoutPartsWith(renderToString)
+
+/** One layout object per loaded manifest: every page of a build shares it, and with it the footer's markup. */
+const layoutByManifest = new WeakMap<Manifest, LayoutData>()
+
 export function layoutData(manifest: Manifest): LayoutData {
+  const kept = layoutByManifest.get(manifest)
+  if (kept) return kept
+  const layout = siteLayout(manifest)
+  layoutByManifest.set(manifest, layout)
+  return layout
+}
+
+function siteLayout(manifest: Manifest): LayoutData {
   const site = manifest.site!.data
   return {
     nombre: site.nombre,

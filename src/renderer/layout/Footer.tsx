@@ -3,72 +3,77 @@ import { formatDate } from '../../views/formatDate.ts'
 import type { LayoutData } from '../types.ts'
 import type { ReactNode } from 'react'
 import { GOVCO_URL } from './Header.tsx'
+import { RenderedOnce } from './renderedOnce.ts'
 
 export function Footer({ layout, children }: { layout: LayoutData; children?: ReactNode }) {
   const { pie } = layout
   return (
     <footer className="pie">
-      <div className="container columnas-pie">
-        <section aria-labelledby="pie-contacto">
-          <h2 id="pie-contacto">{layout.nombre}</h2>
-          <address>
-            <p>{pie.direccion}</p>
-            {layout.entidad && (
-              <p className="ubicacion-entidad">
-                {layout.entidad.municipio}, {layout.entidad.departamento}, Colombia. <strong>Código postal:</strong> {layout.entidad.codigoPostal}
+      {/* The same on every page (the site's data and the newsletter form): rendered once per pre-render. The logos
+          below are not in it: an image must be rendered with its page (renderedOnce.ts). */}
+      <RenderedOnce tag="div" className="container columnas-pie" sameOnEveryPage={layout}>
+        <div className="container columnas-pie">
+          <section aria-labelledby="pie-contacto">
+            <h2 id="pie-contacto">{layout.nombre}</h2>
+            <address>
+              <p>{pie.direccion}</p>
+              {layout.entidad && (
+                <p className="ubicacion-entidad">
+                  {layout.entidad.municipio}, {layout.entidad.departamento}, Colombia. <strong>Código postal:</strong> {layout.entidad.codigoPostal}
+                </p>
+              )}
+              {pie.horarioAtencion && <p>{pie.horarioAtencion}</p>}
+              <ul>
+                {pie.telefonos.map(t => (
+                  <li key={t.etiqueta}>
+                    <strong>{t.etiqueta}:</strong> <a href={t.href}>{t.numero}</a>
+                    {t.horario && <small> · {t.horario}</small>}
+                  </li>
+                ))}
+              </ul>
+              <p>
+                <strong>Correspondencia:</strong> {pie.correspondencia.direccion}. {pie.correspondencia.horario}
               </p>
-            )}
-            {pie.horarioAtencion && <p>{pie.horarioAtencion}</p>}
+              <ul>
+                {pie.correos.map(c => (
+                  <li key={c.correo}>
+                    <strong>{c.etiqueta}:</strong> <a href={c.href}>{c.correo}</a>
+                  </li>
+                ))}
+              </ul>
+            </address>
+          </section>
+          <section aria-labelledby="pie-enlaces">
+            <h2 id="pie-enlaces">Enlaces de interés</h2>
             <ul>
-              {pie.telefonos.map(t => (
-                <li key={t.etiqueta}>
-                  <strong>{t.etiqueta}:</strong> <a href={t.href}>{t.numero}</a>
-                  {t.horario && <small> · {t.horario}</small>}
+              {pie.enlacesGobierno.map(e => (
+                <li key={e.url}>
+                  <SmartLink url={e.url}>{e.texto}</SmartLink>
                 </li>
               ))}
             </ul>
-            <p>
-              <strong>Correspondencia:</strong> {pie.correspondencia.direccion}. {pie.correspondencia.horario}
-            </p>
+            <h2>Políticas</h2>
             <ul>
-              {pie.correos.map(c => (
-                <li key={c.correo}>
-                  <strong>{c.etiqueta}:</strong> <a href={c.href}>{c.correo}</a>
+              {pie.politicas.map(e => (
+                <li key={e.url}>
+                  <SmartLink url={e.url}>{e.texto}</SmartLink>
                 </li>
               ))}
             </ul>
-          </address>
-        </section>
-        <section aria-labelledby="pie-enlaces">
-          <h2 id="pie-enlaces">Enlaces de interés</h2>
-          <ul>
-            {pie.enlacesGobierno.map(e => (
-              <li key={e.url}>
-                <SmartLink url={e.url}>{e.texto}</SmartLink>
-              </li>
-            ))}
-          </ul>
-          <h2>Políticas</h2>
-          <ul>
-            {pie.politicas.map(e => (
-              <li key={e.url}>
-                <SmartLink url={e.url}>{e.texto}</SmartLink>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="pie-redes">
-          <h2 id="pie-redes">Síganos</h2>
-          <ul className="redes">
-            {pie.redes.map(e => (
-              <li key={e.url}>
-                <SmartLink url={e.url}>{e.texto}</SmartLink>
-              </li>
-            ))}
-          </ul>
-          {children}
-        </section>
-      </div>
+          </section>
+          <section aria-labelledby="pie-redes">
+            <h2 id="pie-redes">Síganos</h2>
+            <ul className="redes">
+              {pie.redes.map(e => (
+                <li key={e.url}>
+                  <SmartLink url={e.url}>{e.texto}</SmartLink>
+                </li>
+              ))}
+            </ul>
+            {children}
+          </section>
+        </div>
+      </RenderedOnce>
       {layout.logosGobierno && (
         <div className="logos-pie">
           <div className="container">

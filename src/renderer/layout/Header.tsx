@@ -2,6 +2,7 @@ import { SmartLink } from '../components/SmartLink.tsx'
 import type { LayoutData } from '../types.ts'
 import { LanguageMenu } from '../header/LanguageMenu.tsx'
 import { HeaderTools } from './HeaderTools.tsx'
+import { RenderedOnce } from './renderedOnce.ts'
 
 /** The national portal every Colombian public site links from its top bar (GOV.CO guidelines, Resolución 1519 de 2020). */
 export const GOVCO_URL = 'https://www.gov.co'
@@ -26,7 +27,10 @@ export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
           </div>
         </div>
         <div className="container">
-          <HeaderTools layout={layout} />
+          {/* The same on every page (no route in it): rendered once per pre-render (renderedOnce.ts). */}
+          <RenderedOnce tag="div" className="herramientas" sameOnEveryPage={layout}>
+            <HeaderTools layout={layout} />
+          </RenderedOnce>
         </div>
       </div>
       <div className="container identidad">
