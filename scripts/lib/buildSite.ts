@@ -30,7 +30,7 @@ import { vikeNodeModules } from './nodeModules.ts'
 import { forgetServerEntryPointer } from './serverEntryPointer.ts'
 import { defaultGeneratedDir, generatedDir } from './generatedDir.ts'
 import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
-import { hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
+import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -345,7 +345,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       forgetServerEntryPointer(root)
 
       const fingerprint = codeFingerprint(root, genDir)
-      const cacheDir = compiledCacheDir(root)
+      const cacheDir = bundleCacheFor(compiledCacheDir(root), genDir, defaultGeneratedDir(root))
       if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
         copyBundles(path.resolve(options.reuseFrom), outDir)
       }

@@ -16,6 +16,16 @@ const BUNDLE_PARTS = ['server', path.join('client', '_app'), 'assets.json']
 /** Fingerprints kept: today's code, plus a couple to go back to. */
 const KEEP = 3
 
+/**
+ * Where the bundles of the builds that write `genDir` are kept: the single site's in `cacheDir`, each platform site's
+ * in a folder of its own (its fingerprints are its own anyway, see codeFingerprint in buildSite.ts), so the sites'
+ * builds never push the single site's bundles, or each other's, out of the few kept.
+ */
+export function bundleCacheFor(cacheDir: string, genDir: string, defaultGenDir: string): string {
+  if (path.resolve(genDir) === path.resolve(defaultGenDir)) return cacheDir
+  return path.join(cacheDir, 'sitios', crypto.createHash('sha256').update(path.resolve(genDir)).digest('hex').slice(0, 16))
+}
+
 export function bundleCacheDir(cacheDir: string, fingerprint: string): string {
   return path.join(cacheDir, 'paquetes', fingerprint)
 }
