@@ -136,6 +136,18 @@ function spanishClient(): Plugin {
 const initial = check()
 for (const e of initial) term.warn(formatProblem(e))
 
+/** A start that fails says why in Spanish and ends; the error itself goes to the log file (or the terminal with --detalle). */
+function startFailed(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error)
+  term.detail(error instanceof Error ? (error.stack ?? message) : message)
+  term.warn(
+    /already in use/.test(message)
+      ? `✗ El puerto ${port} ya está en uso: ¿hay otra vista previa abierta? Use esa, o ciérrela (Ctrl+C en su ventana) y vuelva a ejecutar npm run dev.`
+      : `✗ No fue posible iniciar la vista previa: ${message}`,
+  )
+  process.exit(1)
+}
+
 // The API (forms, lookups, search) on a free local port; the preview forwards /api to it. It reads the manifest as
 // saved and the search index check() wrote into public/, not a publication (releasesDir) nor the last build.
 const api = await startServer({
@@ -146,7 +158,7 @@ const api = await startServer({
   releasesDir: undefined,
   logLevel: 'info',
   logStream: term.apiLog,
-})
+}).catch(startFailed)
 
 const server = await createServer({
   root: projectRoot(),
@@ -155,8 +167,8 @@ const server = await createServer({
   clearScreen: false,
   server: { port, host: '127.0.0.1', strictPort: true, proxy: { '/api': { target: api.url } } },
   plugins: [livePreview(initial), ...(detail ? [] : [spanishClient()])],
-})
-await server.listen()
+}).catch(startFailed)
+await server.listen().catch(startFailed)
 term.say(`Vista previa en http://127.0.0.1:${port}/`)
 term.say('Guarde un archivo de manifest/ o public/assets/ y la página abierta se actualiza sola. Ctrl+C para salir.')
 if (term.logFile) term.say(`Detalle técnico (para el área de sistemas): ${term.logFile}, o npm run dev -- --detalle.`)

@@ -25,6 +25,8 @@ export interface DevTerminal {
   say(line: string): void
   /** A problem line for staff (standard error). */
   warn(line: string): void
+  /** Technical detail (English, a stack trace): the log file, or the terminal with `--detalle`. */
+  detail(text: string): void
   /** Where the API server writes its log lines (pino's destination). */
   apiLog: { write(line: string): void }
   /** The log file, relative to the current folder, or undefined with `--detalle` (everything in the terminal). */
@@ -36,7 +38,7 @@ const err = (line: string) => process.stderr.write(`${line}\n`)
 
 /** `--detalle`: the bundler, Vike and the API write to the terminal as they do by themselves. */
 export function detailedTerminal(): DevTerminal {
-  return { say: out, warn: err, apiLog: process.stdout }
+  return { say: out, warn: err, detail: err, apiLog: process.stdout }
 }
 
 /** Everything but this script's own lines goes to `logPath` (emptied first); errors give a Spanish line. */
@@ -69,6 +71,7 @@ export function quietTerminal(logPath: string): DevTerminal {
   return {
     say: out,
     warn: err,
+    detail: keep,
     logFile: shown,
     apiLog: {
       write(line: string) {

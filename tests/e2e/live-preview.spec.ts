@@ -83,3 +83,19 @@ test('a saved title shows without a manual reload; an error shows its file:line:
   expect(foreign).toEqual([])
   expect(output).toContain(`✓ manifest/${PAGE_FILE}: página actualizada`)
 })
+
+test('a second preview on the same port says so in Spanish and ends', async () => {
+  test.setTimeout(180_000)
+  const second = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    env: { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PORT: String(DEV_PORT), DATA_DIR: path.join(tmp, 'data-2') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  second.stdout!.on('data', d => (out += d))
+  second.stderr!.on('data', d => (out += d))
+  const code = await new Promise(resolve => second.on('exit', resolve))
+  expect(out.trim().split('\n')).toEqual([
+    `✗ El puerto ${DEV_PORT} ya está en uso: ¿hay otra vista previa abierta? Use esa, o ciérrela (Ctrl+C en su ventana) y vuelva a ejecutar npm run dev.`,
+  ])
+  expect(code).toBe(1)
+})
