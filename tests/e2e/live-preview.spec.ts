@@ -16,6 +16,8 @@ const STAFF_LINE =
   /^(Vista previa en http|Guarde un archivo de manifest\/|Detalle técnico \(para el área de sistemas\)|✓ manifest\/.*: página actualizada$|✗ \d+ error\(es\) en el manifiesto:$| {2}manifest\/\S+:\d+:\d+: )/
 
 let dev: ChildProcess
+/** Ended in afterAll in any case: a second preview left running would take the port once the first ends. */
+let second: ChildProcess | undefined
 let tmp: string
 let output = ''
 
@@ -37,6 +39,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   dev?.kill()
+  second?.kill()
   fs.rmSync(tmp, { recursive: true, force: true })
 })
 
@@ -86,14 +89,14 @@ test('a saved title shows without a manual reload; an error shows its file:line:
 
 test('a second preview on the same port says so in Spanish and ends', async () => {
   test.setTimeout(180_000)
-  const second = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+  second = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     env: { ...process.env, MANIFEST_DIR: path.join(tmp, 'manifest'), PORT: String(DEV_PORT), DATA_DIR: path.join(tmp, 'data-2') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
   second.stdout!.on('data', d => (out += d))
   second.stderr!.on('data', d => (out += d))
-  const code = await new Promise(resolve => second.on('exit', resolve))
+  const code = await new Promise(resolve => second!.on('exit', resolve))
   expect(out.trim().split('\n')).toEqual([
     `✗ El puerto ${DEV_PORT} ya está en uso: ¿hay otra vista previa abierta? Use esa, o ciérrela (Ctrl+C en su ventana) y vuelva a ejecutar npm run dev.`,
   ])
