@@ -8,17 +8,17 @@ import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import { contentPlugin } from './features/content/index.ts'
 import { filingsPlugin } from './features/filings/index.ts'
-import { createMailStatus, healthPlugin } from './features/health/index.ts'
+import { createMailStatus, healthPlugin, type MailStatus } from './features/health/index.ts'
 import { officePlugin } from './features/office/index.ts'
 import { installBodyTimeout } from './http/bodyTimeout.ts'
 import { apiError, installErrorHandler } from './http/errors.ts'
 import { describeStore, loggerOptions, QuietRequestLog } from './logging.ts'
-import { createNativeFormPages } from './nativePages.ts'
-import { createNotifier } from './notify.ts'
-import type { SessionPolicy } from './office/session.ts'
+import { createNativeFormPages, type NativeFormPages } from './nativePages.ts'
+import { createNotifier, type Notifier } from './notify.ts'
+import type { AppOptions } from './appOptions.ts'
 import { StoreSignInThrottle } from './office/storeThrottle.ts'
 import { sharedRateLimitStore } from './rateLimitStore.ts'
-import { fixedSiteRoot, pointedCode, pointerSiteRoot, releaseLabel } from './releases.ts'
+import { fixedSiteRoot, pointedCode, pointerSiteRoot, releaseLabel, type SiteRoot } from './releases.ts'
 import { reportPlugin } from './features/report/index.ts'
 import { searchPlugin } from './features/search/index.ts'
 import { receiptPdfPlugin } from './features/receiptPdf/index.ts'
@@ -28,7 +28,7 @@ import { loadSiteData, type SiteData } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
 import { DB_FILE, StoreCorruptedError } from './store/sqlite.ts'
 import type { FilingStore } from './store/store.ts'
-import { backupPlugin, type BackupSchedule } from './features/backup/index.ts'
+import { backupPlugin } from './features/backup/index.ts'
 import { reconnectingStore, StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from './store/uploads.ts'
 import { programVersion } from './version.ts'
@@ -36,66 +36,7 @@ import { programVersion } from './version.ts'
 /** JSON bodies above this size are refused with 413 (a PQRSD is a few KB). */
 export const BODY_LIMIT = 64 * 1024
 
-export interface AppOptions {
-  /** Folder of the SQLite file and the uploads (default ./data). */
-  dataDir: string
-  /**
-   * DATABASE_URL (`postgres://…`): the filings, the office and its sessions live in PostgreSQL,
-   * shared by every server process; the uploads stay in dataDir, which those processes must share.
-   */
-  databaseUrl?: string
-  /** The pre-rendered site (dist/client). */
-  clientDir: string
-  /** Folder of `npm run publicar`'s builds; when it holds a pointer, the site is served from the build it names. */
-  releasesDir?: string
-  /** Manifest folder; default from MANIFEST_DIR or ./manifest. */
-  manifestDir?: string
-  /** POSTs allowed per client address and window (default 20 per minute). */
-  rateLimitMax?: number
-  rateLimitWindowMs?: number
-  /** SMTP URL and office address for new-filing e-mails; both needed to send. */
-  smtpUrl?: string
-  notifyTo?: string
-  notifyFrom?: string
-  logLevel?: string
-  /** LOG_FILE: the log goes to this file, rotated daily (see logging.ts). */
-  logFile?: string
-  /** LOG_DIAS: rotated log files kept. */
-  logKeepDays?: number
-  /** The log's destination instead of standard output (without logFile): `npm run dev` keeps it out of the staff's terminal. */
-  logStream?: { write(line: string): void }
-  /**
-   * Fastify trustProxy: the reverse proxy's address(es) or the number of proxies in front
-   * (see config.ts: TRUST_PROXY=true means one proxy, never "trust every X-Forwarded-For").
-   */
-  trustProxy?: string | number | false
-  /** Staff session lifetimes (tests shorten them). */
-  officeSession?: Partial<SessionPolicy>
-  /** GETs of the no-script confirmation page per address and minute (default 30). */
-  lookupRateLimitMax?: number
-  /** Tracking lookups (/api/consulta, /pqrsd/consulta) per address and window; default the smaller of 10 and rateLimitMax. */
-  trackingRateLimitMax?: number
-  /** Window of the tracking limit (default 10 minutes). */
-  trackingRateLimitWindowMs?: number
-  /** Time to receive a whole JSON or url-encoded body (default 30 s). */
-  bodyTimeoutMs?: number
-  /** Time to receive a whole upload, sized for 10 MB on a slow line (default 300 s: about 280 kbit/s). */
-  uploadTimeoutMs?: number
-  /** Longest wait for pending office e-mails when the server stops (default 5 s). */
-  shutdownMailWaitMs?: number
-  /** SQLite: longest wait of a filing for another process's lock (default sqlite.ts BUSY_GIVE_UP_MS; tests shorten it). */
-  storeBusyGiveUpMs?: number
-  /** OFICINA_2FA=admin: admin accounts must sign in with their second factor. */
-  office2fa?: 'admin'
-  /** DATABASE_ALLOW_OWNER=1: start even when DATABASE_URL's role owns the tables or is a superuser (see store/pgRoles.ts). */
-  allowDatabaseOwner?: boolean
-  /** METRICAS_PERMITIDAS: addresses and subnets allowed to read /metricas (default loopback). */
-  metricsAllowed?: string
-  /** SALUD_DISCO_MIN_MB: below this free space in DATA_DIR, /salud/detalle answers 503. */
-  minFreeMb?: number
-  /** RESPALDO_HORA, RESPALDO_DESTINO, RESPALDO_CONSERVAR: the server's own daily backup (absent: none). */
-  backup?: BackupSchedule
-}
+export type { AppOptions }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,11 +94,9 @@ function recordRoutes(app: FastifyInstance): void {
   app.decorate('registeredRoutes', registeredRoutes)
 }
 
-/** The whole server (site + API) as a Fastify instance, not yet listening. */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const dataDir = path.resolve(options.dataDir)
-  const uploadTimeoutMs = options.uploadTimeoutMs ?? 300_000
-  const app = Fastify({
+/** Fastify with the server's limits and logger. */
+function createFastify(options: AppOptions, uploadTimeoutMs: number): FastifyInstance {
+  return Fastify({
     bodyLimit: BODY_LIMIT,
     // Backstop for any request (Node's own default is off in Fastify): a body may not take longer than an upload.
     requestTimeout: uploadTimeoutMs + 10_000,
@@ -167,7 +106,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions({ level: options.logLevel, file: options.logFile, keepDays: options.logKeepDays, stream: options.logStream }),
     logController: new QuietRequestLog(),
   })
+}
 
+/** What the features are built from: the site's data, the store, the uploads folder swept, the mailer. */
+interface Parts {
+  dataDir: string
+  uploadTimeoutMs: number
+  siteRoot: SiteRoot
+  clientDir: string
+  site: SiteData
+  store: FilingStore
+  notifier: Notifier
+  mailStatus: MailStatus
+}
+
+/** Reads the site, opens the store and the uploads folder (leftover uploads swept), and creates the mailer. */
+async function openParts(app: FastifyInstance, options: AppOptions, uploadTimeoutMs: number): Promise<Parts> {
+  const dataDir = path.resolve(options.dataDir)
   const siteRoot = options.releasesDir ? pointerSiteRoot(options.releasesDir, options.clientDir) : fixedSiteRoot(options.clientDir)
   const clientDir = siteRoot.current()
   const site = loadSiteData(options.manifestDir, clientDir)
@@ -182,6 +137,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const mailStatus = createMailStatus(!!options.smtpUrl)
   const notifier = createNotifier(options.smtpUrl, options.notifyTo, app.log, options.notifyFrom, mailStatus.record)
+  return { dataDir, uploadTimeoutMs, siteRoot, clientDir, site, store, notifier, mailStatus }
+}
+
+/** The store on the instance, the shutdown (mail, then store) and the start-up log line's facts. */
+function decorate(app: FastifyInstance, options: AppOptions, { store, notifier, dataDir, siteRoot }: Parts): void {
   app.decorate('store', store)
   app.addHook('onClose', async () => {
     // An SMTP server that never answers may not hold the shutdown (issue 13 #17): wait a bounded time.
@@ -200,8 +160,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : 'sin configurar (SMTP_URL)',
   }))
   recordRoutes(app)
+}
 
-  // What every route shares: errors in Spanish, body timeouts, cookies, security headers, compression, bodies, rate limits.
+/** What every route shares: errors in Spanish, body timeouts, cookies, security headers, compression, bodies, rate limits. */
+async function registerShared(app: FastifyInstance, options: AppOptions, { site, store, uploadTimeoutMs }: Parts): Promise<void> {
   installErrorHandler(app)
   installBodyTimeout(app, options.bodyTimeoutMs ?? 30_000, uploadTimeoutMs)
   await app.register(fastifyCookie)
@@ -221,10 +183,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => apiError('rateLimited'),
   })
   installXsrf(app)
+}
 
-  // The features, each an encapsulated plugin (src/server/features/<feature>/).
+/** The features that run the service: health, backup, filings and the office. */
+async function registerServiceFeatures(app: FastifyInstance, options: AppOptions, parts: Parts, noScriptPages: NativeFormPages): Promise<void> {
+  const { dataDir, site, store, siteRoot, notifier } = parts
   const rateLimit = { max: options.rateLimitMax ?? 20, timeWindow: options.rateLimitWindowMs ?? 60_000 }
-  const noScriptPages = createNativeFormPages(site, clientDir)
   await app.register(healthPlugin, {
     dataDir,
     store,
@@ -232,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     release: () => releaseLabel(options.releasesDir, siteRoot.current()),
     version: programVersion(),
     code: options.releasesDir ? pointedCode(options.releasesDir) : undefined,
-    mail: mailStatus,
+    mail: parts.mailStatus,
     metricsAllowed: options.metricsAllowed,
     minFreeMb: options.minFreeMb,
   })
@@ -256,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     site,
     store,
     dataDir,
-    clientDir,
+    clientDir: parts.clientDir,
     session: options.officeSession,
     twoFactor: options.office2fa,
     // Counted in the store: one limit for every server process sharing the database (issue 23 #6).
@@ -265,8 +229,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     notifier,
     shutdownMailWaitMs: options.shutdownMailWaitMs,
   })
+}
+
+/** The features citizens read with: tracking, the receipt's PDF, search, the report, and last the site itself. */
+async function registerReadingFeatures(app: FastifyInstance, options: AppOptions, parts: Parts, noScriptPages: NativeFormPages): Promise<void> {
+  const { dataDir, site, store, siteRoot } = parts
   // Stricter than the filings': a code is guessed only by trying many (issue 12).
-  const trackingLimit = { max: options.trackingRateLimitMax ?? Math.min(10, rateLimit.max), timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000 }
+  const trackingLimit = {
+    max: options.trackingRateLimitMax ?? Math.min(10, options.rateLimitMax ?? 20),
+    timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000,
+  }
   await app.register(trackingPlugin, { site, store, dataDir, root: siteRoot, rateLimit: trackingLimit, noScriptPages })
   // The receipt's «Descargar constancia (PDF)» (issue 26 item 8): number + code, the tracking lookups' limit.
   await app.register(receiptPdfPlugin, { site, store, rateLimit: trackingLimit })
@@ -274,5 +246,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportPlugin, { site, root: siteRoot, store })
   // Last: the site's pages and files answer whatever no feature took, and the 404 page.
   await app.register(contentPlugin, { site, root: siteRoot })
+}
+
+/** The whole server (site + API) as a Fastify instance, not yet listening. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const uploadTimeoutMs = options.uploadTimeoutMs ?? 300_000
+  const app = createFastify(options, uploadTimeoutMs)
+  const parts = await openParts(app, options, uploadTimeoutMs)
+  decorate(app, options, parts)
+  await registerShared(app, options, parts)
+  // The features, each an encapsulated plugin (src/server/features/<feature>/).
+  const noScriptPages = createNativeFormPages(parts.site, parts.clientDir)
+  await registerServiceFeatures(app, options, parts, noScriptPages)
+  await registerReadingFeatures(app, options, parts, noScriptPages)
   return app
 }

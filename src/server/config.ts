@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { AppOptions } from './app.ts'
+import type { AppOptions } from './appOptions.ts'
 import { releasesDirFromEnv } from './releases.ts'
 import type { BackupSchedule } from './features/backup/index.ts'
 import { parseBackupHour } from './features/backup/schedule.ts'

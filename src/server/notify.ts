@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { escalationText } from '../filings/escalation.ts'
 import { receiptLines, spanishDateTime, spanishDay, type Receipt } from '../forms/receipt.ts'
@@ -121,6 +122,91 @@ export const NO_NOTIFIER: Notifier = {
   close() {},
 }
 
+/** What each send needs: the transport, the sender, the log, the outcome listener, and the pending list for flush(). */
+interface Mailer {
+  transport: Transporter
+  sender: string
+  log: FastifyBaseLogger
+  onOutcome: (sent: boolean) => void
+  track: (p: Promise<void>) => void
+}
+
+/** Only the error's kind: an SMTP answer may quote the address, which must reach neither the log nor the history. */
+function failureCode(err: unknown): string | number | undefined {
+  const code = (err as { code?: unknown; responseCode?: unknown })?.responseCode ?? (err as { code?: unknown })?.code
+  return typeof code === 'string' || typeof code === 'number' ? code : undefined
+}
+
+/** A lifecycle e-mail to the citizen, resolving with its outcome for the filing's history. */
+function sendNotice(m: Mailer, citizen: string, notice: CitizenNotice): Promise<NoticeOutcome> {
+  const { subject, text } = noticeMessage(notice)
+  const attachments = notice.adjunto ? [{ filename: notice.adjunto.nombre, path: notice.adjunto.path, contentType: 'application/pdf' }] : undefined
+  const p = m.transport.sendMail({ from: m.sender, to: citizen, subject, text, ...(attachments ? { attachments } : {}) }).then(
+    (): NoticeOutcome => {
+      m.log.info({ radicado: notice.radicado, paso: notice.paso }, 'aviso enviado al ciudadano')
+      m.onOutcome(true)
+      return { enviado: true }
+    },
+    (err: unknown): NoticeOutcome => {
+      const codigo = failureCode(err)
+      m.log.warn({ radicado: notice.radicado, paso: notice.paso, codigo }, 'no se pudo enviar el aviso al ciudadano')
+      m.onOutcome(false)
+      return { enviado: false, motivo: codigo !== undefined ? `el servidor de correo no lo aceptó (${codigo})` : 'el servidor de correo no lo aceptó' }
+    },
+  )
+  m.track(p.then(() => undefined))
+  return p
+}
+
+/** Sends one e-mail in the background: its outcome is logged (`sent` / `failed`) and told to onOutcome, never thrown. */
+function sendQuietly(m: Mailer, mail: { to: string; subject: string; text: string }, radicado: string, sent: string, failed: string): void {
+  m.track(
+    m.transport.sendMail({ from: m.sender, ...mail }).then(
+      () => {
+        m.log.info({ radicado }, sent)
+        m.onOutcome(true)
+      },
+      (err: unknown) => {
+        m.log.warn({ radicado, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, failed)
+        m.onOutcome(false)
+      },
+    ),
+  )
+}
+
+/** The citizen's receipt by e-mail. */
+function receiptMail(receipt: Receipt, typeLabel: string): { subject: string; text: string } {
+  return {
+    subject: `Recibo de su solicitud ${receipt.id}`,
+    text: [
+      `Su solicitud (${typeLabel}) fue radicada por el sitio web.`,
+      ``,
+      `Número de radicado: ${receipt.id}`,
+      ...receiptLines(receipt),
+      ``,
+      `Puede consultar el estado de su solicitud en la página «Consulta de PQRSD» del sitio web (/pqrsd/consulta) con el número y el código.`,
+      `Este mensaje fue enviado automáticamente; no lo responda.`,
+    ].join('\n'),
+  }
+}
+
+/** The office's alert of a new filing: number and type only. */
+function officeMail(id: string, typeLabel: string): { subject: string; text: string } {
+  const when = new Date().toLocaleString('es-CO', { timeZone: 'America/Bogota' })
+  return {
+    subject: `Nueva radicación ${id} (${typeLabel})`,
+    text: [
+      `Se recibió por el sitio web una nueva radicación.`,
+      ``,
+      `Número de radicado: ${id}`,
+      `Tipo: ${typeLabel}`,
+      `Fecha: ${when}`,
+      ``,
+      `Consulte los datos con: npm run export`,
+    ].join('\n'),
+  }
+}
+
 /**
  * When SMTP_URL and NOTIFY_TO are set, each new filing sends the office an
  * e-mail with its number and type only: the citizen's data stays in the
@@ -139,109 +225,20 @@ export function createNotifier(
   // Bounded waits: an SMTP server that accepts the connection and never greets may not hold a filing's e-mail,
   // nor the shutdown, for nodemailer's default 30 s (issue 13 #17).
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 5_000, socketTimeout: 20_000 } as never)
-  const sender = from ?? `Sitio web <no-responder@${hostOf(smtpUrl)}>`
   const pending = new Set<Promise<void>>()
   const track = (p: Promise<void>) => {
     const tracked = p.finally(() => pending.delete(tracked))
     pending.add(tracked)
   }
+  const m: Mailer = { transport, sender: from ?? `Sitio web <no-responder@${hostOf(smtpUrl)}>`, log, onOutcome, track }
   return {
-    noticeToCitizen(citizen, notice) {
-      const { subject, text } = noticeMessage(notice)
-      const p = transport
-        .sendMail({
-          from: sender,
-          to: citizen,
-          subject,
-          text,
-          ...(notice.adjunto ? { attachments: [{ filename: notice.adjunto.nombre, path: notice.adjunto.path, contentType: 'application/pdf' }] } : {}),
-        })
-        .then(
-          (): NoticeOutcome => {
-            log.info({ radicado: notice.radicado, paso: notice.paso }, 'aviso enviado al ciudadano')
-            onOutcome(true)
-            return { enviado: true }
-          },
-          (err: unknown): NoticeOutcome => {
-            // Only the error's kind goes to the log and the history: an SMTP answer may quote the address.
-            const code = (err as { code?: unknown; responseCode?: unknown })?.responseCode ?? (err as { code?: unknown })?.code
-            log.warn(
-              { radicado: notice.radicado, paso: notice.paso, codigo: typeof code === 'string' || typeof code === 'number' ? code : undefined },
-              'no se pudo enviar el aviso al ciudadano',
-            )
-            onOutcome(false)
-            return {
-              enviado: false,
-              motivo:
-                typeof code === 'string' || typeof code === 'number' ? `el servidor de correo no lo aceptó (${code})` : 'el servidor de correo no lo aceptó',
-            }
-          },
-        )
-      track(p.then(() => undefined))
-      return p
-    },
+    noticeToCitizen: (citizen, notice) => sendNotice(m, citizen, notice),
     receiptToCitizen(citizen, receipt, typeLabel) {
-      track(
-        transport
-          .sendMail({
-            from: sender,
-            to: citizen,
-            subject: `Recibo de su solicitud ${receipt.id}`,
-            text: [
-              `Su solicitud (${typeLabel}) fue radicada por el sitio web.`,
-              ``,
-              `Número de radicado: ${receipt.id}`,
-              ...receiptLines(receipt),
-              ``,
-              `Puede consultar el estado de su solicitud en la página «Consulta de PQRSD» del sitio web (/pqrsd/consulta) con el número y el código.`,
-              `Este mensaje fue enviado automáticamente; no lo responda.`,
-            ].join('\n'),
-          })
-          .then(
-            () => {
-              log.info({ radicado: receipt.id }, 'recibo enviado al ciudadano')
-              onOutcome(true)
-            },
-            (err: unknown) => {
-              log.warn(
-                { radicado: receipt.id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
-                'no se pudo enviar el recibo',
-              )
-              onOutcome(false)
-            },
-          ),
-      )
+      sendQuietly(m, { to: citizen, ...receiptMail(receipt, typeLabel) }, receipt.id, 'recibo enviado al ciudadano', 'no se pudo enviar el recibo')
     },
     filingReceived(id, typeLabel) {
       if (!to) return
-      const when = new Date().toLocaleString('es-CO', { timeZone: 'America/Bogota' })
-      const p = transport
-        .sendMail({
-          from: sender,
-          to,
-          subject: `Nueva radicación ${id} (${typeLabel})`,
-          text: [
-            `Se recibió por el sitio web una nueva radicación.`,
-            ``,
-            `Número de radicado: ${id}`,
-            `Tipo: ${typeLabel}`,
-            `Fecha: ${when}`,
-            ``,
-            `Consulte los datos con: npm run export`,
-          ].join('\n'),
-        })
-        .then(
-          () => {
-            log.info({ radicado: id }, 'notificación enviada')
-            onOutcome(true)
-          },
-          (err: unknown) => {
-            log.warn({ radicado: id, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'no se pudo enviar la notificación')
-            onOutcome(false)
-          },
-        )
-        .finally(() => pending.delete(p))
-      pending.add(p)
+      sendQuietly(m, { to, ...officeMail(id, typeLabel) }, id, 'notificación enviada', 'no se pudo enviar la notificación')
     },
     async flush() {
       await Promise.allSettled([...pending])

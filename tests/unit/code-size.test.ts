@@ -24,7 +24,6 @@ const FUNCTION_MAX = 60
  */
 const BEING_REWRITTEN: Record<string, string> = {
   // Being split in this session's tidy lane (issue 24 items 1 and 5), one landing at a time.
-  'src/server/app.ts#buildApp': 'tidy',
   'src/server/backupCommand.ts#runBackupCommand': 'tidy',
   'src/server/features/backup/restore.ts#restoreBackup': 'tidy',
   'src/server/features/filings/index.ts#filingsPlugin': 'tidy',
@@ -33,12 +32,8 @@ const BEING_REWRITTEN: Record<string, string> = {
   'src/server/features/office/filingView.ts#filingView': 'tidy',
   'src/server/features/office/signIn.ts#signIn': 'tidy',
   'src/server/features/radicacion/index.ts#registrationRoutes': 'tidy',
-  'src/server/features/tracking/index.ts#trackingPlugin': 'tidy',
   'src/server/http/multipart.ts#readMultipart': 'tidy',
-  'src/server/notify.ts#createNotifier': 'tidy',
   'src/server/office/usuariosCli.ts#runUsuarios': 'tidy',
-  'src/server/store/postgres.ts#postgresEngine': 'tidy',
-  'src/server/store/sqlite.ts#sqliteEngine': 'tidy',
   // `npm run actualizar` is being reworked for issue 25 item 5 (release lane).
   'scripts/actualizar.ts#main': 'release lane',
   // The build is shared by the speed and platform lanes (issues 28 and 29) this session.

@@ -121,8 +121,8 @@ async function confirmed(check: () => Promise<boolean>): Promise<boolean> {
   return false
 }
 
-/** Connects, then migrates (or, read-only, checks the schema is there and not newer than this program). */
-export async function postgresEngine(options: PostgresEngineOptions): Promise<Engine> {
+/** The connection pool: every connection it opens commits durably, and read-only when asked. */
+function openPool(options: PostgresEngineOptions): pg.Pool {
   const readonly = options.readonly ?? false
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -144,6 +144,11 @@ export async function postgresEngine(options: PostgresEngineOptions): Promise<En
   pool.on('connect', client => {
     client.on('error', () => undefined)
   })
+  return pool
+}
+
+/** Migrates on one connection (or, read-only, checks the schema is there and not newer); the pool is ended on failure. */
+async function prepareSchema(pool: pg.Pool, options: PostgresEngineOptions): Promise<void> {
   let client: pg.PoolClient
   try {
     client = await pool.connect()
@@ -152,7 +157,7 @@ export async function postgresEngine(options: PostgresEngineOptions): Promise<En
     throw new StoreUnreachableError(`No fue posible conectarse a PostgreSQL (${describeUrl(options.url)}): ${(error as Error).message}`)
   }
   try {
-    if (readonly) {
+    if (options.readonly) {
       const [exists] = (await client.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t")).rows
       if (!exists?.t)
         throw new Error(
@@ -172,8 +177,10 @@ export async function postgresEngine(options: PostgresEngineOptions): Promise<En
     throw error
   }
   client.release()
+}
 
-  // No connection to be had (server down, refusing connections, network) is StoreUnavailableError: 503, nothing stored.
+/** Kysely over the pool; no connection to be had (server down, refusing connections, network) is StoreUnavailableError: 503, nothing stored. */
+function kyselyOver(pool: pg.Pool): Db {
   const guardedPool = {
     connect: () =>
       pool.connect().catch((error: unknown) => {
@@ -181,9 +188,12 @@ export async function postgresEngine(options: PostgresEngineOptions): Promise<En
       }),
     end: () => pool.end(),
   }
-  const db: Db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guardedPool }) })
-  /** See Engine.transaction. */
-  async function transaction<T>(fn: (tx: Db) => Promise<T>, confirm?: (result: T) => Promise<boolean>): Promise<T> {
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guardedPool }) })
+}
+
+/** Engine.transaction for PostgreSQL: BEGIN/COMMIT on one pooled connection, a lost COMMIT answer confirmed by `confirm`. */
+function transactionsOn(db: Db): Engine['transaction'] {
+  return async function transaction<T>(fn: (tx: Db) => Promise<T>, confirm?: (result: T) => Promise<boolean>): Promise<T> {
     let done: { result: T } | undefined
     try {
       return await db.connection().execute(async conn => {
@@ -207,38 +217,47 @@ export async function postgresEngine(options: PostgresEngineOptions): Promise<En
       throw storeError(error)
     }
   }
+}
+
+/** Connects, then migrates (or, read-only, checks the schema is there and not newer than this program). */
+export async function postgresEngine(options: PostgresEngineOptions): Promise<Engine> {
+  const pool = openPool(options)
+  await prepareSchema(pool, options)
+  const db = kyselyOver(pool)
+  return { ...postgresDialect, ...postgresChecks(db), db, transaction: transactionsOn(db), relaxed: fn => fn(db) }
+}
+
+/** What PostgreSQL does differently in SQL (the Engine's fragments), independent of any connection. */
+const postgresDialect = {
+  name: 'postgresql',
+  groupCommit: false,
+  locksRows: true,
+  async lockKeys(tx: Db, keys: readonly string[]) {
+    for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx)
+  },
+  flag: (value: boolean) => value,
+  isUniqueViolation(error: unknown, constraint?: string) {
+    const e = error as { code?: unknown; constraint?: unknown } | null
+    return e?.code === '23505' && (constraint === undefined || e.constraint === constraint)
+  },
+  // COLLATE "C": the same order as SQLite's byte order, whatever the database's locale.
+  byteOrder: expression => sql`${expression} COLLATE "C"`,
+  attachmentOrder: sql`id`,
+  colombiaDay: expression => sql<string | null>`to_char((${expression})::timestamptz AT TIME ZONE 'UTC' - interval '5 hours', 'YYYY-MM-DD')`,
+  numberField: (datos, field) => sql`CASE WHEN json_typeof(${datos} -> ${field}::text) = 'number' THEN (${datos} ->> ${field}::text)::numeric END`,
+  async guard(call) {
+    try {
+      return await call()
+    } catch (error) {
+      throw storeError(error)
+    }
+  },
+} satisfies Partial<Engine>
+
+/** The engine's checks of the live database: writable now, durability settings, closing once. */
+function postgresChecks(db: Db): Pick<Engine, 'checkWritable' | 'durability' | 'close'> {
   let closed: Promise<void> | undefined
   return {
-    name: 'postgresql',
-    db,
-    groupCommit: false,
-    locksRows: true,
-    async lockKeys(tx, keys) {
-      for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx)
-    },
-    flag: value => value,
-    isUniqueViolation(error, constraint) {
-      const e = error as { code?: unknown; constraint?: unknown } | null
-      return e?.code === '23505' && (constraint === undefined || e.constraint === constraint)
-    },
-    // COLLATE "C": the same order as SQLite's byte order, whatever the database's locale.
-    byteOrder: expression => sql`${expression} COLLATE "C"`,
-    attachmentOrder: sql`id`,
-    colombiaDay: expression => sql<string | null>`to_char((${expression})::timestamptz AT TIME ZONE 'UTC' - interval '5 hours', 'YYYY-MM-DD')`,
-    numberField: (datos, field) => sql`CASE WHEN json_typeof(${datos} -> ${field}::text) = 'number' THEN (${datos} ->> ${field}::text)::numeric END`,
-
-    transaction,
-
-    relaxed: fn => fn(db),
-
-    async guard(call) {
-      try {
-        return await call()
-      } catch (error) {
-        throw storeError(error)
-      }
-    },
-
     async checkWritable() {
       // A standby (recovery) or a database set read-only accepts connections but refuses every filing.
       const { rows } = await sql<{

@@ -165,32 +165,49 @@ export interface SqliteEngineOptions {
   busyGiveUpMs?: number
 }
 
+/** What SQLite does differently in SQL (the Engine's fragments), independent of any file. */
+const sqliteDialect = {
+  name: 'sqlite',
+  groupCommit: true,
+  locksRows: false,
+  lockKeys: async () => undefined,
+  flag: (value: boolean) => (value ? 1 : 0),
+  isUniqueViolation: (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE',
+  byteOrder: expression => expression,
+  attachmentOrder: sql`rowid`,
+  colombiaDay: expression => sql<string | null>`date(${expression}, '-5 hours')`,
+  // json_type answers 'integer' or 'real' for a number; a path keeps a field name with odd characters whole.
+  numberField: (datos, field) => {
+    const p = `$."${field.replace(/"/g, '')}"`
+    return sql`CASE WHEN json_type(${datos}, ${p}) IN ('integer', 'real') THEN json_extract(${datos}, ${p}) END`
+  },
+} satisfies Partial<Engine>
+
 /** Opens (creates, checks and migrates) the SQLite file of DATA_DIR. */
 export function sqliteEngine(options: SqliteEngineOptions): Engine {
   const raw = openDatabase(options.dataDir, options.readonly ?? false)
   const db: Db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) })
-  const filingGiveUp = options.busyGiveUpMs ?? BUSY_GIVE_UP_MS
-  const giveUp: Record<Wait, number> = { filing: filingGiveUp, office: Math.min(OFFICE_BUSY_GIVE_UP_MS, filingGiveUp), none: 0 }
   /** Runs `fn` holding Kysely's one connection: nothing else runs on the file meanwhile. */
   const exclusive = <T>(fn: (conn: Db) => Promise<T>): Promise<T> => db.connection().execute(fn)
   let closed = false
   return {
-    name: 'sqlite',
+    ...sqliteDialect,
+    ...sqliteTransactions(raw, exclusive),
+    ...sqliteChecks(raw, exclusive, options.busyGiveUpMs ?? BUSY_GIVE_UP_MS),
     db,
-    groupCommit: true,
-    locksRows: false,
-    lockKeys: async () => undefined,
-    flag: value => (value ? 1 : 0),
-    isUniqueViolation: error => (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE',
-    byteOrder: expression => expression,
-    attachmentOrder: sql`rowid`,
-    colombiaDay: expression => sql<string | null>`date(${expression}, '-5 hours')`,
-    // json_type answers 'integer' or 'real' for a number; a path keeps a field name with odd characters whole.
-    numberField: (datos, field) => {
-      const p = `$."${field.replace(/"/g, '')}"`
-      return sql`CASE WHEN json_type(${datos}, ${p}) IN ('integer', 'real') THEN json_extract(${datos}, ${p}) END`
+    async close() {
+      if (closed) return
+      closed = true
+      await db.destroy()
     },
+  }
+}
 
+type Exclusive = <T>(fn: (conn: Db) => Promise<T>) => Promise<T>
+
+/** Engine.transaction and Engine.relaxed on the file's one connection. */
+function sqliteTransactions(raw: Database.Database, exclusive: Exclusive): Pick<Engine, 'transaction' | 'relaxed'> {
+  return {
     transaction: fn =>
       exclusive(async conn => {
         // IMMEDIATE: the write lock is taken first, so a transaction never fails half-way for another process's lock.
@@ -216,7 +233,13 @@ export function sqliteEngine(options: SqliteEngineOptions): Engine {
           raw.pragma('synchronous = FULL')
         }
       }),
+  }
+}
 
+/** How the engine waits for another process's lock (guard, checkWritable) and reports its durability settings. */
+function sqliteChecks(raw: Database.Database, exclusive: Exclusive, filingGiveUp: number): Pick<Engine, 'guard' | 'checkWritable' | 'durability'> {
+  const giveUp: Record<Wait, number> = { filing: filingGiveUp, office: Math.min(OFFICE_BUSY_GIVE_UP_MS, filingGiveUp), none: 0 }
+  return {
     /**
      * A foreign lock answered 500 to every request for the whole lock: every call is retried while busy
      * (safe: a failed transaction was rolled back), then refused with StoreBusyError (503 in Spanish).
@@ -258,11 +281,5 @@ export function sqliteEngine(options: SqliteEngineOptions): Engine {
         synchronous: raw.pragma('synchronous', { simple: true }),
         schemaVersions: (raw.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as Array<{ version: number }>).map(v => v.version),
       })),
-
-    async close() {
-      if (closed) return
-      closed = true
-      await db.destroy()
-    },
   }
 }

@@ -17,7 +17,7 @@ import { addressMatcher, createMetrics, DEFAULT_METRICS_ALLOWED, type ServerMetr
 import { readBackupStatus, type MailStatus } from './status.ts'
 
 /** For app.ts (the mail status the notifier records) and the backup feature (the status /salud/detalle reads). */
-export { createMailStatus, readBackupStatus, writeBackupStatus } from './status.ts'
+export { createMailStatus, type MailStatus, readBackupStatus, writeBackupStatus } from './status.ts'
 
 export const HEALTH_PATH = '/salud'
 export const HEALTH_DETAIL_PATH = '/salud/detalle'
