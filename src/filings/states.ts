@@ -10,7 +10,7 @@ export const ESTADOS = ['radicada', 'en_tramite', 'respondida', 'trasladada', 'c
 export type Estado = (typeof ESTADOS)[number]
 
 export const ACCIONES = ['en_tramite', 'responder', 'trasladar', 'ampliar', 'cerrar'] as const
-export type Accion = (typeof ACCIONES)[number]
+export type OfficeAction = (typeof ACCIONES)[number]
 
 /** Shown to staff and, for the state, to citizens tracking their filing. */
 export const ESTADO_LABEL: Record<Estado, string> = {
@@ -21,7 +21,7 @@ export const ESTADO_LABEL: Record<Estado, string> = {
   cerrada: 'Cerrada',
 }
 
-export const ACCION_LABEL: Record<Accion, string> = {
+export const ACTION_LABEL: Record<OfficeAction, string> = {
   en_tramite: 'Poner en trámite',
   responder: 'Responder',
   trasladar: 'Trasladar a otra entidad',
@@ -30,7 +30,7 @@ export const ACCION_LABEL: Record<Accion, string> = {
 }
 
 /** Which state each action leads to, and from which states it is allowed. */
-const TRANSITIONS: Record<Accion, { from: readonly Estado[]; to: (current: Estado) => Estado }> = {
+const TRANSITIONS: Record<OfficeAction, { from: readonly Estado[]; to: (current: Estado) => Estado }> = {
   en_tramite: { from: ['radicada'], to: () => 'en_tramite' },
   responder: { from: ['radicada', 'en_tramite'], to: () => 'respondida' },
   trasladar: { from: ['radicada', 'en_tramite'], to: () => 'trasladada' },
@@ -63,7 +63,7 @@ export interface ActionInput {
 
 export interface ActionAccepted {
   ok: true
-  accion: Accion
+  accion: OfficeAction
   next: FilingStatus
   texto?: string
   entidad?: string
@@ -90,7 +90,7 @@ function refused(error: string, fields: Record<string, string> = {}): ActionRefu
   return { ok: false, error, fields }
 }
 
-export function isAccion(value: unknown): value is Accion {
+export function isOfficeAction(value: unknown): value is OfficeAction {
   return typeof value === 'string' && (ACCIONES as readonly string[]).includes(value)
 }
 
@@ -100,14 +100,14 @@ export function isAccion(value: unknown): value is Accion {
  * Every refusal is a Spanish sentence staff can act on.
  */
 export function applyAction(status: FilingStatus, input: ActionInput, today: string): ActionAccepted | ActionRefused {
-  if (!isAccion(input.accion)) return refused('La acción no es válida.', { accion: `Indique una acción: ${ACCIONES.join(', ')}.` })
+  if (!isOfficeAction(input.accion)) return refused('La acción no es válida.', { accion: `Indique una acción: ${ACCIONES.join(', ')}.` })
   const accion = input.accion
   const rule = TRANSITIONS[accion]
   if (!rule.from.includes(status.estado)) {
     const reason =
       status.estado === 'cerrada'
         ? 'La radicación está cerrada: no admite más acciones.'
-        : `No se puede «${ACCION_LABEL[accion].toLowerCase()}» una radicación en estado «${ESTADO_LABEL[status.estado]}».`
+        : `No se puede «${ACTION_LABEL[accion].toLowerCase()}» una radicación en estado «${ESTADO_LABEL[status.estado]}».`
     const hint = accion === 'cerrar' ? ' Solo se cierra una radicación respondida o trasladada.' : ''
     return refused(reason + hint)
   }
@@ -156,7 +156,7 @@ export function answeredOnTime(answeredDay: string, vence: string): boolean {
 }
 
 /** The actions staff may take now: the state allows them and, for an extension, the law still does. */
-export function allowedActions(status: FilingStatus, today: string): Accion[] {
+export function allowedActions(status: FilingStatus, today: string): OfficeAction[] {
   return ACCIONES.filter(a => {
     if (!TRANSITIONS[a].from.includes(status.estado)) return false
     if (a === 'ampliar') return !status.ampliada && today <= status.venceOriginal && status.vence < status.venceMaximo

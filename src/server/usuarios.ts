@@ -5,7 +5,7 @@
 import path from 'node:path'
 import readline from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { runUsuarios, UsageError } from './office/usuariosCli.ts'
+import { runAccountsCommand, UsageError } from './office/usuariosCli.ts'
 import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
 import type { FilingStore } from './store/store.ts'
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     // Forms an account may be limited to: the filing forms the office answers.
     const officeFormIds = filings.filter(f => f.clase === 'radicacion').map(f => f.form.id)
     store = await openFilingStore({ dataDir, plan, databaseUrl: process.env.DATABASE_URL })
-    await runUsuarios(process.argv.slice(2), store, { readPassword, out: line => process.stdout.write(`${line}\n`) }, officeFormIds)
+    await runAccountsCommand(process.argv.slice(2), store, { readPassword, out: line => process.stdout.write(`${line}\n`) }, officeFormIds)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = error instanceof UsageError ? 2 : 1

@@ -33,7 +33,7 @@ const BEING_REWRITTEN: Record<string, string> = {
   'src/server/features/office/signIn.ts#signIn': 'tidy',
   'src/server/features/radicacion/index.ts#registrationRoutes': 'tidy',
   'src/server/http/multipart.ts#readMultipart': 'tidy',
-  'src/server/office/usuariosCli.ts#runUsuarios': 'tidy',
+  'src/server/office/usuariosCli.ts#runAccountsCommand': 'tidy',
   // `npm run actualizar` is being reworked for issue 25 item 5 (release lane).
   'scripts/actualizar.ts#main': 'release lane',
   // The build is shared by the speed and platform lanes (issues 28 and 29) this session.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ACCIONES, allowedActions, applyAction, ESTADOS, type Accion, type Estado, type FilingStatus } from '../../src/filings/states.ts'
+import { ACCIONES, allowedActions, applyAction, ESTADOS, type OfficeAction, type Estado, type FilingStatus } from '../../src/filings/states.ts'
 
 const base: FilingStatus = { estado: 'radicada', vence: '2026-04-17', venceOriginal: '2026-04-17', venceMaximo: '2026-05-11', ampliada: false }
 const TODAY = '2026-04-01'
 /** A complete, valid input for each action. */
-const INPUT: Record<Accion, { accion: Accion; texto?: string; entidad?: string; nuevaFecha?: string }> = {
+const INPUT: Record<OfficeAction, { accion: OfficeAction; texto?: string; entidad?: string; nuevaFecha?: string }> = {
   en_tramite: { accion: 'en_tramite' },
   responder: { accion: 'responder', texto: 'Su solicitud fue atendida.' },
   trasladar: { accion: 'trasladar', entidad: 'Secretaría de Salud Departamental', texto: 'Es de su competencia.' },
@@ -13,7 +13,7 @@ const INPUT: Record<Accion, { accion: Accion; texto?: string; entidad?: string; 
 }
 
 /** The whole table of the issue: radicada → en_tramite → respondida | trasladada → cerrada; ampliar keeps the state. */
-const EXPECTED: Record<Estado, Partial<Record<Accion, Estado>>> = {
+const EXPECTED: Record<Estado, Partial<Record<OfficeAction, Estado>>> = {
   radicada: { en_tramite: 'en_tramite', responder: 'respondida', trasladar: 'trasladada', ampliar: 'radicada' },
   en_tramite: { responder: 'respondida', trasladar: 'trasladada', ampliar: 'en_tramite' },
   respondida: { cerrar: 'cerrada' },

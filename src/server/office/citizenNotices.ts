@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Accion } from '../../filings/states.ts'
+import type { OfficeAction } from '../../filings/states.ts'
 import type { FormDefinition } from '../../manifest/types.generated.ts'
 import type { CitizenNotice, Notifier, NoticeOutcome } from '../notify.ts'
 import type { NewHistory, OfficeStore, TramiteRow } from '../store/office.ts'
@@ -9,7 +9,7 @@ import { uploadsDir } from '../store/uploads.ts'
 /** History action of the outcome of an e-mail to the citizen (not a state change). */
 export const CITIZEN_MAIL_ACTION = 'correo_ciudadano'
 
-const STEP_OF: Partial<Record<Accion, CitizenNotice['paso']>> = { responder: 'respondida', trasladar: 'trasladada', ampliar: 'ampliada' }
+const STEP_OF: Partial<Record<OfficeAction, CitizenNotice['paso']>> = { responder: 'respondida', trasladar: 'trasladada', ampliar: 'ampliada' }
 const STEP_LABEL: Record<CitizenNotice['paso'], string> = { respondida: 'respuesta', trasladada: 'traslado', ampliada: 'ampliación del término' }
 
 /**
@@ -49,7 +49,7 @@ export interface NoticeContext {
  */
 export async function noticeAfterAction(
   ctx: NoticeContext,
-  args: { form: FormDefinition; datos: Record<string, unknown>; accion: Accion; history: NewHistory; tramite: TramiteRow },
+  args: { form: FormDefinition; datos: Record<string, unknown>; accion: OfficeAction; history: NewHistory; tramite: TramiteRow },
 ): Promise<NoticeOutcome | undefined> {
   const paso = STEP_OF[args.accion]
   if (!paso) return undefined

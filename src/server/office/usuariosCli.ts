@@ -1,6 +1,6 @@
 import { passwordProblem, hashPassword } from './passwords.ts'
 import { newTotpSecret, totpUri } from './totp.ts'
-import { DuplicateAccountError, ROLES, type OfficeStore, type Rol } from '../store/office.ts'
+import { DuplicateAccountError, ROLES, type OfficeStore, type StaffRole } from '../store/office.ts'
 
 /**
  * `npm run -s usuarios -- crear <correo> --nombre "<nombre>" --rol siau|admin [--formularios pqrsd,cita]`,
@@ -65,7 +65,7 @@ export interface CliIo {
 }
 
 /** Runs one command; throws UsageError (or another Error) with a Spanish message. */
-export async function runUsuarios(argv: string[], store: OfficeStore, io: CliIo, formIds: readonly string[]): Promise<void> {
+export async function runAccountsCommand(argv: string[], store: OfficeStore, io: CliIo, formIds: readonly string[]): Promise<void> {
   const p = parseUsuariosArgs(argv)
   const audit = (evento: string, cuentaId: number, detalle: string) => ({ evento, cuentaId, detalle: `${detalle} (consola)` })
   switch (p.command) {
@@ -89,7 +89,7 @@ export async function runUsuarios(argv: string[], store: OfficeStore, io: CliIo,
         const a = await store.createAccount({
           correo: p.correo!,
           nombre: p.nombre.trim(),
-          rol: p.rol as Rol,
+          rol: p.rol as StaffRole,
           formularios: p.formularios,
           clave: await hashPassword(clave),
         })

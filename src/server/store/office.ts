@@ -29,14 +29,14 @@ export interface OfficeFilingRow {
  */
 
 export const ROLES = ['siau', 'admin'] as const
-export type Rol = (typeof ROLES)[number]
+export type StaffRole = (typeof ROLES)[number]
 
 export interface AccountRow {
   id: number
   /** Lower case. */
   correo: string
   nombre: string
-  rol: Rol
+  rol: StaffRole
   /** Form ids the account may see; undefined = every form. */
   formularios?: string[]
   /** Argon2id encoded hash. */
@@ -50,7 +50,7 @@ export interface AccountRow {
 export interface NewAccount {
   correo: string
   nombre: string
-  rol: Rol
+  rol: StaffRole
   formularios?: string[]
   clave: string
   now?: Date
@@ -58,7 +58,7 @@ export interface NewAccount {
 
 export interface AccountChanges {
   nombre?: string
-  rol?: Rol
+  rol?: StaffRole
   /** null = every form. */
   formularios?: string[] | null
   clave?: string

@@ -1,6 +1,6 @@
 import type { Estado } from '../../filings/states.ts'
 import { parsed, truth } from './engine.ts'
-import type { AccountRow, AuditRow, HistoryRow, Rol, TramiteRow } from './office.ts'
+import type { AccountRow, AuditRow, HistoryRow, StaffRole, TramiteRow } from './office.ts'
 import type { AttachmentRecord, ChannelRecord, ConsentRecord } from './store.ts'
 
 /** The store's rows as both engines read them (a boolean or a JSON column either way: see engine.ts). */
@@ -61,7 +61,7 @@ export function accountOf(r: {
     id: r.id,
     correo: r.correo,
     nombre: r.nombre,
-    rol: r.rol as Rol,
+    rol: r.rol as StaffRole,
     formularios: r.formularios === null ? undefined : parsed<string[]>(r.formularios),
     clave: r.clave,
     activa: truth(r.activa),

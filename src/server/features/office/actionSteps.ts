@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { ActionAccepted, Accion } from '../../../filings/states.ts'
+import type { ActionAccepted, OfficeAction } from '../../../filings/states.ts'
 import { ApiError, apiError } from '../../http/errors.ts'
 import { FIELD_MSG, MSG } from '../../http/messages.ts'
 import { readMultipart, type FileSpec, type ReceivedPart } from '../../http/multipart.ts'
@@ -9,7 +9,7 @@ import type { Signed } from './officeContext.ts'
 import type { LoadedFiling } from './records.ts'
 
 /** The notice on the filing's page after each action (posted without script: 303 to the page with `?hecho=`). */
-export const ACTION_DONE: Record<Accion, string> = {
+export const ACTION_DONE: Record<OfficeAction, string> = {
   en_tramite: 'La radicación quedó en trámite.',
   responder: 'La respuesta quedó registrada.',
   trasladar: 'El traslado quedó registrado.',
@@ -59,7 +59,7 @@ export async function readActionBody(request: FastifyRequest, dataDir: string, n
 }
 
 /** The answer's PDF is taken only with an answer, and only when it is one. */
-export function checkAnswerFile(body: ActionBody, accion: Accion): void {
+export function checkAnswerFile(body: ActionBody, accion: OfficeAction): void {
   if (body.extraFile) throw apiError('oneAnswerFile', { [ANSWER_FILE]: MSG.oneAnswerFile })
   const file = body.file
   if (!file) return

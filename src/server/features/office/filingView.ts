@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createElement } from 'react'
 import { canalLabel } from '../../../filings/channels.ts'
-import { isAccion } from '../../../filings/states.ts'
+import { isOfficeAction } from '../../../filings/states.ts'
 import { KNOWN_TYPES } from '../../../forms/fileType.ts'
 import { asDownload } from '../../http/download.ts'
 import { ApiError, apiError } from '../../http/errors.ts'
@@ -69,7 +69,7 @@ export async function renderFiling(
           history: d.history,
           today: d.today,
           error: refused?.error,
-          notice: !refused && done !== undefined && isAccion(done) ? ACTION_DONE[done] : undefined,
+          notice: !refused && done !== undefined && isOfficeAction(done) ? ACTION_DONE[done] : undefined,
           values: values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v : ''])) : undefined,
         },
       }),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ACCION_LABEL, allowedActions, type Accion } from '../../../filings/states.ts'
+import { ACTION_LABEL, allowedActions, type OfficeAction } from '../../../filings/states.ts'
 import { dayLong } from '../format.ts'
 import type { FilingView } from './FilingPage.tsx'
 import { FieldError, type PageContext, Xsrf } from './OfficeShell.tsx'
@@ -11,7 +11,7 @@ import { FieldError, type PageContext, Xsrf } from './OfficeShell.tsx'
  */
 
 /** A refused attempt of one action shown again: the values typed, and the message of each field that failed. */
-function attempt(v: FilingView, accion: Accion) {
+function attempt(v: FilingView, accion: OfficeAction) {
   const mine = v.error?.accion === accion
   const message = (name: string) => (mine ? v.error?.fields[name] : undefined)
   return {
@@ -23,7 +23,7 @@ function attempt(v: FilingView, accion: Accion) {
 }
 
 /** One action's form; with a title, a form of its own fields (the title names it), without, one button. */
-function ActionForm(props: { ctx: PageContext; v: FilingView; accion: Accion; title?: string; multipart?: boolean; children?: ReactNode }) {
+function ActionForm(props: { ctx: PageContext; v: FilingView; accion: OfficeAction; title?: string; multipart?: boolean; children?: ReactNode }) {
   const titled = props.title !== undefined
   return (
     <form
@@ -36,7 +36,7 @@ function ActionForm(props: { ctx: PageContext; v: FilingView; accion: Accion; ti
       {titled && <h3 id={`titulo-${props.accion}`}>{props.title}</h3>}
       <Xsrf token={props.ctx.xsrf} />
       <input type="hidden" name="accion" value={props.accion} />
-      {titled ? props.children : <button type="submit">{ACCION_LABEL[props.accion]}</button>}
+      {titled ? props.children : <button type="submit">{ACTION_LABEL[props.accion]}</button>}
     </form>
   )
 }

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react'
-import { ACCION_LABEL, ESTADO_LABEL, type Estado } from '../../../filings/states.ts'
+import { ACTION_LABEL, ESTADO_LABEL, type Estado } from '../../../filings/states.ts'
 import type { HistoryRow } from '../../store/office.ts'
 import { dateTime, day } from '../format.ts'
 
@@ -46,7 +46,7 @@ export function HistoryTable({ history, radicado }: { history: HistoryRow[]; rad
         {history.map(h => (
           <tr key={h.id}>
             <td>{dateTime(h.en)}</td>
-            <td>{(ACCION_LABEL as Record<string, string>)[h.accion] ?? NOTE_LABEL[h.accion] ?? h.accion}</td>
+            <td>{(ACTION_LABEL as Record<string, string>)[h.accion] ?? NOTE_LABEL[h.accion] ?? h.accion}</td>
             <td>{ESTADO_LABEL[h.estadoNuevo as Estado] ?? h.estadoNuevo}</td>
             <td>{h.cuentaNombre ?? ''}</td>
             <td>
