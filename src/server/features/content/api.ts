@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import { HOME_NEWS_COUNT } from '../../../news/news.ts'
 import { servedSearch } from '../../siteData.ts'
-import type { ContentOptions } from './index.ts'
+import type { SiteRoot } from '../../releases.ts'
+import type { SiteData } from '../../siteData.ts'
+
+/** What the content feature is built from (index.ts registers this API and the static files with it). */
+export interface ContentOptions {
+  site: SiteData
+  /** The folder of the release served, asked for on every request (`npm run publicar` switches it). */
+  root: SiteRoot
+}
 
 /** The lookup lists of spec §7, in the order the site needs them. */
 export const LOOKUP_PATHS = ['tipo-solicitud', 'tipo-persona', 'tipo-identificacion', 'tipo-respuesta', 'tipo-servicio', 'tipo-jornada'] as const

@@ -4,16 +4,10 @@
  * (staticFiles.ts), with the site's 404 page for any path no feature took.
  */
 import type { FastifyInstance } from 'fastify'
-import type { SiteRoot } from '../../releases.ts'
-import type { SiteData } from '../../siteData.ts'
-import { contentApi } from './api.ts'
+import { type ContentOptions, contentApi } from './api.ts'
 import { staticFiles } from './staticFiles.ts'
 
-export interface ContentOptions {
-  site: SiteData
-  /** The folder of the release served, asked for on every request (`npm run publicar` switches it). */
-  root: SiteRoot
-}
+export type { ContentOptions }
 
 export async function contentPlugin(app: FastifyInstance, opts: ContentOptions): Promise<void> {
   await app.register(contentApi, opts)
