@@ -42,11 +42,12 @@ describe('e-mail to the office on each new filing (SMTP_URL + NOTIFY_TO)', () =>
         expect(form).not.toContain('maria@example.com')
       }
     }
-    // The newsletter is not a filing: no e-mail.
-    const before = smtp.inbox.length
+    // The newsletter is not a filing: no e-mail about it (by content, not by count: a citizen's acknowledgement of an
+    // earlier filing may still be arriving on a loaded machine).
     expect((await client.postJson('/api/suscripcion', { correoElectronico: 'lector@example.com', autorizacionDatos: true })).status).toBe(200)
     await new Promise(r => setTimeout(r, 300))
-    expect(smtp.inbox.length).toBe(before)
+    const aboutIt = smtp.inbox.filter(m => /SUS-\d/.test(m.raw) || /suscripci/i.test(m.subject) || m.raw.includes('lector@example.com'))
+    expect(aboutIt.map(m => m.subject)).toEqual([])
   })
 
   it('a failing mail server never loses or fails the filing', async () => {
