@@ -251,7 +251,15 @@ function runVike(
   onConfigLoaded?: () => void,
 ): Promise<boolean> {
   const bin = path.join(vikeNodeModules(root), 'vike', 'bin.js')
-  const env = { ...process.env, BUILD_OUT_DIR: path.relative(root, outDir) || '.', ESE_COMPILED_CACHE: compiledCacheDir(root), ...extraEnv }
+  // NODE_ENV=production always: a build publishes, and under another value (Vitest's «test», a server's
+  // «development») the bundles carry React's development JSX with file paths, kept and reused by the bundle cache.
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    BUILD_OUT_DIR: path.relative(root, outDir) || '.',
+    ESE_COMPILED_CACHE: compiledCacheDir(root),
+    ...extraEnv,
+  }
   const child = spawn(process.execPath, [bin, command], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
     let rest = ''
