@@ -133,6 +133,9 @@ export function codeFingerprint(root = projectRoot(), genDir = generatedDir(root
       f,
     )
   const hash = crypto.createHash('sha256')
+  // Where the project is: the bundler names chunks and writes module paths relative to it, so the same code in
+  // another folder (a copy whose node_modules, and with it this cache, is linked to this one) bundles differently.
+  hash.update(`raíz ${fs.realpathSync(root)}\0`)
   if (genDir !== generated) hash.update(`generados en ${path.relative(root, genDir).split(path.sep).join('/')}\0`)
   for (const [file, abs] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     hash.update(file + '\0')
