@@ -30,6 +30,16 @@ export interface PlatformSite {
   publicDir: string
   /** Where its builds go (absolute): `dist/sitios/<id>/` beside plataforma.yaml. */
   outDir: string
+  /**
+   * Its publications (absolute): `publicaciones/sitios/<id>/` beside plataforma.yaml, or under PUBLICACIONES_DIR
+   * when set. Release folders and the pointer inside, as a single site's `publicaciones/`.
+   */
+  releasesDir: string
+  /**
+   * Its data (absolute): `data/sitios/<id>/` beside plataforma.yaml, or under DATA_DIR when set. Its own SQLite
+   * file, attachments and backups' state: one hospital's filings never share a file with another's.
+   */
+  dataDir: string
 }
 
 export interface Platform {
@@ -116,6 +126,8 @@ export function loadPlatform(file = platformFile()): { platform?: Platform; prob
       manifestDir: path.join(folder, 'manifest'),
       publicDir: path.join(folder, 'public'),
       outDir: path.join(base, 'dist', 'sitios', site.id),
+      releasesDir: path.join(path.resolve(base, process.env.PUBLICACIONES_DIR || 'publicaciones'), 'sitios', site.id),
+      dataDir: path.join(path.resolve(base, process.env.DATA_DIR || 'data'), 'sitios', site.id),
     }
   })
   return { platform: { file, sites }, problems }

@@ -61,6 +61,30 @@ describe('plataforma.yaml', () => {
     ])
   })
 
+  it('gives each site its own publications and data folders, under PUBLICACIONES_DIR and DATA_DIR when set', () => {
+    fs.writeFileSync(file, GOOD)
+    const folders = () => loadPlatform(file).platform!.sites.map(s => [path.relative(dir, s.releasesDir), path.relative(dir, s.dataDir)])
+    const saved = { p: process.env.PUBLICACIONES_DIR, d: process.env.DATA_DIR }
+    try {
+      delete process.env.PUBLICACIONES_DIR
+      delete process.env.DATA_DIR
+      expect(folders()[0]).toEqual([path.join('publicaciones/sitios/san-juan'), path.join('data/sitios/san-juan')])
+      process.env.PUBLICACIONES_DIR = path.join(dir, 'pub')
+      process.env.DATA_DIR = path.join(dir, 'datos')
+      expect(folders()).toEqual([
+        [path.join('pub/sitios/san-juan'), path.join('datos/sitios/san-juan')],
+        [path.join('pub/sitios/la-paz'), path.join('datos/sitios/la-paz')],
+      ])
+    } finally {
+      for (const [k, v] of [
+        ['PUBLICACIONES_DIR', saved.p],
+        ['DATA_DIR', saved.d],
+      ] as const)
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+    }
+  })
+
   it('schema mistakes: Spanish, at their line and column', () => {
     const yaml = GOOD.replace('id: san-juan', 'id: San Juan')
       .replace('www.hospitallapaz.gov.co', 'https://www.hospitallapaz.gov.co/')
