@@ -6,37 +6,12 @@ import { withConsentField } from './privacyNotice.ts'
 import { resolvePlaceholders } from './resolve.ts'
 import { manifestValidators, type ManifestKind } from './schemas.ts'
 import { relevantErrors, translateAjvError } from './schemaMessages.ts'
-import { problemAt, readYaml, type YamlSource } from './yamlSource.ts'
+import { problemAt, readYaml } from './yamlSource.ts'
+import type { Declared, Manifest, Sourced } from './manifestShape.ts'
 import type { DocumentList, FormDefinition, Lookups, NewsItem, PageManifest, SiteManifest } from './types.generated.ts'
 
-/** A manifest value together with the YAML file it came from (for positions). */
-export interface Sourced<T> {
-  source: YamlSource
-  data: T
-}
-
-/**
- * Routes and ids declared by files that failed to load, so that one broken
- * file yields its own error and not a cascade of "does not exist" elsewhere.
- */
-export interface Declared {
-  routes: Set<string>
-  documentIds: Set<string>
-  formIds: Set<string>
-  /** Files that failed to load (absolute paths): what they link is not reported file by file. */
-  files: Set<string>
-}
-
-export interface Manifest {
-  dir: string
-  declared: Declared
-  site?: Sourced<SiteManifest>
-  pages: Sourced<PageManifest>[]
-  documents: Sourced<DocumentList>[]
-  forms: Sourced<FormDefinition>[]
-  lookups?: Sourced<Lookups>
-  news: Sourced<NewsItem>[]
-}
+// The manifest's shape lives in its own module so resolve.ts can use it without importing the loader back.
+export type { Declared, Manifest, Sourced } from './manifestShape.ts'
 
 export interface LoadResult {
   manifest: Manifest

@@ -4,7 +4,7 @@
  * a year range is computed in one place. `Sourced.source.data` keeps what
  * staff wrote (the validator reads that, with positions).
  */
-import type { Manifest } from './load.ts'
+import type { Manifest } from './manifestShape.ts'
 import { contactCell, expandPlaceholders, yearRange, type PlaceholderContext } from './placeholders.ts'
 import type { Fila, NewsItem, PageManifest, SiteManifest } from './types.generated.ts'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { ACTION_LABEL, allowedActions, type OfficeAction } from '../../../filings/states.ts'
 import { dayLong } from '../format.ts'
-import type { FilingView } from './FilingPage.tsx'
+import type { FilingView } from './filingViewTypes.ts'
 import { FieldError, type PageContext, Xsrf } from './OfficeShell.tsx'
 
 /**

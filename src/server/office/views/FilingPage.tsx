@@ -1,38 +1,13 @@
 import { ESTADO_LABEL } from '../../../filings/states.ts'
 import { CONSENT_FIELD, SENSITIVE_CONSENT_FIELD } from '../../../manifest/privacyNotice.ts'
-import type { HistoryRow, TramiteRow } from '../../store/office.ts'
 import { dateTime, day, dayLong, daysLeftText } from '../format.ts'
 import { ActionForms } from './ActionForms.tsx'
+import type { FilingView } from './filingViewTypes.ts'
 import { HistoryTable } from './HistoryTable.tsx'
 import { ErrorSummary, Notice, OfficePage, type PageContext } from './OfficeShell.tsx'
 
-/** One filing as staff see it: its term, its data, the actions it allows now and its history. */
-
-export interface FilingView {
-  radicado: string
-  formTitle: string
-  tipo: string
-  recibido: string
-  tramite: TramiteRow
-  diasHabilesRestantes: number | null
-  vencida: boolean
-  fundamento?: string
-  fields: Array<{ nombre: string; etiqueta: string; valor: string }>
-  /** The data-treatment authorization stored with the filing (issue 12), if any. */
-  autorizacion?: { version: string; en: string }
-  /** The explicit sensitive-data authorization (issue 26 item 5), if the form asked it. */
-  autorizacionSensibles?: { version: string; en: string }
-  /** How it arrived (issue 26): the channel's label, who registered it and the day of receipt when earlier. */
-  canal?: { etiqueta: string; registradaPor?: string; recibidaEl?: string }
-  /** An anonymous petition: no personal data, no e-mail; the answer is read on the tracking page. */
-  anonima?: boolean
-  attachments: Array<{ indice: number; nombre: string; tamano: number }>
-  history: HistoryRow[]
-  today: string
-  error?: { message: string; fields: Record<string, string>; accion?: string }
-  notice?: string
-  values?: Record<string, string>
-}
+// The view's type lives apart so ActionForms.tsx can use it without importing this page back.
+export type { FilingView } from './filingViewTypes.ts'
 
 /** What staff read on an anonymous petition (issue 26 item 3). */
 export const ANONYMOUS_NOTE =
