@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react'
 import { ApiError, FAILURE_MESSAGES, filingNumber, postForm } from '../../forms/apiClient.ts'
 import { requestBody, successText } from '../../forms/clientPayload.ts'
-import { RECEIPT_PDF_API, RECEIPT_PDF_BUTTON, receiptLines, receiptOf, type Receipt } from '../../forms/receipt.ts'
+import { receiptLines, receiptOf, type Receipt } from '../../forms/receipt.ts'
 import type { PreparedForm } from '../../forms/prepared.ts'
 import { Heading } from '../../views/Heading.tsx'
+import { ReceiptPdfForm } from '../../views/ReceiptPdfForm.tsx'
 import { Aviso } from './Aviso.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'
 import { FieldList } from './FieldList.tsx'
@@ -21,24 +22,6 @@ interface Message {
 /** Asked once when a receipt that went to no e-mail address is closed (issue 26 item 8). */
 export const CLOSE_RECEIPT_QUESTION =
   '¿Ya anotó o imprimió el número de radicado y el código de verificación? No se enviaron por correo y sin ellos no podrá consultar su solicitud en línea.'
-
-/**
- * «Descargar constancia (PDF)» (issue 26 item 8): a plain form, so the
- * download is the browser's own navigation with the number and the code in
- * the body, never in an address (the server answers with an attachment and
- * the page stays as it is).
- */
-function ReceiptPdf({ receipt }: { receipt: Receipt }) {
-  return (
-    <form method="post" action={RECEIPT_PDF_API} className="descarga-constancia">
-      <input type="hidden" name="radicado" value={receipt.id} />
-      <input type="hidden" name="codigo" value={receipt.codigo} />
-      <button type="submit" className="secondary">
-        {RECEIPT_PDF_BUTTON}
-      </button>
-    </form>
-  )
-}
 
 /**
  * A form of manifest/forms/ submitted to its endpoint (json or multipart).
@@ -113,7 +96,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
               <button type="button" className="secondary imprimir" onClick={() => window.print()}>
                 Imprimir recibo
               </button>
-              <ReceiptPdf receipt={success.receipt} />
+              <ReceiptPdfForm receipt={success.receipt} />
             </div>
           ) : (
             success.text
@@ -128,7 +111,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
           <button type="button" className="secondary imprimir" onClick={() => window.print()}>
             Imprimir recibo
           </button>
-          <ReceiptPdf receipt={kept.receipt} />
+          <ReceiptPdfForm receipt={kept.receipt} />
         </section>
       )}
       {failure && (

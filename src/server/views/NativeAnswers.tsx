@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { RECEIPT_PDF_API, RECEIPT_PDF_BUTTON, receiptLines, type Receipt } from '../../forms/receipt.ts'
+import { receiptLines, type Receipt } from '../../forms/receipt.ts'
+import { ReceiptPdfForm } from '../../views/ReceiptPdfForm.tsx'
 import { MSG } from '../http/messages.ts'
 import { ServerDocument } from './ServerDocument.tsx'
 
@@ -38,19 +39,6 @@ function BackLinks({ back, label }: { back: string; label: string }) {
         </li>
       </ul>
     </nav>
-  )
-}
-
-/** «Descargar constancia (PDF)» (issue 26 item 8): a plain form POST with the number and the code, never in an address. */
-function ReceiptPdfForm({ receipt }: { receipt: Receipt }) {
-  return (
-    <form method="post" action={RECEIPT_PDF_API} className="descarga-constancia">
-      <input type="hidden" name="radicado" value={receipt.id} />
-      <input type="hidden" name="codigo" value={receipt.codigo} />
-      <button type="submit" className="secondary">
-        {RECEIPT_PDF_BUTTON}
-      </button>
-    </form>
   )
 }
 
