@@ -10,6 +10,7 @@ import { clientDirFromEnv, configFromEnv } from '../src/server/config.ts'
 import { readPointer, releasesDirFromEnv } from '../src/server/releases.ts'
 import { startServer } from '../src/server/run.ts'
 import { manifestDir, publicDir } from '../src/manifest/paths.ts'
+import { loadPlatform, type Platform } from '../src/manifest/platform.ts'
 import { npmCommand, spawnOptions } from './lib/commands.ts'
 import { publishedNotice } from './lib/publishedNotice.ts'
 
@@ -45,10 +46,32 @@ function buildReason(clientDir: string): string | undefined {
   return changed ? `hay cambios en ${changed}/ posteriores a la última compilación` : undefined
 }
 
+/**
+ * A platform (plataforma.yaml): each site is served from its published release, else from its build output, as the
+ * single site is; a site with neither is built first (`npm run build -- --sitio <id>`). A site whose build fails is
+ * said and left out of nothing: the server still starts, and that site answers 503 until it is built.
+ */
+function preparePlatform(platform: Platform): void {
+  for (const site of platform.sites) {
+    const published = readPointer(site.releasesDir)
+    if (published) console.log(`Sitio «${site.id}»: se sirve la versión publicada (${published.actual}).`)
+    else if (fs.existsSync(path.join(site.outDir, 'client', 'index.html'))) console.log(`Sitio «${site.id}»: se sirve su última compilación.`)
+    else {
+      console.log(`Sitio «${site.id}»: compilando (no existe el sitio compilado)…`)
+      const build = npmCommand(['run', 'build', '--', '--sitio', site.id])
+      const result = spawnSync(build.command, build.args, spawnOptions(build, { stdio: 'inherit', env: process.env }))
+      if (result.status !== 0) console.error(`La compilación del sitio «${site.id}» falló; corrija los errores indicados arriba.`)
+    }
+  }
+}
+
+const { platform } = loadPlatform()
 const clientDir = clientDirFromEnv()
-const published = readPointer(releasesDirFromEnv())
-const reason = published ? undefined : buildReason(clientDir)
-if (published) {
+const published = platform ? undefined : readPointer(releasesDirFromEnv())
+const reason = platform || published ? undefined : buildReason(clientDir)
+if (platform) {
+  preparePlatform(platform)
+} else if (published) {
   console.log(`Se sirve la versión publicada con npm run publicar (${published.actual}).`)
   const notice = publishedNotice(releasesDirFromEnv(), published.actual, [manifestDir(), path.join(publicDir(), 'assets')])
   if (notice) console.log(notice)

@@ -68,6 +68,7 @@ async function openStore(options: AppOptions, dataDir: string, site: SiteData, l
       databaseUrl: options.databaseUrl,
       busyGiveUpMs: options.storeBusyGiveUpMs,
       refuseOwner: !options.allowDatabaseOwner,
+      siteId: options.siteId,
     })
   try {
     return { store: await open(), ok: true }
@@ -103,7 +104,10 @@ function createFastify(options: AppOptions, uploadTimeoutMs: number): FastifyIns
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxySetting(options.trustProxy),
     return503OnClosing: true,
-    logger: loggerOptions({ level: options.logLevel, file: options.logFile, keepDays: options.logKeepDays, stream: options.logStream }),
+    // One site of several (siteHosts.ts): its lines go to the one process log, each marked with the site.
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: loggerOptions({ level: options.logLevel, file: options.logFile, keepDays: options.logKeepDays, stream: options.logStream }) }),
     logController: new QuietRequestLog(),
   })
 }

@@ -1,8 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { SessionPolicy } from './office/session.ts'
 import type { BackupSchedule } from './features/backup/index.ts'
 
 /** What the server is started with (config.ts reads it from the environment; tests set it directly). */
 export interface AppOptions {
+  /**
+   * The site this server is, on a platform (siteHosts.ts): PostgreSQL rows are that site's only (row-level
+   * security keyed by it). Unset: the single site (`DEFAULT_SITE`).
+   */
+  siteId?: string
+  /** The process's logger, shared by the sites of a platform (each gets a child marked with its id). */
+  loggerInstance?: FastifyBaseLogger
   /** Folder of the SQLite file and the uploads (default ./data). */
   dataDir: string
   /**

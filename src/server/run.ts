@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import { loadPlatform } from '../manifest/platform.ts'
+import { formatProblem } from '../manifest/problem.ts'
 import { buildApp } from './app.ts'
 import { configFromEnv, exposureWarning, type ServerConfig } from './config.ts'
 import { pointedCode } from './releases.ts'
+import { buildHostsServer } from './siteHosts.ts'
 
 /** Longest a SIGTERM/SIGINT may take before the process exits anyway. */
 export const SHUTDOWN_LIMIT_MS = 10_000
@@ -13,9 +16,19 @@ export const RESTART_FOR_UPDATE_EXIT = 75
 /** How often the pointer is checked for new code (a stat and, when it changed, a small JSON read). */
 const CODE_CHECK_MS = 2_000
 
+/**
+ * The server: one site (no platform configuration, as always), or every site of plataforma.yaml by its host
+ * (siteHosts.ts). A configuration with errors stops the start, with its file:line:col.
+ */
+async function buildServer(config: ServerConfig): Promise<FastifyInstance> {
+  const { platform, problems } = loadPlatform()
+  if (problems.length > 0) throw new Error(`la configuración de la plataforma tiene errores:\n${problems.map(formatProblem).join('\n')}`)
+  return platform ? buildHostsServer(config, platform) : buildApp(config)
+}
+
 /** Builds and starts the server, and closes it cleanly on SIGINT/SIGTERM. Returns the address. */
 export async function startServer(config: ServerConfig = configFromEnv()): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp(config)
+  const app = await buildServer(config)
   const warning = exposureWarning(config.host, config.trustProxy)
   if (warning) app.log.warn(warning)
   await app.listen({ port: config.port, host: config.host })

@@ -22,6 +22,8 @@ export interface OpenStoreOptions {
   busyGiveUpMs?: number
   /** PostgreSQL, the server: refuse the tables' owner or a superuser (pgRoles.ts). */
   refuseOwner?: boolean
+  /** The site whose rows these are (a platform's site id; unset: the single site). */
+  siteId?: string
 }
 
 /** The engine the configuration asks for: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in DATA_DIR. */

@@ -1,0 +1,232 @@
+/**
+ * One server, many hosts (issue 28, items 3 and 4; src/server/siteHosts.ts): two tiny sites (copies of
+ * tests/fixtures/manifest-min; B has a page of its own) built once, served by one process by their `Host`. Each host
+ * serves its own pages and search; a filing on each gets number 1 of its own series; staff of site A reach nothing of
+ * site B, with and without JavaScript; an unknown host gets a plain 404.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadPlatform, type Platform, type PlatformSite } from '../../src/manifest/platform.ts'
+import { hashPassword } from '../../src/server/office/passwords.ts'
+import { loadFilingForms } from '../../src/server/siteData.ts'
+import { buildHostsServer, UNKNOWN_HOST_TEXT } from '../../src/server/siteHosts.ts'
+import { openFilingStore } from '../../src/server/store/open.ts'
+import { TINY_PDF } from './helpers.ts'
+
+const dir = path.resolve('test-results/plataforma-servidor')
+const platformFile = path.join(dir, 'plataforma.yaml')
+const HOST = { a: 'a.example.gov.co', b: 'b.example.gov.co' }
+const STAFF = { correo: 'siau@hospital.gov.co', clave: 'una clave larga de prueba 2026' }
+const BROWSER = 'text/html,application/xhtml+xml'
+
+/** Two sites from the minimal manifest; the contact form takes a PDF; B has a page A lacks. */
+function writeSites(): void {
+  fs.rmSync(dir, { recursive: true, force: true })
+  for (const id of ['a', 'b']) {
+    const folder = path.join(dir, 'sitios', id)
+    fs.cpSync('tests/fixtures/manifest-min', path.join(folder, 'manifest'), { recursive: true })
+    fs.cpSync('tests/fixtures/public-min', path.join(folder, 'public'), { recursive: true })
+    fs.appendFileSync(
+      path.join(folder, 'manifest', 'forms', 'contacto.yaml'),
+      '  - nombre: adjuntos\n    etiqueta: Documentos\n    control: archivos\n    aceptar: application/pdf\n    tamanoMaximoMB: 1\n    maximoArchivos: 1\n    tamanoTotalMB: 1\n',
+    )
+  }
+  fs.writeFileSync(
+    path.join(dir, 'sitios', 'b', 'manifest', 'pages', 'extra.yaml'),
+    'ruta: /extra\netiqueta: Extra\ntitulo: Sala de lactancia del sitio B\nsecciones:\n  - tipo: texto\n    contenido: Esta página es solo del sitio B.\n',
+  )
+  fs.writeFileSync(
+    platformFile,
+    `sitios:\n  - id: a\n    nombre: E.S.E. Hospital A\n    dominios: [${HOST.a}]\n  - id: b\n    nombre: E.S.E. Hospital B\n    dominios: [${HOST.b}]\n`,
+  )
+}
+
+function buildSites(): void {
+  // One at a time: Vike transpiles each `+*.ts` config file into a temporary file beside it, named by its content,
+  // which two builds of the same checkout at once write and delete under each other («ENOENT …+route.ts.build-….mjs»).
+  const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platformFile, PLATAFORMA_COMPILACIONES: '1' }
+  // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
+  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'NODE_ENV', 'DATA_DIR', 'PUBLICACIONES_DIR'])
+    delete env[k]
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--todos'], { env, encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(r.stdout + r.stderr)
+}
+
+interface Answer {
+  status: number
+  headers: http.IncomingHttpHeaders
+  text: string
+}
+
+let port = 0
+
+/** A request to the one server as a browser at `host` makes it (fetch cannot set Host). */
+function ask(host: string, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: { ...headers, host } }, res => {
+      const chunks: Buffer[] = []
+      res.on('data', c => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const cookie = (a: Answer, name: string) =>
+  (a.headers['set-cookie'] ?? [])
+    .find(c => c.startsWith(`${name}=`))
+    ?.split(';')[0]
+    ?.slice(name.length + 1)
+
+/** A browser's visit at `host`: its XSRF cookie, and its office session once signed in. */
+async function visitor(host: string): Promise<{ headers: (extra?: Record<string, string>) => Record<string, string>; signIn(): Promise<Answer> }> {
+  const first = await ask(host, 'GET', '/api/tipo-solicitud')
+  const xsrf = cookie(first, 'XSRF-TOKEN')!
+  let session = ''
+  const headers = (extra: Record<string, string> = {}) => ({ cookie: `XSRF-TOKEN=${xsrf}${session}`, 'x-xsrf-token': xsrf, ...extra })
+  return {
+    headers,
+    async signIn() {
+      const res = await ask(host, 'POST', '/api/oficina/sesion', headers({ 'content-type': 'application/json' }), JSON.stringify(STAFF))
+      session = `; oficina_sesion=${cookie(res, 'oficina_sesion')}`
+      return res
+    },
+  }
+}
+
+/** Files the contact form at `host` as the page's script does (multipart, with a PDF when asked). */
+async function file(host: string, nombre: string, pdf = false): Promise<string> {
+  const v = await visitor(host)
+  const form = new FormData()
+  for (const [k, v] of Object.entries({ nombre, tipo: '1', acepto: 'true' })) form.append(k, v)
+  if (pdf) form.append('adjuntos', new Blob([TINY_PDF], { type: 'application/pdf' }), 'soporte.pdf')
+  const encoded = new Request('http://x/', { method: 'POST', body: form })
+  const res = await ask(
+    host,
+    'POST',
+    '/api/contacto',
+    v.headers({ 'content-type': encoded.headers.get('content-type')! }),
+    Buffer.from(await encoded.arrayBuffer()),
+  )
+  expect(res.status, res.text).toBe(200)
+  return (JSON.parse(res.text) as { id: string }).id
+}
+
+async function addStaff(site: PlatformSite): Promise<void> {
+  const store = await openFilingStore({ dataDir: site.dataDir, plan: loadFilingForms(site.manifestDir).plan, siteId: site.id })
+  try {
+    await store.createAccount({ correo: STAFF.correo, nombre: `Funcionaria ${site.id}`, rol: 'siau', clave: await hashPassword(STAFF.clave) })
+  } finally {
+    await store.close()
+  }
+}
+
+let platform: Platform
+let server: FastifyInstance
+
+beforeAll(async () => {
+  writeSites()
+  buildSites()
+  const loaded = loadPlatform(platformFile)
+  expect(loaded.problems).toEqual([])
+  platform = loaded.platform!
+  for (const site of platform.sites) await addStaff(site)
+  server = await buildHostsServer({ dataDir: dir, clientDir: dir, logLevel: 'silent', rateLimitMax: 10_000, allowDatabaseOwner: true }, platform)
+  await server.listen({ port: 0, host: '127.0.0.1' })
+  const address = server.server.address()
+  port = typeof address === 'object' && address ? address.port : 0
+}, 600_000)
+
+afterAll(async () => {
+  await server?.close()
+})
+
+describe('one server, many hosts', () => {
+  it('each host serves its own pages and search; an unknown host gets a plain 404', async () => {
+    const pageB = await ask(HOST.b, 'GET', '/extra', { accept: BROWSER })
+    expect(pageB.status).toBe(200)
+    expect(pageB.text).toContain('Esta página es solo del sitio B.')
+    const pageA = await ask(HOST.a, 'GET', '/extra', { accept: BROWSER })
+    expect(pageA.status).toBe(404)
+    expect(pageA.text).not.toContain('solo del sitio B')
+    expect((await ask(HOST.a, 'GET', '/', { accept: BROWSER })).status).toBe(200)
+    // The port in Host, and upper case, name the same site.
+    expect((await ask(`B.Example.gov.co:${port}`, 'GET', '/extra')).text).toContain('solo del sitio B')
+
+    const search = async (host: string) => JSON.parse((await ask(host, 'GET', '/api/search?q=lactancia')).text) as Array<{ route: string }>
+    expect((await search(HOST.b)).map(r => r.route)).toContain('/extra')
+    expect(await search(HOST.a)).toEqual([])
+
+    for (const host of ['c.example.gov.co', '127.0.0.1', `localhost:${port}`]) {
+      for (const [method, url] of [
+        ['GET', '/'],
+        ['GET', '/extra'],
+        ['GET', '/oficina'],
+        ['POST', '/api/contacto'],
+      ] as const) {
+        const res = await ask(host, method, url, { accept: BROWSER })
+        expect(res.status, `${method} ${host}${url}`).toBe(404)
+        expect(res.headers['content-type']).toMatch(/^text\/plain/)
+        expect(res.text).toBe(UNKNOWN_HOST_TEXT)
+      }
+    }
+  })
+
+  it("a filing on each site gets number 1 of its own series; staff of A reach nothing of B's, with or without JavaScript", async () => {
+    const a = await file(HOST.a, 'Ana de A')
+    const b = await file(HOST.b, 'Beto de B', true)
+    expect(a).toMatch(/^CON-\d{4}-0*1$/)
+    expect(b).toBe(a)
+
+    // B's own staff see B's filing and its PDF at B's host.
+    const staffB = await visitor(HOST.b)
+    expect((await staffB.signIn()).status).toBe(200)
+    expect((await ask(HOST.b, 'GET', `/api/oficina/radicaciones/${b}`, staffB.headers())).text).toContain('Beto de B')
+    const pdf = await ask(HOST.b, 'GET', `/api/oficina/radicaciones/${b}/adjuntos/0`, staffB.headers())
+    expect(pdf.status).toBe(200)
+    expect(pdf.text.startsWith('%PDF')).toBe(true)
+
+    const staffA = await visitor(HOST.a)
+    expect((await staffA.signIn()).status).toBe(200)
+
+    // With A's session at A's host, the number both share is A's filing; B's attachment is not there.
+    const mine = await ask(HOST.a, 'GET', `/api/oficina/radicaciones/${a}`, staffA.headers())
+    expect(mine.status).toBe(200)
+    expect(mine.text).toContain('Ana de A')
+    expect(mine.text).not.toContain('Beto')
+    expect((await ask(HOST.a, 'GET', `/api/oficina/radicaciones/${b}/adjuntos/0`, staffA.headers())).status).toBe(404)
+    const inbox = await ask(HOST.a, 'GET', '/api/oficina/radicaciones', staffA.headers())
+    expect(inbox.status).toBe(200)
+    expect(inbox.text).not.toContain('Beto')
+    const pageMine = await ask(HOST.a, 'GET', `/oficina/radicaciones/${a}`, staffA.headers({ accept: BROWSER }))
+    expect(pageMine.status).toBe(200)
+    expect(pageMine.text).toContain('Ana de A')
+    expect(pageMine.text).not.toContain('Beto')
+
+    // A's session cookie sent to B's host is no session there: the API refuses, the pages send to the sign-in.
+    for (const url of ['/api/oficina/radicaciones', `/api/oficina/radicaciones/${b}`, `/api/oficina/radicaciones/${b}/adjuntos/0`, '/api/oficina/auditoria']) {
+      const res = await ask(HOST.b, 'GET', url, staffA.headers())
+      expect(res.status, url).toBe(401)
+      expect(res.text).not.toContain('Beto')
+    }
+    for (const url of ['/oficina', `/oficina/radicaciones/${b}`, '/oficina/auditoria']) {
+      const res = await ask(HOST.b, 'GET', url, staffA.headers({ accept: BROWSER }))
+      expect(res.status, url).toBe(303)
+      expect(res.headers.location).toBe('/acceder')
+      expect(res.text).not.toContain('Beto')
+    }
+    const act = await ask(
+      HOST.b,
+      'POST',
+      `/api/oficina/radicaciones/${b}/acciones`,
+      staffA.headers({ 'content-type': 'application/json' }),
+      JSON.stringify({ accion: 'tramitar' }),
+    )
+    expect(act.status).toBe(401)
+  })
+})
