@@ -251,6 +251,10 @@ export interface ItemMenuLateral {
  */
 export interface Contacto {
   /**
+   * true mientras los teléfonos, correos, direcciones y horarios sean de muestra y el hospital no haya dado los reales. Ejemplo: true.
+   */
+  muestra?: boolean
+  /**
    * Datos de ubicación de la entidad que el pie muestra junto a la dirección (Anexo 2 de la Resolución 1519 de 2020). Ejemplo: { municipio: Santa Rosa, departamento: Bolívar, codigoPostal: "132040" }.
    */
   entidad?: {

@@ -1,0 +1,94 @@
+/**
+ * The template of a new hospital's site (issue 28, item 5): by default the project's own sample content
+ * (`manifest/` and `public/` at the root: the full Anexo 2 transparency tree with its «No aplica» slots, the four
+ * filing forms, the policies, the privacy notice, sample pages, documents and news marked `muestra: true`), the same
+ * files every test and the single-site build check, so the template cannot drift from the schemas. `--plantilla`
+ * names another folder with the same two subfolders (a network of hospitals may keep its own).
+ * The copy gets the new hospital's name, municipality, department and address; everything else stays sample content,
+ * listed afterwards from its `muestra: true` marks (scripts/lib/sampleChecklist.ts).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { isMap, parseDocument } from 'yaml'
+
+export interface SiteIdentity {
+  nombre: string
+  nombreCorto: string
+  municipio: string
+  departamento: string
+  /** The site's first domain: its public address becomes https://<dominio>. */
+  dominio: string
+}
+
+/** The template's own identity, read from its site.yaml: what the copy replaces. */
+interface SampleIdentity {
+  nombre?: string
+  nombreCorto?: string
+  municipio?: string
+}
+
+/** A short name for the header when none is given: the name without its legal form («E.S.E.», «ESE»). */
+export function shortName(nombre: string): string {
+  const short = nombre.replace(/^\s*(E\.\s?S\.\s?E\.?|ESE)\s+/i, '').trim()
+  return short || nombre.trim()
+}
+
+export function templateProblem(templateDir: string): string | undefined {
+  for (const sub of ['manifest', 'public'])
+    if (!fs.existsSync(path.join(templateDir, sub)))
+      return `la plantilla ${templateDir} no tiene la carpeta ${sub}/ (una plantilla es una carpeta con manifest/ y public/).`
+  if (!fs.existsSync(path.join(templateDir, 'manifest', 'site.yaml'))) return `la plantilla ${templateDir} no tiene manifest/site.yaml.`
+  return undefined
+}
+
+function readSample(siteFile: string): SampleIdentity {
+  const data = parseDocument(fs.readFileSync(siteFile, 'utf8')).toJS() as {
+    nombre?: string
+    nombreCorto?: string
+    contacto?: { entidad?: { municipio?: string } }
+  }
+  return { nombre: data.nombre, nombreCorto: data.nombreCorto, municipio: data.contacto?.entidad?.municipio }
+}
+
+function yamlFiles(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter(f => /\.ya?ml$/.test(f)).map(f => path.join(dir, f))
+}
+
+/**
+ * Copies the template into `siteFolder` (which must not exist) and writes the hospital's identity into it: the
+ * template's name, short name and municipality wherever its texts say them (the privacy notice's «responsable», the
+ * pages that name the hospital), then site.yaml's own keys through the YAML document, comments kept.
+ */
+export function copyTemplate(templateDir: string, siteFolder: string, identity: SiteIdentity): void {
+  fs.mkdirSync(siteFolder, { recursive: true })
+  fs.cpSync(path.join(templateDir, 'manifest'), path.join(siteFolder, 'manifest'), { recursive: true })
+  fs.cpSync(path.join(templateDir, 'public'), path.join(siteFolder, 'public'), { recursive: true })
+  const manifest = path.join(siteFolder, 'manifest')
+  const sample = readSample(path.join(manifest, 'site.yaml'))
+  // Longest first: the short name may be part of the full one.
+  const replacements = (
+    [
+      [sample.nombre, identity.nombre],
+      [sample.nombreCorto, identity.nombreCorto],
+      [sample.municipio, identity.municipio],
+    ] as Array<[string | undefined, string]>
+  )
+    .filter((r): r is [string, string] => !!r[0] && r[0] !== r[1])
+    .sort((a, b) => b[0].length - a[0].length)
+  for (const file of yamlFiles(manifest)) {
+    const text = fs.readFileSync(file, 'utf8')
+    let out = text
+    for (const [from, to] of replacements) out = out.split(from).join(to)
+    if (out !== text) fs.writeFileSync(file, out)
+  }
+  const siteFile = path.join(manifest, 'site.yaml')
+  const doc = parseDocument(fs.readFileSync(siteFile, 'utf8'))
+  doc.set('nombre', identity.nombre)
+  doc.set('nombreCorto', identity.nombreCorto)
+  if (doc.has('urlPublica')) doc.set('urlPublica', `https://${identity.dominio}`)
+  if (isMap(doc.getIn(['contacto', 'entidad']))) {
+    doc.setIn(['contacto', 'entidad', 'municipio'], identity.municipio)
+    doc.setIn(['contacto', 'entidad', 'departamento'], identity.departamento)
+  }
+  fs.writeFileSync(siteFile, doc.toString({ lineWidth: 0, flowCollectionPadding: false }))
+}

@@ -1,0 +1,207 @@
+/**
+ * `npm run sitio -- crear <id> --nombre "E.S.E. …" --municipio … --departamento … --dominio … --admin <correo>`
+ * (issue 28, item 5): a new hospital on the platform. Creates `sitios/<id>/` from the template
+ * (scripts/lib/siteTemplate.ts) with the hospital's name and place written in, checks it, creates its first
+ * administrator account in the site's own data folder (`PlatformSite.dataDir`, through `npm run usuarios`: the
+ * password is typed, or read from standard input, as there), adds the site to plataforma.yaml (comments kept),
+ * builds it and prints what the hospital must still supply (scripts/lib/sampleChecklist.ts).
+ * Nothing is left half-made: an id, domain or folder already in use is refused before anything is written, and a
+ * failure before the site is added to plataforma.yaml removes what this command had written.
+ * Plain Node (no shell): runs the same on the staff's Windows PCs.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { loadPlatform, platformFile, type PlatformSite } from '../src/manifest/platform.ts'
+import { formatProblem } from '../src/manifest/problem.ts'
+import { withSiteAdded } from './lib/platformFileEdit.ts'
+import { formatChecklist, sampleChecklist } from './lib/sampleChecklist.ts'
+import { copyTemplate, shortName, templateProblem } from './lib/siteTemplate.ts'
+
+const USAGE = `Uso:
+  npm run sitio -- crear <id> --nombre "E.S.E. Hospital …" --municipio <municipio> --departamento <departamento>
+                    --dominio <dominio> [--dominio <otro dominio>] --admin <correo> [--admin-nombre "<nombre>"]
+                    [--nombre-corto "<nombre>"] [--plantilla <carpeta con manifest/ y public/>] [--sin-compilar]
+La contraseña de la primera cuenta de administración se escribe cuando se pide (o se envía por la entrada estándar),
+como en npm run usuarios.`
+
+export interface CreateArgs {
+  id: string
+  nombre: string
+  nombreCorto: string
+  municipio: string
+  departamento: string
+  dominios: string[]
+  admin: string
+  adminNombre: string
+  plantilla: string
+  compilar: boolean
+}
+
+class UsageError extends Error {}
+
+const schema = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'schemas', 'plataforma.schema.json'), 'utf8')) as {
+  properties: { sitios: { items: { properties: { id: { pattern: string }; dominios: { items: { pattern: string } } } } } }
+}
+const site = schema.properties.sitios.items.properties
+const ID = new RegExp(site.id.pattern)
+const DOMAIN = new RegExp(site.dominios.items.pattern)
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function parseCreateArgs(argv: string[]): CreateArgs {
+  const [command, id, ...rest] = argv
+  if (command !== 'crear' || !id || id.startsWith('--')) throw new UsageError(USAGE)
+  const values: Record<string, string[]> = {}
+  let compilar = true
+  for (let i = 0; i < rest.length; i++) {
+    const flag = rest[i]!
+    if (flag === '--sin-compilar') {
+      compilar = false
+      continue
+    }
+    const known = ['--nombre', '--nombre-corto', '--municipio', '--departamento', '--dominio', '--admin', '--admin-nombre', '--plantilla']
+    const value = rest[i + 1]
+    if (!known.includes(flag)) throw new UsageError(`Opción desconocida: ${flag}\n${USAGE}`)
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`Falta el valor de ${flag}.\n${USAGE}`)
+    values[flag] = [...(values[flag] ?? []), value.trim()]
+    i++
+  }
+  const one = (flag: string, required = true): string | undefined => {
+    const v = values[flag]
+    if (v && v.length > 1) throw new UsageError(`${flag} se indica una sola vez.`)
+    if (required && !v?.[0]) throw new UsageError(`Falta ${flag}.\n${USAGE}`)
+    return v?.[0]
+  }
+  if (!ID.test(id)) throw new UsageError(`El id «${id}» no es válido: use minúsculas, números y guiones (ejemplo: hospital-san-juan).`)
+  const dominios = (values['--dominio'] ?? []).map(d => d.toLowerCase())
+  if (dominios.length === 0) throw new UsageError(`Falta --dominio.\n${USAGE}`)
+  for (const d of dominios)
+    if (!DOMAIN.test(d)) throw new UsageError(`El dominio «${d}» no es válido: escríbalo sin https:// ni barra final (ejemplo: www.hospitalsanjuan.gov.co).`)
+  const nombre = one('--nombre')!
+  const admin = one('--admin')!.toLowerCase()
+  if (!EMAIL.test(admin)) throw new UsageError(`--admin debe ser un correo electrónico válido (recibido «${admin}»).`)
+  return {
+    id,
+    nombre,
+    nombreCorto: one('--nombre-corto', false) ?? shortName(nombre),
+    municipio: one('--municipio')!,
+    departamento: one('--departamento')!,
+    dominios,
+    admin,
+    adminNombre: one('--admin-nombre', false) ?? `Administración de ${shortName(nombre)}`,
+    plantilla: path.resolve(one('--plantilla', false) ?? path.join(import.meta.dirname, '..')),
+    compilar,
+  }
+}
+
+/** Why the site cannot be created on this platform (id, domain or folder taken), or undefined. */
+function conflict(args: CreateArgs, file: string): string | undefined {
+  const { platform, problems } = loadPlatform(file)
+  if (problems.length > 0) return `${problems.map(formatProblem).join('\n')}\nCorrija primero ${path.basename(file)}: no se creó el sitio «${args.id}».`
+  const taken = platform?.sites.find(s => s.id === args.id)
+  if (taken) return `ya existe un sitio con el id «${args.id}» (${taken.nombre}) en ${file}: elija otro id. No se cambió nada.`
+  for (const d of args.dominios) {
+    const owner = platform?.sites.find(s => s.dominios.includes(d))
+    if (owner) return `el dominio «${d}» ya es del sitio «${owner.id}» (${owner.nombre}): un dominio sirve a un solo sitio. No se cambió nada.`
+  }
+  const folder = path.join(path.dirname(file), 'sitios', args.id)
+  if (fs.existsSync(folder)) return `ya existe la carpeta ${folder} (de un sitio anterior o a medio crear): bórrela o elija otro id. No se cambió nada.`
+  return undefined
+}
+
+/** Runs a project script in a child process (plain Node with tsx: no shell), output shown as it comes. */
+function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): number | null {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', script), ...args], {
+    env,
+    stdio: 'inherit',
+    windowsHide: true,
+  })
+  return r.status
+}
+
+function createAdmin(args: CreateArgs, chosen: PlatformSite): boolean {
+  console.log(`\nPrimera cuenta de administración: ${args.admin}, en ${chosen.dataDir}.`)
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: chosen.dataDir, MANIFEST_DIR: chosen.manifestDir, PUBLIC_DIR: chosen.publicDir }
+  delete env.DATABASE_URL
+  return runScript('src/server/usuarios.ts', ['crear', args.admin, '--nombre', args.adminNombre, '--rol', 'admin'], env) === 0
+}
+
+function fail(message: string, code = 1): never {
+  console.error(`✗ ${message}`)
+  process.exit(code)
+}
+
+async function create(args: CreateArgs): Promise<void> {
+  const file = platformFile()
+  const why = conflict(args, file) ?? templateProblem(args.plantilla)
+  if (why) fail(why, 2)
+  if (process.env.DATABASE_URL)
+    fail(
+      'con DATABASE_URL (PostgreSQL) las cuentas de cada sitio todavía no se separan en la base de datos: cree el sitio sin DATABASE_URL (cada sitio con su archivo SQLite en su carpeta de datos). No se cambió nada.',
+      2,
+    )
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined
+  const folder = path.join(path.dirname(file), 'sitios', args.id)
+  // The new configuration is checked (and gives the site's folders) before it replaces the old one.
+  const draft = `${file}.${process.pid}.nuevo`
+  let chosen: PlatformSite | undefined
+  let dataDirMade = false
+  const undo = () => {
+    fs.rmSync(folder, { recursive: true, force: true })
+    fs.rmSync(draft, { force: true })
+    if (dataDirMade && chosen) fs.rmSync(chosen.dataDir, { recursive: true, force: true })
+  }
+  try {
+    console.log(`Creando el sitio «${args.id}» (${args.nombre}) en ${path.relative(process.cwd(), folder) || folder} desde la plantilla ${args.plantilla}…`)
+    copyTemplate(args.plantilla, folder, { ...args, dominio: args.dominios[0]! })
+    fs.writeFileSync(draft, withSiteAdded(current, { id: args.id, nombre: args.nombre, dominios: args.dominios }))
+    const { platform, problems } = loadPlatform(draft)
+    chosen = platform?.sites.find(s => s.id === args.id)
+    if (!chosen) throw new Error(problems.map(formatProblem).join('\n') || 'la configuración nueva no tiene el sitio')
+    if (fs.existsSync(chosen.dataDir) && fs.readdirSync(chosen.dataDir).length > 0)
+      throw new Error(`la carpeta de datos ${chosen.dataDir} ya tiene archivos (de un sitio anterior): muévala o bórrela antes de crear este sitio.`)
+    console.log('Validando el contenido del sitio nuevo…')
+    const validEnv = { ...process.env, MANIFEST_DIR: chosen.manifestDir, PUBLIC_DIR: chosen.publicDir }
+    if (runScript('scripts/validate.ts', [], validEnv) !== 0) throw new Error('el contenido de la plantilla tiene errores (vea los mensajes de arriba).')
+    dataDirMade = !fs.existsSync(chosen.dataDir)
+    if (!createAdmin(args, chosen)) throw new Error('no se pudo crear la cuenta de administración (vea el mensaje de arriba).')
+    fs.renameSync(draft, file)
+  } catch (error) {
+    undo()
+    fail(`${(error as Error).message}\nNo se creó el sitio «${args.id}»: no quedó nada de él; ${path.basename(file)} sigue igual.`)
+  }
+  console.log(`✓ Sitio «${args.id}» agregado a ${file}.`)
+  finish(args, file, folder)
+}
+
+/** Builds the new site (unless --sin-compilar) and says what the hospital must supply and what comes next. */
+function finish(args: CreateArgs, file: string, folder: string): void {
+  let built = true
+  if (args.compilar) {
+    console.log(`\nCompilando el sitio (npm run build -- --sitio ${args.id})…`)
+    built = runScript('scripts/build.ts', ['--sitio', args.id], { ...process.env, PLATAFORMA: file }) === 0
+    if (!built)
+      console.error(`✗ La compilación falló (vea los mensajes de arriba). El sitio quedó creado: corrija y ejecute npm run build -- --sitio ${args.id}.`)
+  }
+  const prefix = path.relative(process.cwd(), folder).split(path.sep).join('/') || '.'
+  console.log('')
+  for (const line of formatChecklist(sampleChecklist(folder), prefix)) console.log(line)
+  console.log(
+    [
+      '',
+      'Siguientes pasos:',
+      `  1. Con el hospital, reemplace lo de la lista anterior y ejecute npm run build -- --sitio ${args.id}.`,
+      `  2. Publique: npm run publicar -- --sitio ${args.id}`,
+      `  3. La oficina (/oficina) del sitio: ingrese con ${args.admin} y la contraseña que escribió; cree las demás cuentas allí.`,
+    ].join('\n'),
+  )
+  if (!built) process.exit(1)
+}
+
+const argv = process.argv.slice(2)
+try {
+  await create(parseCreateArgs(argv))
+} catch (error) {
+  if (error instanceof UsageError) fail(error.message, 2)
+  throw error
+}
