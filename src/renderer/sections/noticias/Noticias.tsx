@@ -82,16 +82,16 @@ function AllNews({ items }: { items: PreparedNoticia[] }) {
 }
 
 export function Noticias({ section }: { section: PreparedSectionOf<'noticias'> }) {
-  const ultimas = section.vista === 'ultimas'
-  const titulo = section.titulo ?? (ultimas ? 'Últimas noticias' : undefined)
+  const latest = section.vista === 'ultimas'
+  const titulo = section.titulo ?? (latest ? 'Últimas noticias' : undefined)
   return (
-    <section className={`seccion-noticias ${ultimas ? 'noticias-ultimas' : ''}`}>
+    <section className={`seccion-noticias ${latest ? 'noticias-ultimas' : ''}`}>
       {titulo && <Heading>{titulo}</Heading>}
       {section.items.length === 0 ? (
         <p>Por ahora no hay noticias publicadas.</p>
       ) : titulo ? (
-        <Nested>{ultimas ? <Latest items={section.items} /> : <AllNews items={section.items} />}</Nested>
-      ) : ultimas ? (
+        <Nested>{latest ? <Latest items={section.items} /> : <AllNews items={section.items} />}</Nested>
+      ) : latest ? (
         <Latest items={section.items} />
       ) : (
         <AllNews items={section.items} />
