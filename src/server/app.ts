@@ -103,7 +103,9 @@ function createFastify(options: AppOptions, uploadTimeoutMs: number): FastifyIns
     requestTimeout: uploadTimeoutMs + 10_000,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxySetting(options.trustProxy),
-    return503OnClosing: true,
+    // While it closes (a restart for an update) a request on a kept-alive connection is served, with
+    // `Connection: close`, not answered Fastify's English 503: the store stays open until the server has closed.
+    return503OnClosing: false,
     // One site of several (siteHosts.ts): its lines go to the one process log, each marked with the site.
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }

@@ -1,7 +1,9 @@
 /**
  * `npm run actualizar` on a copy of the project with a running server. The copy is a git clone of this commit
  * (the "server"), whose upstream (the "origin", another clone) gets the next commits: a new version with a
- * changed page title, then a version whose server cannot start. A small supervisor loop stands in for systemd
+ * changed page title (SQLite); then, with the service moved to PostgreSQL (the owner's and the server's accounts,
+ * as the guide sets them up), a version with a new migration, and a version with another migration whose server
+ * cannot start. One copy, one first build and one proxy serve the three updates. A small supervisor loop stands in for systemd
  * (it restarts the server when it exits with 75, as RestartForceExitStatus=75 does), and Debian's Caddy, with the
  * shipped `despliegue/Caddyfile` (plain HTTP on loopback), stands in front of it as in production: while the service
  * restarts, the proxy holds filings until it is back or answers the site's Spanish 503, never a refused connection.
@@ -14,9 +16,12 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { npmCommand, spawnOptions } from '../../scripts/lib/commands.ts'
 import { POINTER_FILE, readPointer } from '../../src/server/releases.ts'
+import { MIGRATIONS } from '../../src/server/store/migrations.ts'
+import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { Client, freePort, RADICADO, validPqrs } from './helpers.ts'
 
 const PAGE = '/hospital/junta'
@@ -32,6 +37,15 @@ let front: string
 let caddy: ChildProcess | undefined
 let env: NodeJS.ProcessEnv
 let firstVersion: string
+
+const suffix = `${process.pid}_${Date.now() % 100_000}`
+const OWNER = `duenio_act_${suffix}`
+const SERVER = `servidor_act_${suffix}`
+/** The test database as the cluster's administrator, and as the guide's two accounts. */
+let adminUrl: string | undefined
+let ownerUrl: string
+let serverUrl: string
+const NEWEST = Math.max(...MIGRATIONS.map(m => m.version))
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Prueba', '-c', 'user.email=prueba@example.com', ...args], { cwd, encoding: 'utf8' }).trim()
@@ -91,6 +105,16 @@ const service = {
       else setTimeout(() => this.start(), 1_000)
     })
     this.proc = proc
+  },
+  /** The process ends unasked (a crash, a reboot): its supervisor starts it again. */
+  kill(): void {
+    this.proc?.kill('SIGKILL')
+  },
+  async restart(): Promise<void> {
+    await this.stop()
+    this.stopping = false
+    this.start()
+    await waitForService()
   },
   async stop(): Promise<void> {
     this.stopping = true
@@ -168,6 +192,109 @@ async function startCaddy(servicePort: number): Promise<string> {
 
 const pointerText = () => fs.readFileSync(path.join(copy, 'publicaciones', POINTER_FILE), 'utf8')
 
+async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<T>(text)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+/** The URL of `role` on the test database (the test cluster trusts local connections: no passwords). */
+function as(role: string): string {
+  const u = new URL(adminUrl!)
+  u.username = role
+  return u.toString()
+}
+
+/** A commit in the origin adding a migration (additive: a nullable column) at the end of the list. */
+function withMigration(version: number, column: string): () => void {
+  return () => {
+    const file = path.join(origin, 'src', 'server', 'store', 'migrations.ts')
+    const text = fs.readFileSync(file, 'utf8')
+    const end = text.indexOf('\n]\n', text.indexOf('export const MIGRATIONS'))
+    expect(end).toBeGreaterThan(0)
+    const sql = `ALTER TABLE radicaciones ADD COLUMN ${column} text;`
+    const migration = `\n  { id: '${column}', version: ${version}, name: 'columna ${column}', sqlite: '${sql}', postgres: '${sql}' },`
+    fs.writeFileSync(file, text.slice(0, end) + migration + text.slice(end))
+  }
+}
+
+/** A commit's change: the server throws as it starts. */
+function breakStart(): void {
+  const file = path.join(origin, 'src', 'server', 'run.ts')
+  const text = fs.readFileSync(file, 'utf8')
+  // The body's brace (the return type has one too, followed by a space).
+  const at = text.indexOf('{\n', text.indexOf('export async function startServer(')) + 1
+  expect(at).toBeGreaterThan(0)
+  fs.writeFileSync(file, `${text.slice(0, at)}\n  throw new Error('versión rota a propósito')\n${text.slice(at)}`)
+}
+
+interface Filings {
+  accepted: string[]
+  refused: string[]
+  unexpected: string[]
+  /** Sent while no process listened, or in flight when one exited. */
+  whileDown: number
+}
+
+/**
+ * A citizen, through the proxy, files PQRSD without a pause while `during` runs (the page's anti-forgery cookie is
+ * a double-submit token: it stays valid across the restart, as in a browser).
+ */
+async function fileWhile<T>(during: () => Promise<T>): Promise<{ result: T; filings: Filings }> {
+  const citizen = await new Client(front).init()
+  const filings: Filings = { accepted: [], refused: [], unexpected: [], whileDown: 0 }
+  let stop = false
+  const filer = (async () => {
+    while (!stop) {
+      // The proxy holds a request sent in the gap until the next process listens, so the loop itself may never
+      // start a filing inside the gap: one in flight across an exit counts too.
+      const startedDown = !service.up
+      const exitsBefore = service.exits
+      try {
+        const res = await citizen.postJson('/api/pqrs', validPqrs({ mensaje: 'Solicito el horario de la junta durante la actualización.' }))
+        const text = await res.text()
+        let body: { id?: string; error?: string } = {}
+        try {
+          body = JSON.parse(text) as typeof body
+        } catch {
+          // not JSON: recorded below as unexpected
+        }
+        if (res.status < 300 && body.id && RADICADO.test(body.id)) filings.accepted.push(body.id)
+        else if (res.status === 503 && body.error) filings.refused.push(body.error)
+        else filings.unexpected.push(`${res.status} ${text.slice(0, 200)}`)
+        if (startedDown || service.exits !== exitsBefore) filings.whileDown++
+      } catch (error) {
+        // A refused or cut connection: what the proxy must never let a citizen see.
+        filings.unexpected.push(`sin respuesta: ${String(error)}`)
+        await new Promise(r => setTimeout(r, 100))
+      }
+    }
+  })()
+  try {
+    const result = await during()
+    await waitForService()
+    return { result, filings }
+  } finally {
+    stop = true
+    await filer
+  }
+}
+
+/** Every filing got an answer: stored (and found in `stored`), or the contract's 503; none lost. */
+function expectNoneLost(filings: Filings, stored: Set<string>): void {
+  expect(filings.unexpected).toEqual([])
+  for (const message of filings.refused) expect(message).toBe('El servicio no está disponible en este momento. Intente de nuevo más tarde.')
+  expect(filings.accepted.length).toBeGreaterThan(0)
+  expect(filings.accepted.filter(r => !stored.has(r))).toEqual([])
+}
+
+const storedInPostgres = async () => new Set((await query<{ radicado: string }>(adminUrl!, 'SELECT radicado FROM radicaciones')).map(r => r.radicado))
+const versionsInPostgres = async () => (await query<{ version: number }>(adminUrl!, 'SELECT version FROM schema_migrations')).map(r => r.version)
+
 beforeAll(async () => {
   fs.mkdirSync(path.resolve('test-results'), { recursive: true })
   work = fs.mkdtempSync(path.resolve('test-results', 'actualizar-'))
@@ -211,6 +338,13 @@ afterAll(async () => {
   if (caddy && caddy.exitCode === null) caddy.kill('SIGTERM')
   await service.stop()
   if (work) fs.rmSync(work, { recursive: true, force: true })
+  if (adminUrl) {
+    await dropPostgresDatabase(adminUrl)
+    const postgres = new URL(adminUrl)
+    postgres.pathname = '/postgres'
+    await query(postgres.toString(), `DROP ROLE IF EXISTS ${SERVER}`)
+    await query(postgres.toString(), `DROP ROLE IF EXISTS ${OWNER}`)
+  }
 })
 
 describe('npm run actualizar', () => {
@@ -224,53 +358,13 @@ describe('npm run actualizar', () => {
     expect(before.version).toBe(firstVersion)
     expect(await h1()).toBe('Junta Directiva')
 
-    // A citizen, through the proxy, files PQRSD without a pause during the whole update (the page's anti-forgery
-    // cookie is a double-submit token: it stays valid across the restart, as in a browser).
-    const citizen = await new Client(front).init()
-    const accepted: string[] = []
-    const refused: string[] = []
-    const unexpected: string[] = []
-    let whileDown = 0
-    let stop = false
-    const filer = (async () => {
-      while (!stop) {
-        // Sent while no process listened, or in flight when one exited (the proxy holds such a request until the
-        // next process listens, so the loop itself may never start a filing inside the gap).
-        const startedDown = !service.up
-        const exitsBefore = service.exits
-        const countIfAcrossRestart = () => {
-          if (startedDown || service.exits !== exitsBefore) whileDown++
-        }
-        try {
-          const res = await citizen.postJson('/api/pqrs', validPqrs({ mensaje: 'Solicito el horario de la junta durante la actualización.' }))
-          const text = await res.text()
-          let body: { id?: string; error?: string } = {}
-          try {
-            body = JSON.parse(text) as typeof body
-          } catch {
-            // not JSON: recorded below as unexpected
-          }
-          if (res.status < 300 && body.id && RADICADO.test(body.id)) accepted.push(body.id)
-          else if (res.status === 503 && body.error) refused.push(body.error)
-          else unexpected.push(`${res.status} ${text.slice(0, 200)}`)
-          countIfAcrossRestart()
-        } catch (error) {
-          // A refused or cut connection: what the proxy must never let a citizen see.
-          unexpected.push(`sin respuesta: ${String(error)}`)
-          await new Promise(r => setTimeout(r, 100))
-        }
-      }
-    })()
-
-    const updated = await run('actualizar')
-    await waitForService()
-    stop = true
-    await filer
+    const { result: updated, filings } = await fileWhile(() => run('actualizar'))
 
     expect(updated.code, `${updated.output}\n${service.output}`).toBe(0)
     expect(updated.output).toContain(`✓ Actualizado: versión ${firstVersion} (`)
     expect(updated.output).toContain(`→ ${next} (${target.slice(0, 10)})`)
     expect(updated.output).toContain('Migraciones de la base de datos: ninguna.')
+    expect(updated.output).toContain('Respaldo escrito:')
     expect(git(copy, 'rev-parse', 'HEAD')).toBe(target)
     const after = await detail()
     expect(after).toMatchObject({ version: next, codigo: target })
@@ -280,42 +374,71 @@ describe('npm run actualizar', () => {
     expect(service.starts).toBe(2)
 
     // Filings were posted while no process listened, and each got an answer: stored, or the contract's 503.
-    expect(whileDown).toBeGreaterThan(0)
-    expect(unexpected).toEqual([])
-    for (const message of refused) expect(message).toBe('El servicio no está disponible en este momento. Intente de nuevo más tarde.')
-    expect(accepted.length).toBeGreaterThan(0)
+    expect(filings.whileDown).toBeGreaterThan(0)
     const db = new Database(path.join(copy, 'data', 'radicaciones.sqlite'), { readonly: true })
     const stored = new Set((db.prepare('SELECT radicado FROM radicaciones').all() as Array<{ radicado: string }>).map(r => r.radicado))
     db.close()
-    expect(accepted.filter(r => !stored.has(r))).toEqual([])
-    console.log(`actualizar: ${accepted.length} aceptadas, ${refused.length} rechazadas con 503, ${whileDown} enviadas con el servicio detenido`)
+    expectNoneLost(filings, stored)
+    console.log(
+      `actualizar: ${filings.accepted.length} aceptadas, ${filings.refused.length} rechazadas con 503, ${filings.whileDown} enviadas con el servicio detenido`,
+    )
   }, 600_000)
 
-  it('an update whose new release fails its health check, or on PostgreSQL, leaves the old one served and the checkout as it was', async () => {
+  it('on PostgreSQL: backup first, the new migration applied with the owner account while the old release serves, filings kept and none lost', async () => {
+    // The guide's setup (section 12): an owner account that migrates, the server's account that cannot.
+    adminUrl = await freshPostgresDatabase('actualizar')
+    const db = new URL(adminUrl).pathname.slice(1)
+    await query(adminUrl, `CREATE ROLE ${OWNER} LOGIN`)
+    await query(adminUrl, `CREATE ROLE ${SERVER} LOGIN`)
+    await query(adminUrl, `ALTER DATABASE "${db}" OWNER TO ${OWNER}`)
+    await query(adminUrl, `ALTER SCHEMA public OWNER TO ${OWNER}`)
+    ownerUrl = as(OWNER)
+    serverUrl = as(SERVER)
+    const prepared = await run('bd:preparar', [SERVER], { DATABASE_URL: ownerUrl })
+    expect(prepared.code, prepared.output).toBe(0)
+    env.DATABASE_URL = serverUrl
+    await service.restart()
+    const earlier = await (await new Client(front).init()).postJson('/api/pqrs', validPqrs({ mensaje: 'Radicada antes de la actualización.' }))
+    const earlierId = ((await earlier.json()) as { id: string }).id
+    expect(earlierId).toMatch(RADICADO)
+
+    const version = NEWEST + 1
+    const next = commitInOrigin('Versión con una migración', withMigration(version, 'prueba_actualizacion'))
+    const target = git(origin, 'rev-parse', 'HEAD')
+    const startsBefore = service.starts
+    // The owner's account only for this command, never in the service's environment.
+    const { result: updated, filings } = await fileWhile(() => run('actualizar', [], { DATABASE_URL_DUENIO: ownerUrl }))
+
+    expect(updated.code, `${updated.output}\n${service.output}`).toBe(0)
+    expect(updated.output).toContain('Respaldo escrito:')
+    expect(updated.output.indexOf('Respaldo escrito:')).toBeLessThan(updated.output.indexOf('Aplicando 1 migración(es)'))
+    expect(updated.output).toContain(`Migraciones de la base de datos: ${version} (columna prueba_actualizacion).`)
+    expect(await versionsInPostgres()).toContain(version)
+    expect(await detail()).toMatchObject({ version: next, codigo: target })
+    expect(service.starts).toBe(startsBefore + 1)
+    const stored = await storedInPostgres()
+    expect(stored).toContain(earlierId)
+    expectNoneLost(filings, stored)
+    // The server's account still cannot change the tables.
+    await expect(query(serverUrl, 'ALTER TABLE radicaciones DROP COLUMN prueba_actualizacion')).rejects.toThrow(/owner|dueñ|must be/i)
+  }, 600_000)
+
+  it('on PostgreSQL, an update whose new release fails its health check leaves the old one served; its additive migration stays and the old release restarts on it', async () => {
     const served = await detail()
     const pointerBefore = pointerText()
     const headBefore = git(copy, 'rev-parse', 'HEAD')
     const foldersBefore = fs.readdirSync(path.join(copy, 'publicaciones')).sort()
     const startsBefore = service.starts
-    commitInOrigin('Versión que no arranca', () => {
-      const file = path.join(origin, 'src', 'server', 'run.ts')
-      const text = fs.readFileSync(file, 'utf8')
-      const signature = 'export async function startServer('
-      const at = text.indexOf('{', text.indexOf(signature)) + 1
-      expect(at).toBeGreaterThan(0)
-      fs.writeFileSync(file, `${text.slice(0, at)}\n  throw new Error('versión rota a propósito')\n${text.slice(at)}`)
+    const version = NEWEST + 2
+    commitInOrigin('Versión que no arranca, con otra migración', () => {
+      withMigration(version, 'prueba_fallida')()
+      breakStart()
     })
 
-    // On PostgreSQL it refuses before touching anything (run alongside: it never takes the releases lock).
-    const [updated, onPostgres] = await Promise.all([
-      run('actualizar'),
-      run('actualizar', [], { DATABASE_URL: 'postgres://radicacion_servidor@127.0.0.1:1/radicacion' }),
-    ])
-    expect(onPostgres.code).not.toBe(0)
-    expect(onPostgres.output).toContain('con PostgreSQL (DATABASE_URL) npm run actualizar no actualiza por sí solo')
-    expect(onPostgres.output).toContain('sección 7.4 «Actualizar con PostgreSQL»')
-    expect(updated.code).not.toBe(0)
+    const updated = await run('actualizar', [], { DATABASE_URL_DUENIO: ownerUrl })
+    expect(updated.code, updated.output).not.toBe(0)
     expect(updated.output).toContain('la versión nueva no pasó la verificación de salud')
+    expect(updated.output).toContain(`Las migraciones ya aplicadas (${version} (columna prueba_fallida)) quedan en la base`)
     expect(updated.output).toContain(`Se sigue sirviendo la versión ${served.version}`)
     // Give a wrongly switched service the time to notice (it checks the pointer every 2 s).
     await new Promise(r => setTimeout(r, 5_000))
@@ -325,5 +448,21 @@ describe('npm run actualizar', () => {
     expect(await detail()).toMatchObject({ version: served.version, codigo: served.codigo, publicacion: served.publicacion })
     expect(service.starts).toBe(startsBefore)
     expect(readPointer(path.join(copy, 'publicaciones'))?.codigo).toBe(headBefore)
+    expect(await versionsInPostgres()).toContain(version)
+
+    // The old release works on the newer schema, also after a crash restarts it.
+    const citizen = await new Client(front).init()
+    const filed = async () => ((await (await citizen.postJson('/api/pqrs', validPqrs())).json()) as { id?: string }).id ?? ''
+    const beforeCrash = await filed()
+    const exits = service.exits
+    service.kill()
+    while (service.exits === exits) await new Promise(r => setTimeout(r, 100))
+    await waitForService()
+    expect(await detail()).toMatchObject({ codigo: served.codigo })
+    const afterCrash = await filed()
+    expect([beforeCrash, afterCrash]).toEqual([expect.stringMatching(RADICADO), expect.stringMatching(RADICADO)])
+    const stored = await storedInPostgres()
+    expect(stored).toContain(beforeCrash)
+    expect(stored).toContain(afterCrash)
   }, 600_000)
 })

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { exportCsv } from '../../src/server/export.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
-import { MIGRATIONS } from '../../src/server/store/migrations.ts'
+import { BREAKS_OLDER, MIGRATIONS } from '../../src/server/store/migrations.ts'
 import { StaleActionError, type TramiteRow } from '../../src/server/store/office.ts'
 import { StoreUnavailableError } from '../../src/server/store/unavailable.ts'
 import { DB_FILE, migrateSqlite as migrate } from '../../src/server/store/sqlite.ts'
@@ -811,11 +811,18 @@ describe('PostgreSQL specifics', () => {
     expect(ids.map(sequence).sort()).toEqual([1, 2, 3, 4])
   })
 
-  it('a database migrated by a newer release is refused with a clear message', async () => {
+  it('a database migrated by a newer release: served when its migrations are additive, refused with a clear message when one breaks older releases', async () => {
     const url = await fresh()
     await (await openPg(url)).close()
-    await sql(url, "INSERT INTO schema_migrations VALUES (9999, 'futura', '2030-01-01T00:00:00.000Z')")
-    await expect(openPg(url)).rejects.toThrow(/versión de esquema 9999, más nueva que este programa/)
+    // What a failed update leaves behind (docs/decisions/updates-and-releases.md): the old release keeps serving.
+    await sql(url, "INSERT INTO schema_migrations VALUES (9998, 'futura', '2030-01-01T00:00:00.000Z')")
+    const older = await openPg(url)
+    expect(await older.createFiling({ kind: 'pqrs', datos: {} })).toMatch(/^PQRS-/)
+    await older.close()
+    await sql(url, `INSERT INTO schema_migrations VALUES (9999, '${BREAKS_OLDER}futura', '2030-01-02T00:00:00.000Z')`)
+    await expect(openPg(url)).rejects.toThrow(
+      /versión de esquema 9999, más nueva que este programa \(\d+\), con cambios que este programa no puede usar \(9999\)/,
+    )
   })
 
   it('read-only (the export): an empty database is reported, not created; writes are refused', async () => {

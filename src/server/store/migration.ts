@@ -13,4 +13,11 @@ export interface Migration {
    * transaction (SQLite's documented procedure) and `foreign_key_check` must find nothing before it commits.
    */
   rebuildsTables?: boolean
+  /**
+   * Older releases cannot run on the schema it leaves (it drops, renames or retypes something they use, or turns
+   * on a rule they would break). Every other migration is additive, so an older release keeps working on the
+   * newer schema (docs/decisions/updates-and-releases.md). Recorded with BREAKS_OLDER before its name, which makes
+   * an older program refuse the database; `npm run actualizar` will not apply it while the old release serves.
+   */
+  breaksOlder?: true
 }

@@ -226,8 +226,23 @@ export function pendingMigrations(applied: ReadonlySet<number>, migrations: read
   return migrations.filter(m => !applied.has(m.version))
 }
 
-/** A database migrated by a newer release is refused (this program would misread it). */
-export function refuseNewerSchema(known: number | null | undefined): void {
+/** Put before the recorded name of a migration older releases cannot run on (Spanish: IT staff read schema_migrations). */
+export const BREAKS_OLDER = 'incompatible con versiones anteriores: '
+
+/** The name recorded in schema_migrations.nombre. */
+export const recordedName = (m: Migration): string => (m.breaksOlder ? `${BREAKS_OLDER}${m.name}` : m.name)
+
+/**
+ * A database migrated by a newer release is accepted when every migration this program does not know is additive
+ * (a failed update leaves them behind while the old release serves: docs/decisions/updates-and-releases.md), and
+ * refused when one of them says older releases cannot run on it (this program would misread it).
+ */
+export function refuseNewerSchema(applied: ReadonlyArray<{ version: number; nombre: string }>): void {
   const newest = Math.max(0, ...MIGRATIONS.map(m => m.version))
-  if ((known ?? 0) > newest) throw new Error(`La base de datos tiene la versión de esquema ${known}, más nueva que este programa (${newest}).`)
+  const breaking = applied.filter(r => r.version > newest && r.nombre.startsWith(BREAKS_OLDER))
+  if (breaking.length === 0) return
+  const known = Math.max(...applied.map(r => r.version))
+  throw new Error(
+    `La base de datos tiene la versión de esquema ${known}, más nueva que este programa (${newest}), con cambios que este programa no puede usar (${breaking.map(r => r.version).join(', ')}).`,
+  )
 }

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Db, Engine } from './engine.ts'
-import { MIGRATIONS, type Migration, pendingMigrations, refuseNewerSchema } from './migrations.ts'
+import { MIGRATIONS, type Migration, pendingMigrations, recordedName, refuseNewerSchema } from './migrations.ts'
 import { OWNER_REFUSED, ownerRole } from './pgRoles.ts'
 import type { Tables } from './tables.ts'
 import { StoreUnavailableError, StoreUnreachableError } from './unavailable.ts'
@@ -81,7 +81,11 @@ export async function migratePostgres(client: pg.ClientBase, migrations: readonl
         }
         throw error
       }
-      await client.query('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()])
+      await client.query('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES ($1, $2, $3)', [
+        m.version,
+        recordedName(m),
+        new Date().toISOString(),
+      ])
       ran.push(m.version)
     }
     await checkSchemaVersion(client)
@@ -94,7 +98,7 @@ export async function migratePostgres(client: pg.ClientBase, migrations: readonl
 }
 
 async function checkSchemaVersion(client: pg.ClientBase): Promise<void> {
-  refuseNewerSchema((await client.query<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations')).rows[0]?.v)
+  refuseNewerSchema((await client.query<{ version: number; nombre: string }>('SELECT version, nombre FROM schema_migrations')).rows)
 }
 
 export interface PostgresEngineOptions {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { Kysely, SqliteDialect, sql } from 'kysely'
 import type { Db, Engine, Wait } from './engine.ts'
-import { MIGRATIONS, type Migration, pendingMigrations, refuseNewerSchema } from './migrations.ts'
+import { MIGRATIONS, type Migration, pendingMigrations, recordedName, refuseNewerSchema } from './migrations.ts'
 import type { Tables } from './tables.ts'
 
 /**
@@ -91,14 +91,14 @@ export function migrateSqlite(db: Database.Database, migrations: readonly Migrat
         if (m.rebuildsTables && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
           throw new Error(`La migración ${m.version} dejaría referencias rotas entre tablas; no se aplicó.`)
         }
-        db.prepare('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString())
+        db.prepare('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES (?, ?, ?)').run(m.version, recordedName(m), new Date().toISOString())
       }).immediate()
     } finally {
       if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = ON')
     }
     ran.push(m.version)
   }
-  refuseNewerSchema((db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v)
+  refuseNewerSchema(db.prepare('SELECT version, nombre FROM schema_migrations').all() as Array<{ version: number; nombre: string }>)
   return ran
 }
 

@@ -9,13 +9,13 @@ export default defineSection({
   interactive: true,
   prepare: (s, { manifest }) => ({
     ...s,
-    prepared: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario, manifest.site?.data.avisoPrivacidad),
+    preparado: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario, manifest.site?.data.avisoPrivacidad),
   }),
 })
 
 declare module '../../types.ts' {
   /** What the preparer adds to a «formulario» section. */
   interface PreparedExtras {
-    formulario: { prepared: PreparedForm }
+    formulario: { preparado: PreparedForm }
   }
 }
