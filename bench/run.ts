@@ -245,10 +245,10 @@ function benchWeight(): void {
     perRoute: weights,
   }
   // Routes are split as the build splits them: plain-HTML content pages and pages hydrated by React.
-  const { interactivas } = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/generated/routes.json'), 'utf8')) as { interactivas: string[] }
+  const { interactivo } = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/generated/routes.json'), 'utf8')) as { interactivo: string[] }
   const kinds = [
-    { label: 'content pages, plain HTML', routes: weights.filter(w => !interactivas.includes(w.route)) },
-    { label: 'interactive pages, hydrated', routes: weights.filter(w => interactivas.includes(w.route)) },
+    { label: 'content pages, plain HTML', routes: weights.filter(w => !interactivo.includes(w.route)) },
+    { label: 'interactive pages, hydrated', routes: weights.filter(w => interactivo.includes(w.route)) },
   ]
   results.weightByKind = Object.fromEntries(
     kinds.map(k => [

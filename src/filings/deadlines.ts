@@ -18,7 +18,7 @@ export interface FilingTerm {
 
 export interface Deadlines {
   /** The day the term counts from: the day of receipt, or the next business day when received on a non-business day. */
-  radicadoEfectivo: string
+  termStart: string
   /** Last day to answer (YYYY-MM-DD, Colombia). */
   vence: string
   /** Latest date an extension may set: twice the term (Ley 1755, art. 14, parágrafo). */
@@ -68,7 +68,7 @@ export function dueDates(recibido: Date, term: Pick<FilingTerm, 'diasHabiles' | 
   if (known) return { ...known }
   const start = sameOrNextBusinessDay(day)
   const d: Deadlines = {
-    radicadoEfectivo: start,
+    termStart: start,
     vence: addBusinessDays(start, term.diasHabiles),
     venceMaximo: addBusinessDays(start, 2 * term.diasHabiles),
     venceTraslado: addBusinessDays(start, term.diasTraslado),
@@ -84,8 +84,8 @@ export function businessDaysLeft(vence: string, now: Date = new Date()): number 
   return businessDaysBetween(colombiaDay(now), vence)
 }
 
-/** The state of a filing at receipt: `radicada`, with the deadlines of the term in force that day. */
-export function initialStatus(form: FormDefinition, datos: Record<string, unknown>, lookups: Lookups | undefined, recibido: Date) {
+/** A filing's trámite at receipt: `radicada`, with the deadlines of the term in force that day. */
+export function initialTramite(form: FormDefinition, datos: Record<string, unknown>, lookups: Lookups | undefined, recibido: Date) {
   const term = termOf(form, datos, lookups)
   const d = dueDates(recibido, term)
   return {

@@ -14,11 +14,11 @@ export const SUPERSALUD_URL = 'https://www.supersalud.gov.co'
 
 export type EscalationCase = 'respondida' | 'vencida'
 
-/** The escalation paragraph for an answered filing, or one whose term passed unanswered. `telefono` as displayed (site.yaml). */
-export function escalationText(caso: EscalationCase, radicado: string, telefono: string | undefined): string {
-  const how = `en línea, en www.supersalud.gov.co${telefono ? `, o por teléfono, al ${telefono}` : ''}`
+/** The escalation paragraph for an answered filing, or one whose term passed unanswered. `phone` as displayed (site.yaml). */
+export function escalationText(escalation: EscalationCase, radicado: string, phone: string | undefined): string {
+  const how = `en línea, en www.supersalud.gov.co${phone ? `, o por teléfono, al ${phone}` : ''}`
   const keep = `Tenga a mano el número de radicado ${radicado}: la Superintendencia se lo pedirá.`
-  return caso === 'respondida'
+  return escalation === 'respondida'
     ? `Si esta respuesta no resuelve su queja o reclamo sobre la atención en salud (acceso, oportunidad, calidad o trato), puede acudir a la Superintendencia Nacional de Salud, que vigila a la E.S.E.: ${how}. ${keep}`
     : `El término para responder su solicitud venció sin respuesta de la E.S.E. Puede acudir a la Superintendencia Nacional de Salud, que vigila a la E.S.E.: ${how}. ${keep}`
 }

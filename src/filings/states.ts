@@ -9,8 +9,8 @@ import { isValidDay } from './businessDays.ts'
 export const ESTADOS = ['radicada', 'en_tramite', 'respondida', 'trasladada', 'cerrada'] as const
 export type Estado = (typeof ESTADOS)[number]
 
-export const ACCIONES = ['en_tramite', 'responder', 'trasladar', 'ampliar', 'cerrar'] as const
-export type OfficeAction = (typeof ACCIONES)[number]
+export const OFFICE_ACTIONS = ['en_tramite', 'responder', 'trasladar', 'ampliar', 'cerrar'] as const
+export type OfficeAction = (typeof OFFICE_ACTIONS)[number]
 
 /** Shown to staff and, for the state, to citizens tracking their filing. */
 export const ESTADO_LABEL: Record<Estado, string> = {
@@ -41,7 +41,8 @@ const TRANSITIONS: Record<OfficeAction, { from: readonly Estado[]; to: (current:
 export const MAX_TEXT = 20_000
 export const MAX_ENTITY = 300
 
-export interface FilingStatus {
+/** A filing's trámite: its `estado` and the due dates and extension flag the office handles it by. */
+export interface Tramite {
   estado: Estado
   /** Current due date (YYYY-MM-DD): the legal one, or the extended one. */
   vence: string
@@ -64,7 +65,7 @@ export interface ActionInput {
 export interface ActionAccepted {
   ok: true
   accion: OfficeAction
-  next: FilingStatus
+  next: Tramite
   texto?: string
   entidad?: string
   /** An answer that denies what was asked. */
@@ -91,27 +92,27 @@ function refused(error: string, fields: Record<string, string> = {}): ActionRefu
 }
 
 export function isOfficeAction(value: unknown): value is OfficeAction {
-  return typeof value === 'string' && (ACCIONES as readonly string[]).includes(value)
+  return typeof value === 'string' && (OFFICE_ACTIONS as readonly string[]).includes(value)
 }
 
 /**
  * Checks an action against the filing's state and the law, and gives the
- * next status. `today` is the office's calendar day (Colombia, YYYY-MM-DD).
+ * next trámite. `today` is the office's calendar day (Colombia, YYYY-MM-DD).
  * Every refusal is a Spanish sentence staff can act on.
  */
-export function applyAction(status: FilingStatus, input: ActionInput, today: string): ActionAccepted | ActionRefused {
-  if (!isOfficeAction(input.accion)) return refused('La acción no es válida.', { accion: `Indique una acción: ${ACCIONES.join(', ')}.` })
+export function applyAction(tramite: Tramite, input: ActionInput, today: string): ActionAccepted | ActionRefused {
+  if (!isOfficeAction(input.accion)) return refused('La acción no es válida.', { accion: `Indique una acción: ${OFFICE_ACTIONS.join(', ')}.` })
   const accion = input.accion
   const rule = TRANSITIONS[accion]
-  if (!rule.from.includes(status.estado)) {
+  if (!rule.from.includes(tramite.estado)) {
     const reason =
-      status.estado === 'cerrada'
+      tramite.estado === 'cerrada'
         ? 'La radicación está cerrada: no admite más acciones.'
-        : `No se puede «${ACTION_LABEL[accion].toLowerCase()}» una radicación en estado «${ESTADO_LABEL[status.estado]}».`
+        : `No se puede «${ACTION_LABEL[accion].toLowerCase()}» una radicación en estado «${ESTADO_LABEL[tramite.estado]}».`
     const hint = accion === 'cerrar' ? ' Solo se cierra una radicación respondida o trasladada.' : ''
     return refused(reason + hint)
   }
-  const next: FilingStatus = { ...status, estado: rule.to(status.estado) }
+  const next: Tramite = { ...tramite, estado: rule.to(tramite.estado) }
   const texto = text(input.texto)
   if (texto.length > MAX_TEXT) return refused('El texto es demasiado largo.', { texto: `Máximo ${MAX_TEXT} caracteres.` })
 
@@ -129,18 +130,18 @@ export function applyAction(status: FilingStatus, input: ActionInput, today: str
       return { ok: true, accion, next, texto, entidad }
     }
     case 'ampliar': {
-      if (status.ampliada) return refused('El término de esta radicación ya fue ampliado: solo se amplía una vez.')
-      if (today > status.venceOriginal) {
+      if (tramite.ampliada) return refused('El término de esta radicación ya fue ampliado: solo se amplía una vez.')
+      if (today > tramite.venceOriginal) {
         return refused(
-          `El término venció el ${longDay(status.venceOriginal)}: la ampliación debe informarse antes del vencimiento (Ley 1755 de 2015, art. 14, parágrafo).`,
+          `El término venció el ${longDay(tramite.venceOriginal)}: la ampliación debe informarse antes del vencimiento (Ley 1755 de 2015, art. 14, parágrafo).`,
         )
       }
       const fields: Record<string, string> = {}
       if (!texto) fields.texto = 'Indique el motivo de la ampliación.'
       const nueva = text(input.nuevaFecha)
       if (!nueva || !isValidDay(nueva)) fields.nuevaFecha = 'Indique la nueva fecha como AAAA-MM-DD.'
-      else if (nueva <= status.vence) fields.nuevaFecha = `La nueva fecha debe ser posterior al vencimiento actual (${longDay(status.vence)}).`
-      else if (nueva > status.venceMaximo) fields.nuevaFecha = `La nueva fecha no puede pasar del doble del término inicial (${longDay(status.venceMaximo)}).`
+      else if (nueva <= tramite.vence) fields.nuevaFecha = `La nueva fecha debe ser posterior al vencimiento actual (${longDay(tramite.vence)}).`
+      else if (nueva > tramite.venceMaximo) fields.nuevaFecha = `La nueva fecha no puede pasar del doble del término inicial (${longDay(tramite.venceMaximo)}).`
       if (Object.keys(fields).length) return refused('No se pudo ampliar el término.', fields)
       return { ok: true, accion, next: { ...next, vence: nueva, ampliada: true }, texto }
     }
@@ -156,10 +157,10 @@ export function answeredOnTime(answeredDay: string, vence: string): boolean {
 }
 
 /** The actions staff may take now: the state allows them and, for an extension, the law still does. */
-export function allowedActions(status: FilingStatus, today: string): OfficeAction[] {
-  return ACCIONES.filter(a => {
-    if (!TRANSITIONS[a].from.includes(status.estado)) return false
-    if (a === 'ampliar') return !status.ampliada && today <= status.venceOriginal && status.vence < status.venceMaximo
+export function allowedActions(tramite: Tramite, today: string): OfficeAction[] {
+  return OFFICE_ACTIONS.filter(a => {
+    if (!TRANSITIONS[a].from.includes(tramite.estado)) return false
+    if (a === 'ampliar') return !tramite.ampliada && today <= tramite.venceOriginal && tramite.vence < tramite.venceMaximo
     return true
   })
 }

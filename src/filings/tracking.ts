@@ -26,12 +26,12 @@ export const TRACKING_TEXT = {
   radicadoAyuda: 'Como aparece en su recibo, por ejemplo PQRS-2026-000123 (también CITA-… o HC-…).',
   codigoEtiqueta: 'Código de verificación',
   codigoAyuda: 'Los 10 caracteres de su recibo, por ejemplo K7MCP-Q9RT2. No importan las mayúsculas ni el guion.',
-  boton: 'Consultar',
-  consultando: 'Consultando…',
+  button: 'Consultar',
+  searching: 'Consultando…',
   radicadoRequerido: 'Escriba el número de radicado.',
   codigoRequerido: 'Escriba el código de verificación.',
   /** The one answer for a wrong number, a wrong code, or both: it never says which. */
-  noEncontrada:
+  notFound:
     'No encontramos una solicitud con ese número de radicado y ese código de verificación. Revise los dos datos tal como aparecen en su recibo e intente de nuevo. Si perdió el código, comuníquese con la oficina SIAU por los canales de esta página.',
   titulo: (radicado: string) => `Solicitud ${radicado}`,
   estado: 'Estado',
@@ -45,7 +45,7 @@ export const TRACKING_TEXT = {
 } as const
 
 /** What each state means to the citizen, after its name. */
-export const ESTADO_EXPLICACION: Record<Estado, string> = {
+export const ESTADO_EXPLANATION: Record<Estado, string> = {
   radicada: 'Recibimos su solicitud; está en turno para ser atendida.',
   en_tramite: 'La oficina está trabajando en su solicitud.',
   respondida: 'Su solicitud fue respondida. La respuesta está a continuación.',

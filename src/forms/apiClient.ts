@@ -46,7 +46,7 @@ export async function apiFetch(url: string, init: RequestInit = {}): Promise<Res
   return fetch(url, { ...init, headers, credentials: 'same-origin' })
 }
 
-export type ApiFailureKind = 'red' | 'validacion' | 'limite' | 'tamano' | 'prohibido' | 'servidor'
+export type ApiFailureKind = 'network' | 'validation' | 'rateLimit' | 'tooLarge' | 'forbidden' | 'server'
 
 /** A call that did not end in success; `message` is ready to show to the visitor. */
 export class ApiError extends Error {
@@ -64,12 +64,12 @@ export class ApiError extends Error {
 const KEEP = 'Los datos que escribió se conservan en el formulario.'
 
 export const FAILURE_MESSAGES: Record<ApiFailureKind, string> = {
-  red: `No fue posible comunicarse con el servidor. Revise su conexión a internet e intente de nuevo. ${KEEP}`,
-  validacion: `El servidor no aceptó algunos datos. Revise los campos marcados e intente de nuevo. ${KEEP}`,
-  limite: `Se han enviado demasiadas solicitudes en poco tiempo. Espere unos minutos e intente de nuevo. ${KEEP}`,
-  tamano: `El archivo adjunto es demasiado grande para enviarlo. Adjunte un archivo más liviano e intente de nuevo. ${KEEP}`,
-  prohibido: `Su sesión de navegación no permitió enviar el formulario. Recargue la página e intente de nuevo. ${KEEP}`,
-  servidor: `No fue posible enviar su solicitud en este momento por un problema del servicio. Intente de nuevo más tarde. ${KEEP}`,
+  network: `No fue posible comunicarse con el servidor. Revise su conexión a internet e intente de nuevo. ${KEEP}`,
+  validation: `El servidor no aceptó algunos datos. Revise los campos marcados e intente de nuevo. ${KEEP}`,
+  rateLimit: `Se han enviado demasiadas solicitudes en poco tiempo. Espere unos minutos e intente de nuevo. ${KEEP}`,
+  tooLarge: `El archivo adjunto es demasiado grande para enviarlo. Adjunte un archivo más liviano e intente de nuevo. ${KEEP}`,
+  forbidden: `Su sesión de navegación no permitió enviar el formulario. Recargue la página e intente de nuevo. ${KEEP}`,
+  server: `No fue posible enviar su solicitud en este momento por un problema del servicio. Intente de nuevo más tarde. ${KEEP}`,
 }
 
 function failureFor(status: number, body: unknown): ApiError {
@@ -79,12 +79,12 @@ function failureFor(status: number, body: unknown): ApiError {
       : undefined
   const messages: Record<string, string> = {}
   for (const [k, v] of Object.entries(fields ?? {})) if (typeof v === 'string') messages[k] = v
-  if (status === 400 && Object.keys(messages).length > 0) return new ApiError('validacion', FAILURE_MESSAGES.validacion, status, messages)
-  if (status === 413) return new ApiError('tamano', FAILURE_MESSAGES.tamano, status)
-  if (status === 429) return new ApiError('limite', FAILURE_MESSAGES.limite, status)
-  if (status === 403) return new ApiError('prohibido', FAILURE_MESSAGES.prohibido, status)
-  if (status >= 400 && status < 500) return new ApiError('validacion', FAILURE_MESSAGES.validacion, status)
-  return new ApiError('servidor', FAILURE_MESSAGES.servidor, status)
+  if (status === 400 && Object.keys(messages).length > 0) return new ApiError('validation', FAILURE_MESSAGES.validation, status, messages)
+  if (status === 413) return new ApiError('tooLarge', FAILURE_MESSAGES.tooLarge, status)
+  if (status === 429) return new ApiError('rateLimit', FAILURE_MESSAGES.rateLimit, status)
+  if (status === 403) return new ApiError('forbidden', FAILURE_MESSAGES.forbidden, status)
+  if (status >= 400 && status < 500) return new ApiError('validation', FAILURE_MESSAGES.validation, status)
+  return new ApiError('server', FAILURE_MESSAGES.server, status)
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -113,7 +113,7 @@ export async function postForm(url: string, body: Record<string, unknown> | Form
       res = await send()
     }
   } catch {
-    throw new ApiError('red', FAILURE_MESSAGES.red)
+    throw new ApiError('network', FAILURE_MESSAGES.network)
   }
   const answer = await readJson(res)
   if (!res.ok) throw failureFor(res.status, answer)

@@ -20,13 +20,13 @@ export function loadValidator(formId: string): Promise<PrecompiledModule | undef
  * submissions hand the raw values on (files included).
  */
 export function lazyAjvResolver(prepared: PreparedForm): Resolver<FieldValues> {
-  const known = new Set(prepared.definicion.campos.map(c => c.nombre))
+  const known = new Set(prepared.definition.campos.map(c => c.nombre))
   return async values => {
-    const compiled = await loadValidator(prepared.definicion.id)
+    const compiled = await loadValidator(prepared.definition.id)
     // Without the validator (a failed download) the server still validates: let the submission through.
     if (!compiled) return { values, errors: {} }
-    await sniffFiles(prepared.definicion, values)
-    const payload = toPayload(prepared.definicion, values)
+    await sniffFiles(prepared.definition, values)
+    const payload = toPayload(prepared.definition, values)
     if (compiled.validate(payload)) return { values, errors: {} }
     const errors: Record<string, FieldError> = {}
     for (const [name, message] of Object.entries(fieldMessages(compiled.validate.errors ?? [], known))) errors[name] = { type: 'validate', message }

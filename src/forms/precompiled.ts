@@ -15,7 +15,7 @@ export interface CompiledValidator {
 export interface PrecompiledModule {
   validate: CompiledValidator
   /** SHA-256 of the JSON Schema the code was compiled from; the server compares it with the manifest it loaded. */
-  esquemaSha256: string
+  sourceSchemaSha256: string
 }
 
 const cache = new Map<string, Promise<PrecompiledModule | undefined>>()
@@ -26,7 +26,7 @@ export function loadPrecompiled(formId: string): Promise<PrecompiledModule | und
   let p = cache.get(formId)
   if (!p) {
     p = import(`../generated/validadores/${formId}.js`).then(
-      (m: { default: CompiledValidator; esquemaSha256: string }) => ({ validate: m.default, esquemaSha256: m.esquemaSha256 }),
+      (m: { default: CompiledValidator; sourceSchemaSha256: string }) => ({ validate: m.default, sourceSchemaSha256: m.sourceSchemaSha256 }),
       () => undefined,
     )
     cache.set(formId, p)

@@ -15,7 +15,7 @@ export interface FormOption {
  * not part of it: it is the build's precompiled file (precompiled.ts).
  */
 export interface PreparedForm {
-  definicion: FormDefinition
+  definition: FormDefinition
   opciones: Record<string, FormOption[]>
   /** The privacy notice (site.yaml), shown before the consent checkbox, when the form carries it. */
   aviso?: PrivacyNotice
@@ -27,7 +27,7 @@ export function prepareForm(form: FormDefinition, lookups?: Lookups, notice?: Pr
     if (c.opciones) opciones[c.nombre] = c.opciones.map(o => ({ valor: o.valor, etiqueta: o.etiqueta }))
     else if (c.lista) opciones[c.nombre] = lookupOptions(lookups, c.lista)
   }
-  return { definicion: form, opciones, ...(notice && hasPrivacyNotice(form) ? { aviso: notice } : {}) }
+  return { definition: form, opciones, ...(notice && hasPrivacyNotice(form) ? { aviso: notice } : {}) }
 }
 
 /** The prepared form of a manifest by id; throws at pre-render time when the id is unknown (the validator reports it first). */

@@ -10,16 +10,16 @@ export type ValidationOutcome = { ok: true; value: Record<string, unknown> } | {
 
 export type FormValidator = ((payload: unknown) => ValidationOutcome) & {
   /** Where the code came from: the build's precompiled file, or compiled at start because that file is missing or stale. */
-  origen: 'precompilado' | 'compilado-al-iniciar'
+  origin: 'precompilado' | 'compilado-al-iniciar'
 }
 
-function wrap(validate: CompiledValidator, form: FormDefinition, origen: FormValidator['origen']): FormValidator {
+function wrap(validate: CompiledValidator, form: FormDefinition, origin: FormValidator['origin']): FormValidator {
   const known = new Set(form.campos.map(c => c.nombre))
   const run = (payload: unknown): ValidationOutcome => {
     if (validate(payload)) return { ok: true, value: payload as Record<string, unknown> }
     return { ok: false, fields: fieldMessages(validate.errors ?? [], known) }
   }
-  return Object.assign(run, { origen })
+  return Object.assign(run, { origin })
 }
 
 /** Compiles the form's schema now with Ajv (server side only: the browser never does this). */
@@ -35,6 +35,6 @@ export function createFormValidator(form: FormDefinition, lookups?: Lookups): Fo
  */
 export async function loadFormValidator(form: FormDefinition, lookups?: Lookups): Promise<FormValidator> {
   const pre = await loadPrecompiled(form.id)
-  if (pre && pre.esquemaSha256 === schemaSha256(compileFormSchema(form, lookups))) return wrap(pre.validate, form, 'precompilado')
+  if (pre && pre.sourceSchemaSha256 === schemaSha256(compileFormSchema(form, lookups))) return wrap(pre.validate, form, 'precompilado')
   return createFormValidator(form, lookups)
 }

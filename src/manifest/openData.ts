@@ -80,7 +80,7 @@ function tablesIn(value: unknown): SeccionTabla[] {
   return Object.values(obj).flatMap(tablesIn)
 }
 
-function fuentesIn(value: unknown): string[] {
+function sourcesIn(value: unknown): string[] {
   return [...JSON.stringify(value ?? []).matchAll(/"fuente":"([^"]+)"/g)].map(m => m[1]!)
 }
 
@@ -103,7 +103,7 @@ export function openDatasets(manifest: Manifest): Dataset[] {
   const absolute = (url: string) => (url.startsWith('/') ? base + url : url)
   const pageOf = new Map<string, { titulo: string; ruta: string }>()
   for (const { data: page } of manifest.pages)
-    for (const f of fuentesIn(page.secciones)) if (!pageOf.has(f)) pageOf.set(f, { titulo: page.titulo, ruta: page.ruta })
+    for (const f of sourcesIn(page.secciones)) if (!pageOf.has(f)) pageOf.set(f, { titulo: page.titulo, ruta: page.ruta })
 
   const out: Dataset[] = []
   for (const { data: list } of manifest.documents) {

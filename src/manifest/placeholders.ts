@@ -33,8 +33,8 @@ export interface ResolvedContact {
  * starting with 57 and 12 digits get +; others (01 8000 lines, short codes)
  * are dialled as written.
  */
-export function telHref(numero: string): string {
-  const digits = numero.replace(/\D/g, '')
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '')
   if (digits.length === 10 && /^[36]/.test(digits)) return `tel:+57${digits}`
   if (digits.length === 12 && digits.startsWith('57')) return `tel:+${digits}`
   return `tel:${digits}`
@@ -46,11 +46,11 @@ export function telHref(numero: string): string {
  * (mobile). Toll-free lines keep their national form «01 8000 555 010»: they
  * cannot be dialled from abroad. Anything else is shown as written.
  */
-export function displayPhone(numero: string): string {
-  const digits = nationalDigits(numero)
+export function displayPhone(phone: string): string {
+  const digits = nationalDigits(phone)
   if (digits.length === 10 && /^[36]/.test(digits)) return `+57 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`
   if (/^018000\d{6}$/.test(digits)) return `01 8000 ${digits.slice(6, 9)} ${digits.slice(9)}`
-  return numero
+  return phone
 }
 
 /** The 10 national digits of a phone number (without +57), for comparing numbers written differently. */

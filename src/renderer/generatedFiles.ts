@@ -28,8 +28,8 @@ export function generatedFiles(manifest: Manifest): Record<string, string> {
       .map(p => p.data.ruta)
       .sort()
   return {
-    // Two Vike pages share the manifest's routes: plain-HTML pages and pages hydrated by React.
-    'src/generated/routes.json': JSON.stringify({ estaticas: routes(false), interactivas: routes(true) }) + '\n',
+    // Two Vike pages share the manifest's routes, keyed by their folders: src/pages/contenido (plain HTML), src/pages/interactivo (hydrated by React).
+    'src/generated/routes.json': JSON.stringify({ contenido: routes(false), interactivo: routes(true) }) + '\n',
     'public/sitemap.xml': sitemapXml(manifest),
     'public/robots.txt': robotsTxt(manifest),
     // Fetched by /buscar only when a visitor searches; also loaded by the API's /api/search.

@@ -24,7 +24,7 @@ export interface Crumb {
   url: string
 }
 
-export interface PieResuelto extends Omit<Pie, 'telefonos' | 'correos'> {
+export interface ResolvedPie extends Omit<Pie, 'telefonos' | 'correos'> {
   telefonos: FooterPhone[]
   correos: FooterEmail[]
 }
@@ -41,7 +41,7 @@ export interface LayoutData {
   idiomas: NonNullable<SiteManifest['idiomas']>
   menu: Enlace[]
   /** The footer with its phones and e-mails looked up in `contacto` (site.yaml). */
-  pie: PieResuelto
+  pie: ResolvedPie
   urlPublica?: string
   /** Newsletter form of the footer (manifest/forms/suscripcion.yaml), prepared at pre-render time. */
   suscripcion?: PreparedForm

@@ -24,43 +24,52 @@ function keepFromEnv(value: string | undefined): number {
   return n
 }
 
+type Out = (line: string) => void
+
 export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const out = (line: string) => process.stdout.write(`${line}\n`)
+  const out: Out = line => process.stdout.write(`${line}\n`)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const flag = args[0]
   if (flag === '--verificar') {
     if (!args[1] || args.length > 2) throw new Error(USAGE)
-    const archive = path.resolve(args[1])
-    const check = await verifyBackup(archive)
-    // The drill of the newest backup also updates what /salud/detalle says about it.
-    const status = readBackupStatus(dataDir)
-    if (status?.archivo === path.basename(archive))
-      writeBackupStatus(dataDir, {
-        ...status,
-        verificado: check.ok,
-        ...(check.ok ? { error: undefined } : { error: `verificación: ${check.problems.join('; ')}` }),
-      })
-    if (!check.ok) {
-      out(`El respaldo ${path.basename(archive)} NO pasó la verificación:`)
-      for (const p of check.problems) out(`  - ${p}`)
-      return 1
-    }
-    const m = check.manifest!
-    out(`Respaldo ${path.basename(archive)} verificado: se restauró en una carpeta temporal y coincide con su manifiesto.`)
-    out(
-      `  Hecho el ${m.creado} (${m.almacenamiento === 'sqlite' ? 'SQLite' : 'PostgreSQL'}), ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría.`,
-    )
-    return 0
+    return runVerification(path.resolve(args[1]), dataDir, out)
   }
   let destination = backupDestinationFromEnv(env)
   if (flag === '--destino') {
     if (!args[1] || args.length > 2) throw new Error(USAGE)
     destination = path.resolve(args[1])
   } else if (args.length > 0) throw new Error(USAGE)
+  return runBackup(destination, dataDir, env, out)
+}
 
-  let made: BackupResult
+/** `--verificar <archivo>`: the restore drill of one archive; 0 when it matches its manifest, 1 when not. */
+async function runVerification(archive: string, dataDir: string, out: Out): Promise<number> {
+  const check = await verifyBackup(archive)
+  // The drill of the newest backup also updates what /salud/detalle says about it.
+  const status = readBackupStatus(dataDir)
+  if (status?.archivo === path.basename(archive))
+    writeBackupStatus(dataDir, {
+      ...status,
+      verificado: check.ok,
+      ...(check.ok ? { error: undefined } : { error: `verificación: ${check.problems.join('; ')}` }),
+    })
+  if (!check.ok) {
+    out(`El respaldo ${path.basename(archive)} NO pasó la verificación:`)
+    for (const p of check.problems) out(`  - ${p}`)
+    return 1
+  }
+  const m = check.manifest!
+  out(`Respaldo ${path.basename(archive)} verificado: se restauró en una carpeta temporal y coincide con su manifiesto.`)
+  out(
+    `  Hecho el ${m.creado} (${m.almacenamiento === 'sqlite' ? 'SQLite' : 'PostgreSQL'}), ${m.tablas.radicaciones ?? 0} radicaciones, ${m.adjuntos} adjuntos, ${m.tablas.cuentas ?? 0} cuentas, ${m.tablas.auditoria ?? 0} registros de auditoría.`,
+  )
+  return 0
+}
+
+/** Writes the archive; a failure is recorded for /salud/detalle before it is thrown. */
+async function createRecorded(destination: string, dataDir: string, env: NodeJS.ProcessEnv): Promise<BackupResult> {
   try {
-    made = await createBackup({
+    return await createBackup({
       dataDir,
       databaseUrl: env.DATABASE_URL || undefined,
       releasesDir: releasesDirFromEnv(env),
@@ -76,6 +85,11 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
     }
     throw error
   }
+}
+
+/** A new backup, verified at once; 0 when verified, 1 when the verification found differences. */
+async function runBackup(destination: string, dataDir: string, env: NodeJS.ProcessEnv, out: Out): Promise<number> {
+  const made = await createRecorded(destination, dataDir, env)
   const check = await verifyBackup(made.file)
   writeBackupStatus(dataDir, {
     fin: new Date().toISOString(),

@@ -19,7 +19,7 @@ import type { FilingForm } from '../manifest/filingForms.ts'
 import { hasPrivacyNotice } from '../manifest/privacyNotice.ts'
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { colombiaDay } from '../filings/businessDays.ts'
-import { initialStatus } from '../filings/deadlines.ts'
+import { initialTramite } from '../filings/deadlines.ts'
 import { answeredOnTime, ESTADO_LABEL } from '../filings/states.ts'
 import { toCsv } from '../manifest/csv.ts'
 import { parsePeriod } from '../filings/requestReport.ts'
@@ -139,7 +139,7 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
     if (countsFiles) row.push(f.adjuntos.length)
     // A row whose dates cannot be read (forced into the file by hand) still exports, with these cells empty (issue 13 #1).
     try {
-      const t = tramites.get(f.radicado) ?? (form ? { radicado: f.radicado, ...initialStatus(form, f.datos, lookups, new Date(f.recibidoEn)) } : undefined)
+      const t = tramites.get(f.radicado) ?? (form ? { radicado: f.radicado, ...initialTramite(form, f.datos, lookups, new Date(f.recibidoEn)) } : undefined)
       if (!t) row.push('', '', '', '')
       else {
         const answered = t.respondidaEn ? colombiaDateTime(t.respondidaEn) : ''

@@ -18,7 +18,7 @@ export interface CitizenNotice {
   radicado: string
   /** Name of the kind of filing, e.g. «PQRSD». */
   typeLabel: string
-  paso: 'respondida' | 'trasladada' | 'ampliada'
+  step: 'respondida' | 'trasladada' | 'ampliada'
   /** When the office acted (ISO instant). */
   en: string
   /** The answer text, the reason of the forward or of the extension. */
@@ -42,7 +42,7 @@ export type NoticeOutcome = { enviado: true } | { enviado: false; motivo: string
 export function noticeMessage(n: CitizenNotice): { subject: string; text: string } {
   const follow = `Puede consultar el estado de su solicitud en la página «Consulta de PQRSD» del sitio web (${TRACKING_PATH}) con el número de radicado y el código de verificación de su recibo.`
   const footer = ['', 'Este mensaje fue enviado automáticamente; no lo responda.']
-  switch (n.paso) {
+  switch (n.step) {
     case 'respondida':
       return {
         subject: `Respuesta a su solicitud ${n.radicado}`,
@@ -143,13 +143,13 @@ function sendNotice(m: Mailer, citizen: string, notice: CitizenNotice): Promise<
   const attachments = notice.adjunto ? [{ filename: notice.adjunto.nombre, path: notice.adjunto.path, contentType: 'application/pdf' }] : undefined
   const p = m.transport.sendMail({ from: m.sender, to: citizen, subject, text, ...(attachments ? { attachments } : {}) }).then(
     (): NoticeOutcome => {
-      m.log.info({ radicado: notice.radicado, paso: notice.paso }, 'aviso enviado al ciudadano')
+      m.log.info({ radicado: notice.radicado, paso: notice.step }, 'aviso enviado al ciudadano')
       m.onOutcome(true)
       return { enviado: true }
     },
     (err: unknown): NoticeOutcome => {
       const codigo = failureCode(err)
-      m.log.warn({ radicado: notice.radicado, paso: notice.paso, codigo }, 'no se pudo enviar el aviso al ciudadano')
+      m.log.warn({ radicado: notice.radicado, paso: notice.step, codigo }, 'no se pudo enviar el aviso al ciudadano')
       m.onOutcome(false)
       return { enviado: false, motivo: codigo !== undefined ? `el servidor de correo no lo aceptó (${codigo})` : 'el servidor de correo no lo aceptó' }
     },

@@ -90,7 +90,7 @@ describe('«Descargar constancia (PDF)» of a web filing', () => {
       answers.push(await res.text())
     }
     expect(new Set(answers).size).toBe(1)
-    expect(JSON.parse(answers[0]!)).toEqual({ error: TRACKING_TEXT.noEncontrada, fields: {} })
+    expect(JSON.parse(answers[0]!)).toEqual({ error: TRACKING_TEXT.notFound, fields: {} })
     const empty = await client.postJson(API, {})
     expect(empty.status).toBe(400)
     expect(((await empty.json()) as { fields: Record<string, string> }).fields).toEqual({

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TRACKING_TEXT } from '../../src/filings/tracking.ts'
-import { initialStatus } from '../../src/filings/deadlines.ts'
+import { initialTramite } from '../../src/filings/deadlines.ts'
 import { hashCode } from '../../src/server/verificationCode.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
@@ -135,7 +135,7 @@ describe('tracking a filing by number and code', () => {
     expect(Buffer.from(await pdf.arrayBuffer()).equals(ANSWER_PDF)).toBe(true)
     const refused = await citizen.postJson('/api/consulta/respuesta', { radicado: pqrs.id, codigo: cita.codigo })
     expect(refused.status).toBe(404)
-    expect(await refused.json()).toEqual({ error: TRACKING_TEXT.noEncontrada, fields: {} })
+    expect(await refused.json()).toEqual({ error: TRACKING_TEXT.notFound, fields: {} })
   })
 
   it('a filing whose term passed unanswered says so and points to the Superintendencia; one within its term does not', async () => {
@@ -148,7 +148,13 @@ describe('tracking a filing by number and code', () => {
     const store = await openFilingStore({ dataDir: server.dataDir, plan: FILING_PLAN })
     let id: string
     try {
-      id = await store.createFiling({ kind: 'pqrs', datos, now: past, tramite: initialStatus(filing.form, datos, lookups, past), codigoHash: hashCode(codigo) })
+      id = await store.createFiling({
+        kind: 'pqrs',
+        datos,
+        now: past,
+        tramite: initialTramite(filing.form, datos, lookups, past),
+        codigoHash: hashCode(codigo),
+      })
     } finally {
       await store.close()
     }
@@ -203,10 +209,10 @@ describe('tracking a filing by number and code', () => {
       const page = await nativeLookup(server.url, c)
       pages.push(`${page.status} ${await page.text()}`)
     }
-    expect(json[0]).toBe(`404 ${JSON.stringify({ error: TRACKING_TEXT.noEncontrada, fields: {} })}`)
+    expect(json[0]).toBe(`404 ${JSON.stringify({ error: TRACKING_TEXT.notFound, fields: {} })}`)
     expect(new Set(json).size).toBe(1)
     expect(pages[0]).toMatch(/^404 /)
-    expect(pages[0]).toContain(TRACKING_TEXT.noEncontrada)
+    expect(pages[0]).toContain(TRACKING_TEXT.notFound)
     expect(new Set(pages).size).toBe(1)
   })
 

@@ -10,7 +10,7 @@ import { openHydrated } from './hydration.ts'
  * browser with the precompiled validators, and no CSP violation is reported.
  */
 
-const routes = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/generated/routes.json'), 'utf8')) as { interactivas: string[] }
+const routes = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../src/generated/routes.json'), 'utf8')) as { interactivo: string[] }
 
 /** Collects every CSP violation the page reports (the event fires for blocked eval, inline style, frames…). */
 async function recordViolations(page: Page): Promise<string[]> {
@@ -36,7 +36,7 @@ test('the policy has no unsafe-eval nor unsafe-inline, and names its embed hosts
   expect(csp).toMatch(/frame-src 'self' https:\/\/[^;]+;/)
 })
 
-for (const route of routes.interactivas) {
+for (const route of routes.interactivo) {
   test(`${route} works under the CSP: hydrated, forms validated in the browser, no violation`, async ({ page }) => {
     const violations = await recordViolations(page)
     const errors: string[] = []

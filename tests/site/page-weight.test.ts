@@ -15,12 +15,12 @@ import { routeWeights } from '../../bench/weight.ts'
 import { clientDir } from '../helpers/builtSite.ts'
 
 const KB = 1024
-const routes = JSON.parse(fs.readFileSync(path.resolve('src/generated/routes.json'), 'utf8')) as { interactivas: string[]; estaticas: string[] }
+const routes = JSON.parse(fs.readFileSync(path.resolve('src/generated/routes.json'), 'utf8')) as { interactivo: string[]; contenido: string[] }
 const weights = new Map(routeWeights(clientDir()).map(w => [w.route, w]))
 
 describe('weight budget of every page', () => {
   it('every interactive route is built and hydrates (the counting follows its imports)', () => {
-    for (const route of routes.interactivas) {
+    for (const route of routes.interactivo) {
       const w = weights.get(route)
       expect(w, route).toBeDefined()
       // A hydrated page cannot run on less than its UI runtime and the page entry: a count this low means the imports were not followed.
@@ -28,14 +28,14 @@ describe('weight budget of every page', () => {
     }
   })
 
-  it.each(routes.interactivas)('interactive route %s: JavaScript up front ≤ 80 KB gzip, everything ≤ 120 KB', route => {
+  it.each(routes.interactivo)('interactive route %s: JavaScript up front ≤ 80 KB gzip, everything ≤ 120 KB', route => {
     const w = weights.get(route)!
     expect({ route, jsKB: +(w.js / KB).toFixed(1) }).toEqual({ route, jsKB: expect.toSatisfy((kb: number) => kb <= 80) })
     expect({ route, totalKB: +(w.total / KB).toFixed(1) }).toEqual({ route, totalKB: expect.toSatisfy((kb: number) => kb <= 120) })
   })
 
   it('content pages (plain HTML): JavaScript up front ≤ 80 KB gzip, everything ≤ 120 KB', () => {
-    const over = [...weights.values()].filter(w => !routes.interactivas.includes(w.route) && (w.js > 80 * KB || w.total > 120 * KB))
+    const over = [...weights.values()].filter(w => !routes.interactivo.includes(w.route) && (w.js > 80 * KB || w.total > 120 * KB))
     expect(over).toEqual([])
   })
 })
@@ -48,7 +48,7 @@ describe('scripts start after the first paint', () => {
   const moduleTags = (html: string) => [...html.matchAll(/<script[^>]+type="module"[^>]*>|<link[^>]+rel="modulepreload"[^>]*>/g)].map(m => m[0])
   const bootTags = (html: string) => [...html.matchAll(/<script src="\/arranque\.js"[^>]*>/g)].map(m => m[0])
 
-  const hydrated = new Set(routes.interactivas.map(route => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)))
+  const hydrated = new Set(routes.interactivo.map(route => (route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)))
 
   it('no hydrated page fetches a module script or module preload before its first paint: the boot script adds them after it', () => {
     const early = [...hydrated].flatMap(rel => moduleTags(fs.readFileSync(path.join(clientDir(), rel), 'utf8')).map(t => `${rel}: ${t}`))
@@ -70,7 +70,7 @@ describe('scripts start after the first paint', () => {
 
   it('a hydrated page still loads its scripts up front (the boot script names its entry and every preload, and exists)', () => {
     expect(fs.existsSync(path.join(clientDir(), 'arranque.js'))).toBe(true)
-    for (const route of routes.interactivas) {
+    for (const route of routes.interactivo) {
       const html = fs.readFileSync(path.join(clientDir(), route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8')
       const [boot] = bootTags(html)
       expect(boot, route).toMatch(/ defer/)

@@ -37,7 +37,7 @@ describe('business days (Colombian calendar from colombian-holidays)', () => {
 describe('dueDates: the one due-date function', () => {
   it('across Holy Week: counts from the next day and skips Jueves and Viernes Santo', () => {
     const d = dueDates(bogota('2026-03-25T10:00:00'), T15)
-    expect(d).toEqual({ radicadoEfectivo: '2026-03-25', vence: '2026-04-17', venceMaximo: '2026-05-11', venceTraslado: '2026-04-01' })
+    expect(d).toEqual({ termStart: '2026-03-25', vence: '2026-04-17', venceMaximo: '2026-05-11', venceTraslado: '2026-04-01' })
   })
 
   it('a Monday holiday (Reyes moved to 12 January) is skipped', () => {
@@ -48,7 +48,7 @@ describe('dueDates: the one due-date function', () => {
   it('a filing on a Saturday counts as received on the next business day (here after a Monday holiday)', () => {
     // Saturday 21 March; Monday 23 is San José: received Tuesday 24, first counted day Wednesday 25.
     const d = dueDates(bogota('2026-03-21T09:00:00'), { diasHabiles: 10, diasTraslado: 5 })
-    expect(d.radicadoEfectivo).toBe('2026-03-24')
+    expect(d.termStart).toBe('2026-03-24')
     expect(d.vence).toBe('2026-04-09')
     // Saturday 11 July: counts from Monday 13; 20 July is a holiday.
     expect(dueDates(bogota('2026-07-11T11:00:00'), T15).vence).toBe('2026-08-04')
@@ -68,7 +68,7 @@ describe('dueDates: the one due-date function', () => {
     // A caller changing its copy does not change the next filing's dates.
     first.vence = '1999-01-01'
     expect(dueDates(bogota('2026-03-25T17:00:00'), T15)).toEqual({
-      radicadoEfectivo: '2026-03-25',
+      termStart: '2026-03-25',
       vence: '2026-04-17',
       venceMaximo: '2026-05-11',
       venceTraslado: '2026-04-01',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ACCIONES, allowedActions, applyAction, ESTADOS, type OfficeAction, type Estado, type FilingStatus } from '../../src/filings/states.ts'
+import { OFFICE_ACTIONS, allowedActions, applyAction, ESTADOS, type OfficeAction, type Estado, type Tramite } from '../../src/filings/states.ts'
 
-const base: FilingStatus = { estado: 'radicada', vence: '2026-04-17', venceOriginal: '2026-04-17', venceMaximo: '2026-05-11', ampliada: false }
+const base: Tramite = { estado: 'radicada', vence: '2026-04-17', venceOriginal: '2026-04-17', venceMaximo: '2026-05-11', ampliada: false }
 const TODAY = '2026-04-01'
 /** A complete, valid input for each action. */
 const INPUT: Record<OfficeAction, { accion: OfficeAction; texto?: string; entidad?: string; nuevaFecha?: string }> = {
@@ -23,7 +23,7 @@ const EXPECTED: Record<Estado, Partial<Record<OfficeAction, Estado>>> = {
 
 describe('filing state machine', () => {
   for (const estado of ESTADOS) {
-    for (const accion of ACCIONES) {
+    for (const accion of OFFICE_ACTIONS) {
       const to = EXPECTED[estado][accion]
       it(`${estado} + ${accion} → ${to ?? 'refused'}`, () => {
         const result = applyAction({ ...base, estado }, INPUT[accion], TODAY)

@@ -102,7 +102,7 @@ describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and b
   }
 
   it('the server uses the precompiled validators of the build, the same files the browser loads', () => {
-    for (const f of manifest.forms) expect(validators.get(f.data.id)!.origen).toBe('precompilado')
+    for (const f of manifest.forms) expect(validators.get(f.data.id)!.origin).toBe('precompilado')
   })
 
   it('accepts document numbers as typed, for every document type, on the three filing forms', async () => {

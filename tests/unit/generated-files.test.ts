@@ -24,11 +24,11 @@ describe('files generated from the manifest', () => {
   })
 
   it('the route lists given to the browser hold paths only, split by whether the page needs React', () => {
-    const { estaticas, interactivas } = JSON.parse(files['src/generated/routes.json']!) as { estaticas: string[]; interactivas: string[] }
-    expect([...estaticas, ...interactivas].sort()).toEqual(manifest.pages.map(p => p.data.ruta).sort())
-    expect(interactivas).toEqual(
+    const { contenido, interactivo } = JSON.parse(files['src/generated/routes.json']!) as { contenido: string[]; interactivo: string[] }
+    expect([...contenido, ...interactivo].sort()).toEqual(manifest.pages.map(p => p.data.ruta).sort())
+    expect(interactivo).toEqual(
       expect.arrayContaining(['/', '/pqrsd', '/citas', '/historia-clinica', '/buscar', '/induccion/modulo5', '/acceder', '/accesibilidad']),
     )
-    expect(estaticas).toEqual(expect.arrayContaining(['/hospital/junta', '/nuestra-gestion/control/informes', '/notices/all']))
+    expect(contenido).toEqual(expect.arrayContaining(['/hospital/junta', '/nuestra-gestion/control/informes', '/notices/all']))
   })
 })

@@ -4,4 +4,4 @@ import routes from '../../generated/routes.json'
 import { routeMatcher } from '../../renderer/routeMatcher.ts'
 
 /** Manifest routes without interactive sections: sent as plain HTML (see +config.ts). */
-export const route: (pageContext: PageContext) => false | { routeParams: { ruta: string } } = routeMatcher(routes.estaticas)
+export const route: (pageContext: PageContext) => false | { routeParams: { ruta: string } } = routeMatcher(routes.contenido)

@@ -4,4 +4,4 @@ import routes from '../../generated/routes.json'
 import { routeMatcher } from '../../renderer/routeMatcher.ts'
 
 /** Manifest routes with interactive sections (forms, quiz, carousel, search…): hydrated by React. */
-export const route: (pageContext: PageContext) => false | { routeParams: { ruta: string } } = routeMatcher(routes.interactivas)
+export const route: (pageContext: PageContext) => false | { routeParams: { ruta: string } } = routeMatcher(routes.interactivo)

@@ -29,7 +29,7 @@ export const CLOSE_RECEIPT_QUESTION =
  * newsletter form (no summary, focus goes to the first invalid field).
  */
 export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: PreparedForm; variant?: 'pagina' | 'pie'; titulo?: string }) {
-  const def = prepared.definicion
+  const def = prepared.definition
   const f = useDefinedForm(prepared, { summary: variant === 'pagina' })
   const [success, setSuccess] = useState<Message | null>(null)
   const [failure, setFailure] = useState<Message | null>(null)
@@ -57,7 +57,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
       setKept(message.receipt ? message : null)
       return true
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError('servidor', FAILURE_MESSAGES.servidor)
+      const err = e instanceof ApiError ? e : new ApiError('server', FAILURE_MESSAGES.server)
       f.applyFieldErrors(err.fields)
       setFailure({ text: err.message, key: Date.now() })
       return false

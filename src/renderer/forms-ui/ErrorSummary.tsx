@@ -4,7 +4,7 @@ import type { DefinedForm } from './useDefinedForm.ts'
 /** GOV.UK error summary: each message links to its field; the summary takes the focus after an invalid submit. */
 export function ErrorSummary({ f }: { f: DefinedForm }) {
   if (f.summary.length === 0) return null
-  const titleId = `${f.prepared.definicion.id}-resumen-errores`
+  const titleId = `${f.prepared.definition.id}-resumen-errores`
   return (
     <section className="resumen-errores" ref={f.summaryRef} tabIndex={-1} aria-labelledby={titleId}>
       <Nested>

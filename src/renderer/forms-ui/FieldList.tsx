@@ -23,7 +23,7 @@ const INPUT_TYPES: Partial<Record<Campo['control'], string>> = { text: 'text', e
  */
 export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
   const { register } = f.form
-  const def = f.prepared.definicion
+  const def = f.prepared.definition
   const name = campo.nombre
   const id = `${def.id}-${name}`
   const helpId = `${id}-ayuda`
@@ -180,7 +180,7 @@ export function PrivacyNoticeText({ aviso, id, compact, sensitive = false }: { a
  * Without script every field shows; the server drops them the same way.
  */
 function useHiddenFields(f: DefinedForm): ReadonlySet<string> {
-  const conditions = hiddenFieldConditions(f.prepared.definicion)
+  const conditions = hiddenFieldConditions(f.prepared.definition)
   const deciding = [...new Set([...conditions.values()].flat().map(si => si.campo))]
   const watched: unknown[] = deciding.length > 0 ? f.form.watch(deciding) : []
   const current = Object.fromEntries(deciding.map((name, i) => [name, watched[i]]))
@@ -188,23 +188,23 @@ function useHiddenFields(f: DefinedForm): ReadonlySet<string> {
 }
 
 export function FieldList({ f, compact = false }: { f: DefinedForm; compact?: boolean }) {
-  const { aviso, definicion } = f.prepared
+  const { aviso, definition } = f.prepared
   const hidden = useHiddenFields(f)
-  const sensitive = sensitiveDataParagraph(definicion)
+  const sensitive = sensitiveDataParagraph(definition)
   return (
     <>
-      {definicion.campos
+      {definition.campos
         .filter(c => !hidden.has(c.nombre))
         .map(c =>
           c.nombre === CONSENT_FIELD && aviso ? (
             <div key={c.nombre} className="autorizacion-datos">
-              <PrivacyNoticeText aviso={aviso} id={`${definicion.id}-aviso-privacidad`} compact={compact} sensitive={sensitive !== undefined} />
+              <PrivacyNoticeText aviso={aviso} id={`${definition.id}-aviso-privacidad`} compact={compact} sensitive={sensitive !== undefined} />
               <Field f={f} campo={c} />
             </div>
           ) : c.nombre === SENSITIVE_CONSENT_FIELD && sensitive !== undefined ? (
             // The explicit authorization for sensitive data, apart from the general one (Decreto 1377 de 2013, art. 6).
             <div key={c.nombre} className="autorizacion-datos autorizacion-datos-sensibles">
-              <p className="aviso-datos-sensibles" id={`${definicion.id}-aviso-datos-sensibles`}>
+              <p className="aviso-datos-sensibles" id={`${definition.id}-aviso-datos-sensibles`}>
                 {sensitive}
               </p>
               <Field f={f} campo={c} />

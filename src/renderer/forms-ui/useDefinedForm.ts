@@ -85,7 +85,7 @@ function valuesInPage(def: FormDefinition): FieldValues {
 }
 
 export function useDefinedForm(prepared: PreparedForm, options: { summary?: boolean } = {}): DefinedForm {
-  const def = prepared.definicion
+  const def = prepared.definition
   const resolver = useMemo(() => lazyAjvResolver(prepared), [prepared])
   const form = useForm<FieldValues>({
     resolver,

@@ -1,3 +1,4 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { discardUpload, receiveToTemp, safeLabel, type ReceivedFile } from '../store/uploads.ts'
 import { bodyReceived } from './bodyTimeout.ts'
@@ -73,68 +74,86 @@ export function discardParts(received: Map<string, ReceivedPart[]>): void {
  * Once read, the body no longer runs against its receive timeout.
  */
 export async function readMultipart(request: FastifyRequest, dataDir: string, specs: ReadonlyMap<string, FileSpec>, text: TextLimits): Promise<MultipartBody> {
-  const values: Record<string, unknown> = {}
-  const received = new Map<string, ReceivedPart[]>()
+  const body: MultipartBody = { values: {}, received: new Map(), extraFile: false }
   const totals = new Map<string, number>()
-  let extraFile = false
-  const maxFileBytes = Math.max(...[...specs.values()].map(s => s.maxFileBytes))
-  const maxFiles = [...specs.values()].reduce((n, s) => n + s.maxFiles, 0)
   try {
-    const parts = request.parts({
-      // One byte over the limit reaches receiveToTemp, which stops reading there (the plugin is registered with throwFileSizeLimit: false).
-      limits: {
-        fileSize: maxFileBytes + 1,
-        files: maxFiles + 1,
-        fields: text.fields,
-        fieldSize: text.fieldSize,
-        parts: text.fields + 10 + maxFiles,
-        headerPairs: 100,
-      },
-    })
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const spec = specs.get(part.fieldname)
-        const list = received.get(part.fieldname) ?? []
-        if (!spec || (!spec.multiple && list.length > 0)) {
-          extraFile = true
-          await drain(part.file)
-          continue
-        }
-        if (list.length >= spec.maxFiles) throw spec.tooMany()
-        const file = await receiveToTemp(dataDir, part.file, spec.maxFileBytes)
-        if (part.file.truncated) file.tooLarge = true
-        if (file.size === 0 && !file.tooLarge) {
-          discardUpload(file)
-          continue
-        }
-        // Over the limit: stop reading here, the rest of the upload is never received.
-        if (file.tooLarge) {
-          discardUpload(file)
-          throw spec.tooLarge()
-        }
-        list.push({ file, label: safeLabel(part.filename, spec.defaultLabel) })
-        received.set(part.fieldname, list)
-        const total = (totals.get(part.fieldname) ?? 0) + file.size
-        totals.set(part.fieldname, total)
-        if (total > spec.maxTotalBytes) throw spec.overTotal()
-      } else {
-        // A text part over fieldSize would otherwise arrive silently cut.
-        if (part.valueTruncated || part.fieldnameTruncated) throw apiError('bodyTooLarge')
-        const prev = values[part.fieldname]
-        // A repeated field becomes a list, which the schema rejects.
-        values[part.fieldname] = prev === undefined ? part.value : ([] as unknown[]).concat(prev, part.value)
-      }
+    for await (const part of request.parts({ limits: partLimits(specs, text) })) {
+      if (part.type === 'file') await receiveFile(part, dataDir, specs, body, totals)
+      else addValue(part, body.values)
     }
   } catch (error) {
-    discardParts(received)
-    if (error instanceof ApiError) throw error
-    const code = error instanceof Error && 'code' in error ? error.code : undefined
-    const known = typeof code === 'string' ? PARSER_ERRORS[code] : undefined
-    if (known) throw apiError(known)
-    // Anything else the parser throws (no boundary, a truncated or garbled body) is the request's fault (issue 13 #8).
-    if (!isSystemError(error)) throw apiError('malformedMultipart')
-    throw error
+    discardParts(body.received)
+    throw answerFor(error)
   }
   bodyReceived(request)
-  return { values, received, extraFile }
+  return body
+}
+
+/** The parser's limits: one byte and one file past the specs' own, so that the spec's error is the one answered. */
+function partLimits(specs: ReadonlyMap<string, FileSpec>, text: TextLimits) {
+  const maxFileBytes = Math.max(...[...specs.values()].map(s => s.maxFileBytes))
+  const maxFiles = [...specs.values()].reduce((n, s) => n + s.maxFiles, 0)
+  // One byte over the limit reaches receiveToTemp, which stops reading there (the plugin is registered with throwFileSizeLimit: false).
+  return {
+    fileSize: maxFileBytes + 1,
+    files: maxFiles + 1,
+    fields: text.fields,
+    fieldSize: text.fieldSize,
+    parts: text.fields + 10 + maxFiles,
+    headerPairs: 100,
+  }
+}
+
+/** One file part: to a temporary file within its field's limits, or drained when its field takes none. */
+async function receiveFile(
+  part: MultipartFile,
+  dataDir: string,
+  specs: ReadonlyMap<string, FileSpec>,
+  body: MultipartBody,
+  totals: Map<string, number>,
+): Promise<void> {
+  const spec = specs.get(part.fieldname)
+  const list = body.received.get(part.fieldname) ?? []
+  if (!spec || (!spec.multiple && list.length > 0)) {
+    body.extraFile = true
+    await drain(part.file)
+    return
+  }
+  if (list.length >= spec.maxFiles) throw spec.tooMany()
+  const file = await receiveToTemp(dataDir, part.file, spec.maxFileBytes)
+  if (part.file.truncated) file.tooLarge = true
+  if (file.size === 0 && !file.tooLarge) {
+    discardUpload(file)
+    return
+  }
+  // Over the limit: stop reading here, the rest of the upload is never received.
+  if (file.tooLarge) {
+    discardUpload(file)
+    throw spec.tooLarge()
+  }
+  list.push({ file, label: safeLabel(part.filename, spec.defaultLabel) })
+  body.received.set(part.fieldname, list)
+  const total = (totals.get(part.fieldname) ?? 0) + file.size
+  totals.set(part.fieldname, total)
+  if (total > spec.maxTotalBytes) throw spec.overTotal()
+}
+
+/** One text part into the values. */
+function addValue(part: MultipartValue, values: Record<string, unknown>): void {
+  // A text part over fieldSize would otherwise arrive silently cut.
+  if (part.valueTruncated || part.fieldnameTruncated) throw apiError('bodyTooLarge')
+  const prev = values[part.fieldname]
+  // A repeated field becomes a list, which the schema rejects.
+  values[part.fieldname] = prev === undefined ? part.value : ([] as unknown[]).concat(prev, part.value)
+}
+
+/** What to throw for an error while reading: the catalogue's answer, or the system's own error (a 500). */
+function answerFor(error: unknown): unknown {
+  if (error instanceof ApiError) return error
+  const code = error instanceof Error && 'code' in error ? error.code : undefined
+  const known = typeof code === 'string' ? PARSER_ERRORS[code] : undefined
+  if (known) return apiError(known)
+  // Anything else the parser throws (no boundary, a truncated or garbled body) is the request's fault (issue 13 #8).
+  if (!isSystemError(error)) return apiError('malformedMultipart')
+  return error
 }

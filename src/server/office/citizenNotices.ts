@@ -9,8 +9,8 @@ import { uploadsDir } from '../store/uploads.ts'
 /** History action of the outcome of an e-mail to the citizen (not a state change). */
 export const CITIZEN_MAIL_ACTION = 'correo_ciudadano'
 
-const STEP_OF: Partial<Record<OfficeAction, CitizenNotice['paso']>> = { responder: 'respondida', trasladar: 'trasladada', ampliar: 'ampliada' }
-const STEP_LABEL: Record<CitizenNotice['paso'], string> = { respondida: 'respuesta', trasladada: 'traslado', ampliada: 'ampliación del término' }
+const STEP_OF: Partial<Record<OfficeAction, CitizenNotice['step']>> = { responder: 'respondida', trasladar: 'trasladada', ampliar: 'ampliada' }
+const STEP_LABEL: Record<CitizenNotice['step'], string> = { respondida: 'respuesta', trasladada: 'traslado', ampliada: 'ampliación del término' }
 
 /**
  * The address the office's steps are e-mailed to, when the form's `avisos`
@@ -51,8 +51,8 @@ export async function noticeAfterAction(
   ctx: NoticeContext,
   args: { form: FormDefinition; datos: Record<string, unknown>; accion: OfficeAction; history: NewHistory; tramite: TramiteRow },
 ): Promise<NoticeOutcome | undefined> {
-  const paso = STEP_OF[args.accion]
-  if (!paso) return undefined
+  const step = STEP_OF[args.accion]
+  if (!step) return undefined
   const to = citizenAddress(args.form, args.datos)
   if (!to) return undefined
   const h = args.history
@@ -60,7 +60,7 @@ export async function noticeAfterAction(
   const notice: CitizenNotice = {
     radicado: h.radicado,
     typeLabel: args.form.radicacion?.nombre ?? args.form.titulo,
-    paso,
+    step,
     en: h.en,
     texto: h.texto ?? '',
     entidad: h.entidad,
@@ -77,7 +77,7 @@ export async function noticeAfterAction(
   } catch {
     outcome = { enviado: false, motivo: 'error inesperado al preparar el correo' }
   }
-  const label = STEP_LABEL[paso]
+  const label = STEP_LABEL[step]
   const texto = outcome.enviado
     ? `Correo de ${label} enviado al ciudadano.`
     : `No se pudo enviar el correo de ${label} al ciudadano: ${outcome.motivo}. Infórmele por otro medio.`
@@ -85,7 +85,7 @@ export async function noticeAfterAction(
   try {
     await ctx.store.noteHistory(
       { radicado: h.radicado, accion: CITIZEN_MAIL_ACTION, estadoAnterior: args.tramite.estado, estadoNuevo: args.tramite.estado, en: at.toISOString(), texto },
-      { evento: outcome.enviado ? 'correo_ciudadano' : 'correo_ciudadano_fallido', radicado: h.radicado, detalle: paso, now: at },
+      { evento: outcome.enviado ? 'correo_ciudadano' : 'correo_ciudadano_fallido', radicado: h.radicado, detalle: step, now: at },
     )
   } catch (error) {
     ctx.log.error(

@@ -1,5 +1,5 @@
 import { colombiaDay } from '../../filings/businessDays.ts'
-import { businessDaysLeft, initialStatus, termOf } from '../../filings/deadlines.ts'
+import { businessDaysLeft, initialTramite, termOf } from '../../filings/deadlines.ts'
 import { ESTADOS, type Estado } from '../../filings/states.ts'
 import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
 import type { OfficeFilingRow as FilingRow, TramiteRow } from '../store/office.ts'
@@ -45,7 +45,7 @@ export function isOpen(estado: Estado): boolean {
 
 /** The filing's recorded state, or the one it has by law when nothing was recorded yet (a filing stored before the office existed). */
 export function tramiteOf(filing: FilingRow, form: FormDefinition, lookups: Lookups, stored?: TramiteRow): TramiteRow {
-  return stored ?? { radicado: filing.radicado, ...initialStatus(form, filing.datos, lookups, new Date(filing.recibidoEn)) }
+  return stored ?? { radicado: filing.radicado, ...initialTramite(form, filing.datos, lookups, new Date(filing.recibidoEn)) }
 }
 
 export function inboxItem(filing: FilingRow, office: OfficeForm, lookups: Lookups, t: TramiteRow, now: Date): InboxItem {

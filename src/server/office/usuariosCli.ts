@@ -32,7 +32,7 @@ interface Parsed {
   quitar?: boolean
 }
 
-export function parseUsuariosArgs(argv: string[]): Parsed {
+export function parseAccountsArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv
   if (!command || !['crear', 'lista', 'desactivar', 'activar', 'clave', '2fa'].includes(command)) throw new UsageError(USAGE)
   const out: Parsed = { command }
@@ -64,71 +64,79 @@ export interface CliIo {
   out(line: string): void
 }
 
+type Account = NonNullable<Awaited<ReturnType<OfficeStore['findAccountByEmail']>>>
+
+/** The audit row of a change made from the console. */
+const consoleAudit = (evento: string, cuentaId: number, detalle: string) => ({ evento, cuentaId, detalle: `${detalle} (consola)` })
+
 /** Runs one command; throws UsageError (or another Error) with a Spanish message. */
 export async function runAccountsCommand(argv: string[], store: OfficeStore, io: CliIo, formIds: readonly string[]): Promise<void> {
-  const p = parseUsuariosArgs(argv)
-  const audit = (evento: string, cuentaId: number, detalle: string) => ({ evento, cuentaId, detalle: `${detalle} (consola)` })
-  switch (p.command) {
-    case 'lista': {
-      const rows = await store.listAccounts()
-      if (rows.length === 0) io.out('No hay cuentas.')
-      for (const a of rows) io.out([a.correo, a.nombre, a.rol, a.formularios?.join(',') ?? 'todos', a.activa ? 'activa' : 'inactiva'].join('\t'))
-      return
-    }
-    case 'crear': {
-      if (!p.nombre?.trim()) throw new UsageError(`Falta --nombre "<nombre>".\n${USAGE}`)
-      if (!p.rol || !(ROLES as readonly string[]).includes(p.rol)) throw new UsageError(`--rol debe ser ${ROLES.join(' o ')}.`)
-      const unknown = (p.formularios ?? []).filter(f => !formIds.includes(f))
-      if (unknown.length) throw new UsageError(`Formulario desconocido: ${unknown.join(', ')}. Use: ${formIds.join(', ')}.`)
-      if (p.formularios && p.formularios.length === 0) throw new UsageError('--formularios necesita al menos un formulario.')
-      if (await store.findAccountByEmail(p.correo!)) throw new UsageError(`Ya existe una cuenta con el correo ${p.correo}.`)
-      const clave = await io.readPassword('Contraseña nueva: ')
-      const problem = passwordProblem(clave, p.correo!)
-      if (problem) throw new UsageError(problem)
-      try {
-        const a = await store.createAccount({
-          correo: p.correo!,
-          nombre: p.nombre.trim(),
-          rol: p.rol as StaffRole,
-          formularios: p.formularios,
-          clave: await hashPassword(clave),
-        })
-        await store.audit(audit('cuenta_creada', a.id, `rol ${a.rol}; formularios ${a.formularios?.join(',') ?? 'todos'}`))
-        io.out(`Cuenta creada: ${a.correo} (${a.rol}).`)
-      } catch (e) {
-        if (e instanceof DuplicateAccountError) throw new UsageError(e.message)
-        throw e
-      }
-      return
-    }
-    default: {
-      const account = await store.findAccountByEmail(p.correo!)
-      if (!account) throw new UsageError(`No existe una cuenta con el correo ${p.correo}.`)
-      if (p.command === 'desactivar') {
-        await store.updateAccount(account.id, { activa: false }, audit('cuenta_desactivada', account.id, 'desactivada'))
-        io.out(`Cuenta desactivada: ${account.correo}. Sus sesiones abiertas se cerraron.`)
-      } else if (p.command === '2fa') {
-        if (p.quitar) {
-          await store.updateAccount(account.id, { totp: null }, audit('2fa_quitado', account.id, 'segundo factor quitado'))
-          io.out(`Segundo factor quitado: ${account.correo}.`)
-          return
-        }
-        const secret = newTotpSecret()
-        await store.updateAccount(account.id, { totp: secret }, audit('2fa_activado', account.id, 'segundo factor activado'))
-        io.out(`Segundo factor activado para ${account.correo}. Agregue esta cuenta en su aplicación autenticadora`)
-        io.out(`(Google Authenticator, Microsoft Authenticator, FreeOTP…) con la clave ${secret}`)
-        io.out(`o con esta dirección: ${totpUri(secret, account.correo, 'SIAU')}`)
-        io.out('Desde ahora el ingreso pide el código de 6 dígitos de la aplicación. Sus sesiones abiertas se cerraron.')
-      } else if (p.command === 'activar') {
-        await store.updateAccount(account.id, { activa: true }, audit('cuenta_activada', account.id, 'activada'))
-        io.out(`Cuenta activada: ${account.correo}.`)
-      } else {
-        const clave = await io.readPassword('Contraseña nueva: ')
-        const problem = passwordProblem(clave, account.correo)
-        if (problem) throw new UsageError(problem)
-        await store.updateAccount(account.id, { clave: await hashPassword(clave) }, audit('clave_cambiada', account.id, 'contraseña cambiada'))
-        io.out(`Contraseña cambiada: ${account.correo}. Sus sesiones abiertas se cerraron.`)
-      }
-    }
+  const p = parseAccountsArgs(argv)
+  if (p.command === 'lista') return listAccounts(store, io)
+  if (p.command === 'crear') return createAccount(p, store, io, formIds)
+  const account = await store.findAccountByEmail(p.correo!)
+  if (!account) throw new UsageError(`No existe una cuenta con el correo ${p.correo}.`)
+  if (p.command === 'desactivar') {
+    await store.updateAccount(account.id, { activa: false }, consoleAudit('cuenta_desactivada', account.id, 'desactivada'))
+    io.out(`Cuenta desactivada: ${account.correo}. Sus sesiones abiertas se cerraron.`)
+  } else if (p.command === '2fa') await setSecondFactor(account, !p.quitar, store, io)
+  else if (p.command === 'activar') {
+    await store.updateAccount(account.id, { activa: true }, consoleAudit('cuenta_activada', account.id, 'activada'))
+    io.out(`Cuenta activada: ${account.correo}.`)
+  } else {
+    const clave = await io.readPassword('Contraseña nueva: ')
+    const problem = passwordProblem(clave, account.correo)
+    if (problem) throw new UsageError(problem)
+    await store.updateAccount(account.id, { clave: await hashPassword(clave) }, consoleAudit('clave_cambiada', account.id, 'contraseña cambiada'))
+    io.out(`Contraseña cambiada: ${account.correo}. Sus sesiones abiertas se cerraron.`)
   }
+}
+
+/** `lista`: one tab-separated line per account. */
+async function listAccounts(store: OfficeStore, io: CliIo): Promise<void> {
+  const rows = await store.listAccounts()
+  if (rows.length === 0) io.out('No hay cuentas.')
+  for (const a of rows) io.out([a.correo, a.nombre, a.rol, a.formularios?.join(',') ?? 'todos', a.activa ? 'activa' : 'inactiva'].join('\t'))
+}
+
+/** `crear`: checks the options and the password before anything is stored. */
+async function createAccount(p: Parsed, store: OfficeStore, io: CliIo, formIds: readonly string[]): Promise<void> {
+  if (!p.nombre?.trim()) throw new UsageError(`Falta --nombre "<nombre>".\n${USAGE}`)
+  if (!p.rol || !(ROLES as readonly string[]).includes(p.rol)) throw new UsageError(`--rol debe ser ${ROLES.join(' o ')}.`)
+  const unknown = (p.formularios ?? []).filter(f => !formIds.includes(f))
+  if (unknown.length) throw new UsageError(`Formulario desconocido: ${unknown.join(', ')}. Use: ${formIds.join(', ')}.`)
+  if (p.formularios && p.formularios.length === 0) throw new UsageError('--formularios necesita al menos un formulario.')
+  if (await store.findAccountByEmail(p.correo!)) throw new UsageError(`Ya existe una cuenta con el correo ${p.correo}.`)
+  const clave = await io.readPassword('Contraseña nueva: ')
+  const problem = passwordProblem(clave, p.correo!)
+  if (problem) throw new UsageError(problem)
+  try {
+    const a = await store.createAccount({
+      correo: p.correo!,
+      nombre: p.nombre.trim(),
+      rol: p.rol as StaffRole,
+      formularios: p.formularios,
+      clave: await hashPassword(clave),
+    })
+    await store.audit(consoleAudit('cuenta_creada', a.id, `rol ${a.rol}; formularios ${a.formularios?.join(',') ?? 'todos'}`))
+    io.out(`Cuenta creada: ${a.correo} (${a.rol}).`)
+  } catch (e) {
+    if (e instanceof DuplicateAccountError) throw new UsageError(e.message)
+    throw e
+  }
+}
+
+/** `2fa`: a new authenticator secret shown once, or (`--quitar`) none. */
+async function setSecondFactor(account: Account, on: boolean, store: OfficeStore, io: CliIo): Promise<void> {
+  if (!on) {
+    await store.updateAccount(account.id, { totp: null }, consoleAudit('2fa_quitado', account.id, 'segundo factor quitado'))
+    io.out(`Segundo factor quitado: ${account.correo}.`)
+    return
+  }
+  const secret = newTotpSecret()
+  await store.updateAccount(account.id, { totp: secret }, consoleAudit('2fa_activado', account.id, 'segundo factor activado'))
+  io.out(`Segundo factor activado para ${account.correo}. Agregue esta cuenta en su aplicación autenticadora`)
+  io.out(`(Google Authenticator, Microsoft Authenticator, FreeOTP…) con la clave ${secret}`)
+  io.out(`o con esta dirección: ${totpUri(secret, account.correo, 'SIAU')}`)
+  io.out('Desde ahora el ingreso pide el código de 6 dígitos de la aplicación. Sus sesiones abiertas se cerraron.')
 }

@@ -23,22 +23,22 @@ export const OWNER_REFUSED = (role: string) =>
 
 /** The connected role when it owns the audit table or is a superuser; undefined for a role without those powers. */
 export async function ownerRole(client: pg.ClientBase): Promise<string | undefined> {
-  const { rows } = await client.query<{ usuario: string; superusuario: boolean; duenio: boolean }>(
-    `SELECT current_user AS usuario, r.rolsuper AS superusuario,
-            pg_has_role(current_user, c.relowner, 'USAGE') AS duenio
+  const { rows } = await client.query<{ role: string; superuser: boolean; owner: boolean }>(
+    `SELECT current_user AS role, r.rolsuper AS superuser,
+            pg_has_role(current_user, c.relowner, 'USAGE') AS owner
        FROM pg_roles r, pg_class c
       WHERE r.rolname = current_user AND c.oid = to_regclass('auditoria')`,
   )
   const row = rows[0]
-  if (row) return row.superusuario || row.duenio ? row.usuario : undefined
+  if (row) return row.superuser || row.owner ? row.role : undefined
   // No tables yet: a superuser or the database's owner is about to create them.
   const db = (
-    await client.query<{ usuario: string; poder: boolean }>(
-      `SELECT current_user AS usuario, r.rolsuper OR pg_has_role(current_user, d.datdba, 'USAGE') AS poder
+    await client.query<{ role: string; powerful: boolean }>(
+      `SELECT current_user AS role, r.rolsuper OR pg_has_role(current_user, d.datdba, 'USAGE') AS powerful
          FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = current_database()`,
     )
   ).rows[0]
-  return db?.poder ? db.usuario : undefined
+  return db?.powerful ? db.role : undefined
 }
 
 /**

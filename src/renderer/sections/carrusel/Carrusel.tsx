@@ -3,29 +3,29 @@ import type { Diapositiva } from '../../../manifest/types.generated.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 import { ExternalLink } from '../../../views/ExternalLink.tsx'
 
-const INTERVALO_POR_DEFECTO = 3000 // spec §9
+const DEFAULT_INTERVAL = 3000 // spec §9
 
-const CONSULTA_MOVIMIENTO = '(prefers-reduced-motion: reduce)'
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)'
 
-function subscribeToMotionSetting(avisar: () => void): () => void {
-  const mq = window.matchMedia(CONSULTA_MOVIMIENTO)
-  mq.addEventListener('change', avisar)
-  return () => mq.removeEventListener('change', avisar)
+function subscribeToMotionSetting(notify: () => void): () => void {
+  const mq = window.matchMedia(REDUCED_MOTION_QUERY)
+  mq.addEventListener('change', notify)
+  return () => mq.removeEventListener('change', notify)
 }
 
 /** true when the visitor asked the system for less motion (false while pre-rendering). */
-function useMovimientoReducido(): boolean {
+function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeToMotionSetting,
-    () => window.matchMedia(CONSULTA_MOVIMIENTO).matches,
+    () => window.matchMedia(REDUCED_MOTION_QUERY).matches,
     () => false,
   )
 }
 
-/** What the visitor chose with the pause/play button; «auto» follows prefers-reduced-motion. */
-type Eleccion = 'auto' | 'reproducir' | 'pausar'
+/** What the visitor chose with the pause/play button; 'auto' follows prefers-reduced-motion. */
+type Choice = 'auto' | 'play' | 'pause'
 
-function Imagen({ d, indice }: { d: Diapositiva; indice: number }) {
+function SlideImage({ d, index }: { d: Diapositiva; index: number }) {
   return (
     <img
       src={d.src}
@@ -33,7 +33,7 @@ function Imagen({ d, indice }: { d: Diapositiva; indice: number }) {
       width={d.ancho ?? 1200}
       height={d.alto ?? 400}
       decoding="async"
-      {...(indice === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+      {...(index === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
     />
   )
 }
@@ -50,32 +50,32 @@ function Imagen({ d, indice }: { d: Diapositiva; indice: number }) {
 export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }) {
   const diapositivas = section.diapositivas
   const total = diapositivas.length
-  const intervalo = section.intervalo ?? INTERVALO_POR_DEFECTO
+  const intervalo = section.intervalo ?? DEFAULT_INTERVAL
   const id = useId()
-  const [activa, setActiva] = useState(0)
-  const [eleccion, setEleccion] = useState<Eleccion>('auto')
-  const [encima, setEncima] = useState(false)
-  const [focoDentro, setFocoDentro] = useState(false)
-  const movimientoReducido = useMovimientoReducido()
+  const [current, setCurrent] = useState(0)
+  const [choice, setChoice] = useState<Choice>('auto')
+  const [hovered, setHovered] = useState(false)
+  const [focusInside, setFocusInside] = useState(false)
+  const reducedMotion = useReducedMotion()
 
-  const rotacionElegida = eleccion === 'reproducir' || (eleccion === 'auto' && !movimientoReducido)
-  const rotando = rotacionElegida && !encima && !focoDentro && total > 1
+  const rotationChosen = choice === 'play' || (choice === 'auto' && !reducedMotion)
+  const rotating = rotationChosen && !hovered && !focusInside && total > 1
 
   useEffect(() => {
-    if (!rotando) return
-    const t = window.setTimeout(() => setActiva(a => (a + 1) % total), intervalo)
+    if (!rotating) return
+    const t = window.setTimeout(() => setCurrent(i => (i + 1) % total), intervalo)
     return () => window.clearTimeout(t)
-  }, [rotando, activa, intervalo, total])
+  }, [rotating, current, intervalo, total])
 
-  const ir = (i: number) => setActiva(((i % total) + total) % total)
+  const goTo = (i: number) => setCurrent(((i % total) + total) % total)
 
-  const alEnfocar = (e: FocusEvent<HTMLElement>) => {
+  const onFocusIn = (e: FocusEvent<HTMLElement>) => {
     const el = e.target as HTMLElement
     // Keyboard focus stops the rotation; focus on the pause/play button itself does not, so pressing «Reproducir» there works.
-    setFocoDentro(el.matches(':focus-visible') && !el.classList.contains('carrusel-rotacion'))
+    setFocusInside(el.matches(':focus-visible') && !el.classList.contains('carrusel-rotacion'))
   }
-  const alSalirFoco = (e: FocusEvent<HTMLElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocoDentro(false)
+  const onFocusOut = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusInside(false)
   }
 
   return (
@@ -83,12 +83,12 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
       className="carrusel"
       aria-roledescription="carrusel"
       aria-label={section.etiqueta}
-      onMouseEnter={() => setEncima(true)}
-      onMouseLeave={() => setEncima(false)}
-      onFocus={alEnfocar}
-      onBlur={alSalirFoco}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={onFocusIn}
+      onBlur={onFocusOut}
     >
-      <div className="carrusel-diapositivas" id={`${id}-diapositivas`} aria-live={rotando ? 'off' : 'polite'}>
+      <div className="carrusel-diapositivas" id={`${id}-diapositivas`} aria-live={rotating ? 'off' : 'polite'}>
         {diapositivas.map((d, i) => (
           <div
             key={d.src + i}
@@ -96,14 +96,14 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
             role="group"
             aria-roledescription="diapositiva"
             aria-label={`${i + 1} de ${total}`}
-            hidden={i !== activa}
+            hidden={i !== current}
           >
             {d.href ? (
               <ExternalLink href={d.href}>
-                <Imagen d={d} indice={i} />
+                <SlideImage d={d} index={i} />
               </ExternalLink>
             ) : (
-              <Imagen d={d} indice={i} />
+              <SlideImage d={d} index={i} />
             )}
             {(d.title || d.description) && (
               <div className="diapositiva-texto">
@@ -121,11 +121,11 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
             className="carrusel-rotacion"
             aria-controls={`${id}-diapositivas`}
             onClick={() => {
-              setFocoDentro(false)
-              setEleccion(rotacionElegida ? 'pausar' : 'reproducir')
+              setFocusInside(false)
+              setChoice(rotationChosen ? 'pause' : 'play')
             }}
           >
-            {rotacionElegida ? (
+            {rotationChosen ? (
               <>
                 <span aria-hidden="true">❚❚ </span>Pausar<span className="visually-hidden"> el carrusel</span>
               </>
@@ -141,7 +141,7 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
             aria-controls={`${id}-diapositivas`}
             aria-label="Diapositiva anterior"
             title="Diapositiva anterior"
-            onClick={() => ir(activa - 1)}
+            onClick={() => goTo(current - 1)}
           >
             <span aria-hidden="true">‹</span>
           </button>
@@ -151,7 +151,7 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
             aria-controls={`${id}-diapositivas`}
             aria-label="Diapositiva siguiente"
             title="Diapositiva siguiente"
-            onClick={() => ir(activa + 1)}
+            onClick={() => goTo(current + 1)}
           >
             <span aria-hidden="true">›</span>
           </button>
@@ -162,8 +162,8 @@ export function Carrusel({ section }: { section: PreparedSectionOf<'carrusel'> }
                   type="button"
                   aria-controls={`${id}-diapositivas`}
                   aria-label={`Mostrar diapositiva ${i + 1} de ${total}`}
-                  aria-current={i === activa ? 'true' : undefined}
-                  onClick={() => ir(i)}
+                  aria-current={i === current ? 'true' : undefined}
+                  onClick={() => goTo(i)}
                 />
               </li>
             ))}

@@ -50,9 +50,9 @@ export function Consulta({ section }: { section: PreparedSectionOf<'consulta'> }
       const answer = (await postForm(TRACKING_API, { radicado: values.radicado, codigo: values.codigo })) as TrackingAnswer
       setOutcome({ kind: 'found', answer, codigo: values.codigo.trim(), key: Date.now() })
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError('servidor', FAILURE_MESSAGES.servidor)
+      const err = e instanceof ApiError ? e : new ApiError('server', FAILURE_MESSAGES.server)
       if (err.status === 400 && Object.keys(err.fields).length > 0) setErrors(err.fields)
-      const message = err.status === 404 ? T.noEncontrada : err.status === 400 ? 'Revise los campos marcados.' : err.message
+      const message = err.status === 404 ? T.notFound : err.status === 400 ? 'Revise los campos marcados.' : err.message
       setOutcome({ kind: 'failed', message, key: Date.now() })
     } finally {
       setBusy(false)
@@ -105,7 +105,7 @@ export function Consulta({ section }: { section: PreparedSectionOf<'consulta'> }
         {field('radicado', T.radicadoEtiqueta, T.radicadoAyuda)}
         {field('codigo', T.codigoEtiqueta, T.codigoAyuda)}
         <button type="submit" aria-busy={busy || undefined}>
-          {busy ? T.consultando : T.boton}
+          {busy ? T.searching : T.button}
         </button>
       </form>
       {/* Without JavaScript the server puts the answer of the posted form here. */}

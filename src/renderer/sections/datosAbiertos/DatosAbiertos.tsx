@@ -19,7 +19,7 @@ export function DatosAbiertos({ section }: { section: PreparedSectionOf<'datosAb
     <section className="seccion-datos-abiertos" id={section.titulo ? undefined : 'conjuntos-de-datos-abiertos'}>
       {section.titulo && <Heading id="conjuntos-de-datos-abiertos">{section.titulo}</Heading>}
       <p>
-        {section.conjuntos.length} conjuntos de datos, en CSV (UTF-8, separado por comas; las primeras líneas, que empiezan por «#», describen el conjunto) y en
+        {section.datasets.length} conjuntos de datos, en CSV (UTF-8, separado por comas; las primeras líneas, que empiezan por «#», describen el conjunto) y en
         JSON. Licencia: {OPEN_DATA_LICENCE}.
       </p>
       <div className="overflow-auto" tabIndex={0} role="region" aria-label={caption}>
@@ -33,7 +33,7 @@ export function DatosAbiertos({ section }: { section: PreparedSectionOf<'datosAb
             </tr>
           </thead>
           <tbody>
-            {section.conjuntos.map(d => (
+            {section.datasets.map(d => (
               <tr key={d.id}>
                 <td>
                   <a href={d.ruta}>{d.titulo}</a>

@@ -9,7 +9,7 @@ export default defineSection({
   // The catalogue comes from the same function that writes the copies: never typed, never out of step.
   prepare: (s, { manifest }) => ({
     ...s,
-    conjuntos: openDatasets(manifest).map(d => ({
+    datasets: openDatasets(manifest).map(d => ({
       id: d.id,
       titulo: d.metadatos.titulo,
       ruta: d.ruta,
@@ -22,6 +22,6 @@ export default defineSection({
 declare module '../../types.ts' {
   /** What the preparer adds to a «datosAbiertos» section: every dataset of the site. */
   interface PreparedExtras {
-    datosAbiertos: { conjuntos: CatalogEntry[] }
+    datosAbiertos: { datasets: CatalogEntry[] }
   }
 }

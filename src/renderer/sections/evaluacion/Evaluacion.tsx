@@ -23,8 +23,8 @@ interface Result extends QuizGrade {
  * closing it resets the form.
  */
 export function Evaluacion({ section }: { section: PreparedSectionOf<'evaluacion'> }) {
-  const prepared = section.preparado
-  const def = prepared.definicion
+  const prepared = section.prepared
+  const def = prepared.definition
   const f = useDefinedForm(prepared)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const closing = useRef(false)

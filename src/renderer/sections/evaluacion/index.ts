@@ -7,12 +7,12 @@ export default defineSection({
   tipo: 'evaluacion',
   Component: Evaluacion,
   interactive: true,
-  prepare: (s, { manifest }) => ({ ...s, preparado: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario) }),
+  prepare: (s, { manifest }) => ({ ...s, prepared: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario) }),
 })
 
 declare module '../../types.ts' {
   /** What the preparer adds to a «evaluacion» section. */
   interface PreparedExtras {
-    evaluacion: { preparado: PreparedForm }
+    evaluacion: { prepared: PreparedForm }
   }
 }

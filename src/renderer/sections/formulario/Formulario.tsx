@@ -3,5 +3,5 @@ import type { PreparedSectionOf } from '../../types.ts'
 
 /** A citizen form (PQRSD, appointment, clinical record…) rendered from its definition. */
 export function Formulario({ section }: { section: PreparedSectionOf<'formulario'> }) {
-  return <ApiForm prepared={section.preparado} titulo={section.titulo} />
+  return <ApiForm prepared={section.prepared} titulo={section.titulo} />
 }

@@ -9,13 +9,13 @@ export default defineSection({
   interactive: true,
   prepare: (s, { manifest }) => ({
     ...s,
-    preparado: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario, manifest.site?.data.avisoPrivacidad),
+    prepared: preparedFormById(manifest.forms, manifest.lookups?.data, s.formulario, manifest.site?.data.avisoPrivacidad),
   }),
 })
 
 declare module '../../types.ts' {
   /** What the preparer adds to a «formulario» section. */
   interface PreparedExtras {
-    formulario: { preparado: PreparedForm }
+    formulario: { prepared: PreparedForm }
   }
 }

@@ -19,7 +19,7 @@ export function MapaSitio({ section }: { section: PreparedSectionOf<'mapaSitio'>
   return (
     <section className="seccion-mapa-sitio">
       {section.titulo && <Heading>{section.titulo}</Heading>}
-      <Tree nodes={section.arbol} />
+      <Tree nodes={section.tree} />
     </section>
   )
 }

@@ -7,12 +7,12 @@ export default defineSection({
   tipo: 'mapaSitio',
   Component: MapaSitio,
   interactive: false,
-  prepare: (s, { manifest }) => ({ ...s, arbol: siteMapTree(manifest) }),
+  prepare: (s, { manifest }) => ({ ...s, tree: siteMapTree(manifest) }),
 })
 
 declare module '../../types.ts' {
   /** What the preparer adds to a «mapaSitio» section. */
   interface PreparedExtras {
-    mapaSitio: { arbol: SiteMapNode[] }
+    mapaSitio: { tree: SiteMapNode[] }
   }
 }

@@ -1,29 +1,29 @@
 import { Heading, Nested, useHeadingLevel } from '../../../views/Heading.tsx'
 import { formatDate } from '../../../views/formatDate.ts'
 import type { PreparedSectionOf } from '../../types.ts'
-import type { NoticiaPreparada } from './prepare.ts'
+import type { PreparedNoticia } from './prepare.ts'
 
-const RUTA_TODAS = '/notices/all'
+const ALL_NEWS_PATH = '/notices/all'
 
 /** yyyy-MM-dd → [dd, MM, yyyy] as written, without time-zone surprises. */
-function partes(fecha: string): [string, string, string] {
+function dateParts(fecha: string): [string, string, string] {
   const [y = '', m = '', d = ''] = fecha.split('-')
   return [d, m, y]
 }
 
 /** Heading tag of each item: the current level (nested below the section heading when it has one). */
-function useTituloItem(): 'h3' {
+function useItemHeading(): 'h3' {
   return `h${Math.min(useHeadingLevel(), 6)}` as 'h3'
 }
 
 /** Home block: day (dd) and month (MM) badge, title linking to the item on the full list, unit and summary. */
-function Ultimas({ items }: { items: NoticiaPreparada[] }) {
-  const Titulo = useTituloItem()
+function Latest({ items }: { items: PreparedNoticia[] }) {
+  const ItemHeading = useItemHeading()
   return (
     <>
       <ul className="noticias-recientes">
         {items.map(n => {
-          const [dd, mm] = partes(n.fechaCreacion)
+          const [dd, mm] = dateParts(n.fechaCreacion)
           return (
             <li key={n.id}>
               <article className="noticia-breve" aria-labelledby={`breve-${n.id}`}>
@@ -37,9 +37,9 @@ function Ultimas({ items }: { items: NoticiaPreparada[] }) {
                   <span className="visually-hidden">{formatDate(n.fechaCreacion)}</span>
                 </time>
                 <div>
-                  <Titulo id={`breve-${n.id}`}>
-                    <a href={`${RUTA_TODAS}#${n.id}`} dangerouslySetInnerHTML={{ __html: n.titulo }} />
-                  </Titulo>
+                  <ItemHeading id={`breve-${n.id}`}>
+                    <a href={`${ALL_NEWS_PATH}#${n.id}`} dangerouslySetInnerHTML={{ __html: n.titulo }} />
+                  </ItemHeading>
                   <div className="dependencia-noticia" dangerouslySetInnerHTML={{ __html: n.dependencia }} />
                   {n.resumen && <p className="resumen-noticia">{n.resumen}</p>}
                 </div>
@@ -49,23 +49,23 @@ function Ultimas({ items }: { items: NoticiaPreparada[] }) {
         })}
       </ul>
       <p>
-        <a href={RUTA_TODAS}>Ver todas las noticias</a>
+        <a href={ALL_NEWS_PATH}>Ver todas las noticias</a>
       </p>
     </>
   )
 }
 
 /** Full list: header, title, issuing unit, body (sanitized HTML) and MM/yyyy date; each item is an anchor. */
-function Todas({ items }: { items: NoticiaPreparada[] }) {
-  const Titulo = useTituloItem()
+function AllNews({ items }: { items: PreparedNoticia[] }) {
+  const ItemHeading = useItemHeading()
   return (
     <div className="noticias-todas">
       {items.map(n => {
-        const [, mm, yyyy] = partes(n.fechaCreacion)
+        const [, mm, yyyy] = dateParts(n.fechaCreacion)
         return (
           <article key={n.id} id={n.id} className="noticia" aria-labelledby={`${n.id}-titulo`}>
             {n.encabezado && <div className="encabezado-noticia" dangerouslySetInnerHTML={{ __html: n.encabezado }} />}
-            <Titulo id={`${n.id}-titulo`} dangerouslySetInnerHTML={{ __html: n.titulo }} />
+            <ItemHeading id={`${n.id}-titulo`} dangerouslySetInnerHTML={{ __html: n.titulo }} />
             <div className="meta-noticia">
               <div className="dependencia-noticia" dangerouslySetInnerHTML={{ __html: n.dependencia }} />
               <p className="fecha-publicacion">
@@ -82,19 +82,19 @@ function Todas({ items }: { items: NoticiaPreparada[] }) {
 }
 
 export function Noticias({ section }: { section: PreparedSectionOf<'noticias'> }) {
-  const ultimas = section.vista === 'ultimas'
-  const titulo = section.titulo ?? (ultimas ? 'Últimas noticias' : undefined)
+  const latest = section.vista === 'ultimas'
+  const titulo = section.titulo ?? (latest ? 'Últimas noticias' : undefined)
   return (
-    <section className={`seccion-noticias ${ultimas ? 'noticias-ultimas' : ''}`}>
+    <section className={`seccion-noticias ${latest ? 'noticias-ultimas' : ''}`}>
       {titulo && <Heading>{titulo}</Heading>}
       {section.items.length === 0 ? (
         <p>Por ahora no hay noticias publicadas.</p>
       ) : titulo ? (
-        <Nested>{ultimas ? <Ultimas items={section.items} /> : <Todas items={section.items} />}</Nested>
-      ) : ultimas ? (
-        <Ultimas items={section.items} />
+        <Nested>{latest ? <Latest items={section.items} /> : <AllNews items={section.items} />}</Nested>
+      ) : latest ? (
+        <Latest items={section.items} />
       ) : (
-        <Todas items={section.items} />
+        <AllNews items={section.items} />
       )}
     </section>
   )

@@ -1,4 +1,4 @@
-import type { NoticiaPreparada } from './prepare.ts'
+import type { PreparedNoticia } from './prepare.ts'
 import { prepareNoticias } from './prepare.ts'
 import { defineSection } from '../module.ts'
 import { Noticias } from './Noticias.tsx'
@@ -13,6 +13,6 @@ export default defineSection({
 declare module '../../types.ts' {
   /** What the preparer adds to a «noticias» section. */
   interface PreparedExtras {
-    noticias: { items: NoticiaPreparada[] }
+    noticias: { items: PreparedNoticia[] }
   }
 }

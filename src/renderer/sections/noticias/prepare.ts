@@ -4,7 +4,7 @@ import type { SeccionNoticias } from '../../../manifest/types.generated.ts'
 import { HOME_NEWS_COUNT, newsItems, plainText } from '../../../news/news.ts'
 
 /** One news item as the browser receives it: HTML already sanitized at build time. */
-export interface NoticiaPreparada {
+export interface PreparedNoticia {
   id: string
   /** HTML (sanitized); absent when the item has no header */
   encabezado?: string
@@ -38,7 +38,7 @@ function summary(html: string): string {
 }
 
 /** Server-side preparer of the `noticias` section (see prepare.ts). */
-export function prepareNoticias(section: SeccionNoticias, manifest: Manifest): { items: NoticiaPreparada[] } {
+export function prepareNoticias(section: SeccionNoticias, manifest: Manifest): { items: PreparedNoticia[] } {
   const all = newsItems(manifest)
   const latest = section.vista === 'ultimas'
   const items = (latest ? all.slice(0, HOME_NEWS_COUNT) : all).map(n => ({

@@ -62,7 +62,7 @@ function Items({ nodes }: { nodes: TransparencyNode[] }) {
 export function Transparencia({ section }: { section: PreparedSectionOf<'transparencia'> }) {
   return (
     <section className="seccion-transparencia acordeon">
-      {section.arbol.map(c => (
+      {section.tree.map(c => (
         <details key={c.numero} id={`categoria-${c.numero}`} name="transparencia">
           <PanelTitle below={false}>
             {c.numero}. {c.nombre}

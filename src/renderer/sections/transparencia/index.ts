@@ -6,13 +6,13 @@ export default defineSection({
   tipo: 'transparencia',
   Component: Transparencia,
   interactive: false,
-  prepare: s => ({ ...s, arbol: transparencyTree(s) }),
+  prepare: s => ({ ...s, tree: transparencyTree(s) }),
   searchText: s => s.items.flatMap(i => [i.numero, ...(i.enlaces ?? []).map(e => e.texto), i.noAplica ?? '']).join(' '),
 })
 
 declare module '../../types.ts' {
   /** What the preparer adds to a «transparencia» section: the annex's tree with the site's answers. */
   interface PreparedExtras {
-    transparencia: { arbol: TransparencyNode[] }
+    transparencia: { tree: TransparencyNode[] }
   }
 }

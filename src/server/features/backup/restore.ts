@@ -82,58 +82,79 @@ export async function restoreBackup(archive: string, options: RestoreOptions, no
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const staging = path.join(dataDir, `.restauracion-${stamp(now)}`)
   try {
-    const manifest = await unpack(path.resolve(archive), staging)
-    const wanted = options.databaseUrl ? 'postgresql' : 'sqlite'
-    if (manifest.almacenamiento !== wanted) {
-      throw new RestoreRefusedError(
-        `No se restauró nada: el respaldo es de ${manifest.almacenamiento === 'sqlite' ? 'SQLite' : 'PostgreSQL'} y este servidor está configurado para ${wanted === 'sqlite' ? 'SQLite (sin DATABASE_URL)' : 'PostgreSQL (DATABASE_URL)'}.`,
-      )
-    }
-    const problems = await checkUnpacked(staging, manifest)
-    if (problems.length > 0) throw new RestoreRefusedError(`No se restauró nada: el respaldo no coincide con su manifiesto: ${problems.join('; ')}.`)
+    const manifest = await unpackChecked(path.resolve(archive), staging, options)
     // Checked again right before anything changes: a server may have started while the archive was unpacked.
     await refuseIfInUse(options)
 
     const aside = path.join(dataDir, `.antes-de-restaurar-${stamp(now)}`)
-    let movedAside = false
-    if (manifest.almacenamiento === 'postgresql') {
-      const { url, password } = splitPassword(options.databaseUrl!)
-      // One transaction: a failure leaves the database as it was. Owners and rights are the target's (npm run bd:preparar gives them).
-      await runPgTool(
-        'pg_restore',
-        [
-          '--clean',
-          '--if-exists',
-          '--single-transaction',
-          '--exit-on-error',
-          '--no-owner',
-          '--no-privileges',
-          '--no-password',
-          `--dbname=${url}`,
-          path.join(staging, PG_DUMP_FILE),
-        ],
-        password,
-      )
-    } else {
-      for (const suffix of ['', '-wal', '-shm', '-journal']) movedAside = moveAside(path.join(dataDir, SQLITE_FILE + suffix), aside) || movedAside
-      fs.renameSync(path.join(staging, SQLITE_FILE), path.join(dataDir, SQLITE_FILE))
-    }
-    movedAside = moveAside(path.join(dataDir, ATTACHMENTS_DIR), aside) || movedAside
-    const restoredAttachments = path.join(staging, ATTACHMENTS_DIR)
-    if (fs.existsSync(restoredAttachments)) fs.renameSync(restoredAttachments, path.join(dataDir, ATTACHMENTS_DIR))
-    else fs.mkdirSync(path.join(dataDir, ATTACHMENTS_DIR), { mode: 0o700 })
-
-    let pointerRestored = false
-    const pointer = path.join(staging, POINTER_DIR, POINTER_NAME)
-    if (options.releasesDir && manifest.publicacion && fs.existsSync(pointer) && fs.existsSync(path.join(options.releasesDir, manifest.publicacion))) {
-      const target = path.join(options.releasesDir, POINTER_NAME)
-      const tmp = `${target}.${process.pid}.tmp`
-      fs.copyFileSync(pointer, tmp)
-      fs.renameSync(tmp, target)
-      pointerRestored = true
-    }
+    let movedAside = await swapDatabase(manifest, staging, dataDir, aside, options)
+    movedAside = swapAttachments(staging, dataDir, aside) || movedAside
+    const pointerRestored = restorePointer(manifest, staging, options)
     return { manifest, aside: movedAside ? aside : undefined, pointerRestored }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })
   }
+}
+
+/** Unpacks the archive into `staging`; refuses one of the other store or one that does not match its manifest. */
+async function unpackChecked(archive: string, staging: string, options: RestoreOptions): Promise<BackupManifest> {
+  const manifest = await unpack(archive, staging)
+  const wanted = options.databaseUrl ? 'postgresql' : 'sqlite'
+  if (manifest.almacenamiento !== wanted) {
+    throw new RestoreRefusedError(
+      `No se restauró nada: el respaldo es de ${manifest.almacenamiento === 'sqlite' ? 'SQLite' : 'PostgreSQL'} y este servidor está configurado para ${wanted === 'sqlite' ? 'SQLite (sin DATABASE_URL)' : 'PostgreSQL (DATABASE_URL)'}.`,
+    )
+  }
+  const problems = await checkUnpacked(staging, manifest)
+  if (problems.length > 0) throw new RestoreRefusedError(`No se restauró nada: el respaldo no coincide con su manifiesto: ${problems.join('; ')}.`)
+  return manifest
+}
+
+/** Puts the database back: PostgreSQL in one transaction, SQLite's file renamed in; returns whether files were moved aside. */
+async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: string, aside: string, options: RestoreOptions): Promise<boolean> {
+  if (manifest.almacenamiento === 'postgresql') {
+    const { url, password } = splitPassword(options.databaseUrl!)
+    // One transaction: a failure leaves the database as it was. Owners and rights are the target's (npm run bd:preparar gives them).
+    await runPgTool(
+      'pg_restore',
+      [
+        '--clean',
+        '--if-exists',
+        '--single-transaction',
+        '--exit-on-error',
+        '--no-owner',
+        '--no-privileges',
+        '--no-password',
+        `--dbname=${url}`,
+        path.join(staging, PG_DUMP_FILE),
+      ],
+      password,
+    )
+    return false
+  }
+  let movedAside = false
+  for (const suffix of ['', '-wal', '-shm', '-journal']) movedAside = moveAside(path.join(dataDir, SQLITE_FILE + suffix), aside) || movedAside
+  fs.renameSync(path.join(staging, SQLITE_FILE), path.join(dataDir, SQLITE_FILE))
+  return movedAside
+}
+
+/** Moves the current attachments aside and the restored ones in; returns whether anything was moved aside. */
+function swapAttachments(staging: string, dataDir: string, aside: string): boolean {
+  const movedAside = moveAside(path.join(dataDir, ATTACHMENTS_DIR), aside)
+  const restoredAttachments = path.join(staging, ATTACHMENTS_DIR)
+  if (fs.existsSync(restoredAttachments)) fs.renameSync(restoredAttachments, path.join(dataDir, ATTACHMENTS_DIR))
+  else fs.mkdirSync(path.join(dataDir, ATTACHMENTS_DIR), { mode: 0o700 })
+  return movedAside
+}
+
+/** Puts the release pointer back when the archive has one and its release folder still exists. */
+function restorePointer(manifest: BackupManifest, staging: string, options: RestoreOptions): boolean {
+  const pointer = path.join(staging, POINTER_DIR, POINTER_NAME)
+  if (!options.releasesDir || !manifest.publicacion || !fs.existsSync(pointer) || !fs.existsSync(path.join(options.releasesDir, manifest.publicacion)))
+    return false
+  const target = path.join(options.releasesDir, POINTER_NAME)
+  const tmp = `${target}.${process.pid}.tmp`
+  fs.copyFileSync(pointer, tmp)
+  fs.renameSync(tmp, target)
+  return true
 }

@@ -66,7 +66,7 @@ export async function filingsPlugin(app: FastifyInstance, opts: FilingsOptions):
   for (const filing of site.filings) {
     const { form } = filing
     const validate = await loadFormValidator(form, site.lookups)
-    if (validate.origen !== 'precompilado')
+    if (validate.origin !== 'precompilado')
       app.log.info({ formulario: form.id }, 'validador compilado al iniciar (el precompilado falta o es de otro manifiesto)')
     if (filing.clase === 'suscripcion') {
       // Newsletter: not a filing, and the office is not e-mailed. A repeated address is stored once and answered

@@ -4,7 +4,7 @@ import { extensionOf, sniffType } from '../../../forms/fileType.ts'
 import type { SubmittedFiles } from '../../../forms/normalize.ts'
 import { colombiaIso, type Receipt } from '../../../forms/receipt.ts'
 import type { FormValidator } from '../../../forms/validateSubmission.ts'
-import { initialStatus } from '../../../filings/deadlines.ts'
+import { initialTramite } from '../../../filings/deadlines.ts'
 import type { FilingForm } from '../../../manifest/filingForms.ts'
 import type { FormDefinition } from '../../../manifest/types.generated.ts'
 import { ApiError, apiError } from '../../http/errors.ts'
@@ -36,7 +36,7 @@ export class FilingReceiver {
   /** A filing (its attachments already kept in DATA_DIR, when any). */
   async create(filing: FilingForm, datos: Record<string, unknown>, attachments?: AttachmentRecord[]): Promise<Receipt> {
     const now = new Date()
-    const tramite = initialStatus(filing.form, datos, this.site.lookups, now)
+    const tramite = initialTramite(filing.form, datos, this.site.lookups, now)
     const codigo = newVerificationCode()
     const consents = this.consentFor(filing.form, now, datos)
     const id = await this.store.createFiling({

@@ -88,19 +88,7 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
   const allowed = addressMatcher(opts.metricsAllowed ?? DEFAULT_METRICS_ALLOWED)
   // The server itself always may: `npm run actualizar` checks a new release's /salud/detalle from this machine.
   const local = addressMatcher(DEFAULT_METRICS_ALLOWED)
-  const minFreeMb = opts.minFreeMb ?? DEFAULT_MIN_FREE_MB
-
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    const route = request.routeOptions.url ?? 'sin-ruta'
-    metrics.duration.observe({ metodo: request.method, ruta: route, estado: String(reply.statusCode) }, reply.elapsedTime / 1000)
-    if (request.method === 'POST') {
-      const form = opts.filingEndpoints.get(route)
-      if (form) metrics.filings.inc({ formulario: form, resultado: reply.statusCode < 400 ? 'aceptada' : 'rechazada' })
-    }
-  })
-  app.addHook('onError', async (_request, _reply, error) => {
-    if (/^Store[A-Za-z]*Error$/.test(error.name)) metrics.storeErrors.inc({ tipo: error.name })
-  })
+  countRequests(app, metrics, opts.filingEndpoints)
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
 
@@ -112,31 +100,7 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
     if (!allowed(request.ip) && !local(request.ip)) {
       return noStore(reply).code(403).send({ error: DETAIL_REFUSED, fields: {} })
     }
-    const store = await checkStore(opts.store, metrics)
-    const libre = freeMb(opts.dataDir)
-    const disk = libre === undefined || libre >= minFreeMb
-    const backup = readBackupStatus(opts.dataDir)
-    const ok = store.ok && disk
-    const body = {
-      estado: ok ? 'ok' : 'no se pueden recibir radicaciones',
-      version: opts.version,
-      codigo: opts.code ?? null,
-      publicacion: opts.release(),
-      radicaciones: {
-        almacenamiento: opts.store.engine,
-        escribible: store.ok,
-        ...(store.motivo ? { motivo: store.motivo } : {}),
-      },
-      disco: { libreMB: libre ?? null, minimoMB: minFreeMb, suficiente: disk },
-      respaldo: backup
-        ? { ultimo: backup.fin, exitoso: backup.ok, verificado: backup.verificado, ...(backup.error ? { error: backup.error } : {}) }
-        : { ultimo: null, exitoso: null, verificado: null },
-      correo: {
-        configurado: opts.mail.configured,
-        ultimoEnvio: opts.mail.last?.at ?? null,
-        ultimoEnviado: opts.mail.last ? opts.mail.last.sent : null,
-      },
-    }
+    const { ok, body } = await healthDetail(opts, metrics)
     return noStore(reply)
       .code(ok ? 200 : 503)
       .send(body)
@@ -153,6 +117,52 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
       .type(metrics.registry.contentType)
       .send(await metrics.registry.metrics())
   })
+}
+
+/** Times every answer of the server, counts filings per form and result, and store errors by kind. */
+function countRequests(app: FastifyInstance, metrics: ServerMetrics, filingEndpoints: ReadonlyMap<string, string>): void {
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? 'sin-ruta'
+    metrics.duration.observe({ metodo: request.method, ruta: route, estado: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    if (request.method === 'POST') {
+      const form = filingEndpoints.get(route)
+      if (form) metrics.filings.inc({ formulario: form, resultado: reply.statusCode < 400 ? 'aceptada' : 'rechazada' })
+    }
+  })
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (/^Store[A-Za-z]*Error$/.test(error.name)) metrics.storeErrors.inc({ tipo: error.name })
+  })
+}
+
+/** The body of /salud/detalle and whether filings can be stored now. */
+async function healthDetail(opts: HealthOptions, metrics: ServerMetrics): Promise<{ ok: boolean; body: object }> {
+  const minFreeMb = opts.minFreeMb ?? DEFAULT_MIN_FREE_MB
+  const store = await checkStore(opts.store, metrics)
+  const free = freeMb(opts.dataDir)
+  const disk = free === undefined || free >= minFreeMb
+  const backup = readBackupStatus(opts.dataDir)
+  const ok = store.ok && disk
+  const body = {
+    estado: ok ? 'ok' : 'no se pueden recibir radicaciones',
+    version: opts.version,
+    codigo: opts.code ?? null,
+    publicacion: opts.release(),
+    radicaciones: {
+      almacenamiento: opts.store.engine,
+      escribible: store.ok,
+      ...(store.motivo ? { motivo: store.motivo } : {}),
+    },
+    disco: { libreMB: free ?? null, minimoMB: minFreeMb, suficiente: disk },
+    respaldo: backup
+      ? { ultimo: backup.fin, exitoso: backup.ok, verificado: backup.verificado, ...(backup.error ? { error: backup.error } : {}) }
+      : { ultimo: null, exitoso: null, verificado: null },
+    correo: {
+      configurado: opts.mail.configured,
+      ultimoEnvio: opts.mail.last?.at ?? null,
+      ultimoEnviado: opts.mail.last ? opts.mail.last.sent : null,
+    },
+  }
+  return { ok, body }
 }
 
 export const healthPlugin = fp(health, { name: 'salud', fastify: '5.x' })

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createElement, type ReactElement } from 'react'
 import { addCalendarDays, colombiaDay } from '../../../filings/businessDays.ts'
 import { parseOfficeCanal, type OfficeCanal } from '../../../filings/channels.ts'
-import { initialStatus, termOf } from '../../../filings/deadlines.ts'
+import { initialTramite, termOf } from '../../../filings/deadlines.ts'
 import { TRACKING_PAGE } from '../../../filings/tracking.ts'
 import { normalizeSubmission } from '../../../forms/normalize.ts'
 import { colombiaIso } from '../../../forms/receipt.ts'
@@ -155,7 +155,7 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
     const today = colombiaDay(at)
     const earlier = day < today
     // The term counts from the day the entity received it (Ley 1755 de 2015, art. 14).
-    const tramite = initialStatus(form, datos, site.lookups, earlier ? new Date(`${day}T12:00:00-05:00`) : at)
+    const tramite = initialTramite(form, datos, site.lookups, earlier ? new Date(`${day}T12:00:00-05:00`) : at)
     const codigo = newVerificationCode()
     const id = await store.createFiling({
       kind: filing.kind,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { initialStatus } from '../../../filings/deadlines.ts'
+import { initialTramite } from '../../../filings/deadlines.ts'
 import { normalizeRadicado, RADICADO_SHAPE, TRACKING_FIELDS, TRACKING_PAGE, TRACKING_TEXT } from '../../../filings/tracking.ts'
 import { colombiaIso, RECEIPT_PDF_API, spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -63,8 +63,8 @@ export async function receiptPdfPlugin(app: FastifyInstance, opts: ReceiptPdfOpt
     const matches = await store.codeMatches(shaped ? radicado : '-', hashCode(codigo.slice(0, MAX_INPUT)))
     const filing = shaped && matches ? await store.findFiling(radicado) : undefined
     const form = filing ? filingByKind.get(filing.kind) : undefined
-    if (!filing || !form) throw new ApiError(404, TRACKING_TEXT.noEncontrada, {})
-    const tramite = (await store.getTramite(radicado)) ?? initialStatus(form.form, filing.datos, site.lookups, new Date(filing.recibidoEn))
+    if (!filing || !form) throw new ApiError(404, TRACKING_TEXT.notFound, {})
+    const tramite = (await store.getTramite(radicado)) ?? initialTramite(form.form, filing.datos, site.lookups, new Date(filing.recibidoEn))
     const recibido = colombiaIso(new Date(filing.recibidoEn))
     const rows: Array<[string, string]> = [
       ['Número de radicado', filing.radicado],

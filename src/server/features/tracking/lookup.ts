@@ -1,7 +1,7 @@
-import { initialStatus } from '../../../filings/deadlines.ts'
+import { initialTramite } from '../../../filings/deadlines.ts'
 import { escalationCase, escalationText } from '../../../filings/escalation.ts'
 import {
-  ESTADO_EXPLICACION,
+  ESTADO_EXPLANATION,
   estadoTexto,
   normalizeRadicado,
   RADICADO_SHAPE,
@@ -47,7 +47,7 @@ export function lookupOf(body: unknown): Lookup {
 /** The generic answer for a wrong number, a wrong code or both: the same status and the same bytes. */
 export class NotFound extends ApiError {
   constructor() {
-    super(404, TRACKING_TEXT.noEncontrada, {})
+    super(404, TRACKING_TEXT.notFound, {})
   }
 }
 
@@ -67,7 +67,7 @@ export function createTracker(site: SiteData, store: FilingStore) {
     const filing = await store.findFiling(radicado)
     const form = filing ? formByKind.get(filing.kind) : undefined
     if (!filing || !form) throw new NotFound()
-    const tramite = (await store.getTramite(radicado)) ?? { radicado, ...initialStatus(form, filing.datos, site.lookups, new Date(filing.recibidoEn)) }
+    const tramite = (await store.getTramite(radicado)) ?? { radicado, ...initialTramite(form, filing.datos, site.lookups, new Date(filing.recibidoEn)) }
     const history = await store.history(radicado)
     const answer = [...history].reverse().find(h => h.accion === 'responder')
     const forward = [...history].reverse().find(h => h.accion === 'trasladar')
@@ -75,8 +75,8 @@ export function createTracker(site: SiteData, store: FilingStore) {
   }
 
   const escalationOf = (radicado: string, f: { respondida: boolean; estado: string; vence: string }): { escalamiento?: string } => {
-    const caso = escalationCase(f, todayInColombia())
-    return caso ? { escalamiento: escalationText(caso, radicado, site.supersaludPhone) } : {}
+    const escalation = escalationCase(f, todayInColombia())
+    return escalation ? { escalamiento: escalationText(escalation, radicado, site.supersaludPhone) } : {}
   }
 
   async function answerOf(lookup: Lookup): Promise<TrackingAnswer> {
@@ -85,7 +85,7 @@ export function createTracker(site: SiteData, store: FilingStore) {
       radicado: filing.radicado,
       estado: tramite.estado,
       estadoTexto: estadoTexto(tramite.estado),
-      explicacion: ESTADO_EXPLICACION[tramite.estado],
+      explicacion: ESTADO_EXPLANATION[tramite.estado],
       recibido: colombiaIso(new Date(filing.recibidoEn)),
       vence: tramite.vence,
       ...(tramite.ampliada ? { venceOriginal: tramite.venceOriginal } : {}),
