@@ -11,7 +11,12 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const COMMANDS = ['validate']
+const COMMANDS = ['validate', 'prerender']
+/**
+ * Commands whose packages stay outside the bundle: the pre-render must use the very Vike (and React) that the
+ * site's server bundle imports, one module instance of each (scripts/prerender.ts).
+ */
+const PACKAGES_OUTSIDE = ['prerender']
 const [name, ...args] = process.argv.slice(2)
 if (!COMMANDS.includes(name)) {
   console.error(`Uso: node scripts/compiled.mjs <${COMMANDS.join('|')}> [argumentos]`)
@@ -68,6 +73,7 @@ async function compile() {
     metafile: true,
     absWorkingDir: root,
     logLevel: 'error',
+    ...(PACKAGES_OUTSIDE.includes(name) ? { packages: 'external' } : {}),
     // Bundled CommonJS dependencies (ajv, yaml) still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   })

@@ -24,7 +24,6 @@ import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 import { PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
 import { writeGeneratedFiles } from './generate.ts'
-import { startScriptsAfterPaintIn } from './scriptPriority.ts'
 import { withBuildLock } from './buildLock.ts'
 import { vikeNodeModules } from './nodeModules.ts'
 import { forgetServerEntryPointer } from './serverEntryPointer.ts'
@@ -241,19 +240,24 @@ const PRERENDER_LATER_ENV = 'ESE_PRERENDER_AFTER_BUILD'
 const PUBLIC_LINKED_ENV = 'ESE_PUBLIC_LINKED'
 
 /**
- * Runs one of Vike's own commands (`build`, or `prerender` from the existing
- * bundles) in a child process: this process has loaded the section modules
- * (and React) itself, and the server bundle needs a React of its own.
+ * Runs Vike in a child process: `build` is Vike's own command (bundling; a site pre-rendered in shares bundles
+ * first, then pre-renders), `prerender` pre-renders from the existing bundles and `bundle-and-prerender` does both
+ * in one process, each through scripts/prerender.ts, which writes every page with its script tags for after the
+ * first paint. A child process: this one has loaded the section modules (and React) itself, and the server bundle
+ * needs a React of its own.
  */
 function runVike(
-  command: 'build' | 'prerender',
+  command: 'build' | 'prerender' | 'bundle-and-prerender',
   root: string,
   outDir: string,
   log: BundlerLog,
   extraEnv: Record<string, string> = {},
   onConfigLoaded?: () => void,
 ): Promise<boolean> {
-  const bin = path.join(vikeNodeModules(root), 'vike', 'bin.js')
+  const args =
+    command === 'build'
+      ? [path.join(vikeNodeModules(root), 'vike', 'bin.js'), 'build']
+      : [path.join(root, 'scripts', 'compiled.mjs'), 'prerender', ...(command === 'bundle-and-prerender' ? ['--empaquetar'] : [])]
   // NODE_ENV=production always: a build publishes, and under another value (Vitest's «test», a server's
   // «development») the bundles carry React's development JSX with file paths, kept and reused by the bundle cache.
   const env = {
@@ -263,7 +267,7 @@ function runVike(
     ESE_COMPILED_CACHE: compiledCacheDir(root),
     ...extraEnv,
   }
-  const child = spawn(process.execPath, [bin, command], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
     let rest = ''
     stream.setEncoding('utf8')
@@ -396,12 +400,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
         clearOutput(outDir, previousPublic)
         publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
         const bundle = { [PUBLIC_LINKED_ENV]: '1' }
-        // One process: Vike pre-renders right after bundling, in the same process. Several: bundling, then the shares.
+        // Vike's own pre-render after bundling is off (src/pages/+config.ts): scripts/prerender.ts writes the pages.
+        // One process: it bundles, then pre-renders. Several: bundling, then the shares.
+        const later = { ...bundle, [PRERENDER_LATER_ENV]: '1' }
         ok =
           processes === 1
-            ? await runVike('build', root, outDir, bundlerLog, bundle)
-            : (await runVike('build', root, outDir, bundlerLog, { ...bundle, [PRERENDER_LATER_ENV]: '1' })) &&
-              (await prerenderInShares(processes, root, outDir, bundlerLog))
+            ? await runVike('bundle-and-prerender', root, outDir, bundlerLog, later)
+            : (await runVike('build', root, outDir, bundlerLog, later)) && (await prerenderInShares(processes, root, outDir, bundlerLog))
         if (ok) {
           keepBundles(cacheDir, fingerprint, outDir)
           writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
@@ -409,7 +414,6 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       }
       await bundlerLog.close(ok)
       if (!ok) return failed(elapsed())
-      startScriptsAfterPaintIn(path.join(outDir, 'client'), new Set(publicFiles))
       const ms = elapsed()
       log(
         `✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`,

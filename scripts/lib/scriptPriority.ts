@@ -9,18 +9,16 @@
  * page, Lighthouse mobile), and even at low fetch priority they usually
  * finished, and the page hydrated, before the page's largest text was
  * painted, which Lighthouse then counts into the largest contentful paint
- * (1.8 s instead of 1.2 s). After pre-rendering, this step replaces them, on
- * hydrated pages, with one deferred classic script, public/arranque.js, that
+ * (1.8 s instead of 1.2 s). As each page is written (scripts/prerender.ts,
+ * Vike's `onPagePrerender`), this step replaces them, on hydrated pages, with one deferred classic script, public/arranque.js, that
  * carries their addresses (data-entrada, data-precargas) and adds them to the
  * page after its first paint: the same files, fetched in parallel as before,
  * still loaded up front. Plain-HTML pages load one 3 KB script, which never
  * delayed their paint: it keeps its tag, at low fetch priority. Vike writes
  * these tags itself (its `injectFilter` can move or drop a tag, not change
- * it), hence the step after pre-rendering. Run on every build, full or
+ * it), hence the step where the page is written. Run on every build, full or
  * content-only. No inline script: the CSP stays as it is.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 
 /** The boot script every page loads instead of Vike's tags; served from public/. */
 export const BOOT_SCRIPT = '/arranque.js'
@@ -40,24 +38,4 @@ export function startScriptsAfterPaint(html: string): string {
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map(m => m[1]!)
   const boot = `        <script src="${BOOT_SCRIPT}" data-entrada="${entries[0]}" data-precargas="${preloads.join(' ')}" defer></script>\n`
   return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, boot)
-}
-
-/**
- * Applies startScriptsAfterPaint to every pre-rendered page under clientDir; returns how many pages changed.
- * Files of public/ (`publicFiles`, relative POSIX paths) are left alone: they are links to the snapshots that
- * published releases share (scripts/lib/publicSync.ts), which a write in place would change in every release.
- */
-export function startScriptsAfterPaintIn(clientDir: string, publicFiles: ReadonlySet<string> = new Set()): number {
-  let changed = 0
-  for (const rel of fs.readdirSync(clientDir, { recursive: true, withFileTypes: false }).map(String)) {
-    if (!rel.endsWith('.html') || publicFiles.has(rel.split(path.sep).join('/'))) continue
-    const file = path.join(clientDir, rel)
-    const html = fs.readFileSync(file, 'utf8')
-    const next = startScriptsAfterPaint(html)
-    if (next !== html) {
-      fs.writeFileSync(file, next)
-      changed++
-    }
-  }
-  return changed
 }
