@@ -56,7 +56,7 @@ export function glossaryWords(markdown: string): Set<string> {
 
 /** Each identifier of a source text, and the file's own name. */
 function identifiers(file: string, text: string): string[] {
-  const kind = file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  const kind = file.endsWith('x') ? ts.ScriptKind.TSX : file.endsWith('.mjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind)
   const found = [...file.split('/')]
   const visit = (node: ts.Node) => {
@@ -82,7 +82,7 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => {
     const full = path.join(dir, e.name)
     if (e.isDirectory()) return sourceFiles(full)
-    return /\.tsx?$/.test(e.name) ? [full.split(path.sep).join('/')] : []
+    return /\.(tsx?|mjs)$/.test(e.name) ? [full.split(path.sep).join('/')] : []
   })
 }
 

@@ -6,8 +6,8 @@ import type { PreparedNoticia } from './prepare.ts'
 const ALL_NEWS_PATH = '/notices/all'
 
 /** yyyy-MM-dd → [dd, MM, yyyy] as written, without time-zone surprises. */
-function dateParts(fecha: string): [string, string, string] {
-  const [y = '', m = '', d = ''] = fecha.split('-')
+function dateParts(day: string): [string, string, string] {
+  const [y = '', m = '', d = ''] = day.split('-')
   return [d, m, y]
 }
 
