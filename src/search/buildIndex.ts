@@ -1,7 +1,7 @@
 import type { Manifest } from '../manifest/load.ts'
 import type { Seccion } from '../manifest/types.generated.ts'
 import { newsItems, plainText } from '../news/news.ts'
-import type { SearchDoc } from './types.ts'
+import type { SearchDoc } from './searchDoc.ts'
 
 const ABSTRACT_LENGTH = 180
 

@@ -1,5 +1,5 @@
 import Fuse from 'fuse.js'
-import type { SearchDoc } from './types.ts'
+import type { SearchDoc } from './searchDoc.ts'
 
 export const MAX_RESULTS = 50
 

@@ -7,7 +7,7 @@ import type { PrivacyNotice } from '../manifest/privacyNotice.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
 import { createSearcher } from '../search/search.ts'
-import type { SearchDoc } from '../search/types.ts'
+import type { SearchDoc } from '../search/searchDoc.ts'
 import type { NumberingPlan } from './store/store.ts'
 
 /** The numbering plan of the filing forms: each `radicacion.tipo` → its `serie`, and the newsletter's series. */

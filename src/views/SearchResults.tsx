@@ -1,5 +1,5 @@
 import type { FooterPhone } from '../manifest/placeholders.ts'
-import type { SearchDoc } from '../search/types.ts'
+import type { SearchDoc } from '../search/searchDoc.ts'
 import { ExternalLink } from './ExternalLink.tsx'
 import { formatDate } from './formatDate.ts'
 import { Heading, Nested, useHeadingLevel } from './Heading.tsx'

@@ -6,7 +6,7 @@ import type { YamlSource } from '../../src/manifest/yamlSource.ts'
 import { sectionsText } from '../../src/renderer/searchText.ts'
 import { buildSearchIndex } from '../../src/search/buildIndex.ts'
 import { createSearcher, fold, MAX_RESULTS } from '../../src/search/search.ts'
-import type { SearchDoc } from '../../src/search/types.ts'
+import type { SearchDoc } from '../../src/search/searchDoc.ts'
 
 const SPEC_FIELDS = ['abstract', 'category', 'date', 'route', 'ti_doc', 'title']
 

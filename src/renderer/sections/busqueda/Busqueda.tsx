@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { Heading } from '../../../views/Heading.tsx'
 import { NO_JS_RESULTS_ID, searchDoneText, searchHeading, SearchOutcome } from '../../../views/SearchResults.tsx'
-import type { SearchDoc } from '../../../search/types.ts'
+import type { SearchDoc } from '../../../search/searchDoc.ts'
 import type { PreparedSectionOf } from '../../types.ts'
 import { nextTask } from '../../client/nextTask.ts'
 
