@@ -23,12 +23,6 @@ const FUNCTION_MAX = 60
  * Keys: a file path (file size) or `path#function` (function body).
  */
 const BEING_REWRITTEN: Record<string, string> = {
-  // Being split in this session's tidy lane (issue 24 items 1 and 5), one landing at a time.
-  'src/server/features/filings/index.ts#filingsPlugin': 'tidy',
-  'src/server/features/office/actions.ts#actions': 'tidy',
-  'src/server/features/office/filingView.ts#filingView': 'tidy',
-  'src/server/features/office/signIn.ts#signIn': 'tidy',
-  'src/server/features/radicacion/index.ts#registrationRoutes': 'tidy',
   // The build is shared by the speed and platform lanes (issues 28 and 29) this session.
   'scripts/lib/buildSite.ts#buildSite': 'speed/platform lanes',
   'scripts/lib/buildSite.ts#callback of withBuildLock': 'speed/platform lanes',

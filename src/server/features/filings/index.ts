@@ -6,9 +6,9 @@
  * a YAML file. Forms posted without script are answered with pages, errors
  * included: this scope's own error handler.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import type { Receipt } from '../../../forms/receipt.ts'
-import { loadFormValidator } from '../../../forms/validateSubmission.ts'
+import { type FormValidator, loadFormValidator } from '../../../forms/validateSubmission.ts'
 import type { FilingForm } from '../../../manifest/filingForms.ts'
 import { apiError, installErrorHandler, noScriptErrorPage } from '../../http/errors.ts'
 import { MSG } from '../../http/messages.ts'
@@ -38,77 +38,86 @@ const confirmationQuery = {
   properties: { formulario: { type: 'string' }, id: { type: 'string' }, volver: { type: 'string' }, recibo: { type: 'string' } },
 } as const
 
-export async function filingsPlugin(app: FastifyInstance, opts: FilingsOptions): Promise<void> {
-  const { site, store, notifier, pages } = opts
-  installErrorHandler(app, noScriptErrorPage(pages.failure))
-  const receiver = new FilingReceiver(site, store, opts.dataDir)
-  const receipts = new ReceiptTokens(store, app.log)
-  // One shared budget per client address for all POSTs (a per-route config would count each route apart).
-  // groupId names the budget in the shared store (rateLimitStore.ts).
-  const limit = app.rateLimit({ ...opts.rateLimit, groupId: 'radicar' })
+/** What every filing route shares: the plugin's options, the receiver that stores, the receipts' tokens and the POSTs' rate limit. */
+interface FilingRoutes {
+  app: FastifyInstance
+  opts: FilingsOptions
+  receiver: FilingReceiver
+  receipts: ReceiptTokens
+  limit: onRequestHookHandler
+}
 
-  /**
-   * The success answer of a filing: its receipt (CPACA art. 61), on screen
-   * and, when the citizen gave an address, by e-mail (queued; a failed
-   * e-mail never fails the filing). Without script the confirmation page
-   * shows it: the code travels to that page through a short-lived token,
-   * never in the address (which lands in histories and logs).
-   */
-  const answer = async (request: FastifyRequest, reply: FastifyReply, filing: FilingForm, datos: Record<string, unknown>, receipt: Receipt) => {
-    request.log.info({ radicado: receipt.id }, 'radicación recibida')
-    notifier.filingReceived(receipt.id, filing.nombre)
-    const correo = datos.correoElectronico
-    if (typeof correo === 'string' && correo !== '') notifier.receiptToCitizen(correo, receipt, filing.nombre)
-    if (isNoScriptPost(request)) return pages.success(request, reply, filing, receipt.id, await receipts.keep(receipt))
-    return reply.code(200).send(receipt)
-  }
+/**
+ * The success answer of a filing: its receipt (CPACA art. 61), on screen
+ * and, when the citizen gave an address, by e-mail (queued; a failed
+ * e-mail never fails the filing). Without script the confirmation page
+ * shows it: the code travels to that page through a short-lived token,
+ * never in the address (which lands in histories and logs).
+ */
+async function answer(ctx: FilingRoutes, request: FastifyRequest, reply: FastifyReply, filing: FilingForm, datos: Record<string, unknown>, receipt: Receipt) {
+  const { notifier, pages } = ctx.opts
+  request.log.info({ radicado: receipt.id }, 'radicación recibida')
+  notifier.filingReceived(receipt.id, filing.nombre)
+  const correo = datos.correoElectronico
+  if (typeof correo === 'string' && correo !== '') notifier.receiptToCitizen(correo, receipt, filing.nombre)
+  if (isNoScriptPost(request)) return pages.success(request, reply, filing, receipt.id, await ctx.receipts.keep(receipt))
+  return reply.code(200).send(receipt)
+}
 
-  for (const filing of site.filings) {
-    const { form } = filing
-    const validate = await loadFormValidator(form, site.lookups)
-    if (validate.origin !== 'precompilado')
-      app.log.info({ formulario: form.id }, 'validador compilado al iniciar (el precompilado falta o es de otro manifiesto)')
-    if (filing.clase === 'suscripcion') {
-      // Newsletter: not a filing, and the office is not e-mailed. A repeated address is stored once and answered
-      // exactly as a new one, with no number: the answer must not reveal that someone else subscribed it (issue 13 #14).
-      const emailField = filing.emailField!
-      app.post(filing.endpoint, { onRequest: limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
-        const datos = validated(form, validate, requestFields(request, form))
-        const now = new Date()
-        const result = await store.subscribe(String(datos[emailField.nombre]), now, receiver.consentFor(form, now, datos).autorizacion)
-        request.log.info({ radicado: result.id }, 'suscripción')
-        if (isNoScriptPost(request)) return pages.success(request, reply, filing, '')
-        return reply.code(200).send({ ok: true })
-      })
-    } else if (filing.fileFields.length > 0) {
-      const specs = fileSpecs(filing, validate)
-      // A body announced bigger than the files' limits plus room for the text fields is refused before reading it.
-      const maxBody = [...specs.values()].reduce((n, spec) => n + spec.maxTotalBytes, 0) + 1024 * 1024
-      const refuseOversized = async (request: FastifyRequest, reply: FastifyReply) => {
-        const length = Number(request.headers['content-length'])
-        if (Number.isFinite(length) && length > maxBody) {
-          reply.header('connection', 'close')
-          throw apiError('bodyTooLarge')
-        }
-      }
-      app.post(filing.endpoint, { onRequest: [limit, refuseOversized], config: NO_SCRIPT_FORM }, async (request, reply) => {
-        // A JSON form with attachments: JSON (or url-encoded without script) when none were attached.
-        if (filing.envio === 'json' && !request.isMultipart()) {
-          const datos = validated(form, validate, requestFields(request, form))
-          return answer(request, reply, filing, datos, await receiver.create(filing, datos))
-        }
-        const { datos, receipt } = await receiver.multipart(request, reply, filing, validate, specs)
-        return answer(request, reply, filing, datos, receipt)
-      })
-    } else {
-      app.post(filing.endpoint, { onRequest: limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
-        const datos = validated(form, validate, requestFields(request, form))
-        return answer(request, reply, filing, datos, await receiver.create(filing, datos))
-      })
+/**
+ * Newsletter: not a filing, and the office is not e-mailed. A repeated address is stored once and answered
+ * exactly as a new one, with no number: the answer must not reveal that someone else subscribed it (issue 13 #14).
+ */
+function subscriptionRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidator) {
+  const { form } = filing
+  const emailField = filing.emailField!
+  ctx.app.post(filing.endpoint, { onRequest: ctx.limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
+    const datos = validated(form, validate, requestFields(request, form))
+    const now = new Date()
+    const result = await ctx.opts.store.subscribe(String(datos[emailField.nombre]), now, ctx.receiver.consentFor(form, now, datos).autorizacion)
+    request.log.info({ radicado: result.id }, 'suscripción')
+    if (isNoScriptPost(request)) return ctx.opts.pages.success(request, reply, filing, '')
+    return reply.code(200).send({ ok: true })
+  })
+}
+
+/** A form with files: multipart, or JSON (url-encoded without script) when a JSON form was sent with none attached. */
+function filesRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidator) {
+  const { form } = filing
+  const specs = fileSpecs(filing, validate)
+  // A body announced bigger than the files' limits plus room for the text fields is refused before reading it.
+  const maxBody = [...specs.values()].reduce((n, spec) => n + spec.maxTotalBytes, 0) + 1024 * 1024
+  const refuseOversized = async (request: FastifyRequest, reply: FastifyReply) => {
+    const length = Number(request.headers['content-length'])
+    if (Number.isFinite(length) && length > maxBody) {
+      reply.header('connection', 'close')
+      throw apiError('bodyTooLarge')
     }
   }
+  ctx.app.post(filing.endpoint, { onRequest: [ctx.limit, refuseOversized], config: NO_SCRIPT_FORM }, async (request, reply) => {
+    // A JSON form with attachments: JSON (or url-encoded without script) when none were attached.
+    if (filing.envio === 'json' && !request.isMultipart()) {
+      const datos = validated(form, validate, requestFields(request, form))
+      return answer(ctx, request, reply, filing, datos, await ctx.receiver.create(filing, datos))
+    }
+    const { datos, receipt } = await ctx.receiver.multipart(request, reply, filing, validate, specs)
+    return answer(ctx, request, reply, filing, datos, receipt)
+  })
+}
 
-  // The no-JavaScript confirmation page (Post/Redirect/Get): shows the success text of a number that exists, for its own form only.
+/** A form of text fields only: JSON, or url-encoded without script. */
+function jsonRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidator) {
+  const { form } = filing
+  ctx.app.post(filing.endpoint, { onRequest: ctx.limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
+    const datos = validated(form, validate, requestFields(request, form))
+    return answer(ctx, request, reply, filing, datos, await ctx.receiver.create(filing, datos))
+  })
+}
+
+/** The no-JavaScript confirmation page (Post/Redirect/Get): shows the success text of a number that exists, for its own form only. */
+function confirmationRoute(ctx: FilingRoutes) {
+  const { app, opts, receipts } = ctx
+  const { site, store, pages } = opts
   const byFormId = new Map(site.filings.map(f => [f.form.id, f]))
   // Throttled apart from the POSTs (issue 13 #13): probing numbers would otherwise tell how many filings exist.
   const lookupLimit = app.rateLimit({ max: opts.lookupRateLimit?.max ?? 30, timeWindow: opts.lookupRateLimit?.timeWindow ?? 60_000, groupId: 'confirmacion' })
@@ -125,4 +134,27 @@ export async function filingsPlugin(app: FastifyInstance, opts: FilingsOptions):
       return pages.confirmation(reply, filing, id, volver, await receipts.take(recibo, id))
     },
   )
+}
+
+export async function filingsPlugin(app: FastifyInstance, opts: FilingsOptions): Promise<void> {
+  const { site, store, pages } = opts
+  installErrorHandler(app, noScriptErrorPage(pages.failure))
+  const ctx: FilingRoutes = {
+    app,
+    opts,
+    receiver: new FilingReceiver(site, store, opts.dataDir),
+    receipts: new ReceiptTokens(store, app.log),
+    // One shared budget per client address for all POSTs (a per-route config would count each route apart).
+    // groupId names the budget in the shared store (rateLimitStore.ts).
+    limit: app.rateLimit({ ...opts.rateLimit, groupId: 'radicar' }),
+  }
+  for (const filing of site.filings) {
+    const validate = await loadFormValidator(filing.form, site.lookups)
+    if (validate.origin !== 'precompilado')
+      app.log.info({ formulario: filing.form.id }, 'validador compilado al iniciar (el precompilado falta o es de otro manifiesto)')
+    if (filing.clase === 'suscripcion') subscriptionRoute(ctx, filing, validate)
+    else if (filing.fileFields.length > 0) filesRoute(ctx, filing, validate)
+    else jsonRoute(ctx, filing, validate)
+  }
+  confirmationRoute(ctx)
 }

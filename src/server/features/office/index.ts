@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { OFFICE_CSS } from '../../office/views/OfficeShell.tsx'
-import { registrationRoutes } from '../radicacion/index.ts'
+import { registrationRoutes } from './radicacion/index.ts'
 import { actions } from './actions.ts'
 import { audit } from './audit.ts'
 import { createOffice, type OfficeOptions } from './officeContext.ts'
@@ -16,6 +16,8 @@ import { inboxRoutes } from './inboxRoutes.ts'
 import { signIn } from './signIn.ts'
 
 export type { Office, OfficeBackend, OfficeOptions, Signed } from './officeContext.ts'
+/** The constancia's PDF drawing, shared with the citizen's receipt download (features/receiptPdf, issue 26 item 8). */
+export { constanciaPdf } from './radicacion/index.ts'
 
 export async function officePlugin(app: FastifyInstance, opts: OfficeOptions): Promise<void> {
   const office = createOffice(app, opts)
@@ -30,6 +32,6 @@ export async function officePlugin(app: FastifyInstance, opts: OfficeOptions): P
   await app.register(filingView, { office, dataDir: opts.dataDir })
   await app.register(actions, { office, dataDir: opts.dataDir, notifier: opts.notifier, shutdownMailWaitMs: opts.shutdownMailWaitMs })
   await app.register(audit, { office })
-  // Radicación by the office for every channel (issue 26 item 1).
+  // Radicación by the office for every channel (issue 26 item 1): its own folder, radicacion/.
   await app.register(registrationRoutes, { office, notifier: opts.notifier })
 }

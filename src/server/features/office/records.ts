@@ -46,6 +46,9 @@ export async function filingDetail(office: Office, s: Signed, radicado: string, 
   return { ...loaded, history, term, left: isOpen(tramite.estado) ? businessDaysLeft(tramite.vence, at) : null, today: colombiaDay(at) }
 }
 
+/** A filing as its JSON and its page show it (filingDetail). */
+export type FilingDetail = Awaited<ReturnType<typeof filingDetail>>
+
 /** Inbox items of the forms the account may see. */
 export async function inboxItems(office: Office, account: AccountRow): Promise<InboxItem[]> {
   const { store, site } = office

@@ -8,7 +8,7 @@ import { isNoScriptPost, isUrlEncoded, NO_SCRIPT_FORM, plainFields } from '../..
 import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
 import { hashCode, normalizeCode } from '../../verificationCode.ts'
-import { constanciaPdf } from '../radicacion/index.ts'
+import { constanciaPdf } from '../office/index.ts'
 
 export interface ReceiptPdfOptions {
   site: SiteData
@@ -29,7 +29,7 @@ const printedCode = (code: string): string => {
 /**
  * «Descargar constancia (PDF)» on a citizen's receipt (issue 26 item 8;
  * CPACA art. 61: number, date and time of receipt): the web filing's
- * constancia, drawn by the same PDF code as the office's (radicacion/
+ * constancia, drawn by the same PDF code as the office's (office/radicacion/
  * constancia.ts), with the radicado, the date and time of receipt, the due
  * date and the verification code. Authorised by the number and the code
  * together, posted (never in an address), answered alike for a wrong number

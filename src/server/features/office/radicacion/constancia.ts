@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
-import { CANAL_LABEL, type OfficeCanal } from '../../../filings/channels.ts'
-import { spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
+import { CANAL_LABEL, type OfficeCanal } from '../../../../filings/channels.ts'
+import { spanishDateTime, spanishDay } from '../../../../forms/receipt.ts'
 
 /**
  * The citizen's proof of a petition the office registered (CPACA art. 61:
