@@ -93,10 +93,14 @@ export function wrongWayImports(edges: Edge[]): string[] {
   return out
 }
 
-/** Runtime import cycles (type-only imports are erased and create none). */
-function cycles(edges: Edge[]): string[][] {
+/**
+ * Import cycles: runtime ones (type-only imports are erased and create none),
+ * or, with `withTypes`, every circle a reader meets (issue 24: two files that
+ * import each other, even for a type, are one module cut in two).
+ */
+export function cycles(edges: Edge[], withTypes = false): string[][] {
   const graph = new Map<string, string[]>()
-  for (const e of edges) if (!e.typeOnly) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to])
+  for (const e of edges) if (withTypes || !e.typeOnly) graph.set(e.from, [...(graph.get(e.from) ?? []), e.to])
   const found: string[][] = []
   const state = new Map<string, 'open' | 'done'>()
   const stack: string[] = []
@@ -126,6 +130,17 @@ describe('import direction', () => {
   it('no import runs up or sideways between layers', () => expect(wrongWayImports(edges)).toEqual([]))
 
   it('no runtime import cycle', () => expect(cycles(edges)).toEqual([]))
+
+  it('no import circle, type-only imports included (a shared type lives in its own module)', () => expect(cycles(edges, true)).toEqual([]))
+
+  it('catches a planted circle made of a type-only import', () => {
+    const planted = [
+      ...importsOf(path.join(ROOT, 'src/server/x.ts'), "import { y } from './y.ts'\n"),
+      ...importsOf(path.join(ROOT, 'src/server/y.ts'), "import type { X } from './x.ts'\n"),
+    ]
+    expect(cycles(planted)).toEqual([])
+    expect(cycles(planted, true)).toEqual([['src/server/x.ts', 'src/server/y.ts', 'src/server/x.ts']])
+  })
 
   it('catches a planted upward import, a dynamic one and a sideways one', () => {
     const planted = [
