@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ACTION_LABEL, allowedActions, type OfficeAction } from '../../../filings/states.ts'
+import { ACTION_LABEL, allowedActions, type OfficeAction, type Tramite } from '../../../filings/states.ts'
 import { dayLong } from '../format.ts'
 import type { FilingView } from './filingViewTypes.ts'
 import { FieldError, type PageContext, Xsrf } from './OfficeShell.tsx'
@@ -113,8 +113,8 @@ function Extend({ ctx, v }: { ctx: PageContext; v: FilingView }) {
 
 export function ActionForms({ ctx, v }: { ctx: PageContext; v: FilingView }) {
   const t = v.tramite
-  const status = { estado: t.estado, vence: t.vence, venceOriginal: t.venceOriginal, venceMaximo: t.venceMaximo, ampliada: t.ampliada }
-  const can = new Set(allowedActions(status, v.today))
+  const tramite: Tramite = { estado: t.estado, vence: t.vence, venceOriginal: t.venceOriginal, venceMaximo: t.venceMaximo, ampliada: t.ampliada }
+  const can = new Set(allowedActions(tramite, v.today))
   if (can.size === 0) return <p>Esta radicación no admite más acciones.</p>
   return (
     <>
