@@ -47,7 +47,7 @@ export const ERRORS = {
   pdfTooLarge: { status: 413, message: 'La respuesta en PDF supera el tamaño máximo de 10 MB.' },
   oneAnswerFile: { status: 400, message: 'Solo se admite un archivo PDF de respuesta.' },
   fileOnlyWithAnswer: { status: 400, message: 'Solo la respuesta admite un PDF adjunto.' },
-  /** Radicación by the office (features/radicacion). */
+  /** Radicación by the office (features/office/radicacion). */
   noForm: { status: 400, message: 'Elija un formulario de radicación.' },
   constanciaGone: {
     status: 404,
