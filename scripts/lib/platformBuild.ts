@@ -59,12 +59,22 @@ export function concurrentBuilds(sites: number, requested = process.env.PLATAFOR
 
 type Outcome = 'compilado' | 'manifiesto con errores' | 'falló la compilación'
 
+/**
+ * The environment of one site's build while `concurrent` sites build at once. Several at once: each site pre-renders
+ * in one process, since the cores are busy with the other sites and splitting a site's pages (scripts/lib/buildSite.ts,
+ * prerenderProcessCount) would only add a pre-render start-up per site (a 1,000-page site in one process took 0.84×
+ * the CPU of two, docs/benchmarks.md). An operator's PRERENDER_PROCESSES wins.
+ */
+export function siteBuildEnv(concurrent: number, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return concurrent > 1 && env.PRERENDER_PROCESSES === undefined ? { ...env, PRERENDER_PROCESSES: '1' } : env
+}
+
 /** Runs `scripts/build.ts --sitio <id>` in a child process, its output prefixed with the site's id. */
-function buildInChild(site: PlatformSite, args: string[]): Promise<Outcome> {
+function buildInChild(site: PlatformSite, args: string[], concurrent: number): Promise<Outcome> {
   const script = path.join(import.meta.dirname, '..', 'build.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', script, '--sitio', site.id, ...args], {
     cwd: process.cwd(),
-    env: process.env,
+    env: siteBuildEnv(concurrent),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
@@ -93,7 +103,7 @@ export async function buildAllSites(platform: Platform, args: string[]): Promise
   console.log(`Compilando ${queue.length} sitio(s), ${workers} a la vez…`)
   await Promise.all(
     Array.from({ length: workers }, async () => {
-      for (let site = queue.shift(); site; site = queue.shift()) outcomes.set(site.id, await buildInChild(site, args))
+      for (let site = queue.shift(); site; site = queue.shift()) outcomes.set(site.id, await buildInChild(site, args, workers))
     }),
   )
   const failed = platform.sites.filter(s => outcomes.get(s.id) !== 'compilado')

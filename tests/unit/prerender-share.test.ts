@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { prerenderProcessCount } from '../../scripts/lib/buildSite.ts'
+import { siteBuildEnv } from '../../scripts/lib/platformBuild.ts'
 import { inShare, parsePrerenderShare } from '../../src/renderer/prerenderShard.ts'
 
 /**
@@ -46,5 +47,13 @@ describe('how many processes pre-render', () => {
     expect(prerenderProcessCount(2, 2, '4')).toBe(2)
     expect(prerenderProcessCount(1001, 2, '1')).toBe(1)
     expect(prerenderProcessCount(1001, 2, 'muchos')).toBe(2)
+  })
+
+  it('a platform building several sites at once pre-renders each in one process (the cores already build the others)', () => {
+    const processes = (concurrent: number, env: NodeJS.ProcessEnv) => prerenderProcessCount(1001, 2, siteBuildEnv(concurrent, env).PRERENDER_PROCESSES)
+    expect(processes(2, {})).toBe(1)
+    // One site at a time keeps the split; an operator's setting wins either way.
+    expect(processes(1, {})).toBe(2)
+    expect(processes(2, { PRERENDER_PROCESSES: '2' })).toBe(2)
   })
 })
