@@ -88,9 +88,10 @@ async function tryAside(built: Built, accounts: PostgresAccounts | undefined, ab
   }
   if (problem) {
     dropRelease()
-    const kept = trial?.migratedLive
-      ? `\n  Las migraciones ya aplicadas (${migrations.join(', ')}) quedan en la base: son compatibles con la versión en servicio, que sigue funcionando con ellas.`
-      : ''
+    const kept =
+      trial?.migratedLive && migrations.length
+        ? `\n  Las migraciones ya aplicadas (${migrations.join(', ')}) quedan en la base: son compatibles con la versión en servicio, que sigue funcionando con ellas.`
+        : ''
     abort(`la versión nueva no pasó la verificación de salud: ${problem}.${kept}`)
   }
   return migrations
