@@ -209,6 +209,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
   await app.register(backupPlugin, {
     dataDir,
     databaseUrl: options.databaseUrl,
+    siteId: options.siteId,
     releasesDir: options.releasesDir,
     programVersion: programVersion(),
     schedule: options.backup,

@@ -13,9 +13,10 @@ import { type BackupResult, createBackup, DEFAULT_KEEP } from './features/backup
 import { verifyBackup } from './features/backup/verify.ts'
 import { readBackupStatus, writeBackupStatus } from './features/health/status.ts'
 import { releasesDirFromEnv } from './releases.ts'
+import { chooseSite } from './siteOption.ts'
 import { programVersion } from './version.ts'
 
-const USAGE = 'Uso: npm run -s respaldo [-- --destino <carpeta>]   o   npm run -s respaldo -- --verificar <archivo>'
+const USAGE = 'Uso: npm run -s respaldo [-- --destino <carpeta>]   o   npm run -s respaldo -- --verificar <archivo>   (en una plataforma, además: --sitio <id>)'
 
 function keepFromEnv(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_KEEP
@@ -26,7 +27,9 @@ function keepFromEnv(value: string | undefined): number {
 
 type Out = (line: string) => void
 
-export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runBackupCommand(argv: string[], envOfCommand: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // On a platform, `--sitio <id>`: that site's data folder, publications, backups and (PostgreSQL) rows.
+  const { args, env, siteId } = chooseSite(argv, envOfCommand)
   const out: Out = line => process.stdout.write(`${line}\n`)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const flag = args[0]
@@ -39,7 +42,7 @@ export async function runBackupCommand(args: string[], env: NodeJS.ProcessEnv = 
     if (!args[1] || args.length > 2) throw new Error(USAGE)
     destination = path.resolve(args[1])
   } else if (args.length > 0) throw new Error(USAGE)
-  return runBackup(destination, dataDir, env, out)
+  return runBackup(destination, dataDir, env, out, siteId)
 }
 
 /** `--verificar <archivo>`: the restore drill of one archive; 0 when it matches its manifest, 1 when not. */
@@ -67,11 +70,12 @@ async function runVerification(archive: string, dataDir: string, out: Out): Prom
 }
 
 /** Writes the archive; a failure is recorded for /salud/detalle before it is thrown. */
-async function createRecorded(destination: string, dataDir: string, env: NodeJS.ProcessEnv): Promise<BackupResult> {
+async function createRecorded(destination: string, dataDir: string, env: NodeJS.ProcessEnv, siteId?: string): Promise<BackupResult> {
   try {
     return await createBackup({
       dataDir,
       databaseUrl: env.DATABASE_URL || undefined,
+      siteId,
       releasesDir: releasesDirFromEnv(env),
       destination,
       keep: keepFromEnv(env.RESPALDO_CONSERVAR),
@@ -88,8 +92,8 @@ async function createRecorded(destination: string, dataDir: string, env: NodeJS.
 }
 
 /** A new backup, verified at once; 0 when verified, 1 when the verification found differences. */
-async function runBackup(destination: string, dataDir: string, env: NodeJS.ProcessEnv, out: Out): Promise<number> {
-  const made = await createRecorded(destination, dataDir, env)
+async function runBackup(destination: string, dataDir: string, env: NodeJS.ProcessEnv, out: Out, siteId?: string): Promise<number> {
+  const made = await createRecorded(destination, dataDir, env, siteId)
   const check = await verifyBackup(made.file)
   writeBackupStatus(dataDir, {
     fin: new Date().toISOString(),

@@ -26,6 +26,7 @@ import { parsePeriod } from '../filings/requestReport.ts'
 import { reportCsv, reportOf } from './features/report/index.ts'
 import { loadFilingForms } from './siteData.ts'
 import { writeData } from './npmBanner.ts'
+import { chooseSite } from './siteOption.ts'
 import { openFilingStore } from './store/open.ts'
 import type { ConsentRecord, FilingStore } from './store/store.ts'
 import { UPLOADS_DIR } from './store/uploads.ts'
@@ -196,12 +197,14 @@ export function parseArgs(argv: string[], names?: readonly string[]): { name: st
 }
 
 /** The command: arguments and environment → CSV text. Runs in process in the tests. */
-export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function runExport(argvWithSite: string[], envOfCommand: NodeJS.ProcessEnv = process.env): Promise<string> {
+  // On a platform, `--sitio <id>`: that site's filings only (its data folder, or its rows in PostgreSQL).
+  const { args: argv, env, siteId } = chooseSite(argvWithSite, envOfCommand)
   const { filings, plan, lookups } = loadFilingForms(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
   const { name, options } = parseArgs(argv, [...filings.map(f => f.exportacion), AUDIT_EXPORT, REPORT_EXPORT])
   const filing = filings.find(f => f.exportacion === name)
   const dataDir = path.resolve(env.DATA_DIR || './data')
-  const store = await openFilingStore({ dataDir, plan, readonly: true, databaseUrl: env.DATABASE_URL })
+  const store = await openFilingStore({ dataDir, plan, readonly: true, databaseUrl: env.DATABASE_URL, siteId })
   let csv: string
   try {
     if (name === REPORT_EXPORT) return reportCsv(await reportOf(store, filings, lookups, parsePeriod(options.periodo)!), options.separator === ',' ? ',' : ';')
@@ -210,7 +213,7 @@ export async function runExport(argv: string[], env: NodeJS.ProcessEnv = process
     await store.close()
   }
   // Citizens' data (or the staff trail) is about to leave the store: the trail records it first, and without that record nothing leaves.
-  const writer = await openFilingStore({ dataDir, plan, databaseUrl: env.DATABASE_URL })
+  const writer = await openFilingStore({ dataDir, plan, databaseUrl: env.DATABASE_URL, siteId })
   try {
     await writer.audit({ evento: EXPORT_EVENT, detalle: exportDetail(name, options), direccion: `línea de comandos en ${os.hostname()}`, now: new Date() })
   } catch (error) {
@@ -251,7 +254,7 @@ export function writeOutput(file: string, csv: string, env: NodeJS.ProcessEnv = 
 async function main(): Promise<void> {
   try {
     const argv = process.argv.slice(2)
-    const { options } = parseArgs(argv)
+    const { options } = parseArgs(chooseSite(argv).args)
     const csv = await runExport(argv)
     if (options.output) {
       const written = writeOutput(options.output, csv)

@@ -8,10 +8,18 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { restoreBackup } from './features/backup/restore.ts'
 import { releasesDirFromEnv } from './releases.ts'
+import { chooseSite } from './siteOption.ts'
 
-export async function runRestoreCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo>')
+export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.ProcessEnv = process.env): Promise<void> {
+  // On a platform, `--sitio <id>`: that site's data folder and publications.
+  const { args, env, siteId } = chooseSite(argv, envOfCommand)
+  if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--sitio <id>]')
   const databaseUrl = env.DATABASE_URL || undefined
+  // pg_restore --clean replaces whole tables: on a platform's shared database it would take every other site's rows too.
+  if (siteId && databaseUrl)
+    throw new Error(
+      'No se restauró nada: en una plataforma con PostgreSQL la base de datos es de todos los sitios y este comando la reemplazaría entera. Por ahora restaure la base completa, con todos los sitios (vea la sección 18.4 de docs/guia-operacion.md).',
+    )
   const result = await restoreBackup(args[0]!, { dataDir: path.resolve(env.DATA_DIR || './data'), databaseUrl, releasesDir: releasesDirFromEnv(env) })
   const m = result.manifest
   const out = (line: string) => process.stdout.write(`${line}\n`)

@@ -1,12 +1,14 @@
 /**
- * `npm run -s usuarios -- crear|lista|desactivar|activar|clave …`: staff
- * accounts of the office, on the server's DATA_DIR (or DATABASE_URL's PostgreSQL database). See office/usuariosCli.ts.
+ * `npm run -s usuarios -- crear|lista|desactivar|activar|clave … [--sitio <id>]`: staff
+ * accounts of the office, on the server's DATA_DIR (or DATABASE_URL's PostgreSQL database); on a platform, of the
+ * site named by --sitio (siteOption.ts). See office/usuariosCli.ts.
  */
 import path from 'node:path'
 import readline from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { runAccountsCommand, UsageError } from './office/usuariosCli.ts'
 import { loadFilingForms } from './siteData.ts'
+import { chooseSite } from './siteOption.ts'
 import { openFilingStore } from './store/open.ts'
 import type { FilingStore } from './store/store.ts'
 
@@ -36,14 +38,16 @@ function readPassword(prompt: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = path.resolve(process.env.DATA_DIR || './data')
   let store: FilingStore | undefined
   try {
-    const { filings, plan } = loadFilingForms(process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
+    // On a platform, `--sitio <id>`: that site's accounts (its data folder, or its rows in PostgreSQL).
+    const { args, env, siteId } = chooseSite(process.argv.slice(2))
+    const dataDir = path.resolve(env.DATA_DIR || './data')
+    const { filings, plan } = loadFilingForms(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
     // Forms an account may be limited to: the filing forms the office answers.
     const officeFormIds = filings.filter(f => f.clase === 'radicacion').map(f => f.form.id)
-    store = await openFilingStore({ dataDir, plan, databaseUrl: process.env.DATABASE_URL })
-    await runAccountsCommand(process.argv.slice(2), store, { readPassword, out: line => process.stdout.write(`${line}\n`) }, officeFormIds)
+    store = await openFilingStore({ dataDir, plan, databaseUrl: env.DATABASE_URL, siteId })
+    await runAccountsCommand(args, store, { readPassword, out: line => process.stdout.write(`${line}\n`) }, officeFormIds)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = error instanceof UsageError ? 2 : 1

@@ -2,6 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareDatabase } from '../../src/server/dbSetup.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
+import { DEFAULT_SITE, SITE_SETTING } from '../../src/server/store/siteTenancy.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { FILING_PLAN, startInProcess, tempDataDir } from './helpers.ts'
 
@@ -85,6 +86,8 @@ describe('PostgreSQL: an owner role for migrations, a runtime role for the serve
         await refused(`DROP TABLE ${table}`)
       }
       await refused('CREATE TABLE otra (x int)')
+      // The rows are the single site's: a connection reads them once it names that site (siteTenancy.ts).
+      await c.query('SELECT set_config($1, $2, false)', [SITE_SETTING, DEFAULT_SITE])
       expect((await c.query("SELECT count(*)::int AS n FROM auditoria WHERE detalle = 'prueba'")).rows[0].n).toBe(1)
     })
   })

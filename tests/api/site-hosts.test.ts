@@ -8,13 +8,21 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadPlatform, type Platform, type PlatformSite } from '../../src/manifest/platform.ts'
+import { runBackupCommand } from '../../src/server/backupCommand.ts'
+import { prepareDatabase } from '../../src/server/dbSetup.ts'
+import { runExport } from '../../src/server/export.ts'
+import { verifyBackup } from '../../src/server/features/backup/verify.ts'
 import { hashPassword } from '../../src/server/office/passwords.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { buildHostsServer, UNKNOWN_HOST_TEXT } from '../../src/server/siteHosts.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
+import { SITE_TABLES } from '../../src/server/store/siteTenancy.ts'
+import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { TINY_PDF } from './helpers.ts'
 
 const dir = path.resolve('test-results/plataforma-servidor')
@@ -117,8 +125,8 @@ async function file(host: string, nombre: string, pdf = false): Promise<string> 
   return (JSON.parse(res.text) as { id: string }).id
 }
 
-async function addStaff(site: PlatformSite): Promise<void> {
-  const store = await openFilingStore({ dataDir: site.dataDir, plan: loadFilingForms(site.manifestDir).plan, siteId: site.id })
+async function addStaff(site: PlatformSite, databaseUrl?: string): Promise<void> {
+  const store = await openFilingStore({ dataDir: site.dataDir, plan: loadFilingForms(site.manifestDir).plan, siteId: site.id, databaseUrl })
   try {
     await store.createAccount({ correo: STAFF.correo, nombre: `Funcionaria ${site.id}`, rol: 'siau', clave: await hashPassword(STAFF.clave) })
   } finally {
@@ -127,26 +135,125 @@ async function addStaff(site: PlatformSite): Promise<void> {
 }
 
 let platform: Platform
-let server: FastifyInstance
 
-beforeAll(async () => {
+/** The platform's one server on a free port (`ask` talks to it); its data apart from any other run's. */
+async function startServer(databaseUrl?: string): Promise<FastifyInstance> {
+  for (const site of platform.sites) {
+    fs.rmSync(site.dataDir, { recursive: true, force: true })
+    await addStaff(site, databaseUrl)
+  }
+  const server = await buildHostsServer({ dataDir: dir, clientDir: dir, logLevel: 'silent', rateLimitMax: 10_000, databaseUrl }, platform)
+  await server.listen({ port: 0, host: '127.0.0.1' })
+  const address = server.server.address()
+  port = typeof address === 'object' && address ? address.port : 0
+  return server
+}
+
+beforeAll(() => {
   writeSites()
   buildSites()
   const loaded = loadPlatform(platformFile)
   expect(loaded.problems).toEqual([])
   platform = loaded.platform!
-  for (const site of platform.sites) await addStaff(site)
-  server = await buildHostsServer({ dataDir: dir, clientDir: dir, logLevel: 'silent', rateLimitMax: 10_000, allowDatabaseOwner: true }, platform)
-  await server.listen({ port: 0, host: '127.0.0.1' })
-  const address = server.server.address()
-  port = typeof address === 'object' && address ? address.port : 0
 }, 600_000)
 
-afterAll(async () => {
-  await server?.close()
-})
+/** A filing on each site, then what staff of A can reach of B's, with and without JavaScript. Returns the shared number. */
+async function filingsAndStaff(): Promise<string> {
+  const a = await file(HOST.a, 'Ana de A')
+  const b = await file(HOST.b, 'Beto de B', true)
+  expect(a).toMatch(/^CON-\d{4}-0*1$/)
+  expect(b).toBe(a)
 
-describe('one server, many hosts', () => {
+  // B's own staff see B's filing and its PDF at B's host.
+  const staffB = await visitor(HOST.b)
+  expect((await staffB.signIn()).status).toBe(200)
+  expect((await ask(HOST.b, 'GET', `/api/oficina/radicaciones/${b}`, staffB.headers())).text).toContain('Beto de B')
+  const pdf = await ask(HOST.b, 'GET', `/api/oficina/radicaciones/${b}/adjuntos/0`, staffB.headers())
+  expect(pdf.status).toBe(200)
+  expect(pdf.text.startsWith('%PDF')).toBe(true)
+
+  const staffA = await visitor(HOST.a)
+  expect((await staffA.signIn()).status).toBe(200)
+
+  // With A's session at A's host, the number both share is A's filing; B's attachment is not there.
+  const mine = await ask(HOST.a, 'GET', `/api/oficina/radicaciones/${a}`, staffA.headers())
+  expect(mine.status).toBe(200)
+  expect(mine.text).toContain('Ana de A')
+  expect(mine.text).not.toContain('Beto')
+  expect((await ask(HOST.a, 'GET', `/api/oficina/radicaciones/${b}/adjuntos/0`, staffA.headers())).status).toBe(404)
+  const inbox = await ask(HOST.a, 'GET', '/api/oficina/radicaciones', staffA.headers())
+  expect(inbox.status).toBe(200)
+  expect(inbox.text).not.toContain('Beto')
+  const pageMine = await ask(HOST.a, 'GET', `/oficina/radicaciones/${a}`, staffA.headers({ accept: BROWSER }))
+  expect(pageMine.status).toBe(200)
+  expect(pageMine.text).toContain('Ana de A')
+  expect(pageMine.text).not.toContain('Beto')
+
+  // A's session cookie sent to B's host is no session there: the API refuses, the pages send to the sign-in.
+  for (const url of ['/api/oficina/radicaciones', `/api/oficina/radicaciones/${b}`, `/api/oficina/radicaciones/${b}/adjuntos/0`, '/api/oficina/auditoria']) {
+    const res = await ask(HOST.b, 'GET', url, staffA.headers())
+    expect(res.status, url).toBe(401)
+    expect(res.text).not.toContain('Beto')
+  }
+  for (const url of ['/oficina', `/oficina/radicaciones/${b}`, '/oficina/auditoria']) {
+    const res = await ask(HOST.b, 'GET', url, staffA.headers({ accept: BROWSER }))
+    expect(res.status, url).toBe(303)
+    expect(res.headers.location).toBe('/acceder')
+    expect(res.text).not.toContain('Beto')
+  }
+  const act = await ask(
+    HOST.b,
+    'POST',
+    `/api/oficina/radicaciones/${b}/acciones`,
+    staffA.headers({ 'content-type': 'application/json' }),
+    JSON.stringify({ accion: 'tramitar' }),
+  )
+  expect(act.status).toBe(401)
+  return b
+}
+
+/**
+ * The commands with `--sitio` (siteOption.ts) work on that site's data only: the export of its filings, its backup
+ * (its rows, its attachments) and its accounts; a command that names no site is refused.
+ */
+async function commandsPerSite(databaseUrl?: string): Promise<void> {
+  vi.stubEnv('PLATAFORMA', platformFile)
+  const env = { ...process.env, DATABASE_URL: databaseUrl ?? '' }
+  try {
+    expect(await runExport(['contactos', '--sitio', 'a'], env)).toContain('Ana de A')
+    const csvB = await runExport(['contactos', '--sitio=b'], env)
+    expect(csvB).toContain('Beto de B')
+    expect(csvB).not.toContain('Ana de A')
+    await expect(runExport(['contactos'], env)).rejects.toThrow('indique cuál con --sitio <id>')
+    await expect(runExport(['contactos', '--sitio', 'c'], env)).rejects.toThrow('No existe el sitio «c»')
+
+    const destination = path.join(dir, `respaldos-${databaseUrl ? 'pg' : 'sqlite'}`)
+    fs.rmSync(destination, { recursive: true, force: true })
+    expect(await runBackupCommand(['--sitio', 'b', '--destino', destination], env)).toBe(0)
+    const [archive] = fs.readdirSync(destination).filter(f => f.endsWith('.tar.gz'))
+    const check = await verifyBackup(path.join(destination, archive!))
+    expect(check.problems).toEqual([])
+    expect([check.manifest!.tablas.radicaciones, check.manifest!.tablas.cuentas, check.manifest!.adjuntos]).toEqual([1, 1, 1])
+  } finally {
+    vi.unstubAllEnvs()
+  }
+  const usuarios = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'lista', '--sitio', 'b'], {
+    env: { ...process.env, PLATAFORMA: platformFile, DATABASE_URL: databaseUrl ?? '' },
+    encoding: 'utf8',
+  })
+  expect(usuarios.status, usuarios.stderr).toBe(0)
+  expect(usuarios.stdout).toContain('Funcionaria b')
+  expect(usuarios.stdout).not.toContain('Funcionaria a')
+}
+
+describe('one server, many hosts (SQLite: a database file per site)', () => {
+  let server: FastifyInstance | undefined
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
   it('each host serves its own pages and search; an unknown host gets a plain 404', async () => {
     const pageB = await ask(HOST.b, 'GET', '/extra', { accept: BROWSER })
     expect(pageB.status).toBe(200)
@@ -178,55 +285,92 @@ describe('one server, many hosts', () => {
   })
 
   it("a filing on each site gets number 1 of its own series; staff of A reach nothing of B's, with or without JavaScript", async () => {
-    const a = await file(HOST.a, 'Ana de A')
-    const b = await file(HOST.b, 'Beto de B', true)
-    expect(a).toMatch(/^CON-\d{4}-0*1$/)
-    expect(b).toBe(a)
-
-    // B's own staff see B's filing and its PDF at B's host.
-    const staffB = await visitor(HOST.b)
-    expect((await staffB.signIn()).status).toBe(200)
-    expect((await ask(HOST.b, 'GET', `/api/oficina/radicaciones/${b}`, staffB.headers())).text).toContain('Beto de B')
-    const pdf = await ask(HOST.b, 'GET', `/api/oficina/radicaciones/${b}/adjuntos/0`, staffB.headers())
-    expect(pdf.status).toBe(200)
-    expect(pdf.text.startsWith('%PDF')).toBe(true)
-
-    const staffA = await visitor(HOST.a)
-    expect((await staffA.signIn()).status).toBe(200)
-
-    // With A's session at A's host, the number both share is A's filing; B's attachment is not there.
-    const mine = await ask(HOST.a, 'GET', `/api/oficina/radicaciones/${a}`, staffA.headers())
-    expect(mine.status).toBe(200)
-    expect(mine.text).toContain('Ana de A')
-    expect(mine.text).not.toContain('Beto')
-    expect((await ask(HOST.a, 'GET', `/api/oficina/radicaciones/${b}/adjuntos/0`, staffA.headers())).status).toBe(404)
-    const inbox = await ask(HOST.a, 'GET', '/api/oficina/radicaciones', staffA.headers())
-    expect(inbox.status).toBe(200)
-    expect(inbox.text).not.toContain('Beto')
-    const pageMine = await ask(HOST.a, 'GET', `/oficina/radicaciones/${a}`, staffA.headers({ accept: BROWSER }))
-    expect(pageMine.status).toBe(200)
-    expect(pageMine.text).toContain('Ana de A')
-    expect(pageMine.text).not.toContain('Beto')
-
-    // A's session cookie sent to B's host is no session there: the API refuses, the pages send to the sign-in.
-    for (const url of ['/api/oficina/radicaciones', `/api/oficina/radicaciones/${b}`, `/api/oficina/radicaciones/${b}/adjuntos/0`, '/api/oficina/auditoria']) {
-      const res = await ask(HOST.b, 'GET', url, staffA.headers())
-      expect(res.status, url).toBe(401)
-      expect(res.text).not.toContain('Beto')
+    await filingsAndStaff()
+    // Each site's own file, in its data folder, holds its own filing only.
+    const names = (id: string) => {
+      const db = new Database(path.join(platform.sites.find(s => s.id === id)!.dataDir, 'radicaciones.sqlite'), { readonly: true })
+      try {
+        return (db.prepare('SELECT datos FROM radicaciones').all() as Array<{ datos: string }>).map(r => (JSON.parse(r.datos) as { nombre: string }).nombre)
+      } finally {
+        db.close()
+      }
     }
-    for (const url of ['/oficina', `/oficina/radicaciones/${b}`, '/oficina/auditoria']) {
-      const res = await ask(HOST.b, 'GET', url, staffA.headers({ accept: BROWSER }))
-      expect(res.status, url).toBe(303)
-      expect(res.headers.location).toBe('/acceder')
-      expect(res.text).not.toContain('Beto')
+    expect(names('a')).toEqual(['Ana de A'])
+    expect(names('b')).toEqual(['Beto de B'])
+    await commandsPerSite()
+  })
+})
+
+describe('one server, many hosts (PostgreSQL: one database, row-level security per site)', () => {
+  const suffix = `${process.pid}_${Date.now() % 100_000}`
+  const OWNER = `duenio_sitios_${suffix}`
+  const SERVER = `servidor_sitios_${suffix}`
+  let adminUrl: string
+  let ownerUrl: string
+  let serverUrl: string
+  let server: FastifyInstance | undefined
+  const as = (role: string) => {
+    const u = new URL(adminUrl)
+    u.username = role
+    return u.toString()
+  }
+  async function query<T extends pg.QueryResultRow>(url: string, site: string | undefined, text: string, values: unknown[] = []): Promise<T[]> {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    try {
+      if (site !== undefined) await c.query("SELECT set_config('app.sitio', $1, false)", [site])
+      return (await c.query<T>(text, values)).rows
+    } finally {
+      await c.end()
     }
-    const act = await ask(
-      HOST.b,
-      'POST',
-      `/api/oficina/radicaciones/${b}/acciones`,
-      staffA.headers({ 'content-type': 'application/json' }),
-      JSON.stringify({ accion: 'tramitar' }),
+  }
+
+  beforeAll(async () => {
+    adminUrl = await freshPostgresDatabase('sitios')
+    const db = new URL(adminUrl).pathname.slice(1)
+    // The guide's two roles: an owner that migrates (not a superuser) and the server's.
+    for (const sql of [
+      `CREATE ROLE ${OWNER} LOGIN`,
+      `CREATE ROLE ${SERVER} LOGIN`,
+      `ALTER DATABASE "${db}" OWNER TO ${OWNER}`,
+      `ALTER SCHEMA public OWNER TO ${OWNER}`,
+    ])
+      await query(adminUrl, undefined, sql)
+    ownerUrl = as(OWNER)
+    serverUrl = as(SERVER)
+    await prepareDatabase(ownerUrl, SERVER)
+    server = await startServer(serverUrl)
+  })
+  afterAll(async () => {
+    await server?.close()
+    if (!adminUrl) return
+    await dropPostgresDatabase(adminUrl)
+    const postgres = new URL(adminUrl)
+    postgres.pathname = '/postgres'
+    for (const role of [SERVER, OWNER]) await query(postgres.toString(), undefined, `DROP ROLE IF EXISTS ${role}`)
+  })
+
+  it("a filing on each site gets number 1 of its own series; staff of A reach nothing of B's; the database itself keeps each site to its rows", async () => {
+    const number = await filingsAndStaff()
+    // Both sites' rows are in the one database (its administrator sees them all)…
+    const all = await query<{ sitio: string; radicado: string }>(adminUrl, undefined, 'SELECT sitio, radicado FROM radicaciones ORDER BY sitio')
+    expect(all).toEqual([
+      { sitio: 'a', radicado: number },
+      { sitio: 'b', radicado: number },
+    ])
+    // …a connection that names no site reads nothing, in any table, whether the server's role or the tables' owner…
+    for (const url of [serverUrl, ownerUrl])
+      for (const table of SITE_TABLES) expect(await query(url, undefined, `SELECT 1 FROM ${table}`), `${table}`).toEqual([])
+    // …and site A's sees A's rows only, and can neither write nor move a row into B.
+    const seenByA = await query<{ datos: { nombre: string } }>(serverUrl, 'a', 'SELECT datos FROM radicaciones')
+    expect(seenByA.map(r => r.datos.nombre)).toEqual(['Ana de A'])
+    expect((await query(ownerUrl, 'a', 'SELECT 1 FROM cuentas')).length).toBe(1)
+    await expect(query(serverUrl, 'a', "UPDATE radicaciones SET sitio = 'b'")).rejects.toThrow(/row-level security/)
+    await expect(query(serverUrl, 'a', "INSERT INTO auditoria (sitio, en, evento) VALUES ('b', '2026-01-01T00:00:00Z', 'intruso')")).rejects.toThrow(
+      /row-level security/,
     )
-    expect(act.status).toBe(401)
+    await expect(query(serverUrl, undefined, "INSERT INTO auditoria (en, evento) VALUES ('2026-01-01T00:00:00Z', 'sin sitio')")).rejects.toThrow()
+    // The commands, as the server's role: the site's rows only.
+    await commandsPerSite(serverUrl)
   })
 })

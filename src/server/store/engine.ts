@@ -41,6 +41,11 @@ export interface Engine {
    * SQLite: nothing more to do, its transaction holds the whole file's write lock).
    */
   lockKeys(tx: Db, keys: readonly string[]): Promise<void>
+  /**
+   * The columns that lead every per-site key (PostgreSQL: `sitio`, siteTenancy.ts; SQLite: none, one file per
+   * site): an upsert's conflict target starts with them.
+   */
+  readonly siteKey: readonly 'sitio'[]
   /** A boolean as the engine binds it (SQLite has none: 0/1). */
   flag(value: boolean): number | boolean
   /** Whether an error is the violation of a unique constraint (named `constraint` when given). */

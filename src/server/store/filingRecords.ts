@@ -44,7 +44,7 @@ export class FilingRecords implements Omit<FilingRecordsStore, FilingQuery> {
     const row = await tx
       .insertInto('consecutivos')
       .values({ serie, anio: year, ultimo: 1 })
-      .onConflict(oc => oc.columns(['serie', 'anio']).doUpdateSet(eb => ({ ultimo: eb('consecutivos.ultimo', '+', 1) })))
+      .onConflict(oc => oc.columns([...this.engine.siteKey, 'serie', 'anio']).doUpdateSet(eb => ({ ultimo: eb('consecutivos.ultimo', '+', 1) })))
       .returning('ultimo')
       .executeTakeFirstOrThrow()
     return formatRadicado(serie, year, num(row.ultimo))

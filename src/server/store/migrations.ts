@@ -18,6 +18,7 @@
 import { FILING_TABLES } from './filingTables.ts'
 import type { Migration } from './migration.ts'
 import { OFFICE_TABLES } from './officeTables.ts'
+import { SITE_TENANCY } from './siteTenancy.ts'
 
 export type { Migration }
 
@@ -219,6 +220,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE radicaciones ADD COLUMN autorizacion_sensibles_en text;
     `,
   },
+  SITE_TENANCY,
 ]
 
 /** The migrations of MIGRATIONS not yet recorded, in the list's order. */

@@ -51,8 +51,8 @@ export async function writeEstado(engine: Engine, tx: Db, t: TramiteRow, onConfl
     })
     .onConflict(oc =>
       onConflict === 'keep'
-        ? oc.column('radicado').doNothing()
-        : oc.column('radicado').doUpdateSet(eb => ({
+        ? oc.columns([...engine.siteKey, 'radicado']).doNothing()
+        : oc.columns([...engine.siteKey, 'radicado']).doUpdateSet(eb => ({
             estado: eb.ref('excluded.estado'),
             vence: eb.ref('excluded.vence'),
             ampliada: eb.ref('excluded.ampliada'),

@@ -35,7 +35,7 @@ export async function openEngine(options: Omit<OpenStoreOptions, 'plan'>): Promi
       `DATABASE_URL debe empezar por postgres:// o postgresql:// (recibido «${describeUrl(url)}»). Sin DATABASE_URL se usa el archivo SQLite de DATA_DIR.`,
     )
   }
-  return postgresEngine({ url, readonly: options.readonly, refuseOwner: options.refuseOwner })
+  return postgresEngine({ url, readonly: options.readonly, refuseOwner: options.refuseOwner, site: options.siteId })
 }
 
 /** Opens the store the configuration asks for (openEngine) with its numbering plan. */

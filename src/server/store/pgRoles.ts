@@ -41,6 +41,18 @@ export async function ownerRole(client: pg.ClientBase): Promise<string | undefin
   return db?.powerful ? db.role : undefined
 }
 
+export const BYPASSES_SITES = (role: string) =>
+  `La cuenta «${role}» de PostgreSQL es superusuario o tiene BYPASSRLS: con ella cada sitio de la plataforma vería las radicaciones de los demás. ` +
+  'Conecte el servidor con la cuenta del servidor (vea «PostgreSQL» en docs/guia-operacion.md: npm run -s bd:preparar).'
+
+/** The connected role when it is not held to row-level security (a superuser, or BYPASSRLS); the tables' owner is (FORCE). */
+export async function rowSecurityBypasser(client: pg.ClientBase): Promise<string | undefined> {
+  const { rows } = await client.query<{ usuario: string; pasa: boolean }>(
+    'SELECT current_user AS usuario, rolsuper OR rolbypassrls AS pasa FROM pg_roles WHERE rolname = current_user',
+  )
+  return rows[0]?.pasa ? rows[0].usuario : undefined
+}
+
 /**
  * The runtime role's rights on every table of the schema (run by the owner,
  * after the migrations; again after an update that adds tables): read and

@@ -2,7 +2,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Db, Engine } from './engine.ts'
 import { MIGRATIONS, type Migration, pendingMigrations, recordedName, refuseNewerSchema } from './migrations.ts'
-import { OWNER_REFUSED, ownerRole } from './pgRoles.ts'
+import { BYPASSES_SITES, OWNER_REFUSED, ownerRole, rowSecurityBypasser } from './pgRoles.ts'
+import { DEFAULT_SITE, SITE_SETTING } from './siteTenancy.ts'
 import type { Tables } from './tables.ts'
 import { StoreUnavailableError, StoreUnreachableError } from './unavailable.ts'
 
@@ -110,6 +111,8 @@ export interface PostgresEngineOptions {
   maxConnections?: number
   /** The server: refuse a role that owns the tables or is a superuser (see pgRoles.ts). */
   refuseOwner?: boolean
+  /** The site whose rows every connection reads and writes (siteTenancy.ts); default the single site's. */
+  site?: string
 }
 
 /** Asks `check` until it answers (up to about 8 s while the database is unreachable); false when it never does. */
@@ -136,6 +139,9 @@ function openPool(options: PostgresEngineOptions): pg.Pool {
     // Run on every connection the pool opens, before it is handed out (a failure fails the connection):
     // whatever the server's, database's or role's defaults say, a COMMIT returns only once it is on disk.
     onConnect: async (client: pg.ClientBase) => {
+      // The connection's site, for its whole life: the database shows and accepts only that site's rows
+      // (siteTenancy.ts). Set here, where every connection is born, no query can run without it.
+      await client.query('SELECT set_config($1, $2, false)', [SITE_SETTING, options.site ?? DEFAULT_SITE])
       await client.query('SET synchronous_commit = on')
       if (readonly) await client.query('SET default_transaction_read_only = on')
     },
@@ -161,6 +167,11 @@ async function prepareSchema(pool: pg.Pool, options: PostgresEngineOptions): Pro
     throw new StoreUnreachableError(`No fue posible conectarse a PostgreSQL (${describeUrl(options.url)}): ${(error as Error).message}`)
   }
   try {
+    // One site of several: a role the database does not hold to the sites' policies would mix them (even with DATABASE_ALLOW_OWNER).
+    if (options.site !== undefined) {
+      const bypasser = await rowSecurityBypasser(client)
+      if (bypasser) throw new Error(BYPASSES_SITES(bypasser))
+    }
     if (options.readonly) {
       const [exists] = (await client.query<{ t: string | null }>("SELECT to_regclass('schema_migrations')::text AS t")).rows
       if (!exists?.t)
@@ -236,6 +247,7 @@ const postgresDialect = {
   name: 'postgresql',
   groupCommit: false,
   locksRows: true,
+  siteKey: ['sitio'],
   async lockKeys(tx: Db, keys: readonly string[]) {
     for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx)
   },

@@ -32,7 +32,7 @@ export class SharedRecords implements SharedStateStore {
       }
       const { rows } = await sql<{ cuenta: number; desde: number | string }>`
         INSERT INTO limites_solicitudes AS l (clave, cuenta, desde) VALUES (${clave}, 1, ${now})
-        ON CONFLICT (clave) DO UPDATE SET
+        ON CONFLICT (${sql.raw([...this.engine.siteKey, 'clave'].join(', '))}) DO UPDATE SET
           cuenta = CASE WHEN l.desde + ${windowMs} <= ${now} THEN 1 ELSE l.cuenta + 1 END,
           desde = CASE WHEN l.desde + ${windowMs} <= ${now} THEN ${now} ELSE l.desde END
         RETURNING cuenta, desde`.execute(db)

@@ -170,6 +170,8 @@ const sqliteDialect = {
   name: 'sqlite',
   groupCommit: true,
   locksRows: false,
+  // One file per site: no site column.
+  siteKey: [],
   lockKeys: async () => undefined,
   flag: (value: boolean) => (value ? 1 : 0),
   isUniqueViolation: (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE',

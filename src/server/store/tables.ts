@@ -8,11 +8,14 @@ import type { Generated } from 'kysely'
 type Flag = number | boolean
 type Json = string | unknown
 type Big = number | string
+/** PostgreSQL: the row's site, set by the database from the connection (siteTenancy.ts); SQLite has no such column. */
+type Site = Generated<string>
 
 export interface Tables {
   schema_migrations: { version: number; nombre: string; aplicada_en: string }
-  consecutivos: { serie: string; anio: number; ultimo: number }
+  consecutivos: { sitio: Site; serie: string; anio: number; ultimo: number }
   radicaciones: {
+    sitio: Site
     numero: Generated<number>
     radicado: string
     tipo: string
@@ -27,8 +30,9 @@ export interface Tables {
     registrada_por: number | null
     recibida_el: string | null
   }
-  adjuntos: { radicado: string; campo: string; archivo: string; nombre_original: string; tipo: string; tamano: number; sha256: string }
+  adjuntos: { sitio: Site; radicado: string; campo: string; archivo: string; nombre_original: string; tipo: string; tamano: number; sha256: string }
   suscripciones: {
+    sitio: Site
     numero: Generated<number>
     radicado: string
     correo: string
@@ -38,6 +42,7 @@ export interface Tables {
     autorizacion_en: string | null
   }
   cuentas: {
+    sitio: Site
     id: Generated<number>
     correo: string
     nombre: string
@@ -51,6 +56,7 @@ export interface Tables {
     totp_ultimo_paso: Big | null
   }
   sesiones: {
+    sitio: Site
     token_hash: string
     cuenta_id: number
     recordar: Flag
@@ -62,6 +68,7 @@ export interface Tables {
   }
   /** The state (`estado`) and deadlines of each filing. */
   tramites: {
+    sitio: Site
     radicado: string
     estado: string
     dias_habiles: number
@@ -74,6 +81,7 @@ export interface Tables {
     cerrada_en: string | null
   }
   historial: {
+    sitio: Site
     id: Generated<number>
     radicado: string
     accion: string
@@ -92,6 +100,7 @@ export interface Tables {
     negada: Flag
   }
   auditoria: {
+    sitio: Site
     id: Generated<number>
     en: string
     evento: string
@@ -101,7 +110,7 @@ export interface Tables {
     detalle: string | null
     direccion: string | null
   }
-  limites_solicitudes: { clave: string; cuenta: number; desde: Big }
-  intentos_acceso: { clave: string; intento: string; en: Big }
-  recibos_pendientes: { token_hash: string; radicado: string; sellado: string; vence_en: Big }
+  limites_solicitudes: { sitio: Site; clave: string; cuenta: number; desde: Big }
+  intentos_acceso: { sitio: Site; clave: string; intento: string; en: Big }
+  recibos_pendientes: { sitio: Site; token_hash: string; radicado: string; sellado: string; vence_en: Big }
 }

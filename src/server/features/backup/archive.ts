@@ -45,6 +45,8 @@ export interface BackupManifest {
 export interface BackupOptions {
   dataDir: string
   databaseUrl?: string
+  /** PostgreSQL on a platform: the site whose rows are copied (siteTenancy.ts); unset, the single site's. */
+  siteId?: string
   /** Folder of `npm run publicar`'s releases (its pointer is kept in the archive). */
   releasesDir?: string
   destination: string
@@ -145,7 +147,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   // Inside the run's own staging folder: concurrent runs never share it.
   const partial = path.join(staging, '.respaldo.tar.gz.parcial')
   try {
-    const copy = options.databaseUrl ? await copyPostgres(options.databaseUrl, staging) : await copySqlite(options.dataDir, staging)
+    const copy = options.databaseUrl ? await copyPostgres(options.databaseUrl, staging, options.siteId) : await copySqlite(options.dataDir, staging)
     const { copied, missing } = copyAttachments(options.dataDir, staging, copy.attachments)
     let publicacion: string | null = null
     const pointer = options.releasesDir && path.join(options.releasesDir, POINTER_NAME)

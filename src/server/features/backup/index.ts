@@ -27,6 +27,8 @@ export interface BackupSchedule {
 export interface BackupPluginOptions {
   dataDir: string
   databaseUrl?: string
+  /** The site of a platform whose rows (PostgreSQL) are copied; unset, the single site's. */
+  siteId?: string
   releasesDir?: string
   programVersion: string
   /** Absent: no daily backup by this process (the tests; an operator who set RESPALDO_HORA=no). */
@@ -45,6 +47,7 @@ export async function backupAndVerify(options: BackupPluginOptions & { schedule:
     const made = await createBackup({
       dataDir: options.dataDir,
       databaseUrl: options.databaseUrl,
+      siteId: options.siteId,
       releasesDir: options.releasesDir,
       destination: options.schedule.destination,
       keep: options.schedule.keep ?? DEFAULT_KEEP,

@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
+import { DEFAULT_SITE, SITE_SETTING } from '../../store/siteTenancy.ts'
 import { pgBinary } from './pgTools.ts'
 
 /** Database file of the SQLite store (DATA_DIR/radicaciones.sqlite); the same name inside the archive. */
@@ -84,10 +85,10 @@ export function splitPassword(databaseUrl: string): { url: string; password?: st
 }
 
 /** Runs a PostgreSQL program; rejects with its error output (which names no personal data: tables, roles, hosts). */
-export function runPgTool(name: string, args: string[], password?: string): Promise<void> {
+export function runPgTool(name: string, args: string[], password?: string, extraEnv: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const bin = pgBinary(name)
-    const child = spawn(bin, args, { env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) }, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(bin, args, { env: { ...process.env, ...extraEnv, ...(password ? { PGPASSWORD: password } : {}) }, stdio: ['ignore', 'ignore', 'pipe'] })
     let err = ''
     child.stderr.on('data', (d: Buffer) => (err += d.toString()))
     child.once('error', e =>
@@ -97,10 +98,15 @@ export function runPgTool(name: string, args: string[], password?: string): Prom
   })
 }
 
-export async function copyPostgres(databaseUrl: string, stagingDir: string): Promise<DatabaseCopy> {
+/**
+ * The site's rows only (siteTenancy.ts): the counts and pg_dump run under the site's setting and with row security
+ * on, as the server's role must (it is held to the policies; pg_dump would otherwise refuse the tables).
+ */
+export async function copyPostgres(databaseUrl: string, stagingDir: string, site = DEFAULT_SITE): Promise<DatabaseCopy> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
+    await client.query('SELECT set_config($1, $2, false)', [SITE_SETTING, site])
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
     const snapshot = (await client.query<{ s: string }>('SELECT pg_export_snapshot() AS s')).rows[0]!.s
     const tables = (await client.query<{ t: string }>('SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename')).rows.map(
@@ -113,8 +119,16 @@ export async function copyPostgres(databaseUrl: string, stagingDir: string): Pro
     // Same snapshot as the counts above: the dump holds exactly those rows.
     await runPgTool(
       'pg_dump',
-      ['--format=custom', `--snapshot=${snapshot}`, '--no-password', `--file=${path.join(stagingDir, PG_DUMP_FILE)}`, `--dbname=${url}`],
+      [
+        '--format=custom',
+        '--enable-row-security',
+        `--snapshot=${snapshot}`,
+        '--no-password',
+        `--file=${path.join(stagingDir, PG_DUMP_FILE)}`,
+        `--dbname=${url}`,
+      ],
       password,
+      { PGOPTIONS: `-c ${SITE_SETTING}=${site}` },
     )
     await client.query('COMMIT')
     return { engine: 'postgresql', file: PG_DUMP_FILE, counts, attachments }
