@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,15 +9,25 @@ import { colombiaDay } from '../../src/filings/businessDays.ts'
 import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, validCita, validPqrs, FILING_PLAN, type RunningServer } from './helpers.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 
-/** `npm run -s usuarios -- …` as staff run it: the password on standard input. */
-function usuarios(dataDir: string, args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    input,
-    encoding: 'utf8',
+/**
+ * `npm run -s usuarios -- …` as staff run it: the password on standard input. Asynchronous: the office server of
+ * these tests runs in this process, and a synchronous child (80–130 s for four starts under load) froze it, so
+ * its kept-alive sockets were closed under the next request (ECONNRESET, seen in a full run).
+ */
+function usuarios(dataDir: string, args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    child.on('error', reject)
+    child.on('close', status => resolve({ status, stdout, stderr }))
+    child.stdin.end(input)
   })
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 
 const ADMIN = { correo: 'jefe.siau@hospital.gov.co', clave: 'una clave larga de prueba 1' }
@@ -86,9 +96,9 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
 
   beforeAll(async () => {
     dataDir = tempDataDir('oficina')
-    expect(usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe SIAU', '--rol', 'admin'], `${ADMIN.clave}\n`)).toMatchObject({ status: 0 })
+    expect(await usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe SIAU', '--rol', 'admin'], `${ADMIN.clave}\n`)).toMatchObject({ status: 0 })
     expect(
-      usuarios(dataDir, ['crear', LIMITED.correo, '--nombre', 'Auxiliar PQRSD', '--rol', 'siau', '--formularios', 'pqrsd'], `${LIMITED.clave}\n`),
+      await usuarios(dataDir, ['crear', LIMITED.correo, '--nombre', 'Auxiliar PQRSD', '--rol', 'siau', '--formularios', 'pqrsd'], `${LIMITED.clave}\n`),
     ).toMatchObject({ status: 0 })
     server = await startInProcess({ dataDir })
     citizen = await new Client(server.url).init()
@@ -105,15 +115,15 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     return s
   }
 
-  it('the command refuses a password in the arguments, a short one, and a duplicate account', () => {
-    expect(usuarios(dataDir, ['crear', 'x@hospital.gov.co', '--nombre', 'X', '--rol', 'siau', '--clave', 'algo'], '').stderr).toMatch(
+  it('the command refuses a password in the arguments, a short one, and a duplicate account', async () => {
+    expect((await usuarios(dataDir, ['crear', 'x@hospital.gov.co', '--nombre', 'X', '--rol', 'siau', '--clave', 'algo'], '')).stderr).toMatch(
       /no se acepta como argumento/,
     )
-    const short = usuarios(dataDir, ['crear', 'y@hospital.gov.co', '--nombre', 'Y', '--rol', 'siau'], 'corta\n')
+    const short = await usuarios(dataDir, ['crear', 'y@hospital.gov.co', '--nombre', 'Y', '--rol', 'siau'], 'corta\n')
     expect(short.status).not.toBe(0)
     expect(short.stderr).toMatch(/al menos 12 caracteres/)
-    expect(usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Otra', '--rol', 'siau'], 'una clave larga distinta\n').stderr).toMatch(/Ya existe/)
-    const list = usuarios(dataDir, ['lista'])
+    expect((await usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Otra', '--rol', 'siau'], 'una clave larga distinta\n')).stderr).toMatch(/Ya existe/)
+    const list = await usuarios(dataDir, ['lista'])
     expect(list.stdout).toContain(`${LIMITED.correo}\tAuxiliar PQRSD\tsiau\tpqrsd\tactiva`)
     expect(list.stdout).not.toContain('y@hospital.gov.co')
     expect(list.stdout).not.toMatch(/argon2/)
@@ -391,7 +401,7 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
   it('a deactivated account is signed out and cannot sign in', async () => {
     const s = new Staff(await new Client(server.url).init())
     await s.signIn(LIMITED.correo, LIMITED.clave)
-    expect(usuarios(dataDir, ['desactivar', LIMITED.correo]).status).toBe(0)
+    expect((await usuarios(dataDir, ['desactivar', LIMITED.correo])).status).toBe(0)
     expect((await s.get('/api/oficina/radicaciones')).status).toBe(401)
     expect((await s.signIn(LIMITED.correo, LIMITED.clave)).status).toBe(401)
     expect(auditRows(dataDir).some(r => r.evento === 'cuenta_desactivada' && r.cuenta === LIMITED.correo)).toBe(true)
@@ -399,7 +409,7 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
 
   it('throttles repeated failures per account, even with the right password afterwards', async () => {
     const s = new Staff(await new Client(server.url).init())
-    expect(usuarios(dataDir, ['crear', 'tercera@hospital.gov.co', '--nombre', 'Tercera', '--rol', 'siau'], 'clave larga número tres\n').status).toBe(0)
+    expect((await usuarios(dataDir, ['crear', 'tercera@hospital.gov.co', '--nombre', 'Tercera', '--rol', 'siau'], 'clave larga número tres\n')).status).toBe(0)
     for (let i = 0; i < 5; i++) expect((await s.signIn('tercera@hospital.gov.co', `equivocada número ${i}`)).status).toBe(401)
     const locked = await s.signIn('tercera@hospital.gov.co', 'clave larga número tres')
     expect(locked.status).toBe(429)
@@ -412,7 +422,7 @@ describe('session lifetime', () => {
   let server: RunningServer
   beforeAll(async () => {
     const dataDir = tempDataDir('oficina-expira')
-    usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe', '--rol', 'admin'], `${ADMIN.clave}\n`)
+    await usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe', '--rol', 'admin'], `${ADMIN.clave}\n`)
     server = await startInProcess({ dataDir, officeSession: { idleMs: 2_000, idleRememberMs: 60_000, maxMs: 60_000 } })
   })
   afterAll(async () => server?.close())
@@ -437,9 +447,9 @@ describe('second factor (TOTP)', () => {
   let secret: string
   beforeAll(async () => {
     dataDir = tempDataDir('oficina-2fa')
-    usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe', '--rol', 'admin'], `${ADMIN.clave}\n`)
-    usuarios(dataDir, ['crear', 'admin2@hospital.gov.co', '--nombre', 'Otra', '--rol', 'admin'], 'clave larga de la segunda\n')
-    const enrol = usuarios(dataDir, ['2fa', ADMIN.correo])
+    await usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe', '--rol', 'admin'], `${ADMIN.clave}\n`)
+    await usuarios(dataDir, ['crear', 'admin2@hospital.gov.co', '--nombre', 'Otra', '--rol', 'admin'], 'clave larga de la segunda\n')
+    const enrol = await usuarios(dataDir, ['2fa', ADMIN.correo])
     expect(enrol.status).toBe(0)
     secret = /clave ([A-Z2-7]{16,})/.exec(enrol.stdout)![1]!
     expect(enrol.stdout).toContain('otpauth://totp/')
