@@ -47,10 +47,10 @@ export const BYPASSES_SITES = (role: string) =>
 
 /** The connected role when it is not held to row-level security (a superuser, or BYPASSRLS); the tables' owner is (FORCE). */
 export async function rowSecurityBypasser(client: pg.ClientBase): Promise<string | undefined> {
-  const { rows } = await client.query<{ usuario: string; pasa: boolean }>(
-    'SELECT current_user AS usuario, rolsuper OR rolbypassrls AS pasa FROM pg_roles WHERE rolname = current_user',
+  const { rows } = await client.query<{ role: string; bypasses: boolean }>(
+    'SELECT current_user AS role, rolsuper OR rolbypassrls AS bypasses FROM pg_roles WHERE rolname = current_user',
   )
-  return rows[0]?.pasa ? rows[0].usuario : undefined
+  return rows[0]?.bypasses ? rows[0].role : undefined
 }
 
 /**
