@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { SessionPolicy } from './office/session.ts'
+import type { SessionPolicy } from './features/office/session.ts'
 import type { BackupSchedule } from './features/backup/index.ts'
 
 /** What the server is started with (config.ts reads it from the environment; tests set it directly). */

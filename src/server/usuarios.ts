@@ -6,7 +6,7 @@
 import path from 'node:path'
 import readline from 'node:readline'
 import { pathToFileURL } from 'node:url'
-import { runAccountsCommand, UsageError } from './office/usuariosCli.ts'
+import { runAccountsCommand, UsageError } from './features/office/usuariosCli.ts'
 import { loadFilingForms } from './siteData.ts'
 import { chooseSite } from './siteOption.ts'
 import { openFilingStore } from './store/open.ts'

@@ -13,7 +13,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBackup } from '../../src/server/features/backup/archive.ts'
 import { unpack, verifyBackup } from '../../src/server/features/backup/verify.ts'
-import { hashPassword } from '../../src/server/office/passwords.ts'
+import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { Client, ROOT, signInStaff, startInProcess, tempDataDir, validPqrs, waitFor, type RunningServer } from './helpers.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../../src/server/office/passwords.ts'
+import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { Client, freePort, historiaForm, historiaFields, signInStaff, startInProcess, validPqrs, waitFor, withStore, type RunningServer } from './helpers.ts'
 import { startSmtp, type LocalSmtp, type ReceivedMail } from './smtp.ts'
 import type { FastifyInstance } from 'fastify'

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Client, ROOT, startChild, tempDataDir, validPqrs, withStore, type ChildServer } from './helpers.ts'
-import { CITIZEN_MAIL_ACTION } from '../../src/server/office/citizenNotices.ts'
+import { CITIZEN_MAIL_ACTION } from '../../src/server/features/office/citizenNotices.ts'
 
 /**
  * An office action acknowledged is on disk: actions are sent at once to the

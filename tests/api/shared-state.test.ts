@@ -5,7 +5,7 @@
  * receipt reload reaching the other process still shows the code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../../src/server/office/passwords.ts'
+import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { Client, FILING_PLAN, startChild, tempDataDir, validPqrs, type ChildServer } from './helpers.ts'

@@ -8,7 +8,7 @@
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { hashPassword } from '../../src/server/office/passwords.ts'
+import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { DB_FILE } from '../../src/server/store/sqlite.ts'
 import { Client, countRows, FILING_PLAN, startInProcess, tempDataDir, validPqrs } from './helpers.ts'

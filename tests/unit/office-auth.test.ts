@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, passwordProblem, verifyPassword } from '../../src/server/office/passwords.ts'
-import { MemorySignInThrottle } from '../../src/server/office/throttle.ts'
+import { hashPassword, passwordProblem, verifyPassword } from '../../src/server/features/office/passwords.ts'
+import { MemorySignInThrottle } from '../../src/server/features/office/throttle.ts'
 
 describe('staff passwords', () => {
   it('are hashed with Argon2id and verified', async () => {

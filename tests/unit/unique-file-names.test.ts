@@ -62,7 +62,7 @@ describe('file names in src/', () => {
   it('no two files share a name, beyond the conventions', () => expect(unexpectedSharing(sharedNames(files))).toEqual([]))
 
   it('catches a planted duplicate, and a convention name is not one', () => {
-    const planted = [...files, 'src/server/features/office/inbox.ts', 'src/server/features/office/index.ts']
-    expect(unexpectedSharing(sharedNames(planted))).toEqual(['inbox.ts: src/server/office/inbox.ts, src/server/features/office/inbox.ts'])
+    const planted = [...files, 'src/server/features/report/inbox.ts', 'src/server/features/report/index.ts']
+    expect(unexpectedSharing(sharedNames(planted))).toEqual(['inbox.ts: src/server/features/office/inbox.ts, src/server/features/report/inbox.ts'])
   })
 })

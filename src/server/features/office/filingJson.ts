@@ -1,5 +1,5 @@
 import type { HistoryRow } from '../../store/office.ts'
-import { labelledFields } from '../../office/format.ts'
+import { labelledFields } from './format.ts'
 import type { Office } from './officeContext.ts'
 import { isAnonymous, type FilingDetail } from './records.ts'
 

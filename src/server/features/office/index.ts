@@ -6,7 +6,7 @@
  * folder only.
  */
 import type { FastifyInstance } from 'fastify'
-import { OFFICE_CSS } from '../../office/views/OfficeShell.tsx'
+import { OFFICE_CSS } from './views/OfficeShell.tsx'
 import { registrationRoutes } from './radicacion/index.ts'
 import { actions } from './actions.ts'
 import { audit } from './audit.ts'

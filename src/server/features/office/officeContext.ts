@@ -6,10 +6,10 @@ import { apiError } from '../../http/errors.ts'
 import { plainFields } from '../../http/noScript.ts'
 import { siteStylesheets } from '../../nativePages.ts'
 import type { Notifier } from '../../notify.ts'
-import type { OfficeForm } from '../../office/inbox.ts'
-import type { PageContext } from '../../office/views/OfficeShell.tsx'
-import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, sameSecret, SESSION_COOKIE, tokenHash, type SessionPolicy } from '../../office/session.ts'
-import { MemorySignInThrottle, type SignInThrottle } from '../../office/throttle.ts'
+import type { OfficeForm } from './inbox.ts'
+import type { PageContext } from './views/OfficeShell.tsx'
+import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, sameSecret, SESSION_COOKIE, tokenHash, type SessionPolicy } from './session.ts'
+import { MemorySignInThrottle, type SignInThrottle } from './throttle.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { AccountRow, OfficeFilingRow, OfficeStore } from '../../store/office.ts'
 import type { FilingStore } from '../../store/store.ts'
@@ -76,7 +76,7 @@ export function maySee(account: AccountRow, formId: string): boolean {
   return !account.formularios || account.formularios.includes(formId)
 }
 
-/** An HTML page of the office, one of the components of src/server/office/views/. */
+/** An HTML page of the office, one of the components of views/ beside it. */
 export function sendPage(reply: FastifyReply, status: number, page: ReactElement): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').send(renderDocument(page))
 }
@@ -102,7 +102,7 @@ export function createOffice(app: FastifyInstance, opts: OfficeOptions): Office 
     twoFactor: opts.twoFactor,
     now,
     styles,
-    css: fs.readFileSync(path.join(import.meta.dirname, '../../office/oficina.css'), 'utf8'),
+    css: fs.readFileSync(path.join(import.meta.dirname, 'oficina.css'), 'utf8'),
     postLimit: opts.rateLimit ? { onRequest: app.rateLimit({ ...opts.rateLimit, groupId: 'oficina' }) } : {},
     sessionOf,
     async requireApi(request) {

@@ -5,7 +5,7 @@ import { hiddenFieldsOf } from '../../../forms/compileFormSchema.ts'
 import { CONSENT_FIELD as PERSONAL_DATA_CONSENT } from '../../../manifest/privacyNotice.ts'
 import type { FormDefinition } from '../../../manifest/types.generated.ts'
 import { apiError } from '../../http/errors.ts'
-import { inboxItem, isOpen, tramiteOf, type InboxItem, type OfficeForm } from '../../office/inbox.ts'
+import { inboxItem, isOpen, tramiteOf, type InboxItem, type OfficeForm } from './inbox.ts'
 import type { AccountRow, OfficeFilingRow, TramiteRow } from '../../store/office.ts'
 import type { Office, Signed } from './officeContext.ts'
 

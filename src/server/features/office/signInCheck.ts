@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify'
 import { lockedMessage, MSG } from '../../http/messages.ts'
-import { burnVerification, verifyPassword } from '../../office/passwords.ts'
-import { newToken, SESSION_COOKIE, tokenHash } from '../../office/session.ts'
-import { checkTotp } from '../../office/totp.ts'
+import { burnVerification, verifyPassword } from './passwords.ts'
+import { newToken, SESSION_COOKIE, tokenHash } from './session.ts'
+import { checkTotp } from './totp.ts'
 import type { AccountRow } from '../../store/office.ts'
 import type { Office } from './officeContext.ts'
 

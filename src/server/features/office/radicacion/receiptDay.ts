@@ -1,5 +1,5 @@
 import { addCalendarDays, isBusinessDay, isValidDay } from '../../../../filings/businessDays.ts'
-import { dayLong } from '../../../office/format.ts'
+import { dayLong } from '../format.ts'
 
 /**
  * The day a petition reached the entity, as staff give it (issue 26 item 1):

@@ -4,7 +4,7 @@ import { type FormValidator, loadFormValidator } from '../../../../forms/validat
 import type { FilingForm } from '../../../../manifest/filingForms.ts'
 import type { FormDefinition } from '../../../../manifest/types.generated.ts'
 import { NO_NOTIFIER, type Notifier } from '../../../notify.ts'
-import { MessagePage } from '../../../office/views/MessagePage.tsx'
+import { MessagePage } from '../views/MessagePage.tsx'
 import type { Office, Signed } from '../officeContext.ts'
 import { ConstanciaTokens } from './constanciaTokens.ts'
 import { MAX_BACKDATE_DAYS } from './receiptDay.ts'

@@ -1,4 +1,4 @@
-import { OfficePage, type PageContext } from '../../../../office/views/OfficeShell.tsx'
+import { OfficePage, type PageContext } from '../../views/OfficeShell.tsx'
 import { CONSTANCIA_TRACKING, type Constancia, constanciaRows } from '../constancia.ts'
 import { REGISTER_PAGE } from '../registerPaths.ts'
 

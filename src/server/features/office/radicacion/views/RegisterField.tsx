@@ -1,6 +1,6 @@
 import { CONSENT_FIELD, type PrivacyNotice, SENSITIVE_CONSENT_FIELD } from '../../../../../manifest/privacyNotice.ts'
 import type { Campo, FormDefinition, Lookups } from '../../../../../manifest/types.generated.ts'
-import { FieldError } from '../../../../office/views/OfficeShell.tsx'
+import { FieldError } from '../../views/OfficeShell.tsx'
 
 /**
  * One field of a form definition as the office fills it in: the same fields

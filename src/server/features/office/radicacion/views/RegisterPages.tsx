@@ -1,7 +1,7 @@
 import { CANAL_LABEL, OFFICE_CANALES } from '../../../../../filings/channels.ts'
 import { CONSENT_FIELD, type PrivacyNotice, SENSITIVE_CONSENT_FIELD, sensitiveDataParagraph } from '../../../../../manifest/privacyNotice.ts'
 import type { FormDefinition } from '../../../../../manifest/types.generated.ts'
-import { FieldError, OfficePage, type PageContext, Xsrf } from '../../../../office/views/OfficeShell.tsx'
+import { FieldError, OfficePage, type PageContext, Xsrf } from '../../views/OfficeShell.tsx'
 import { REGISTER_API, REGISTER_PAGE } from '../registerPaths.ts'
 import { type FieldState, fieldId, NoticeBox, officeFields, RegisterField } from './RegisterField.tsx'
 

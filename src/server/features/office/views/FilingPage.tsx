@@ -1,5 +1,5 @@
-import { ESTADO_LABEL } from '../../../filings/states.ts'
-import { CONSENT_FIELD, SENSITIVE_CONSENT_FIELD } from '../../../manifest/privacyNotice.ts'
+import { ESTADO_LABEL } from '../../../../filings/states.ts'
+import { CONSENT_FIELD, SENSITIVE_CONSENT_FIELD } from '../../../../manifest/privacyNotice.ts'
 import { dateTime, day, dayLong, daysLeftText } from '../format.ts'
 import { ActionForms } from './ActionForms.tsx'
 import type { FilingView } from './filingViewTypes.ts'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import type { AccountRow } from '../../store/office.ts'
-import { ServerDocument } from '../../views/ServerDocument.tsx'
+import type { AccountRow } from '../../../store/office.ts'
+import { ServerDocument } from '../../../views/ServerDocument.tsx'
 
 /**
  * The frame of the office pages, rendered on the server for each request: plain

@@ -1,5 +1,5 @@
-import { fileNames } from '../../forms/fileType.ts'
-import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
+import { fileNames } from '../../../forms/fileType.ts'
+import type { FormDefinition, Lookups } from '../../../manifest/types.generated.ts'
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado']
 

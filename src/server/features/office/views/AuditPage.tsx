@@ -1,4 +1,4 @@
-import type { AuditRow } from '../../store/office.ts'
+import type { AuditRow } from '../../../store/office.ts'
 import { dateTime } from '../format.ts'
 import { ErrorSummary, OfficePage, type PageContext } from './OfficeShell.tsx'
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ACTION_LABEL, allowedActions, type OfficeAction, type Tramite } from '../../../filings/states.ts'
+import { ACTION_LABEL, allowedActions, type OfficeAction, type Tramite } from '../../../../filings/states.ts'
 import { dayLong } from '../format.ts'
 import type { FilingView } from './filingViewTypes.ts'
 import { FieldError, type PageContext, Xsrf } from './OfficeShell.tsx'

@@ -1,8 +1,8 @@
-import { colombiaDay } from '../../filings/businessDays.ts'
-import { businessDaysLeft, initialTramite, termOf } from '../../filings/deadlines.ts'
-import { ESTADOS, type Estado } from '../../filings/states.ts'
-import type { FormDefinition, Lookups } from '../../manifest/types.generated.ts'
-import type { OfficeFilingRow as FilingRow, TramiteRow } from '../store/office.ts'
+import { colombiaDay } from '../../../filings/businessDays.ts'
+import { businessDaysLeft, initialTramite, termOf } from '../../../filings/deadlines.ts'
+import { ESTADOS, type Estado } from '../../../filings/states.ts'
+import type { FormDefinition, Lookups } from '../../../manifest/types.generated.ts'
+import type { OfficeFilingRow as FilingRow, TramiteRow } from '../../store/office.ts'
 
 /** A filing form the office works: the kind stored in `radicaciones.tipo` and its definition. */
 export interface OfficeForm {

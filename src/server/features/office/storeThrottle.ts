@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { SharedStateStore } from '../store/shared.ts'
+import type { SharedStateStore } from '../../store/shared.ts'
 import { accountKey, ACCOUNT_RULE, ADDRESS_RULE, type Reservation, type SignInThrottle, type ThrottleRule } from './throttle.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { passwordProblem, hashPassword } from './passwords.ts'
 import { newTotpSecret, totpUri } from './totp.ts'
-import { DuplicateAccountError, ROLES, type OfficeStore, type StaffRole } from '../store/office.ts'
+import { DuplicateAccountError, ROLES, type OfficeStore, type StaffRole } from '../../store/office.ts'
 
 /**
  * `npm run -s usuarios -- crear <correo> --nombre "<nombre>" --rol siau|admin [--formularios pqrsd,cita]`,

@@ -1,10 +1,10 @@
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
-import type { OfficeAction } from '../../filings/states.ts'
-import type { FormDefinition } from '../../manifest/types.generated.ts'
-import type { CitizenNotice, Notifier, NoticeOutcome } from '../notify.ts'
-import type { NewHistory, OfficeStore, TramiteRow } from '../store/office.ts'
-import { uploadsDir } from '../store/uploads.ts'
+import type { OfficeAction } from '../../../filings/states.ts'
+import type { FormDefinition } from '../../../manifest/types.generated.ts'
+import type { CitizenNotice, Notifier, NoticeOutcome } from '../../notify.ts'
+import type { NewHistory, OfficeStore, TramiteRow } from '../../store/office.ts'
+import { uploadsDir } from '../../store/uploads.ts'
 
 /** History action of the outcome of an e-mail to the citizen (not a state change). */
 export const CITIZEN_MAIL_ACTION = 'correo_ciudadano'

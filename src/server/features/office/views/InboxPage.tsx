@@ -1,4 +1,4 @@
-import { ESTADO_LABEL, ESTADOS, type Estado } from '../../../filings/states.ts'
+import { ESTADO_LABEL, ESTADOS, type Estado } from '../../../../filings/states.ts'
 import { dateTime, day, daysLeftText } from '../format.ts'
 import type { InboxFilter, InboxItem } from '../inbox.ts'
 import { ErrorSummary, Notice, OfficePage, type PageContext } from './OfficeShell.tsx'

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react'
-import { ACTION_LABEL, ESTADO_LABEL, type Estado } from '../../../filings/states.ts'
-import type { HistoryRow } from '../../store/office.ts'
+import { ACTION_LABEL, ESTADO_LABEL, type Estado } from '../../../../filings/states.ts'
+import type { HistoryRow } from '../../../store/office.ts'
 import { dateTime, day } from '../format.ts'
 
 /** History rows that are not actions (issue 12: the outcome of the citizen's e-mails). */

@@ -1,4 +1,4 @@
-import type { HistoryRow, TramiteRow } from '../../store/office.ts'
+import type { HistoryRow, TramiteRow } from '../../../store/office.ts'
 
 /** One filing as staff see it: its term, its data, the actions it allows now and its history. */
 export interface FilingView {
