@@ -4,7 +4,8 @@
  * (see scripts/lib/buildSite.ts). `npm run build -- --completa` always bundles again;
  * `--reutilizar <carpeta>` builds into a new output folder from the bundles of a previous one (publishing);
  * `--detalle` shows the bundler's own output (otherwise kept in dist/registro-compilacion.log).
- * On a platform (plataforma.yaml, scripts/lib/platformBuild.ts): `--sitio <id>` builds one site, `--todos` all.
+ * On a platform (plataforma.yaml, scripts/lib/platformBuild.ts): `--sitio <id>` builds one site (into
+ * `--salida <carpeta>` instead of its dist/sitios/<id>: publishing), `--todos` all.
  */
 import { buildSite } from './lib/buildSite.ts'
 import { buildAllSites, buildOneSite, INVALID_MANIFEST_EXIT, platformToBuild } from './lib/platformBuild.ts'
@@ -16,11 +17,19 @@ const optionValue = (flag: string) => {
 }
 const reuse = optionValue('--reutilizar')
 const site = optionValue('--sitio')
-const taken = new Set([reuse.at, reuse.at + 1, site.at, site.at + 1].filter(i => i >= 0))
+// Where one site's build goes instead of dist/sitios/<id> (a release folder: npm run publicar -- --sitio).
+const into = optionValue('--salida')
+const taken = new Set([reuse.at, reuse.at + 1, site.at, site.at + 1, into.at, into.at + 1].filter(i => i >= 0))
 const unknown = args.filter((a, i) => !['--completa', '--detalle', '--todos'].includes(a) && !taken.has(i))
-if (unknown.length > 0 || (reuse.at >= 0 && !reuse.value) || (site.at >= 0 && !site.value) || (site.at >= 0 && args.includes('--todos'))) {
+if (
+  unknown.length > 0 ||
+  (reuse.at >= 0 && !reuse.value) ||
+  (site.at >= 0 && !site.value) ||
+  (site.at >= 0 && args.includes('--todos')) ||
+  (into.at >= 0 && (!into.value || !site.value))
+) {
   console.error(
-    `Opción desconocida: ${unknown.join(' ')}. Uso: npm run build [-- --completa] [-- --detalle] [-- --reutilizar <carpeta de una compilación anterior>] [-- --sitio <id> | --todos]`,
+    `Opción desconocida: ${unknown.join(' ')}. Uso: npm run build [-- --completa] [-- --detalle] [-- --reutilizar <carpeta de una compilación anterior>] [-- --sitio <id> [--salida <carpeta>] | --todos]`,
   )
   process.exit(2)
 }
@@ -38,7 +47,7 @@ if (site.value || args.includes('--todos')) {
     console.error(`No hay un sitio «${site.value}» en ${platform.file}; sitios: ${platform.sites.map(s => s.id).join(', ')}.`)
     process.exit(2)
   }
-  const result = await buildOneSite(chosen, options)
+  const result = await buildOneSite(chosen, { ...options, outDir: into.value })
   process.exit(result.ok ? 0 : result.invalid ? INVALID_MANIFEST_EXIT : 1)
 }
 const result = await buildSite(options)

@@ -40,11 +40,15 @@ export function siteEnv(site: PlatformSite): Record<string, string> {
   }
 }
 
-/** Builds one site in this process (its folders become this process's: one site per process). */
-export async function buildOneSite(site: PlatformSite, options: Omit<BuildOptions, 'outDir'>): Promise<BuildResult> {
-  Object.assign(process.env, siteEnv(site))
-  console.log(`Sitio «${site.id}» (${site.nombre}): ${path.relative(process.cwd(), site.folder) || '.'} → ${path.relative(process.cwd(), site.outDir)}`)
-  return buildSite({ ...options, outDir: site.outDir })
+/**
+ * Builds one site in this process (its folders become this process's: one site per process), into its
+ * `dist/sitios/<id>/` or `options.outDir` (a release folder). Its generated files stay in its own output either way.
+ */
+export async function buildOneSite(site: PlatformSite, options: BuildOptions): Promise<BuildResult> {
+  const outDir = path.resolve(options.outDir ?? site.outDir)
+  Object.assign(process.env, siteEnv(site), { BUILD_OUT_DIR: outDir })
+  console.log(`Sitio «${site.id}» (${site.nombre}): ${path.relative(process.cwd(), site.folder) || '.'} → ${path.relative(process.cwd(), outDir)}`)
+  return buildSite({ ...options, outDir })
 }
 
 /**
@@ -57,7 +61,7 @@ export function concurrentBuilds(sites: number, requested = process.env.PLATAFOR
   return Math.max(1, Math.min(sites, limit))
 }
 
-type Outcome = 'compilado' | 'manifiesto con errores' | 'falló la compilación'
+export type Outcome = 'compilado' | 'manifiesto con errores' | 'falló la compilación'
 
 /**
  * The environment of one site's build while `concurrent` sites build at once. Several at once: each site pre-renders
@@ -69,8 +73,8 @@ export function siteBuildEnv(concurrent: number, env: NodeJS.ProcessEnv = proces
   return concurrent > 1 && env.PRERENDER_PROCESSES === undefined ? { ...env, PRERENDER_PROCESSES: '1' } : env
 }
 
-/** Runs `scripts/build.ts --sitio <id>` in a child process, its output prefixed with the site's id. */
-function buildInChild(site: PlatformSite, args: string[], concurrent: number): Promise<Outcome> {
+/** Runs `scripts/build.ts --sitio <id>` in a child process, its output prefixed with the site's id (unless `prefix` is false). */
+export function buildInChild(site: PlatformSite, args: string[], concurrent: number, prefix = true): Promise<Outcome> {
   const script = path.join(import.meta.dirname, '..', 'build.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', script, '--sitio', site.id, ...args], {
     cwd: process.cwd(),
@@ -83,9 +87,9 @@ function buildInChild(site: PlatformSite, args: string[], concurrent: number): P
     stream.on('data', (chunk: string) => {
       const lines = (rest + chunk).split(/\r?\n/)
       rest = lines.pop() ?? ''
-      for (const line of lines) write(`[${site.id}] ${line}`)
+      for (const line of lines) write(prefix ? `[${site.id}] ${line}` : line)
     })
-    stream.on('end', () => rest && write(`[${site.id}] ${rest}`))
+    stream.on('end', () => rest && write(prefix ? `[${site.id}] ${rest}` : rest))
   }
   relay(child.stdout, line => console.log(line))
   relay(child.stderr, line => console.error(line))

@@ -1,0 +1,180 @@
+/**
+ * Publishing into one releases folder (the single site's `publicaciones/`, or a platform site's
+ * `PlatformSite.releasesDir`): a new release folder built and checked, then the pointer switched atomically, the
+ * old releases pruned; `--revertir` and `--lista` on the same folder. And the platform's «one upgrade for all»
+ * (issue 28, item 6): every site built into a new release of its own, several at once, each checked and switched on
+ * its own, so a site that fails keeps serving its previous release and is reported while the others go live.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { PlatformSite } from '../../src/manifest/platform.ts'
+import { type Pointer, readPointer, writePointer } from '../../src/server/releases.ts'
+import { programVersion } from '../../src/server/version.ts'
+import { buildInChild, concurrentBuilds } from './platformBuild.ts'
+import { describeCheckout, isSite, listReleases, newReleaseId, prune, releaseIdOf, writeReleaseInfo } from './releaseFolders.ts'
+import { lockReleases } from './releaseLock.ts'
+
+/** A refusal or failure told to the operator in Spanish; nothing was switched. */
+export class PublishError extends Error {}
+
+export interface Target {
+  releasesDir: string
+  /** The site's id on a platform (messages say which site). */
+  site?: string
+  /** How the operator calls publicar for this target, up to its options: «npm run publicar -- --sitio x». */
+  command: string
+  /** Builds release `id` into `<releasesDir>/<id>`, reusing the bundles of `served` (the release served) when it can. */
+  build(id: string, served: string | undefined): Promise<boolean>
+}
+
+const of = (t: Target) => (t.site ? ` del sitio «${t.site}»` : '')
+
+/**
+ * Vike loads each `+*.ts` configuration file by writing it, transpiled, beside the source as
+ * `<name>.build-<hash of the code>.mjs` and deleting it after the import: site builds started at the same moment
+ * write and delete the same file, and one of them can fail (ENOENT on it; seen with `--todos`; the pre-render shares
+ * of one build avoid it by starting one after the other). A site whose build failed (not its manifest: that is
+ * reported at once) is therefore built once more; nothing of the failed attempt is kept.
+ */
+const BUILD_ATTEMPTS = 2
+
+/** A platform site's target: its own releases folder, built by `npm run build -- --sitio <id> --salida <release>`. */
+export function siteTarget(site: PlatformSite, concurrent = 1, prefixOutput = false): Target {
+  return {
+    releasesDir: site.releasesDir,
+    site: site.id,
+    command: `npm run publicar -- --sitio ${site.id}`,
+    build: async (id, served) => {
+      const outDir = path.join(site.releasesDir, id)
+      // Relative: the bundler joins the output folder to the project root.
+      const args = ['--salida', path.relative(process.cwd(), outDir), ...(served ? ['--reutilizar', path.relative(process.cwd(), served)] : [])]
+      let ok = false
+      for (let attempt = 1; attempt <= BUILD_ATTEMPTS && !ok; attempt++) {
+        const outcome = await buildInChild(site, args, concurrent, prefixOutput)
+        ok = outcome === 'compilado'
+        if (ok || outcome === 'manifiesto con errores' || attempt === BUILD_ATTEMPTS) break
+        console.error(
+          `${prefixOutput ? `[${site.id}] ` : ''}La compilación falló; se intenta una vez más (dos compilaciones a la vez pueden chocar en un archivo temporal de Vike).`,
+        )
+      }
+      ok &&= isSite(path.join(outDir, 'client'))
+      if (!ok) fs.rmSync(outDir, { recursive: true, force: true })
+      return ok
+    },
+  }
+}
+
+/** Builds a new release into the target's folder, checks it and switches the pointer to it; returns its id. */
+export async function publishInto(t: Target, keep: number, say: (line: string) => void = console.log): Promise<string> {
+  const { releasesDir } = t
+  // The bundler finds its server entry only for output folders inside the project.
+  if (path.relative(process.cwd(), releasesDir).startsWith('..'))
+    throw new PublishError(`PUBLICACIONES_DIR (${releasesDir}) debe estar dentro de la carpeta del proyecto.`)
+  const id = newReleaseId()
+  const outDir = path.join(releasesDir, id)
+  say(`Validando y compilando el sitio${of(t)} en ${path.relative(process.cwd(), outDir)}…`)
+  const before = readPointer(releasesDir)
+  const served = before ? path.dirname(path.resolve(releasesDir, before.actual)) : undefined
+  if (!(await t.build(id, served)))
+    throw new PublishError(`No se publicó nada${of(t)}: la validación o la compilación falló (vea los mensajes de arriba). El sitio publicado sigue igual.`)
+  writeReleaseInfo(outDir, describeCheckout(process.cwd(), programVersion()))
+  const pointer: Pointer = {
+    actual: `${id}/client`,
+    ...(before ? { anterior: before.actual } : {}),
+    ...(before?.codigo ? { codigo: before.codigo } : {}),
+  }
+  writePointer(releasesDir, pointer)
+  prune(releasesDir, pointer, keep)
+  say(`✓ Publicado ${id}${of(t)}. El servidor en marcha ya sirve esta versión.`)
+  if (before) say(`  Para volver a la versión anterior: ${t.command} --revertir   (ver todas: ${t.command} --lista)`)
+  return id
+}
+
+export function revertIn(t: Target, target: string | undefined): void {
+  const { releasesDir } = t
+  const pointer = readPointer(releasesDir)
+  if (!pointer) throw new PublishError(`todavía no hay publicaciones${of(t)}: nada que revertir.`)
+  let entry: string
+  if (target === undefined) {
+    if (!pointer.anterior) throw new PublishError(`no hay una publicación anterior${of(t)} a la cual volver. Vea las publicaciones con ${t.command} --lista.`)
+    entry = pointer.anterior
+  } else {
+    const id = target.replace(/[/]+(client)?[/]*$/, '')
+    const known = listReleases(releasesDir).map(r => r.id)
+    if (!known.includes(id))
+      throw new PublishError(
+        `no existe la publicación «${target}»${of(t)}. Las publicaciones conservadas son: ${known.join(', ') || 'ninguna'} (${t.command} --lista).`,
+      )
+    entry = `${id}/client`
+  }
+  if (!isSite(path.resolve(releasesDir, entry))) throw new PublishError(`la publicación ${releaseIdOf(entry)} ya no está completa; no se cambió nada.`)
+  if (entry === pointer.actual) {
+    console.log(`La publicación ${releaseIdOf(entry)}${of(t)} ya es la que se sirve; no se cambió nada.`)
+    return
+  }
+  writePointer(releasesDir, { actual: entry, anterior: pointer.actual, ...(pointer.codigo ? { codigo: pointer.codigo } : {}) })
+  console.log(`✓ Se sirve de nuevo la publicación ${releaseIdOf(entry)}${of(t)}. Para deshacerlo: ${t.command} --revertir ${releaseIdOf(pointer.actual)}`)
+}
+
+export function listReleasesOf(t: Target): void {
+  const { releasesDir } = t
+  const pointer = readPointer(releasesDir)
+  const releases = listReleases(releasesDir)
+  if (releases.length === 0) {
+    console.log(`Todavía no hay publicaciones${of(t)} (${t.command.replace(/ --$/, '')} crea la primera).`)
+    return
+  }
+  console.log(`Publicaciones conservadas${of(t)} en ${releasesDir} (la más reciente al final):`)
+  for (const r of releases) {
+    const mark =
+      pointer && releaseIdOf(pointer.actual) === r.id ? '  ← en servicio' : pointer?.anterior && releaseIdOf(pointer.anterior) === r.id ? '  (anterior)' : ''
+    const i = r.info
+    const when = i ? new Date(i.fecha).toLocaleString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium', timeStyle: 'short' }) : 'fecha desconocida'
+    const commit = i?.commit ? `${i.commit.slice(0, 10)}${i.cambiosLocales ? ' con cambios locales' : ''}` : 'sin commit'
+    console.log(`  ${r.id}  ${when}  versión ${i?.version ?? '?'}  commit ${commit}  publicó ${i?.usuario ?? 'desconocido'}${mark}`)
+  }
+  console.log(`Para servir otra: ${t.command} --revertir <publicación>`)
+}
+
+/**
+ * `npm run publicar -- --todos`: every site published on its own, `concurrentBuilds()` at a time (each build is a
+ * child process, lines prefixed with the site's id). A site whose release fails (manifest, build, the release's
+ * check, its lock) is reported and keeps its pointer, hence its previous release; true when all were published.
+ */
+export async function publishSites(sites: PlatformSite[], keep: number): Promise<boolean> {
+  const outcomes = new Map<string, string | PublishError>()
+  const queue = [...sites]
+  const workers = concurrentBuilds(queue.length)
+  console.log(`Publicando ${queue.length} sitio(s), ${workers} a la vez…`)
+  const one = async (site: PlatformSite) => {
+    const t = siteTarget(site, workers, true)
+    try {
+      lockReleases(t.releasesDir, message => {
+        throw new PublishError(message)
+      })
+      outcomes.set(site.id, await publishInto(t, keep, line => console.log(`[${site.id}] ${line}`)))
+    } catch (error) {
+      // Whatever went wrong with one site (a disk full while writing its release too) is that site's failure only.
+      outcomes.set(site.id, error instanceof PublishError ? error : new PublishError((error as Error).message))
+    }
+  }
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let site = queue.shift(); site; site = queue.shift()) await one(site)
+    }),
+  )
+  console.log('\nResumen:')
+  const failed = sites.filter(s => outcomes.get(s.id) instanceof PublishError)
+  for (const site of sites) {
+    const o = outcomes.get(site.id)!
+    const served = readPointer(site.releasesDir)?.actual
+    if (o instanceof PublishError)
+      console.error(
+        `  ✗ ${site.id}: no se publicó (${o.message.replace(/^No se publicó nada del sitio «[^»]+»: /, '')}); ${served ? `sigue en servicio ${releaseIdOf(served)}` : 'no tiene ninguna publicación'}.`,
+      )
+    else console.log(`  ✓ ${site.id}: publicado ${o}.`)
+  }
+  if (failed.length > 0) console.error(`✗ ${failed.length} de ${sites.length} sitio(s) no se publicaron; los demás sí.`)
+  else console.log(`✓ ${sites.length} sitio(s) publicados.`)
+  return failed.length === 0
+}
