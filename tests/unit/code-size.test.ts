@@ -17,21 +17,20 @@ const OFFICE = [/^src\/server\/office\//, /^src\/server\/features\/office\//]
 const FUNCTION_MAX = 60
 
 /**
- * Files and functions over the limits that another lane of the same session is
- * rewriting, so splitting them here would only collide with its work. The list
- * may only shrink: an entry that is no longer over its limit fails the test.
+ * Functions over the limit not split yet, all in scripts/ (the server has none left: issue 24). The list may only
+ * shrink: an entry that is no longer over its limit fails the test.
  * Keys: a file path (file size) or `path#function` (function body).
  */
-const BEING_REWRITTEN: Record<string, string> = {
-  // The build is shared by the speed and platform lanes (issues 28 and 29) this session.
-  'scripts/lib/buildSite.ts#buildSite': 'speed/platform lanes',
-  'scripts/lib/buildSite.ts#callback of withBuildLock': 'speed/platform lanes',
-  // The records staff's editor (issue 27, staff lane).
-  'scripts/lib/decapBackend.ts#startDecapBackend': 'staff lane',
-  'scripts/lib/editorConfig.ts#fieldFor': 'staff lane',
-  'scripts/lib/editorConfig.ts#editorConfig': 'staff lane',
-  'scripts/lib/editorServer.ts#startEditor': 'staff lane',
-  'scripts/lib/editorServer.ts#callback of http.createServer': 'staff lane',
+const NOT_SPLIT_YET: Record<string, string> = {
+  // The build (issues 28 and 29).
+  'scripts/lib/buildSite.ts#buildSite': 'build',
+  'scripts/lib/buildSite.ts#callback of withBuildLock': 'build',
+  // The records staff's editor (issue 27).
+  'scripts/lib/decapBackend.ts#startDecapBackend': 'editor',
+  'scripts/lib/editorConfig.ts#fieldFor': 'editor',
+  'scripts/lib/editorConfig.ts#editorConfig': 'editor',
+  'scripts/lib/editorServer.ts#startEditor': 'editor',
+  'scripts/lib/editorServer.ts#callback of http.createServer': 'editor',
 }
 
 function sourceFiles(dir: string): string[] {
@@ -75,7 +74,7 @@ export function longFunctions(file: string, text: string, max = FUNCTION_MAX): {
 }
 
 /** Every file or function over its limit, as `key: N lines`, leaving out the listed exceptions; plus stale exceptions. */
-export function oversized(files: Record<string, string>, exceptions: Record<string, string> = BEING_REWRITTEN): string[] {
+export function oversized(files: Record<string, string>, exceptions: Record<string, string> = NOT_SPLIT_YET): string[] {
   const over = new Map<string, number>()
   for (const [file, text] of Object.entries(files)) {
     if (file.startsWith('src/server/')) {
