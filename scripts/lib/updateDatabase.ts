@@ -126,7 +126,7 @@ async function migrationsInPostgres(url: string): Promise<Map<string, string>> {
 function newCodeMigrations(root: string): Array<{ version: number; name: string; breaksOlder: boolean }> {
   const list =
     "const { MIGRATIONS } = await import('./src/server/store/migrations.ts'); " +
-    'process.stdout.write(JSON.stringify(MIGRATIONS.map(m => ({ version: m.version, name: m.name, breaksOlder: m.breaksOlder === true }))))'
+    'process.stdout.write(JSON.stringify(MIGRATIONS.map(m => ({ version: m.version, name: m.name, breaksOlder: Boolean(m.breaksOlder) }))))'
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', list], { cwd: root, encoding: 'utf8', windowsHide: true })
   if (r.status !== 0) throw new Error(`no se pudo leer la lista de migraciones de la versión nueva:\n${r.stderr}`)
   return JSON.parse(r.stdout) as Array<{ version: number; name: string; breaksOlder: boolean }>

@@ -18,6 +18,7 @@ export interface Migration {
    * on a rule they would break). Every other migration is additive, so an older release keeps working on the
    * newer schema (docs/decisions/updates-and-releases.md). Recorded with BREAKS_OLDER before its name, which makes
    * an older program refuse the database; `npm run actualizar` will not apply it while the old release serves.
+   * `'postgres'`: only the PostgreSQL side breaks them (the SQLite side changes nothing they read).
    */
-  breaksOlder?: true
+  breaksOlder?: true | 'postgres'
 }

@@ -232,7 +232,8 @@ export function pendingMigrations(applied: ReadonlySet<number>, migrations: read
 export const BREAKS_OLDER = 'incompatible con versiones anteriores: '
 
 /** The name recorded in schema_migrations.nombre. */
-export const recordedName = (m: Migration): string => (m.breaksOlder ? `${BREAKS_OLDER}${m.name}` : m.name)
+export const recordedName = (m: Migration, engine: 'sqlite' | 'postgres'): string =>
+  m.breaksOlder === true || m.breaksOlder === engine ? `${BREAKS_OLDER}${m.name}` : m.name
 
 /**
  * A database migrated by a newer release is accepted when every migration this program does not know is additive

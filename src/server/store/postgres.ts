@@ -84,7 +84,7 @@ export async function migratePostgres(client: pg.ClientBase, migrations: readonl
       }
       await client.query('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES ($1, $2, $3)', [
         m.version,
-        recordedName(m),
+        recordedName(m, 'postgres'),
         new Date().toISOString(),
       ])
       ran.push(m.version)

@@ -75,6 +75,9 @@ export const SITE_TENANCY: Migration = {
   id: 'site-tenancy',
   version: 2900,
   name: 'plataforma: cada fila es de un sitio (PostgreSQL: columna sitio y seguridad por filas)',
+  // On PostgreSQL an older release sets no site on its connections, so the policies would show it no row: it
+  // cannot serve on this schema (updating to it: service stopped, guide 7.4). The SQLite side changes nothing.
+  breaksOlder: 'postgres',
   // SQLite: one file per site (its data folder); nothing to change in the file.
   sqlite: 'SELECT 1;',
   postgres: `

@@ -91,7 +91,11 @@ export function migrateSqlite(db: Database.Database, migrations: readonly Migrat
         if (m.rebuildsTables && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
           throw new Error(`La migración ${m.version} dejaría referencias rotas entre tablas; no se aplicó.`)
         }
-        db.prepare('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES (?, ?, ?)').run(m.version, recordedName(m), new Date().toISOString())
+        db.prepare('INSERT INTO schema_migrations (version, nombre, aplicada_en) VALUES (?, ?, ?)').run(
+          m.version,
+          recordedName(m, 'sqlite'),
+          new Date().toISOString(),
+        )
       }).immediate()
     } finally {
       if (m.rebuildsTables && foreignKeys) db.pragma('foreign_keys = ON')
