@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Migration } from '../../src/server/store/migration.ts'
-import { MIGRATIONS } from '../../src/server/store/migrations.ts'
+import { BREAKS_OLDER, MIGRATIONS, recordedName } from '../../src/server/store/migrations.ts'
 
 /**
  * Migrations are additive (docs/decisions/updates-and-releases.md): with PostgreSQL `npm run actualizar` applies the
@@ -52,5 +52,12 @@ describe('migrations stay usable by the release before them', () => {
            CREATE INDEX radicaciones_sede ON radicaciones (sede);`),
       ),
     ).toEqual([])
+  })
+
+  it('a migration that breaks older releases on one engine only is recorded as breaking on that engine only', () => {
+    // 2900 (site tenancy): row policies an older release cannot pass on PostgreSQL; nothing changes in a SQLite file.
+    const tenancy = MIGRATIONS.find(m => m.version === 2900)!
+    expect(recordedName(tenancy, 'postgres').startsWith(BREAKS_OLDER)).toBe(true)
+    expect(recordedName(tenancy, 'sqlite')).toBe(tenancy.name)
   })
 })
