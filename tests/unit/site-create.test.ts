@@ -9,8 +9,11 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import http from 'node:http'
 import { isMap, parseDocument } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { loadPlatform } from '../../src/manifest/platform.ts'
+import { buildHostsServer } from '../../src/server/siteHosts.ts'
 
 const dir = path.resolve('test-results/sitio-crear')
 const platformFile = path.join(dir, 'plataforma.yaml')
@@ -56,6 +59,20 @@ const crear = (id: string, domain: string, ...more: string[]) =>
     `gerencia@${domain}`,
     ...more,
   )
+
+/** Requests to the platform's server as a browser at `host` makes them (fetch cannot set Host). */
+function hostAsker(port: number, host: string) {
+  return (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: { ...headers, host } }, res => {
+        const chunks: Buffer[] = []
+        res.on('data', c => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+}
 
 /** The checklist's lines: `[ ] <file>:<line>  clave <key> …` or `todo el archivo`. */
 function checklist(out: string): Array<{ file: string; line: number; key: string }> {
@@ -137,6 +154,32 @@ describe('npm run sitio -- crear', () => {
     expect(home).toContain('E.S.E. Hospital la-paz')
     expect(checklist(r.out)).toEqual([{ file: `${path.relative(process.cwd(), dir)}/sitios/la-paz/manifest/pages/inicio.yaml`, line: 1, key: '' }])
   }, 600_000)
+
+  it('is live: the platform server answers its domain with its pages, and its administrator signs in to its office', async () => {
+    const loaded = loadPlatform(platformFile)
+    expect(loaded.problems).toEqual([])
+    const server = await buildHostsServer({ dataDir: dir, clientDir: dir, logLevel: 'silent' }, loaded.platform!)
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' })
+      const address = server.server.address()
+      const ask = hostAsker(typeof address === 'object' && address ? address.port : 0, 'www.hospitallapaz.gov.co')
+      const home = await ask('GET', '/', { accept: 'text/html' })
+      expect(home.status).toBe(200)
+      expect(home.text).toContain('E.S.E. Hospital la-paz')
+      // The first administrator `crear` made, with the password it read, opens the office of this site.
+      const first = await ask('GET', '/api/tipo-solicitud')
+      const xsrf = /XSRF-TOKEN=([^;]+)/.exec(String(first.headers['set-cookie']))![1]!
+      const signIn = await ask(
+        'POST',
+        '/api/oficina/sesion',
+        { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' },
+        JSON.stringify({ correo: 'gerencia@www.hospitallapaz.gov.co', clave: PASSWORD }),
+      )
+      expect(signIn.status, signIn.text).toBe(200)
+    } finally {
+      await server.close()
+    }
+  }, 120_000)
 
   it('refuses an id or a domain already in use, in Spanish, changing nothing', () => {
     const before = fs.readFileSync(platformFile, 'utf8')
