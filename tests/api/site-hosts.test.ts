@@ -6,7 +6,6 @@
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
@@ -22,6 +21,7 @@ import { loadFilingForms } from '../../src/server/siteData.ts'
 import { buildHostsServer, UNKNOWN_HOST_TEXT } from '../../src/server/siteHosts.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { SITE_TABLES } from '../../src/server/store/siteTenancy.ts'
+import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { TINY_PDF } from './helpers.ts'
 
@@ -64,26 +64,13 @@ function buildSites(): void {
   if (r.status !== 0) throw new Error(r.stdout + r.stderr)
 }
 
-interface Answer {
-  status: number
-  headers: http.IncomingHttpHeaders
-  text: string
-}
+type Answer = HostAnswer
 
 let port = 0
 
-/** A request to the one server as a browser at `host` makes it (fetch cannot set Host). */
-function ask(host: string, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: { ...headers, host } }, res => {
-      const chunks: Buffer[] = []
-      res.on('data', c => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
-}
+/** A request to the one server as a browser at `host` makes it. */
+const ask = (host: string, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer | string) =>
+  askHost(port, host, method, url, headers, body)
 
 const cookie = (a: Answer, name: string) =>
   (a.headers['set-cookie'] ?? [])

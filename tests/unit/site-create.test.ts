@@ -9,11 +9,11 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import http from 'node:http'
 import { isMap, parseDocument } from 'yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadPlatform } from '../../src/manifest/platform.ts'
 import { buildHostsServer } from '../../src/server/siteHosts.ts'
+import { askHost } from '../helpers/hostRequest.ts'
 
 const dir = path.resolve('test-results/sitio-crear')
 const platformFile = path.join(dir, 'plataforma.yaml')
@@ -59,20 +59,6 @@ const crear = (id: string, domain: string, ...more: string[]) =>
     `gerencia@${domain}`,
     ...more,
   )
-
-/** Requests to the platform's server as a browser at `host` makes them (fetch cannot set Host). */
-function hostAsker(port: number, host: string) {
-  return (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
-    new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: { ...headers, host } }, res => {
-        const chunks: Buffer[] = []
-        res.on('data', c => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
-      })
-      req.on('error', reject)
-      req.end(body)
-    })
-}
 
 /** The checklist's lines: `[ ] <file>:<line>  clave <key> …` or `todo el archivo`. */
 function checklist(out: string): Array<{ file: string; line: number; key: string }> {
@@ -162,7 +148,9 @@ describe('npm run sitio -- crear', () => {
     try {
       await server.listen({ port: 0, host: '127.0.0.1' })
       const address = server.server.address()
-      const ask = hostAsker(typeof address === 'object' && address ? address.port : 0, 'www.hospitallapaz.gov.co')
+      const port = typeof address === 'object' && address ? address.port : 0
+      const ask = (method: string, url: string, headers: Record<string, string> = {}, body?: string) =>
+        askHost(port, 'www.hospitallapaz.gov.co', method, url, headers, body)
       const home = await ask('GET', '/', { accept: 'text/html' })
       expect(home.status).toBe(200)
       expect(home.text).toContain('E.S.E. Hospital la-paz')
