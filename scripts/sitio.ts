@@ -2,8 +2,9 @@
  * `npm run sitio -- crear <id> --nombre "E.S.E. …" --municipio … --departamento … --dominio … --admin <correo>`
  * (issue 28, item 5): a new hospital on the platform. Creates `sitios/<id>/` from the template
  * (scripts/lib/siteTemplate.ts) with the hospital's name and place written in, checks it, creates its first
- * administrator account in the site's own data folder (`PlatformSite.dataDir`, through `npm run usuarios`: the
- * password is typed, or read from standard input, as there), adds the site to plataforma.yaml (comments kept),
+ * administrator account as that site's (`npm run usuarios -- crear … --sitio <id>` against the new configuration: in
+ * the site's own data folder on SQLite, a row of that site in the shared database with DATABASE_URL; the password is
+ * typed, or read from standard input, as there), adds the site to plataforma.yaml (comments kept),
  * builds it and prints what the hospital must still supply (scripts/lib/sampleChecklist.ts).
  * Nothing is left half-made: an id, domain or folder already in use is refused before anything is written, and a
  * failure before the site is added to plataforma.yaml removes what this command had written.
@@ -14,6 +15,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { loadPlatform, platformFile, type PlatformSite } from '../src/manifest/platform.ts'
 import { formatProblem } from '../src/manifest/problem.ts'
+import { siteRowCounts, withSiteClient } from '../src/server/store/siteRows.ts'
 import { withSiteAdded } from './lib/platformFileEdit.ts'
 import { formatChecklist, sampleChecklist } from './lib/sampleChecklist.ts'
 import { copyTemplate, shortName, templateProblem } from './lib/siteTemplate.ts'
@@ -119,11 +121,27 @@ function runScript(script: string, args: string[], env: NodeJS.ProcessEnv): numb
   return r.status
 }
 
-function createAdmin(args: CreateArgs, chosen: PlatformSite): boolean {
-  console.log(`\nPrimera cuenta de administración: ${args.admin}, en ${chosen.dataDir}.`)
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: chosen.dataDir, MANIFEST_DIR: chosen.manifestDir, PUBLIC_DIR: chosen.publicDir }
-  delete env.DATABASE_URL
-  return runScript('src/server/usuarios.ts', ['crear', args.admin, '--nombre', args.adminNombre, '--rol', 'admin'], env) === 0
+/** The site's first account, made by `npm run usuarios` as that site's (its folders, its rows: siteOption.ts) under the draft configuration. */
+function createAdmin(args: CreateArgs, chosen: PlatformSite, draft: string): boolean {
+  const where = process.env.DATABASE_URL ? 'la base de datos PostgreSQL de DATABASE_URL' : chosen.dataDir
+  console.log(`\nPrimera cuenta de administración: ${args.admin}, del sitio «${args.id}» en ${where}.`)
+  const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: draft }
+  const account = ['crear', args.admin, '--nombre', args.adminNombre, '--rol', 'admin', '--sitio', args.id]
+  return runScript('src/server/usuarios.ts', account, env) === 0
+}
+
+/** On PostgreSQL, why the site cannot be created: the shared database already holds rows of that id (or cannot be reached). */
+async function databaseConflict(args: CreateArgs): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL
+  if (!url) return undefined
+  try {
+    const counts = await withSiteClient(url, args.id, siteRowCounts)
+    const held = Object.entries(counts).filter(([, n]) => n > 0)
+    if (held.length === 0) return undefined
+    return `la base de datos de DATABASE_URL ya tiene datos del sitio «${args.id}» (${held.map(([t, n]) => `${t}: ${n}`).join(', ')}), de un sitio anterior con ese id: elija otro id o restaure ese sitio. No se cambió nada.`
+  } catch (error) {
+    return `no se pudo consultar la base de datos de DATABASE_URL: ${(error as Error).message}. No se cambió nada.`
+  }
 }
 
 function fail(message: string, code = 1): never {
@@ -135,11 +153,8 @@ async function create(args: CreateArgs): Promise<void> {
   const file = platformFile()
   const why = conflict(args, file) ?? templateProblem(args.plantilla)
   if (why) fail(why, 2)
-  if (process.env.DATABASE_URL)
-    fail(
-      'con DATABASE_URL (PostgreSQL) las cuentas de cada sitio todavía no se separan en la base de datos: cree el sitio sin DATABASE_URL (cada sitio con su archivo SQLite en su carpeta de datos). No se cambió nada.',
-      2,
-    )
+  const inDatabase = await databaseConflict(args)
+  if (inDatabase) fail(inDatabase, 2)
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined
   const folder = path.join(path.dirname(file), 'sitios', args.id)
   // The new configuration is checked (and gives the site's folders) before it replaces the old one.
@@ -164,7 +179,7 @@ async function create(args: CreateArgs): Promise<void> {
     const validEnv = { ...process.env, MANIFEST_DIR: chosen.manifestDir, PUBLIC_DIR: chosen.publicDir }
     if (runScript('scripts/validate.ts', [], validEnv) !== 0) throw new Error('el contenido de la plantilla tiene errores (vea los mensajes de arriba).')
     dataDirMade = !fs.existsSync(chosen.dataDir)
-    if (!createAdmin(args, chosen)) throw new Error('no se pudo crear la cuenta de administración (vea el mensaje de arriba).')
+    if (!createAdmin(args, chosen, draft)) throw new Error('no se pudo crear la cuenta de administración (vea el mensaje de arriba).')
     fs.renameSync(draft, file)
   } catch (error) {
     undo()
