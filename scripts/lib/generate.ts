@@ -2,7 +2,7 @@
  * Files derived from the manifest before every build: the route list for the
  * route functions, the precompiled form validators (src/generated/, read by
  * the bundles), sitemap.xml, robots.txt, the search index and the open-data
- * copies (public/datos-abiertos/) (public/, copied
+ * copies (public/datos-abiertos/) and the hospital's identity style sheet (public/identidad.css) (public/, copied
  * as-is). Shared by `npm run generate` and the build (scripts/lib/buildSite.ts).
  */
 import fs from 'node:fs'
@@ -11,6 +11,7 @@ import type { Manifest } from '../../src/manifest/load.ts'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { OPEN_DATA_DIR } from '../../src/manifest/openData.ts'
+import { IDENTITY_STYLESHEET } from '../../src/manifest/siteIdentity.ts'
 import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
 import { validatorModule } from '../../src/forms/standalone.ts'
 import { generatedDir } from './generatedDir.ts'
@@ -43,6 +44,9 @@ export function writeGeneratedFiles(manifest: Manifest, genDir = generatedDir(pr
   if (fs.existsSync(openDataDir))
     for (const f of fs.readdirSync(openDataDir))
       if (!(`public/${OPEN_DATA_DIR}/${f}` in files)) fs.rmSync(path.join(openDataDir, f), { recursive: true, force: true })
+  // A site whose identity was removed must not keep its old colours.
+  const identitySheet = `public/${IDENTITY_STYLESHEET}`
+  if (!(identitySheet in files)) fs.rmSync(path.join(publicDir(), IDENTITY_STYLESHEET), { force: true })
   // The form validators, precompiled once for the browser and the server (src/forms/precompiled.ts).
   const validatorsDir = path.join(genDir, 'validadores')
   const wanted = new Set(manifest.forms.map(f => `${f.data.id}.js`))

@@ -5,6 +5,7 @@ import { checkContext, type CrossCheck } from './checks/context.ts'
 import { contactChecks } from './checks/contact.ts'
 import { documentChecks } from './checks/documents.ts'
 import { formChecks } from './checks/forms.ts'
+import { identityChecks } from './checks/identity.ts'
 import { linkChecks } from './checks/links.ts'
 import { pageChecks } from './checks/pages.ts'
 import { transparencyChecks } from './checks/transparency.ts'
@@ -24,6 +25,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   ...linkChecks,
   ...contactChecks,
   ...transparencyChecks,
+  ...identityChecks,
 ]
 
 /** Runs the given checks (all of them unless told) over a loaded manifest. */

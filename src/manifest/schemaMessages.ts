@@ -78,6 +78,9 @@ function patternMessage(field: string | number | undefined, value: unknown): str
     case 'subtitulos':
     case 'transcripcion':
       return `el enlace «${v}» no es válido: debe empezar por «/» (página o /assets/) o por https://`
+    case 'primario':
+    case 'fondoClaro':
+      return `el color «${v}» debe escribirse en hexadecimal con seis cifras y entre comillas, por ejemplo "#0b5394"`
     case 'id':
       return `el identificador «${v}» solo puede tener minúsculas, números y guiones`
     default:
@@ -106,6 +109,13 @@ export function translateAjvError(error: ErrorObject, data: unknown): Translated
       }
     }
     case 'type':
+      // `primario: #0b5394` without quotes is an empty value: in YAML «#» starts a comment.
+      if (path[path.length - 2] === 'colores' && value === null)
+        return {
+          path,
+          atKey: false,
+          message: `«${String(field)}» está vacío: escriba el color entre comillas, por ejemplo ${String(field)}: "#0b5394" (sin comillas, «#» empieza un comentario)`,
+        }
       return { path, atKey: false, message: `«${String(field ?? 'valor')}» debe ser ${TYPE_NAMES[String(p.type)] ?? p.type}` }
     case 'minimum':
     case 'maximum':

@@ -74,6 +74,25 @@ export interface SiteManifest {
     govco: Logo
     marcaPais: Logo1
   }
+  /**
+   * Logo y colores institucionales del hospital, dentro del marco GOV.CO: la barra de GOV.CO sigue primero y no cambia. Los colores llegan a todas las páginas en una hoja de estilos que se genera al compilar. El validador rechaza los colores que no alcanzan el contraste AA de WCAG 2.1 (4,5:1) con el texto que llevan. Si se omite, el sitio conserva los colores de la plantilla. Ejemplo: { logo: { url: /assets/identidad/logo-hospital.svg, textoAlternativo: Logo del Hospital San Juan de Dios }, colores: { primario: "#0b5394" } }.
+   */
+  identidad?: {
+    logo?: LogoHospital
+    /**
+     * Colores del hospital en hexadecimal (#rrggbb), escritos entre comillas porque «#» empieza un comentario en YAML. Ejemplo: { primario: "#0b5394" }.
+     */
+    colores?: {
+      /**
+       * Color institucional: fondo de la franja de la cabecera y de los botones, con texto blanco encima, y color de los enlaces y títulos sobre el fondo blanco de la página. Debe tener un contraste de al menos 4,5:1 con el blanco (WCAG 2.1 AA): un color claro, como un amarillo, no sirve; use un tono oscuro del color del hospital. Ejemplo: "#0b5394".
+       */
+      primario: string
+      /**
+       * Fondo de la franja del menú principal y de los recuadros claros, con los enlaces en el color primario encima (contraste de al menos 4,5:1). Si se omite, se usa un tono muy claro del color primario. Ejemplo: "#e7eef6".
+       */
+      fondoClaro?: string
+    }
+  }
   centroRelevo?: Enlace1
   /**
    * Idiomas que ofrece el selector de traducción.
@@ -202,6 +221,23 @@ export interface Logo1 {
    * Texto que leen los lectores de pantalla en lugar del logo. Ejemplo: GOV.CO, Portal Único del Estado Colombiano.
    */
   textoAlternativo: string
+}
+/**
+ * Logo propio del hospital, que se muestra en la cabecera junto al nombre, debajo de la barra de GOV.CO. Archivo SVG, PNG, JPG o WEBP dentro de public/assets, con su texto alternativo. Ejemplo: { url: /assets/identidad/logo-hospital.svg, textoAlternativo: Logo del Hospital San Juan de Dios }.
+ */
+export interface LogoHospital {
+  /**
+   * Archivo del logo dentro de public/assets (SVG, PNG, JPG o WEBP). Ejemplo: /assets/identidad/logo-hospital.svg.
+   */
+  url: string
+  /**
+   * Texto que leen los lectores de pantalla en lugar del logo. Ejemplo: Logo del Hospital San Juan de Dios.
+   */
+  textoAlternativo: string
+  /**
+   * true mientras el logo sea el de muestra y el hospital no haya entregado el suyo. Ejemplo: true.
+   */
+  muestra?: boolean
 }
 /**
  * Un enlace: texto visible y dirección.

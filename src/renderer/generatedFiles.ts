@@ -1,5 +1,6 @@
 import type { Manifest } from '../manifest/load.ts'
 import { openDataFiles } from '../manifest/openData.ts'
+import { IDENTITY_STYLESHEET, identityStylesheet } from '../manifest/siteIdentity.ts'
 import { pagesInSiteMap } from '../manifest/siteMap.ts'
 import { buildSearchIndex } from '../search/buildIndex.ts'
 import { isInteractivePage } from './interactivity.ts'
@@ -36,5 +37,7 @@ export function generatedFiles(manifest: Manifest): Record<string, string> {
     'public/search-index.json': JSON.stringify(buildSearchIndex(manifest, sectionsText)),
     // Open data (Resolución 1519 de 2020, Anexo 4): a CSV and a JSON copy of every document list and table.
     ...openDataFiles(manifest),
+    // The hospital's colours and logo layout (identidad in site.yaml), linked from every page; none without it.
+    ...(manifest.site?.data.identidad && { [`public/${IDENTITY_STYLESHEET}`]: identityStylesheet(manifest.site.data.identidad) }),
   }
 }

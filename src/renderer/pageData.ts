@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import type { Manifest } from '../manifest/load.ts'
 import { emailById, phoneById } from '../manifest/placeholders.ts'
+import { identityStylesheet, identityStylesheetHref } from '../manifest/siteIdentity.ts'
 import type { PageManifest } from '../manifest/types.generated.ts'
 import { preparedFormById } from '../forms/prepared.ts'
 import { isInteractivePage } from './interactivity.ts'
@@ -60,6 +61,14 @@ function siteLayout(manifest: Manifest): LayoutData {
     ultimaActualizacion: site.ultimaActualizacion,
     barraSuperior: site.barraSuperior,
     logosGobierno: site.logosGobierno,
+    // Only when site.yaml has it: a key set to undefined would still be written into hydrated pages' data.
+    ...(site.identidad && {
+      identidad: {
+        ...(site.identidad.logo && { logo: site.identidad.logo }),
+        stylesheet: identityStylesheetHref(identityStylesheet(site.identidad)),
+        ...(site.identidad.colores && { themeColor: site.identidad.colores.primario.toLowerCase() }),
+      },
+    }),
     entidad: site.contacto?.entidad,
     centroRelevo: site.centroRelevo,
     idiomas: site.idiomas ?? [],

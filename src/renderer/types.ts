@@ -29,12 +29,22 @@ export interface ResolvedPie extends Omit<Pie, 'telefonos' | 'correos'> {
   correos: FooterEmail[]
 }
 
+export interface LayoutIdentity {
+  logo?: NonNullable<SiteManifest['identidad']>['logo']
+  /** Address of the site's generated style sheet, with its version (src/manifest/siteIdentity.ts). */
+  stylesheet: string
+  /** The primary colour, for the browser's theme colour. */
+  themeColor?: string
+}
+
 export interface LayoutData {
   nombre: string
   nombreCorto: string
   ultimaActualizacion: string
   barraSuperior: Enlace[]
   logosGobierno?: SiteManifest['logosGobierno']
+  /** The hospital's own logo and colours (`identidad` in site.yaml); absent without it, so such pages do not change. */
+  identidad?: LayoutIdentity
   /** Municipality, department and postal code shown with the address in the footer (contacto.entidad). */
   entidad?: NonNullable<NonNullable<SiteManifest['contacto']>['entidad']>
   centroRelevo?: Enlace

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createElement, type ReactElement } from 'react'
 import type { FilingForm } from '../manifest/filingForms.ts'
+import { IDENTITY_HREF } from '../manifest/siteIdentity.ts'
 import type { Receipt } from '../forms/receipt.ts'
 import { MSG } from './http/messages.ts'
 import { CONFIRMATION_PATH, filingEndpoints, formOfUrl, refererPath, safeBack } from './http/noScript.ts'
@@ -25,8 +26,8 @@ export function siteStylesheets(clientDir: string): string[] {
     for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
       if (!/\brel=["']?stylesheet\b/i.test(tag)) continue
       const href = /\bhref=["']([^"']+)["']/i.exec(tag)?.[1]
-      // Only the site's own hashed files.
-      if (href && /^\/_app\/[A-Za-z0-9._\-/]+\.css$/.test(href)) out.push(href)
+      // Only the site's own hashed files, and its identity style sheet (identidad in site.yaml) with its version.
+      if (href && (/^\/_app\/[A-Za-z0-9._\-/]+\.css$/.test(href) || IDENTITY_HREF.test(href))) out.push(href)
     }
     return out
   } catch {

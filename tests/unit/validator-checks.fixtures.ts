@@ -224,6 +224,11 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
     files: { 'manifest/site.yaml': SITE.replace('telefonos: [urgencias]', 'telefonos: [urgencia]') },
     expected: 'manifest/site.yaml:24:15: «urgencia» no existe en «contacto.telefonos» (¿quiso decir «urgencias»?)',
   },
+  'identity-contrast': {
+    files: { 'manifest/site.yaml': `${SITE}identidad:\n  colores:\n    primario: "#7fb3e0"\n` },
+    expected:
+      'manifest/site.yaml:34:15: el color «primario» (#7fb3e0) tiene un contraste de 2,22:1 con el blanco, y WCAG 2.1 AA pide al menos 4,5:1 para texto normal: no se leerían bien el texto blanco de la cabecera y de los botones sobre este color, ni los enlaces y títulos de este color sobre el fondo blanco de la página; use un color más oscuro',
+  },
   'unknown-placeholder': {
     files: { 'manifest/pages/otra.yaml': page('/otra', '  - tipo: texto\n    contenido: Llame al ((telefono.nada)).\n') },
     expected: 'manifest/pages/otra.yaml:6:25: «((telefono.nada))»: no existe «nada» en «contacto.telefonos» de manifest/site.yaml (existen: urgencias, citas)',

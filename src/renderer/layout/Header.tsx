@@ -34,10 +34,21 @@ export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
         </div>
       </div>
       <div className="container identidad">
-        <a href="/" className="marca">
-          <strong>{layout.nombreCorto}</strong>
-          <small>{layout.nombre}</small>
-        </a>
+        {layout.identidad?.logo ? (
+          // The hospital's own logo beside its name, under the GOV.CO bar (identidad.logo in site.yaml).
+          <a href="/" className="marca con-logo">
+            <img className="logo-hospital" src={layout.identidad.logo.url} alt={layout.identidad.logo.textoAlternativo} />
+            <span>
+              <strong>{layout.nombreCorto}</strong>
+              <small>{layout.nombre}</small>
+            </span>
+          </a>
+        ) : (
+          <a href="/" className="marca">
+            <strong>{layout.nombreCorto}</strong>
+            <small>{layout.nombre}</small>
+          </a>
+        )}
         <form role="search" action="/buscar" method="get" className="buscador-cabecera">
           <label htmlFor="buscar-sitio" className="visually-hidden">
             Buscar en el sitio
