@@ -5,13 +5,15 @@
  * of its sources, the schemas or the lock file changed. Starting TypeScript
  * through tsx and loading ~60 modules took most of the command's time; plain
  * JavaScript on Node needs neither a shell nor a POSIX system (Windows too).
+ * `npm run build` starts `node scripts/compiled.mjs build` the same way (issue 29: tsx's start-up and its loader
+ * thread cost about 1.5 s of CPU per build).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const COMMANDS = ['validate', 'prerender']
+const COMMANDS = ['validate', 'prerender', 'build']
 /**
  * Commands whose packages stay outside the bundle: the pre-render must use the very Vike (and React) that the
  * site's server bundle imports, one module instance of each (scripts/prerender.ts).
@@ -25,6 +27,12 @@ if (!COMMANDS.includes(name)) {
 const cacheDir = path.join(root, 'node_modules', '.cache', 'ese-hospital')
 const bundle = path.join(cacheDir, `${name}.mjs`)
 const stampFile = `${bundle}.json`
+/**
+ * Files the build writes before it could ever run them (src/generated/: the form validators, which the section
+ * modules import for the browser and the server; the build process only lists the sections' text): not inputs of
+ * the compiled copy, or every form edit by staff would compile the build again.
+ */
+const WRITTEN_BY_THE_BUILD = `src${path.sep}generated${path.sep}`
 /** Read at run time by the bundle, so they decide whether it is current too. */
 const EXTRA_INPUTS = ['package-lock.json', 'schemas']
 
@@ -63,6 +71,9 @@ function isCurrent() {
 
 async function compile() {
   const esbuild = await import('esbuild')
+  // A fresh clone has no src/generated/ yet (the build writes it): an empty folder lets the bundler resolve the
+  // section modules' import of the validators found there (none until the build has run once).
+  fs.mkdirSync(path.join(root, 'src', 'generated', 'validadores'), { recursive: true })
   const result = await esbuild.build({
     entryPoints: [path.join(root, 'scripts', `${name}.ts`)],
     bundle: true,
@@ -73,11 +84,13 @@ async function compile() {
     metafile: true,
     absWorkingDir: root,
     logLevel: 'error',
+    // No validators yet in a fresh clone (see compile's first line): nothing to warn about.
+    logOverride: { 'empty-glob': 'silent' },
     ...(PACKAGES_OUTSIDE.includes(name) ? { packages: 'external' } : {}),
     // Bundled CommonJS dependencies (ajv, yaml) still call require().
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   })
-  const inputs = Object.keys(result.metafile.inputs).filter(f => !f.includes('node_modules'))
+  const inputs = Object.keys(result.metafile.inputs).filter(f => !f.includes('node_modules') && !path.normalize(f).startsWith(WRITTEN_BY_THE_BUILD))
   fs.renameSync(`${bundle}.${process.pid}.tmp.mjs`, bundle)
   const all = [...inputs, ...extraInputs()]
   fs.writeFileSync(stampFile, JSON.stringify({ inputs, signature: signature(all) }))

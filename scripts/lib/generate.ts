@@ -5,15 +5,18 @@
  * copies (public/datos-abiertos/) and the hospital's identity style sheet (public/identidad.css) (public/, copied
  * as-is). Shared by `npm run generate` and the build (scripts/lib/buildSite.ts).
  */
+import crypto from 'node:crypto'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { compiledCacheDir } from '../../src/manifest/compiledCache.ts'
 import type { Manifest } from '../../src/manifest/load.ts'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { OPEN_DATA_DIR } from '../../src/manifest/openData.ts'
 import { IDENTITY_STYLESHEET } from '../../src/manifest/siteIdentity.ts'
 import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
-import { validatorModule } from '../../src/forms/standalone.ts'
+import { newFormAjv, validatorModule } from '../../src/forms/standalone.ts'
 import { generatedDir } from './generatedDir.ts'
 
 const GENERATED_PREFIX = 'src/generated/'
@@ -53,6 +56,40 @@ export function writeGeneratedFiles(manifest: Manifest, genDir = generatedDir(pr
   if (fs.existsSync(validatorsDir))
     for (const f of fs.readdirSync(validatorsDir)) if (!wanted.has(f)) fs.rmSync(path.join(validatorsDir, f), { recursive: true, force: true })
   for (const { data: form } of manifest.forms)
-    write(path.join(validatorsDir, `${form.id}.js`), validatorModule(compileFormSchema(form, manifest.lookups?.data)))
+    write(path.join(validatorsDir, `${form.id}.js`), cachedValidatorModule(compileFormSchema(form, manifest.lookups?.data)))
   return [...Object.keys(files), ...manifest.forms.map(f => `src/generated/validadores/${f.data.id}.js`)]
+}
+
+let generatorId: string | undefined
+
+/**
+ * A form's validator code, compiled by Ajv only when its schema (or Ajv, ajv-errors, or the code that drives them)
+ * changed since a build kept it in the staff commands' cache folder (compiledCache.ts): compiling the five forms
+ * took about 0.5 s of every build while forms change rarely (issue 29). Without a cache folder (tests, the server)
+ * it is compiled every time.
+ */
+function cachedValidatorModule(schema: ReturnType<typeof compileFormSchema>): string {
+  const dir = compiledCacheDir()
+  if (!dir) return validatorModule(schema)
+  if (generatorId === undefined) {
+    const require = createRequire(import.meta.url)
+    const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version
+    generatorId = `ajv ${version('ajv')} ajv-errors ${version('ajv-errors')}\0${validatorModule.toString()}\0${newFormAjv.toString()}`
+  }
+  const key = crypto.createHash('sha256').update(generatorId).update('\0').update(JSON.stringify(schema)).digest('hex')
+  const file = path.join(dir, 'validadores', `${key}.js`)
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch {
+    const code = validatorModule(schema)
+    try {
+      // Written whole, then renamed: another build reading it at the same time never sees half a file.
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(`${file}.${process.pid}.tmp`, code)
+      fs.renameSync(`${file}.${process.pid}.tmp`, file)
+    } catch {
+      /* a read-only folder only costs the next build the compilation */
+    }
+    return code
+  }
 }

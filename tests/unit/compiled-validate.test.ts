@@ -88,4 +88,27 @@ describe('compiled validators', () => {
     expect(strip(compiled.stdout)).toBe(strip(viaTsx.stdout))
     expect(compiled.stderr).toContain('manifest/documents/informes.yaml:')
   }, 120_000)
+
+  it('the compiled build command (npm run build) reports an invalid manifest as the TypeScript one, in a checkout the build never ran in', () => {
+    // A fresh clone has no src/generated/ (the build writes it): the compiled copy must still be made and run.
+    const clone = path.resolve('test-results/compiled-build-clone')
+    fs.rmSync(clone, { recursive: true, force: true })
+    for (const item of ['src', 'scripts', 'schemas', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts'])
+      fs.cpSync(item, path.join(clone, item), { recursive: true, filter: f => !f.includes(`src${path.sep}generated`) })
+    fs.symlinkSync(path.resolve('node_modules'), path.join(clone, 'node_modules'), 'junction')
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, MANIFEST_DIR: manifestDir, PUBLIC_DIR: path.join(tmp, 'public') }
+      for (const k of ['ESE_COMPILED_CACHE', 'BUILD_OUT_DIR', 'PROJECT_ROOT']) delete env[k]
+      const viaTsx = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: clone, env, encoding: 'utf8' })
+      const compiled = spawnSync(process.execPath, ['scripts/compiled.mjs', 'build'], { cwd: clone, env, encoding: 'utf8' })
+      expect(viaTsx.status).toBe(1)
+      expect(compiled.status).toBe(1)
+      expect(compiled.stderr).toBe(viaTsx.stderr)
+      expect(compiled.stdout).toBe(viaTsx.stdout)
+      expect(compiled.stderr).toContain('manifest/documents/informes.yaml:')
+      expect(compiled.stderr).toMatch(/error\(es\) en el manifiesto: no se compiló nada/)
+    } finally {
+      fs.rmSync(clone, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

@@ -87,6 +87,17 @@ type Found =
   | { kind: 'no-folder'; folder: string }
   | { kind: 'missing' }
 
+/** A folder's names as a set, made once per listing: a site links thousands of files in folders of hundreds. */
+const nameSets = new WeakMap<string[], Set<string>>()
+function nameSet(names: string[]): Set<string> {
+  let set = nameSets.get(names)
+  if (!set) {
+    set = new Set(names)
+    nameSets.set(names, set)
+  }
+  return set
+}
+
 /**
  * Whether public/<rel> exists with this exact spelling, comparing names read
  * from each folder: Windows and macOS find «Informe.PDF» for «informe.pdf»,
@@ -100,7 +111,7 @@ function findExactCase(rel: string, listing: (dir: string) => string[] | undefin
     const seg = segments[i]!
     const names = listing(dir)
     if (!names) return { kind: 'no-folder', folder: shown }
-    if (!names.includes(seg)) {
+    if (!nameSet(names).has(seg)) {
       const other = names.find(n => n.toLowerCase() === seg.toLowerCase())
       if (other) return { kind: 'case', folder: shown || '/', name: other }
       if (i < segments.length - 1) return { kind: 'no-folder', folder: `${shown}/${seg}` }
@@ -166,13 +177,19 @@ export const linkChecks: CrossCheck[] = [
           .map(link => assetPath(link.url)),
       )
       // A file that failed to load would have linked the assets its text mentions:
-      // those get one summary line on that file instead of one warning each.
-      const mentionedBy = new Map<string, string>()
-      for (const file of manifest.declared.files) {
-        for (const m of fs.readFileSync(file, 'utf8').matchAll(/\/assets\/[^\s"'#)\]]+/g)) {
-          const rel = decodeURI(routeOf(m[0]))
-          if (!mentionedBy.has(rel)) mentionedBy.set(rel, file)
+      // those get one summary line on that file instead of one warning each. Read only when some file is
+      // unlinked (every manifest file is read for it: 1,100 files on a 1,000-page site whose files are all linked).
+      let mentioned: Map<string, string> | undefined
+      const mentionedBy = () => {
+        if (mentioned) return mentioned
+        mentioned = new Map<string, string>()
+        for (const file of manifest.declared.files) {
+          for (const m of fs.readFileSync(file, 'utf8').matchAll(/\/assets\/[^\s"'#)\]]+/g)) {
+            const rel = decodeURI(routeOf(m[0]))
+            if (!mentioned.has(rel)) mentioned.set(rel, file)
+          }
         }
+        return mentioned
       }
       const held = new Map<string, number>()
       const out: Problem[] = []
@@ -184,7 +201,7 @@ export const linkChecks: CrossCheck[] = [
           else if (!e.name.startsWith('.')) {
             const rel = '/' + path.relative(publicDir(), full).split(path.sep).join('/')
             if (linked.has(rel)) continue
-            const holder = mentionedBy.get(rel)
+            const holder = mentionedBy().get(rel)
             if (holder) held.set(holder, (held.get(holder) ?? 0) + 1)
             else out.push({ file: `public${rel}`, line: 1, col: 1, message: unlinkedMessage(rel), level: 'aviso', wholeFile: true })
           }
