@@ -15,15 +15,19 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { loadPlatform, platformFile, type PlatformSite } from '../src/manifest/platform.ts'
 import { formatProblem } from '../src/manifest/problem.ts'
+import type { IdentityColors } from '../src/manifest/siteIdentity.ts'
 import { siteRowCounts, withSiteClient } from '../src/server/store/siteRows.ts'
 import { withSiteAdded } from './lib/platformFileEdit.ts'
 import { formatChecklist, sampleChecklist } from './lib/sampleChecklist.ts'
-import { copyTemplate, shortName, templateProblem } from './lib/siteTemplate.ts'
+import { copyTemplate, identityColorsProblem, shortName, templateProblem } from './lib/siteTemplate.ts'
 
 const USAGE = `Uso:
   npm run sitio -- crear <id> --nombre "E.S.E. Hospital …" --municipio <municipio> --departamento <departamento>
                     --dominio <dominio> [--dominio <otro dominio>] --admin <correo> [--admin-nombre "<nombre>"]
-                    [--nombre-corto "<nombre>"] [--plantilla <carpeta con manifest/ y public/>] [--sin-compilar]
+                    [--nombre-corto "<nombre>"] [--color-primario "#rrggbb"] [--color-fondo-claro "#rrggbb"]
+                    [--plantilla <carpeta con manifest/ y public/>] [--sin-compilar]
+Los colores institucionales deben contrastar al menos 4,5:1 (WCAG 2.1 AA): el primario con el texto blanco que lleva
+encima, el fondo claro con el primario; se pueden cambiar después en «identidad» de manifest/site.yaml, como el logo.
 La contraseña de la primera cuenta de administración se escribe cuando se pide (o se envía por la entrada estándar),
 como en npm run usuarios.`
 
@@ -38,6 +42,8 @@ export interface CreateArgs {
   adminNombre: string
   plantilla: string
   compilar: boolean
+  /** The hospital's colours, when given (`identidad.colores` of its site.yaml). */
+  colores?: IdentityColors
 }
 
 class UsageError extends Error {}
@@ -61,7 +67,18 @@ export function parseCreateArgs(argv: string[]): CreateArgs {
       compilar = false
       continue
     }
-    const known = ['--nombre', '--nombre-corto', '--municipio', '--departamento', '--dominio', '--admin', '--admin-nombre', '--plantilla']
+    const known = [
+      '--nombre',
+      '--nombre-corto',
+      '--municipio',
+      '--departamento',
+      '--dominio',
+      '--admin',
+      '--admin-nombre',
+      '--plantilla',
+      '--color-primario',
+      '--color-fondo-claro',
+    ]
     const value = rest[i + 1]
     if (!known.includes(flag)) throw new UsageError(`Opción desconocida: ${flag}\n${USAGE}`)
     if (value === undefined || value.startsWith('--')) throw new UsageError(`Falta el valor de ${flag}.\n${USAGE}`)
@@ -82,6 +99,12 @@ export function parseCreateArgs(argv: string[]): CreateArgs {
   const nombre = one('--nombre')!
   const admin = one('--admin')!.toLowerCase()
   if (!EMAIL.test(admin)) throw new UsageError(`--admin debe ser un correo electrónico válido (recibido «${admin}»).`)
+  const primario = one('--color-primario', false)
+  const fondoClaro = one('--color-fondo-claro', false)
+  if (fondoClaro && !primario) throw new UsageError('--color-fondo-claro necesita --color-primario (los enlaces de ese color van sobre el fondo claro).')
+  const colores = primario ? { primario, ...(fondoClaro && { fondoClaro }) } : undefined
+  const colourProblem = colores && identityColorsProblem(colores)
+  if (colourProblem) throw new UsageError(colourProblem)
   return {
     id,
     nombre,
@@ -93,6 +116,7 @@ export function parseCreateArgs(argv: string[]): CreateArgs {
     adminNombre: one('--admin-nombre', false) ?? `Administración de ${shortName(nombre)}`,
     plantilla: path.resolve(one('--plantilla', false) ?? path.join(import.meta.dirname, '..')),
     compilar,
+    ...(colores && { colores }),
   }
 }
 

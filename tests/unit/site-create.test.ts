@@ -138,7 +138,12 @@ describe('npm run sitio -- crear', () => {
     expect(r.out).toContain('✓ Sitio compilado')
     const home = fs.readFileSync(path.join(dir, 'dist', 'sitios', 'la-paz', 'client', 'index.html'), 'utf8')
     expect(home).toContain('E.S.E. Hospital la-paz')
-    expect(checklist(r.out)).toEqual([{ file: `${path.relative(process.cwd(), dir)}/sitios/la-paz/manifest/pages/inicio.yaml`, line: 1, key: '' }])
+    // The hospital's logo is a sample the hospital must supply (identidad.logo, muestra: true), shown in the header.
+    expect(home).toContain('class="logo-hospital" src="/assets/identidad/logo-hospital.svg"')
+    expect(checklist(r.out)).toEqual([
+      { file: `${path.relative(process.cwd(), dir)}/sitios/la-paz/manifest/site.yaml`, line: 36, key: 'identidad.logo' },
+      { file: `${path.relative(process.cwd(), dir)}/sitios/la-paz/manifest/pages/inicio.yaml`, line: 1, key: '' },
+    ])
   }, 600_000)
 
   it('is live: the platform server answers its domain with its pages, and its administrator signs in to its office', async () => {

@@ -20,6 +20,8 @@ import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { Header } from '../../src/renderer/layout/Header.tsx'
 import { layoutData } from '../../src/renderer/pageData.ts'
 import { siteStylesheets } from '../../src/server/nativePages.ts'
+import { formatChecklist, sampleChecklist } from '../../scripts/lib/sampleChecklist.ts'
+import { copyTemplate, SAMPLE_LOGO } from '../../scripts/lib/siteTemplate.ts'
 
 const SITE = fs.readFileSync('tests/fixtures/manifest-min/site.yaml', 'utf8')
 const made: string[] = []
@@ -167,4 +169,52 @@ describe('identity: style sheet, link and logo per site', () => {
     // Pages the server writes itself (answers without script, the office) take the home page's sheets.
     expect(siteStylesheets(client).at(-1)).toBe(href)
   }, 600_000)
+})
+
+describe('identity in npm run sitio -- crear', () => {
+  it('the new site gets the colours given (quoted) and a sample logo the checklist lists with its file; it validates', () => {
+    const template = siteFolder(undefined)
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'identidad-sitio-')), 'nuevo')
+    made.push(path.dirname(folder))
+    copyTemplate(template, folder, {
+      nombre: 'E.S.E. Hospital Nuevo',
+      nombreCorto: 'Hospital Nuevo',
+      municipio: 'Guaduas',
+      departamento: 'Cundinamarca',
+      dominio: 'nuevo.example.gov.co',
+      colores: { primario: '#8A1538', fondoClaro: '#fbeff3' },
+    })
+    const text = fs.readFileSync(path.join(folder, 'manifest', 'site.yaml'), 'utf8')
+    expect(text).toContain('primario: "#8a1538"')
+    expect(text).toContain('fondoClaro: "#fbeff3"')
+    expect(fs.existsSync(path.join(folder, 'public', ...SAMPLE_LOGO.split('/').filter(Boolean)))).toBe(true)
+    expect(problemsOf(folder)).toEqual([])
+    expect(layoutData(manifestOf(folder)).identidad?.logo).toEqual({ url: SAMPLE_LOGO, textoAlternativo: 'Logo de Hospital Nuevo', muestra: true })
+
+    const logoItem = sampleChecklist(folder).find(i => i.key === 'identidad.logo')
+    expect(logoItem).toMatchObject({ file: 'manifest/site.yaml', archivos: [`public${SAMPLE_LOGO}`], kind: 'sitio' })
+    expect(text.split('\n')[logoItem!.line - 1]).toMatch(/^\s+muestra: true$/)
+    const lines = formatChecklist(sampleChecklist(folder), 'sitios/nuevo')
+    const at = lines.findIndex(l => l.includes('clave identidad.logo'))
+    expect(lines[at + 1]).toBe(`        archivo: sitios/nuevo/public${SAMPLE_LOGO}`)
+  })
+
+  it('refuses a colour that fails AA before anything is written, in Spanish, with the ratio and the minimum', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'identidad-crear-'))
+    made.push(dir)
+    const platform = path.join(dir, 'plataforma.yaml')
+    const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platform }
+    for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'DATA_DIR', 'DATABASE_URL', 'NODE_ENV']) delete env[k]
+    const args = ['crear', 'nuevo', '--nombre', 'E.S.E. Hospital Nuevo', '--municipio', 'Guaduas', '--departamento', 'Cundinamarca']
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/sitio.ts', ...args, '--dominio', 'nuevo.example.gov.co', '--admin', 'a@nuevo.example.gov.co', '--color-primario', '#7fb3e0'],
+      { env, encoding: 'utf8', input: '' },
+    )
+    expect(r.status).toBe(2)
+    expect(r.stderr).toContain(
+      '✗ --color-primario «#7fb3e0» tiene un contraste de 2,22:1 con el blanco; WCAG 2.1 AA pide al menos 4,5:1: no se leerían bien el texto blanco de la cabecera y de los botones sobre este color, ni los enlaces y títulos de este color sobre el fondo blanco de la página. Use un color más oscuro. No se cambió nada.',
+    )
+    expect(fs.readdirSync(dir)).toEqual([])
+  })
 })
