@@ -12,6 +12,7 @@ import { type Pointer, readPointer, writePointer } from '../../src/server/releas
 import { programVersion } from '../../src/server/version.ts'
 import { buildInChild, concurrentBuilds } from './platformBuild.ts'
 import { describeCheckout, isSite, listReleases, newReleaseId, prune, releaseIdOf, writeReleaseInfo } from './releaseFolders.ts'
+import { checkRelease } from './releaseCheck.ts'
 import { lockReleases } from './releaseLock.ts'
 
 /** A refusal or failure told to the operator in Spanish; nothing was switched. */
@@ -23,6 +24,8 @@ export interface Target {
   site?: string
   /** How the operator calls publicar for this target, up to its options: «npm run publicar -- --sitio x». */
   command: string
+  /** The site's manifest folder, which its server reads beside the release (undefined: MANIFEST_DIR or manifest/). */
+  manifestDir?: string
   /** Builds release `id` into `<releasesDir>/<id>`, reusing the bundles of `served` (the release served) when it can. */
   build(id: string, served: string | undefined): Promise<boolean>
 }
@@ -44,6 +47,7 @@ export function siteTarget(site: PlatformSite, concurrent = 1, prefixOutput = fa
     releasesDir: site.releasesDir,
     site: site.id,
     command: `npm run publicar -- --sitio ${site.id}`,
+    manifestDir: site.manifestDir,
     build: async (id, served) => {
       const outDir = path.join(site.releasesDir, id)
       // Relative: the bundler joins the output folder to the project root.
@@ -77,6 +81,13 @@ export async function publishInto(t: Target, keep: number, say: (line: string) =
   const served = before ? path.dirname(path.resolve(releasesDir, before.actual)) : undefined
   if (!(await t.build(id, served)))
     throw new PublishError(`No se publicó nada${of(t)}: la validación o la compilación falló (vea los mensajes de arriba). El sitio publicado sigue igual.`)
+  // Served by the server's own code before anything is switched (scripts/lib/releaseCheck.ts).
+  say(`Verificando la publicación nueva${of(t)} con el servidor (inicio, sus archivos, página 404, formularios, /salud/detalle)…`)
+  const problem = await checkRelease(outDir, t.manifestDir).catch((error: unknown) => (error instanceof Error ? error.message : String(error)))
+  if (problem) {
+    fs.rmSync(outDir, { recursive: true, force: true })
+    throw new PublishError(`No se publicó nada${of(t)}: la publicación nueva no pasó la verificación: ${problem}. El sitio publicado sigue igual.`)
+  }
   writeReleaseInfo(outDir, describeCheckout(process.cwd(), programVersion()))
   const pointer: Pointer = {
     actual: `${id}/client`,

@@ -2,7 +2,8 @@
  * One upgrade for all (issue 28, item 6; scripts/publicar.ts, scripts/lib/sitePublish.ts): `npm run publicar --
  * --todos` publishes every site into its own releases folder (`PlatformSite.releasesDir`); a site whose new release
  * fails keeps serving its previous one and is reported, the others go live, the exit code is 1; `--sitio <id>
- * --revertir` and `--lista` work on one site's releases only. Two tiny sites (copies of tests/fixtures/manifest-min).
+ * --revertir` and `--lista` work on one site's releases only; a
+ * release the server's check refuses (scripts/lib/releaseCheck.ts) is not switched to. Two tiny sites (copies of tests/fixtures/manifest-min).
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -81,5 +82,20 @@ describe('npm run publicar on a platform', () => {
     expect(unknown.status).toBe(1)
     expect(unknown.out).toContain(`no existe la publicación «${a1}» del sitio «b»`)
     expect(served('b')).toBe(b1)
+
+    // B's manifest is fixed, but a style sheet of its served release was lost on disk: the content-only rebuild
+    // copies that release's bundles, so the new release links a file it lacks. The server's check before the switch
+    // catches it: B keeps its release, the summary names the file; A is published.
+    fs.writeFileSync(manifestFile('b'), fs.readFileSync(manifestFile('b'), 'utf8').replace('tipo: textoo', 'tipo: texto'))
+    const css = /href="(\/_app\/[^"]+\.css)"/.exec(page('b'))![1]!
+    fs.rmSync(path.join(releases('b'), b1, 'client', css))
+    const third = publicar('--todos')
+    expect(third.status, third.out).toBe(1)
+    expect(third.out).toContain(`✗ b: no se publicó (la publicación nueva no pasó la verificación: ${css}, que carga la página de inicio, respondió 404`)
+    expect(third.out).toContain(`sigue en servicio ${b1}`)
+    expect(served('b')).toBe(b1)
+    expect(fs.readdirSync(releases('b')).filter(f => !f.includes('.'))).toEqual([b1])
+    expect(third.out).toMatch(/✓ a: publicado \S+/)
+    expect(served('a')).not.toBe(a2)
   }, 900_000)
 })
