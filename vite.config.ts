@@ -6,6 +6,7 @@ import vike from 'vike/plugin'
 import type { Plugin, UserConfig } from 'vite'
 import { defaultGeneratedDir, generatedDir, redirectGeneratedImports } from './scripts/lib/generatedDir.ts'
 import { vikeNodeModules } from './scripts/lib/nodeModules.ts'
+import { CONFIG_LOADED_ENV, SHARE_CONFIG_LOADED } from './src/renderer/prerenderShard.ts'
 
 /**
  * The browser build runs the React components on Preact (`preact/compat`):
@@ -124,10 +125,36 @@ function noServerEntryPointer(): Plugin {
   }
 }
 
+/**
+ * Says, once per process started by the build, that Vike's configuration is loaded: every plugin's `config` hook has
+ * run by `configResolved`, Vike's among them, which loads it (and its temporary files are gone). The build then lets
+ * another build's Vike process load its own (scripts/lib/vikeConfigLock.ts).
+ */
+function configLoadedLine(): Plugin {
+  let said = false
+  return {
+    name: 'config-loaded-line',
+    configResolved() {
+      if (said || !process.env[CONFIG_LOADED_ENV]) return
+      said = true
+      console.log(SHARE_CONFIG_LOADED)
+    },
+  }
+}
+
 export default {
   // Tests and the staff workflow build from a copy of the content with MANIFEST_DIR / PUBLIC_DIR.
   publicDir: process.env.PUBLIC_DIR ?? 'public',
-  plugins: [generatedPerBuild(), noServerEntryPointer(), preactInBrowser(), pageContextWithoutClientRouter(), react(), vike(), publicLinkedByBuild()],
+  plugins: [
+    generatedPerBuild(),
+    noServerEntryPointer(),
+    preactInBrowser(),
+    pageContextWithoutClientRouter(),
+    react(),
+    vike(),
+    publicLinkedByBuild(),
+    configLoadedLine(),
+  ],
   // Hashed build output lives apart from public/assets, which belongs to records staff.
   build: {
     target: 'es2022',

@@ -22,7 +22,7 @@ import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { formatProblem, reportGroups } from '../../src/manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
-import { PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
+import { CONFIG_LOADED_ENV, PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
 import { writeGeneratedFiles } from './generate.ts'
 import { withBuildLock } from './buildLock.ts'
 import { vikeNodeModules } from './nodeModules.ts'
@@ -30,6 +30,7 @@ import { forgetServerEntryPointer } from './serverEntryPointer.ts'
 import { defaultGeneratedDir, generatedDir } from './generatedDir.ts'
 import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
 import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
+import { lockVikeConfig } from './vikeConfigLock.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -246,7 +247,7 @@ const PUBLIC_LINKED_ENV = 'ESE_PUBLIC_LINKED'
  * first paint. A child process: this one has loaded the section modules (and React) itself, and the server bundle
  * needs a React of its own.
  */
-function runVike(
+async function runVike(
   command: 'build' | 'prerender' | 'bundle-and-prerender',
   root: string,
   outDir: string,
@@ -265,7 +266,15 @@ function runVike(
     NODE_ENV: 'production',
     BUILD_OUT_DIR: path.relative(root, outDir) || '.',
     ESE_COMPILED_CACHE: compiledCacheDir(root),
+    [CONFIG_LOADED_ENV]: '1',
     ...extraEnv,
+  }
+  // Another build's Vike process may be loading its configuration: Vike's temporary files beside src/pages/**/+*.ts
+  // would collide (scripts/lib/vikeConfigLock.ts). Held until this process says it loaded its own, or ends.
+  const unlock = await lockVikeConfig(compiledCacheDir(root))
+  const loaded = () => {
+    unlock()
+    onConfigLoaded?.()
   }
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
@@ -275,7 +284,7 @@ function runVike(
       const lines = (rest + chunk).split(/\r?\n/)
       rest = lines.pop() ?? ''
       for (const line of lines) {
-        if (line.trim() === SHARE_CONFIG_LOADED) onConfigLoaded?.()
+        if (line.trim() === SHARE_CONFIG_LOADED) loaded()
         else log.take(line, write)
       }
     })
@@ -283,7 +292,12 @@ function runVike(
   }
   relay(child.stdout, line => console.log(line))
   relay(child.stderr, line => console.error(line))
-  return new Promise(resolve => child.on('close', code => resolve(code === 0)))
+  return new Promise(resolve =>
+    child.on('close', code => {
+      unlock()
+      resolve(code === 0)
+    }),
+  )
 }
 
 /**

@@ -32,15 +32,6 @@ export interface Target {
 
 const of = (t: Target) => (t.site ? ` del sitio «${t.site}»` : '')
 
-/**
- * Vike loads each `+*.ts` configuration file by writing it, transpiled, beside the source as
- * `<name>.build-<hash of the code>.mjs` and deleting it after the import: site builds started at the same moment
- * write and delete the same file, and one of them can fail (ENOENT on it; seen with `--todos`; the pre-render shares
- * of one build avoid it by starting one after the other). A site whose build failed (not its manifest: that is
- * reported at once) is therefore built once more; nothing of the failed attempt is kept.
- */
-const BUILD_ATTEMPTS = 2
-
 /** A platform site's target: its own releases folder, built by `npm run build -- --sitio <id> --salida <release>`. */
 export function siteTarget(site: PlatformSite, concurrent = 1, prefixOutput = false): Target {
   return {
@@ -52,16 +43,9 @@ export function siteTarget(site: PlatformSite, concurrent = 1, prefixOutput = fa
       const outDir = path.join(site.releasesDir, id)
       // Relative: the bundler joins the output folder to the project root.
       const args = ['--salida', path.relative(process.cwd(), outDir), ...(served ? ['--reutilizar', path.relative(process.cwd(), served)] : [])]
-      let ok = false
-      for (let attempt = 1; attempt <= BUILD_ATTEMPTS && !ok; attempt++) {
-        const outcome = await buildInChild(site, args, concurrent, prefixOutput)
-        ok = outcome === 'compilado'
-        if (ok || outcome === 'manifiesto con errores' || attempt === BUILD_ATTEMPTS) break
-        console.error(
-          `${prefixOutput ? `[${site.id}] ` : ''}La compilación falló; se intenta una vez más (dos compilaciones a la vez pueden chocar en un archivo temporal de Vike).`,
-        )
-      }
-      ok &&= isSite(path.join(outDir, 'client'))
+      // Builds started together no longer collide in Vike's temporary files (scripts/lib/vikeConfigLock.ts): a failed
+      // build is the site's failure, not retried.
+      const ok = (await buildInChild(site, args, concurrent, prefixOutput)) === 'compilado' && isSite(path.join(outDir, 'client'))
       if (!ok) fs.rmSync(outDir, { recursive: true, force: true })
       return ok
     },

@@ -29,6 +29,13 @@ export const PRERENDER_SHARE_ENV = 'ESE_PRERENDER_SHARE'
  */
 export const SHARE_CONFIG_LOADED = 'ese-reparto: configuración cargada'
 
+/**
+ * Set by the build for every Vike process it starts: the process prints SHARE_CONFIG_LOADED once its configuration
+ * is loaded (vite.config.ts after Vike's `config` hook, or the pre-render's first hook), which releases the lock that
+ * keeps two builds of the checkout from loading Vike's configuration at once (scripts/lib/vikeConfigLock.ts).
+ */
+export const CONFIG_LOADED_ENV = 'ESE_CONFIG_LOADED_LINE'
+
 /** `"1/2"` → { index: 1, count: 2 }; undefined when unset or malformed (then every page is rendered). */
 export function parsePrerenderShare(value: string | undefined): PrerenderShare | undefined {
   const m = /^(\d+)\/(\d+)$/.exec(value ?? '')

@@ -23,46 +23,14 @@ import { openFilingStore } from '../../src/server/store/open.ts'
 import { SITE_TABLES } from '../../src/server/store/siteTenancy.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { buildTwoSites, TWO_SITES_DIR, TWO_SITES_FILE, TWO_SITES_HOST, writeTwoSites } from '../helpers/twoSites.ts'
 import { TINY_PDF } from './helpers.ts'
 
-const dir = path.resolve('test-results/plataforma-servidor')
-const platformFile = path.join(dir, 'plataforma.yaml')
-const HOST = { a: 'a.example.gov.co', b: 'b.example.gov.co' }
+const dir = TWO_SITES_DIR
+const platformFile = TWO_SITES_FILE
+const HOST = TWO_SITES_HOST
 const STAFF = { correo: 'siau@hospital.gov.co', clave: 'una clave larga de prueba 2026' }
 const BROWSER = 'text/html,application/xhtml+xml'
-
-/** Two sites from the minimal manifest; the contact form takes a PDF; B has a page A lacks. */
-function writeSites(): void {
-  fs.rmSync(dir, { recursive: true, force: true })
-  for (const id of ['a', 'b']) {
-    const folder = path.join(dir, 'sitios', id)
-    fs.cpSync('tests/fixtures/manifest-min', path.join(folder, 'manifest'), { recursive: true })
-    fs.cpSync('tests/fixtures/public-min', path.join(folder, 'public'), { recursive: true })
-    fs.appendFileSync(
-      path.join(folder, 'manifest', 'forms', 'contacto.yaml'),
-      '  - nombre: adjuntos\n    etiqueta: Documentos\n    control: archivos\n    aceptar: application/pdf\n    tamanoMaximoMB: 1\n    maximoArchivos: 1\n    tamanoTotalMB: 1\n',
-    )
-  }
-  fs.writeFileSync(
-    path.join(dir, 'sitios', 'b', 'manifest', 'pages', 'extra.yaml'),
-    'ruta: /extra\netiqueta: Extra\ntitulo: Sala de lactancia del sitio B\nsecciones:\n  - tipo: texto\n    contenido: Esta página es solo del sitio B.\n',
-  )
-  fs.writeFileSync(
-    platformFile,
-    `sitios:\n  - id: a\n    nombre: E.S.E. Hospital A\n    dominios: [${HOST.a}]\n  - id: b\n    nombre: E.S.E. Hospital B\n    dominios: [${HOST.b}]\n`,
-  )
-}
-
-function buildSites(): void {
-  // One at a time: Vike transpiles each `+*.ts` config file into a temporary file beside it, named by its content,
-  // which two builds of the same checkout at once write and delete under each other («ENOENT …+route.ts.build-….mjs»).
-  const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platformFile, PLATAFORMA_COMPILACIONES: '1' }
-  // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
-  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'NODE_ENV', 'DATA_DIR', 'PUBLICACIONES_DIR'])
-    delete env[k]
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--todos'], { env, encoding: 'utf8' })
-  if (r.status !== 0) throw new Error(r.stdout + r.stderr)
-}
 
 type Answer = HostAnswer
 
@@ -137,8 +105,9 @@ async function startServer(databaseUrl?: string): Promise<FastifyInstance> {
 }
 
 beforeAll(() => {
-  writeSites()
-  buildSites()
+  writeTwoSites()
+  // Both at once, as `npm run build -- --todos` does (scripts/lib/vikeConfigLock.ts keeps their Vike processes apart).
+  buildTwoSites()
   const loaded = loadPlatform(platformFile)
   expect(loaded.problems).toEqual([])
   platform = loaded.platform!

@@ -8,14 +8,25 @@ import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 const dir = path.resolve('test-results/plataforma-compilacion')
 const platformFile = path.join(dir, 'plataforma.yaml')
 const out = (id: string) => path.join(dir, 'dist', 'sitios', id)
 
-function build(...args: string[]): { status: number | null; out: string } {
+const trace = path.join(dir, 'vike-temporales.jsonl')
+
+/** `npm run build -- …`; with `meet`, that many Vike processes are made to load their configuration together if they can. */
+function build(args: string[], meet = 0): { status: number | null; out: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platformFile, PLATAFORMA_COMPILACIONES: '2' }
+  // Every process of the build records when it writes and removes Vike's temporary configuration files.
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.resolve('tests/helpers/vikeTempTrace.mjs')).href}`.trim()
+  Object.assign(env, {
+    ESE_VIKE_TRACE: trace,
+    ESE_VIKE_MEET: String(meet),
+    ESE_VIKE_LOCK: path.resolve('node_modules/.cache/ese-hospital/carga-configuracion-vike.lock'),
+  })
   // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
   for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'PRERENDER_PROCESSES', 'NODE_ENV']) delete env[k]
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { env, encoding: 'utf8' })
@@ -37,6 +48,29 @@ function files(id: string): Record<string, string> {
         .digest('hex'),
     ]),
   )
+}
+
+/**
+ * Vike loads each `+*.ts` configuration file by writing a transpiled copy beside it, named by its code, and removing
+ * it after the import: processes that load at once write and remove the same files («ENOENT …+route.ts.build-….mjs»).
+ * The spans from a process's first such write to its last removal, in the trace of builds run at once: [pid, from, to].
+ */
+function configLoadingSpans(): Array<[number, number, number]> {
+  const spans = new Map<number, [number, number]>()
+  for (const line of fs.readFileSync(trace, 'utf8').trim().split('\n')) {
+    const { pid, at } = JSON.parse(line) as { pid: number; at: number }
+    const span = spans.get(pid)
+    spans.set(pid, span ? [Math.min(span[0], at), Math.max(span[1], at)] : [at, at])
+  }
+  return [...spans].map(([pid, [from, to]]) => [pid, from, to])
+}
+
+/** The pairs of processes that were loading Vike's configuration at the same moment. */
+function overlappingLoads(): string[] {
+  const spans = configLoadingSpans()
+  const overlaps: string[] = []
+  for (const [i, [p, from, to]] of spans.entries()) for (const [q, from2, to2] of spans.slice(i + 1)) if (from < to2 && from2 < to) overlaps.push(`${p} y ${q}`)
+  return overlaps
 }
 
 function page(id: string, route: string): string {
@@ -84,7 +118,7 @@ describe('platform builds', () => {
 
   it('two sites built at the same time produce the same files as built one after the other; a broken site does not stop them', () => {
     for (const id of ['a', 'b']) {
-      const r = build('--sitio', id, '--completa')
+      const r = build(['--sitio', id, '--completa'])
       expect(r.status, r.out).toBe(0)
     }
     const oneAfterTheOther = { a: files('a'), b: files('b') }
@@ -94,15 +128,24 @@ describe('platform builds', () => {
 
     // Content-only rebuilds of both at once, each from its own bundles (Vike once found them through one pointer file
     // inside node_modules, which the last full build had aimed at its own output).
-    const contentOnly = build('--todos')
+    // Their Vike processes are made to meet at their first temporary file: without the build's lock both would load
+    // their configuration at that moment (the race that failed builds now and then, «ENOENT …+route.ts.build-….mjs»).
+    fs.rmSync(trace, { force: true })
+    fs.rmSync(`${trace}.encuentro`, { recursive: true, force: true })
+    const contentOnly = build(['--todos'], 2)
     expect(contentOnly.out).toContain('[a] ✓ Sitio compilado (solo contenido)')
     expect(contentOnly.out).toContain('[b] ✓ Sitio compilado (solo contenido)')
     expect(files('a')).toEqual(oneAfterTheOther.a)
     expect(files('b')).toEqual(oneAfterTheOther.b)
+    // The two builds' Vike processes loaded their configuration one after the other (scripts/lib/vikeConfigLock.ts).
+    expect(configLoadingSpans().length).toBeGreaterThanOrEqual(2)
+    expect(overlappingLoads()).toEqual([])
 
     // Full builds of both at once, from empty outputs.
     fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true })
-    const all = build('--todos', '--completa')
+    fs.rmSync(trace, { force: true })
+    fs.rmSync(`${trace}.encuentro`, { recursive: true, force: true })
+    const all = build(['--todos', '--completa'], 2)
     expect(all.status, all.out).toBe(1)
     expect(files('a')).toEqual(oneAfterTheOther.a)
     expect(files('b')).toEqual(oneAfterTheOther.b)
@@ -112,5 +155,7 @@ describe('platform builds', () => {
     expect(all.out).toContain('✓ a: compilado')
     expect(all.out).toContain('✓ b: compilado')
     expect(fs.existsSync(path.join(out('c'), 'client'))).toBe(false)
+    expect(configLoadingSpans().length).toBeGreaterThanOrEqual(2)
+    expect(overlappingLoads()).toEqual([])
   }, 600_000)
 })
