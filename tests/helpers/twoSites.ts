@@ -1,7 +1,7 @@
 /**
  * The two-site platform of the one-server-many-hosts tests (tests/api/site-hosts.test.ts, and the browser's
  * tests/e2e/platform-staff.spec.ts, which reuses the build the first one left): two tiny sites (copies of
- * tests/fixtures/manifest-min), the contact form taking a PDF, B with a page A lacks.
+ * tests/fixtures/manifest-min, with the template's sign-in page), the contact form taking a PDF, B with a page A lacks.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -22,6 +22,8 @@ export function writeTwoSites(dir = TWO_SITES_DIR): void {
       path.join(folder, 'manifest', 'forms', 'contacto.yaml'),
       '  - nombre: adjuntos\n    etiqueta: Documentos\n    control: archivos\n    aceptar: application/pdf\n    tamanoMaximoMB: 1\n    maximoArchivos: 1\n    tamanoTotalMB: 1\n',
     )
+    // The office's sign-in page (its `acceso` section), as in the template.
+    fs.copyFileSync('manifest/pages/acceder.yaml', path.join(folder, 'manifest', 'pages', 'acceder.yaml'))
   }
   fs.writeFileSync(
     path.join(dir, 'sitios', 'b', 'manifest', 'pages', 'extra.yaml'),
@@ -46,7 +48,7 @@ export function buildTwoSites(dir = TWO_SITES_DIR): void {
 /** Whether both sites of `dir` are built (their pages and B's own page are there). */
 export function twoSitesBuilt(dir = TWO_SITES_DIR): boolean {
   return (
-    fs.existsSync(path.join(dir, 'dist', 'sitios', 'a', 'client', 'index.html')) &&
+    fs.existsSync(path.join(dir, 'dist', 'sitios', 'a', 'client', 'acceder', 'index.html')) &&
     fs.existsSync(path.join(dir, 'dist', 'sitios', 'b', 'client', 'extra', 'index.html'))
   )
 }
