@@ -15,12 +15,7 @@ export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.Pro
   const { args, env, siteId } = chooseSite(argv, envOfCommand)
   if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--sitio <id>]')
   const databaseUrl = env.DATABASE_URL || undefined
-  // pg_restore --clean replaces whole tables: on a platform's shared database it would take every other site's rows too.
-  if (siteId && databaseUrl)
-    throw new Error(
-      'No se restauró nada: en una plataforma con PostgreSQL la base de datos es de todos los sitios y este comando la reemplazaría entera. Por ahora restaure la base completa, con todos los sitios (vea la sección 18.4 de docs/guia-operacion.md).',
-    )
-  const result = await restoreBackup(args[0]!, { dataDir: path.resolve(env.DATA_DIR || './data'), databaseUrl, releasesDir: releasesDirFromEnv(env) })
+  const result = await restoreBackup(args[0]!, { dataDir: path.resolve(env.DATA_DIR || './data'), databaseUrl, releasesDir: releasesDirFromEnv(env), siteId })
   const m = result.manifest
   const out = (line: string) => process.stdout.write(`${line}\n`)
   out(
@@ -30,7 +25,8 @@ export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.Pro
     out(`Los datos que había antes quedaron aparte en ${result.aside}: bórrelos cuando haya comprobado la restauración (contienen datos personales).`)
   if (m.publicacion)
     out(result.pointerRestored ? `Publicación servida: ${m.publicacion}.` : `La publicación ${m.publicacion} del respaldo ya no existe; se sirve la actual.`)
-  if (databaseUrl) out('PostgreSQL: dé de nuevo los permisos a la cuenta del servidor: npm run -s bd:preparar -- <cuenta del servidor>')
+  if (databaseUrl && siteId) out(`PostgreSQL: se reemplazaron solo las filas del sitio «${siteId}»; los demás sitios no cambiaron.`)
+  else if (databaseUrl) out('PostgreSQL: dé de nuevo los permisos a la cuenta del servidor: npm run -s bd:preparar -- <cuenta del servidor>')
   out('Inicie el servicio de nuevo.')
 }
 

@@ -129,13 +129,19 @@ async function confirmed(check: () => Promise<boolean>): Promise<boolean> {
 }
 
 /** The connection pool: every connection it opens commits durably, and read-only when asked. */
+/** The `application_name` of the store's connections: «radicacion», «radicacion-exportacion», plus «:<site>» on a platform. */
+export function connectionName(readonly: boolean, site?: string): string {
+  return `${readonly ? 'radicacion-exportacion' : 'radicacion'}${site ? `:${site}` : ''}`
+}
+
 function openPool(options: PostgresEngineOptions): pg.Pool {
   const readonly = options.readonly ?? false
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 10_000,
-    application_name: readonly ? 'radicacion-exportacion' : 'radicacion',
+    // A platform site's connections say whose they are: `npm run restaurar -- --sitio` refuses while any is open.
+    application_name: connectionName(readonly, options.site),
     // Run on every connection the pool opens, before it is handed out (a failure fails the connection):
     // whatever the server's, database's or role's defaults say, a COMMIT returns only once it is on disk.
     onConnect: async (client: pg.ClientBase) => {

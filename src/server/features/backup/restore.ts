@@ -4,13 +4,16 @@
  * mixes old and new files: the archive is unpacked and checked against its manifest inside DATA_DIR first
  * (same disk, so the swap is a rename), then the current database file and attachments are moved aside to
  * DATA_DIR/.antes-de-restaurar-<fecha> and the restored ones renamed in. On PostgreSQL the dump is restored
- * in one transaction (`pg_restore --single-transaction`): all of it or nothing.
+ * in one transaction (`pg_restore --single-transaction`): all of it or nothing. A platform's site on PostgreSQL gets
+ * its own rows back and no other site's are touched (siteRestore.ts), refused while that site's connections are open.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { connectionName } from '../../store/postgres.ts'
 import { ATTACHMENTS_DIR, POINTER_DIR, POINTER_NAME, type BackupManifest } from './archive.ts'
 import { runningServers } from './presence.ts'
+import { restoreSiteRows, SiteRestoreRefusedError } from './siteRestore.ts'
 import { PG_DUMP_FILE, runPgTool, splitPassword, SQLITE_FILE } from './snapshot.ts'
 import { checkUnpacked, unpack } from './verify.ts'
 
@@ -25,6 +28,8 @@ export interface RestoreOptions {
   dataDir: string
   databaseUrl?: string
   releasesDir?: string
+  /** A platform's site (PostgreSQL: only its rows are replaced, siteRestore.ts; SQLite: its data folder is `dataDir`). */
+  siteId?: string
 }
 
 export interface RestoreResult {
@@ -46,13 +51,19 @@ async function refuseIfInUse(options: RestoreOptions): Promise<void> {
   const client = new pg.Client({ connectionString: options.databaseUrl })
   await client.connect()
   try {
-    const { rows } = await client.query<{ n: string }>(
-      'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-    )
+    // A platform's site: its own connections only (the other sites keep serving); else any other connection at all.
+    const { rows } = options.siteId
+      ? await client.query<{ n: string }>(
+          'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ANY($1)',
+          [[connectionName(false, options.siteId), connectionName(true, options.siteId)]],
+        )
+      : await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
     const n = Number(rows[0]!.n)
     if (n > 0) {
       throw new RestoreRefusedError(
-        `No se restauró nada: hay ${n} conexión(es) abiertas a la base de datos de PostgreSQL (¿un servidor en otro equipo?). Detenga todos los servidores que la usan y ejecute de nuevo npm run restaurar.`,
+        options.siteId
+          ? `No se restauró nada: hay ${n} conexión(es) abiertas del sitio «${options.siteId}» a la base de datos de PostgreSQL (un servidor que lo sirve, quizá en otro equipo, o una exportación). Detenga los servidores de la plataforma que lo sirven y ejecute de nuevo npm run restaurar.`
+          : `No se restauró nada: hay ${n} conexión(es) abiertas a la base de datos de PostgreSQL (¿un servidor en otro equipo?). Detenga todos los servidores que la usan y ejecute de nuevo npm run restaurar.`,
       )
     }
   } finally {
@@ -112,6 +123,15 @@ async function unpackChecked(archive: string, staging: string, options: RestoreO
 
 /** Puts the database back: PostgreSQL in one transaction, SQLite's file renamed in; returns whether files were moved aside. */
 async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: string, aside: string, options: RestoreOptions): Promise<boolean> {
+  if (manifest.almacenamiento === 'postgresql' && options.siteId) {
+    try {
+      await restoreSiteRows(path.join(staging, PG_DUMP_FILE), options.databaseUrl!, options.siteId, staging)
+    } catch (error) {
+      if (error instanceof SiteRestoreRefusedError) throw new RestoreRefusedError(`No se restauró nada: ${error.message}`)
+      throw error
+    }
+    return false
+  }
   if (manifest.almacenamiento === 'postgresql') {
     const { url, password } = splitPassword(options.databaseUrl!)
     // One transaction: a failure leaves the database as it was. Owners and rights are the target's (npm run bd:preparar gives them).

@@ -35,6 +35,8 @@ export function readBackupStatus(dataDir: string): BackupStatus | undefined {
 export function writeBackupStatus(dataDir: string, status: BackupStatus): void {
   const file = path.join(dataDir, BACKUP_STATUS_FILE)
   const tmp = `${file}.${process.pid}.tmp`
+  // A platform site on PostgreSQL may have no data folder yet (no attachment, no server start): its backup still records.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   fs.writeFileSync(tmp, `${JSON.stringify(status, null, 2)}\n`)
   fs.renameSync(tmp, file)
 }

@@ -1,0 +1,167 @@
+/**
+ * `npm run restaurar -- <archivo> --sitio <id>` on a platform's shared PostgreSQL database (issue 28): puts back ONE
+ * site's rows and touches no other site's. `pg_restore --clean` cannot do that (it drops and recreates whole tables,
+ * every site's rows with them), so the site's backup (a pg_dump taken under the site's setting: its rows only,
+ * snapshot.ts) is loaded differently, in ONE psql transaction on a connection that names the site (`app.sitio`, so
+ * the row policies of siteTenancy.ts hold every statement to that site's rows):
+ *   1. the dump's rows (`pg_restore --data-only`, table data only: never the sequences' values, which are shared by
+ *      every site) are copied into temporary tables shaped like the real ones;
+ *   2. refused unless the backup has this database's migrations and holds no other site's rows;
+ *   3. the site's rows are deleted, children first (the append-only triggers of the audit and the history are
+ *      switched off for these deletions only, inside the transaction: a failure restores them with everything else);
+ *   4. the backup's rows are inserted, parents first, with their own ids (`OVERRIDING SYSTEM VALUE`), and each id
+ *      sequence is moved past the highest restored id if it was behind (never back: other sites' ids come from it).
+ * The site's number series (`consecutivos`) come back with its filings, so the next number follows the backup's last.
+ * A failure anywhere leaves the database exactly as it was (one transaction). Needs the tables' owner (DATABASE_URL
+ * of `npm run restaurar`, as for a whole restore); a role that bypasses row security is refused.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type pg from 'pg'
+import { rowSecurityBypasser } from '../../store/pgRoles.ts'
+import { siteTablesInOrder, withSiteClient } from '../../store/siteRows.ts'
+import { SITE_SETTING } from '../../store/siteTenancy.ts'
+import { runPgTool, splitPassword } from './snapshot.ts'
+
+/** The table whose rows say which migrations a database (or a backup) has. */
+const MIGRATIONS_TABLE = 'schema_migrations'
+
+export class SiteRestoreRefusedError extends Error {}
+
+interface TableShape {
+  name: string
+  columns: string[]
+  identity: string[]
+}
+
+async function shapes(client: pg.ClientBase, tables: string[]): Promise<TableShape[]> {
+  const out: TableShape[] = []
+  for (const name of tables) {
+    const { rows } = await client.query<{ column_name: string; is_identity: string }>(
+      `SELECT column_name, is_identity FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+      [name],
+    )
+    if (rows.length === 0) continue
+    out.push({ name, columns: rows.map(r => r.column_name), identity: rows.filter(r => r.is_identity === 'YES').map(r => r.column_name) })
+  }
+  return out
+}
+
+/** The triggers that refuse deleting rows (the audit's and the history's append-only guard), per table. */
+async function deleteGuards(client: pg.ClientBase): Promise<Array<{ table: string; trigger: string }>> {
+  const { rows } = await client.query<{ table: string; trigger: string }>(
+    `SELECT c.relname AS table, t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace
+        AND (t.tgtype & 8) <> 0 AND (t.tgtype & 2) <> 0`,
+  )
+  return rows
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
+
+/**
+ * pg_restore's data section with every `COPY <schema>.<table> (…) FROM stdin;` sent to the temporary table of that
+ * name instead. Only the COPY lines themselves are rewritten, never a data line (a COPY block ends at `\.`).
+ */
+export function intoTemporaryTables(sql: string, schema: string, tables: readonly string[]): string {
+  const lines = sql.split('\n')
+  let inData = false
+  const prefix = `COPY ${schema}.`
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    if (inData) {
+      if (line === '\\.') inData = false
+      continue
+    }
+    if (!line.startsWith(prefix) || !line.endsWith(' FROM stdin;')) continue
+    const table = line.slice(prefix.length).split(' ', 1)[0]!.replace(/^"|"$/g, '')
+    if (!tables.includes(table)) throw new SiteRestoreRefusedError(`el respaldo tiene una tabla que esta base de datos no tiene (${table}).`)
+    lines[i] = `COPY pg_temp.${line.slice(prefix.length)}`
+    inData = true
+  }
+  return lines.join('\n')
+}
+
+/** Restores the site's rows from `dumpFile` (see the header). `workDir` receives the intermediate files. */
+export async function restoreSiteRows(dumpFile: string, databaseUrl: string, site: string, workDir: string): Promise<void> {
+  const plan = await withSiteClient(databaseUrl, site, async client => {
+    const bypasser = await rowSecurityBypasser(client)
+    if (bypasser)
+      throw new SiteRestoreRefusedError(
+        `la cuenta «${bypasser}» de DATABASE_URL pasa por encima de la seguridad por filas: para restaurar un sitio use la cuenta dueña de las tablas (no un superusuario), así la base de datos misma impide tocar las filas de otro sitio.`,
+      )
+    const schema = (await client.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s
+    const ordered = await siteTablesInOrder(client)
+    return { schema, tables: await shapes(client, [...ordered, MIGRATIONS_TABLE]), guards: await deleteGuards(client) }
+  })
+  const { url, password } = splitPassword(databaseUrl)
+  const siteTables = plan.tables.filter(t => t.name !== MIGRATIONS_TABLE)
+  const names = plan.tables.map(t => t.name)
+
+  // The table data only: the sequences' values in the dump are the whole database's and must not go back.
+  const listFile = path.join(workDir, 'contenido.lista')
+  await runPgTool('pg_restore', ['--list', `--file=${listFile}`, dumpFile], password)
+  const wanted = fs
+    .readFileSync(listFile, 'utf8')
+    .split('\n')
+    .filter(line => / TABLE DATA /.test(line) && names.some(n => line.includes(` TABLE DATA ${plan.schema} ${n} `)))
+  fs.writeFileSync(listFile, `${wanted.join('\n')}\n`)
+  const dataFile = path.join(workDir, 'datos.sql')
+  await runPgTool('pg_restore', ['--data-only', '--no-owner', '--no-privileges', `--use-list=${listFile}`, `--file=${dataFile}`, dumpFile], password)
+  const data = intoTemporaryTables(fs.readFileSync(dataFile, 'utf8'), plan.schema, names)
+
+  const table = (name: string) => `${quoted(plan.schema)}.${quoted(name)}`
+  const before = [
+    '\\set ON_ERROR_STOP on',
+    // pg_restore's own header sets an empty search_path and row_security off; everything here is qualified.
+    ...plan.tables.map(t => `CREATE TEMPORARY TABLE ${quoted(t.name)} (LIKE ${table(t.name)}) ON COMMIT DROP;`),
+  ]
+  const versionCheck = `DO $$ BEGIN
+  IF EXISTS (SELECT version FROM pg_temp.${MIGRATIONS_TABLE} EXCEPT SELECT version FROM ${table(MIGRATIONS_TABLE)})
+     OR EXISTS (SELECT version FROM ${table(MIGRATIONS_TABLE)} EXCEPT SELECT version FROM pg_temp.${MIGRATIONS_TABLE}) THEN
+    RAISE EXCEPTION 'el respaldo es de otra versión de la base de datos (otras migraciones): restáurelo con la versión del programa que lo hizo.';
+  END IF;
+${siteTables
+  .map(
+    t => `  IF EXISTS (SELECT 1 FROM pg_temp.${quoted(t.name)} WHERE sitio IS DISTINCT FROM ${literal(site)}) THEN
+    RAISE EXCEPTION 'el respaldo tiene filas de otro sitio (tabla ${t.name}): no es un respaldo del sitio «${site}».';
+  END IF;`,
+  )
+  .join('\n')}
+END $$;`
+  const after = [
+    // Row security back on (pg_restore's header turned it off): every statement below is held to the site's rows.
+    'SET row_security = on;',
+    versionCheck,
+    ...plan.guards.map(g => `ALTER TABLE ${table(g.table)} DISABLE TRIGGER ${quoted(g.trigger)};`),
+    ...[...siteTables].reverse().map(t => `DELETE FROM ${table(t.name)} WHERE sitio = ${literal(site)};`),
+    ...plan.guards.map(g => `ALTER TABLE ${table(g.table)} ENABLE TRIGGER ${quoted(g.trigger)};`),
+    ...siteTables.map(t => {
+      const cols = t.columns.map(quoted).join(', ')
+      return `INSERT INTO ${table(t.name)} (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM pg_temp.${quoted(t.name)};`
+    }),
+    ...siteTables.flatMap(t =>
+      t.identity.map(
+        col =>
+          `SELECT setval(s, greatest(r.m, coalesce(pg_sequence_last_value(s::regclass), 1))) FROM pg_get_serial_sequence(${literal(`${plan.schema}.${t.name}`)}, ${literal(col)}) AS s, (SELECT max(${quoted(col)}) AS m FROM pg_temp.${quoted(t.name)}) AS r WHERE r.m IS NOT NULL;`,
+      ),
+    ),
+  ]
+  const script = path.join(workDir, 'restaurar-sitio.sql')
+  fs.writeFileSync(script, `${before.join('\n')}\n${data}\n${after.join('\n')}\n`)
+  const loading = runPgTool(
+    'psql',
+    ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', `--file=${script}`, '--no-password', `--dbname=${url}`],
+    password,
+    { PGOPTIONS: `-c ${SITE_SETTING}=${site}` },
+  )
+  try {
+    await loading
+  } catch (error) {
+    // psql names the script's file and line; the operator needs PostgreSQL's message (the checks' are in Spanish).
+    const message = (error as Error).message
+    throw new SiteRestoreRefusedError(/ERROR:\s+(.+)/.exec(message)?.[1]?.trim() ?? message)
+  }
+}
