@@ -45,6 +45,8 @@ export function resolveRef(node: Schema, file: string, schemas: Record<string, S
 }
 
 const FILE_PATTERN = /^\^\/assets\//
+/** The colour pattern of schemas/site.schema.json ($defs/color). */
+const COLOR_PATTERN = '^#[0-9a-fA-F]{6}$'
 /** Long Markdown/HTML texts get a multi-line box; the saved value is the same string. */
 const LONG_TEXT = new Set(['cuerpo', 'texto', 'contenido', 'respuesta', 'intro', 'introduccion', 'nota', 'descripcion'])
 
@@ -88,6 +90,8 @@ export function fieldFor(name: string, raw: Schema, file: string, required: bool
       if (typeof node.pattern === 'string' && FILE_PATTERN.test(node.pattern)) {
         return { ...base, widget: 'file', allow_multiple: false, choose_url: false }
       }
+      // The hospital's colours (identidad.colores): Decap's colour picker, typing allowed; it writes «#rrggbb».
+      if (node.pattern === COLOR_PATTERN) return { ...base, widget: 'color', allowInput: true }
       if (node.format === 'date') {
         return { ...base, widget: 'string', pattern: ['^\\d{4}-\\d{2}-\\d{2}$', 'Escriba la fecha como AAAA-MM-DD, por ejemplo 2025-05-20.'] }
       }

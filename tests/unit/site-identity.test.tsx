@@ -20,6 +20,7 @@ import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { Header } from '../../src/renderer/layout/Header.tsx'
 import { layoutData } from '../../src/renderer/pageData.ts'
 import { siteStylesheets } from '../../src/server/nativePages.ts'
+import { editorConfig } from '../../scripts/lib/editorConfig.ts'
 import { formatChecklist, sampleChecklist } from '../../scripts/lib/sampleChecklist.ts'
 import { copyTemplate, SAMPLE_LOGO } from '../../scripts/lib/siteTemplate.ts'
 
@@ -216,5 +217,22 @@ describe('identity in npm run sitio -- crear', () => {
       '✗ --color-primario «#7fb3e0» tiene un contraste de 2,22:1 con el blanco; WCAG 2.1 AA pide al menos 4,5:1: no se leerían bien el texto blanco de la cabecera y de los botones sobre este color, ni los enlaces y títulos de este color sobre el fondo blanco de la página. Use un color más oscuro. No se cambió nada.',
     )
     expect(fs.readdirSync(dir)).toEqual([])
+  })
+})
+
+describe('identity in the browser editor', () => {
+  it('the colours get the colour picker (typing allowed), the logo a file field', () => {
+    type F = { name: string; widget: string; fields?: F[]; allowInput?: boolean }
+    const config = editorConfig({ root: process.cwd(), localBackendUrl: 'http://127.0.0.1:8081/api/v1' }) as {
+      collections: Array<{ name: string; files: Array<{ fields: F[] }> }>
+    }
+    const site = config.collections.find(c => c.name === 'sitio')!.files[0]!.fields
+    const identidad = site.find(f => f.name === 'identidad')!.fields!
+    const colores = identidad.find(f => f.name === 'colores')!.fields!
+    expect(colores.map(f => [f.name, f.widget, f.allowInput])).toEqual([
+      ['primario', 'color', true],
+      ['fondoClaro', 'color', true],
+    ])
+    expect(identidad.find(f => f.name === 'logo')!.fields!.find(f => f.name === 'url')!.widget).toBe('file')
   })
 })
