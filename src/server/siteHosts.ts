@@ -9,11 +9,15 @@
  */
 import http from 'node:http'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import fs from 'node:fs'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Platform, PlatformSite } from '../manifest/platform.ts'
 import { buildApp } from './app.ts'
 import type { AppOptions } from './appOptions.ts'
+import { type BackupSchedule, dailyBackup } from './features/backup/index.ts'
+import { msUntilNext, parseBackupHour } from './features/backup/schedule.ts'
 import { loggerOptions, QuietRequestLog } from './logging.ts'
+import { DB_FILE } from './store/sqlite.ts'
 import { programVersion } from './version.ts'
 
 /** What an unknown host reads: no site's page, no hint of which sites there are. */
@@ -37,7 +41,35 @@ export function siteAppOptions(base: AppOptions, site: PlatformSite): AppOptions
     releasesDir: site.releasesDir,
     clientDir: path.join(site.outDir, 'client'),
     dataDir: site.dataDir,
-    backup: base.backup && { ...base.backup, destination: path.join(base.backup.destination, 'sitios', site.id) },
+    // The front makes every site's daily backup (backUpSites), also for a site no request has reached since the start.
+    backup: undefined,
+  }
+}
+
+/** A site's daily backup: the platform's hour, into `<RESPALDO_DESTINO>/sitios/<id>/`. */
+export function siteBackupSchedule(base: BackupSchedule, site: PlatformSite): BackupSchedule {
+  return { ...base, destination: path.join(base.destination, 'sitios', site.id) }
+}
+
+/**
+ * The daily backup of every site, one after the other, whether or not its app was built since the start: a site
+ * nobody visited after a restart still holds the data it received before. A site with no data yet (SQLite: no
+ * database file) has nothing to copy. Each run is the site's own (dailyBackup: its lock, its status file, its log line).
+ */
+export async function backUpSites(base: AppOptions, schedule: BackupSchedule, sites: readonly PlatformSite[], log: FastifyBaseLogger): Promise<void> {
+  for (const site of sites) {
+    if (!base.databaseUrl && !fs.existsSync(path.join(site.dataDir, DB_FILE))) continue
+    await dailyBackup(
+      {
+        dataDir: site.dataDir,
+        databaseUrl: base.databaseUrl,
+        siteId: site.id,
+        releasesDir: site.releasesDir,
+        programVersion: programVersion(),
+        schedule: siteBackupSchedule(schedule, site),
+      },
+      log.child({ sitio: site.id }),
+    )
   }
 }
 
@@ -96,11 +128,34 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
     return app
   }
 
+  // Every site's daily backup, from the start (not from each site's first request).
+  let backupTimer: NodeJS.Timeout | undefined
+  let backingUp: Promise<void> | undefined
+  const schedule = base.backup
+  if (schedule) {
+    const hourMs = parseBackupHour(schedule.hour)
+    const arm = () => {
+      if (closing) return
+      backupTimer = setTimeout(() => {
+        backingUp = backUpSites(base, schedule, platform.sites, front.log).finally(() => {
+          backingUp = undefined
+          arm()
+        })
+      }, msUntilNext(hourMs))
+      // The schedule alone must not keep the process alive.
+      backupTimer.unref()
+    }
+    arm()
+  }
+
   front.setNotFoundHandler((_request, reply) => {
     reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(UNKNOWN_HOST_TEXT)
   })
   front.addHook('onClose', async () => {
     closing = true
+    if (backupTimer) clearTimeout(backupTimer)
+    // A backup under way finishes (its archive is renamed only when complete either way).
+    await backingUp
     await Promise.all([...apps.values()].map(app => app.then(a => a.close()).catch(() => undefined)))
   })
   front.decorate('startupFacts', () => ({

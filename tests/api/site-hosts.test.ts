@@ -240,6 +240,25 @@ describe('one server, many hosts (SQLite: a database file per site)', () => {
     }
   })
 
+  it("every site's daily backup is made from the server's start, also for sites no request has reached", async () => {
+    const destination = path.join(dir, 'respaldos-diarios')
+    fs.rmSync(destination, { recursive: true, force: true })
+    // RESPALDO_HORA a few seconds from now, Colombian time (UTC−5).
+    const hour = new Date(Date.now() - 5 * 3_600_000 + 4_000).toISOString().slice(11, 19)
+    const front = await buildHostsServer({ dataDir: dir, clientDir: dir, logLevel: 'silent', backup: { hour, destination, keep: 2 } }, platform)
+    const archives = (id: string) =>
+      fs.existsSync(path.join(destination, 'sitios', id)) ? fs.readdirSync(path.join(destination, 'sitios', id)).filter(f => f.endsWith('.tar.gz')) : []
+    try {
+      // No request at all: neither site's app is built.
+      for (let waited = 0; waited < 90_000 && (archives('a').length === 0 || archives('b').length === 0); waited += 250)
+        await new Promise(r => setTimeout(r, 250))
+    } finally {
+      await front.close()
+    }
+    expect(archives('a')).toHaveLength(1)
+    expect(archives('b')).toHaveLength(1)
+  }, 120_000)
+
   it("a filing on each site gets number 1 of its own series; staff of A reach nothing of B's, with or without JavaScript", async () => {
     await filingsAndStaff()
     // Each site's own file, in its data folder, holds its own filing only.
