@@ -56,6 +56,30 @@ const ID = new RegExp(site.id.pattern)
 const DOMAIN = new RegExp(site.dominios.items.pattern)
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/** The options that take a value. */
+const KNOWN_OPTIONS = [
+  '--nombre',
+  '--nombre-corto',
+  '--municipio',
+  '--departamento',
+  '--dominio',
+  '--admin',
+  '--admin-nombre',
+  '--plantilla',
+  '--color-primario',
+  '--color-fondo-claro',
+]
+
+/** The hospital's colours from the command line, refused (as the validator would) when they fail WCAG AA. */
+function colorsOf(primario: string | undefined, fondoClaro: string | undefined): IdentityColors | undefined {
+  if (fondoClaro && !primario) throw new UsageError('--color-fondo-claro necesita --color-primario (los enlaces de ese color van sobre el fondo claro).')
+  if (!primario) return undefined
+  const colores = { primario, ...(fondoClaro && { fondoClaro }) }
+  const problem = identityColorsProblem(colores)
+  if (problem) throw new UsageError(problem)
+  return colores
+}
+
 export function parseCreateArgs(argv: string[]): CreateArgs {
   const [command, id, ...rest] = argv
   if (command !== 'crear' || !id || id.startsWith('--')) throw new UsageError(USAGE)
@@ -67,20 +91,8 @@ export function parseCreateArgs(argv: string[]): CreateArgs {
       compilar = false
       continue
     }
-    const known = [
-      '--nombre',
-      '--nombre-corto',
-      '--municipio',
-      '--departamento',
-      '--dominio',
-      '--admin',
-      '--admin-nombre',
-      '--plantilla',
-      '--color-primario',
-      '--color-fondo-claro',
-    ]
     const value = rest[i + 1]
-    if (!known.includes(flag)) throw new UsageError(`Opción desconocida: ${flag}\n${USAGE}`)
+    if (!KNOWN_OPTIONS.includes(flag)) throw new UsageError(`Opción desconocida: ${flag}\n${USAGE}`)
     if (value === undefined || value.startsWith('--')) throw new UsageError(`Falta el valor de ${flag}.\n${USAGE}`)
     values[flag] = [...(values[flag] ?? []), value.trim()]
     i++
@@ -99,12 +111,7 @@ export function parseCreateArgs(argv: string[]): CreateArgs {
   const nombre = one('--nombre')!
   const admin = one('--admin')!.toLowerCase()
   if (!EMAIL.test(admin)) throw new UsageError(`--admin debe ser un correo electrónico válido (recibido «${admin}»).`)
-  const primario = one('--color-primario', false)
-  const fondoClaro = one('--color-fondo-claro', false)
-  if (fondoClaro && !primario) throw new UsageError('--color-fondo-claro necesita --color-primario (los enlaces de ese color van sobre el fondo claro).')
-  const colores = primario ? { primario, ...(fondoClaro && { fondoClaro }) } : undefined
-  const colourProblem = colores && identityColorsProblem(colores)
-  if (colourProblem) throw new UsageError(colourProblem)
+  const colores = colorsOf(one('--color-primario', false), one('--color-fondo-claro', false))
   return {
     id,
     nombre,
