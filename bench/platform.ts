@@ -169,6 +169,11 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
   const count = Number(process.env.BENCH_SITIOS ?? 200)
   const seconds = Number(process.env.BENCH_PLATAFORMA_SEGUNDOS ?? 10)
   if (!Number.isInteger(count) || count < 1) throw new Error(`BENCH_SITIOS must be a whole number ≥ 1 (got ${process.env.BENCH_SITIOS})`)
+  // BENCH_SITIOS_COMPILADOS < BENCH_SITIOS: only that many sites are built; the others are served from a link copy
+  // (`cp -al`) of a built site's output, each with its own manifest, data folder and store. For the server's figures at
+  // a size whose builds would take longer than the time at hand; the build figures are then those of the built sites.
+  const builtCount = Math.min(count, Number(process.env.BENCH_SITIOS_COMPILADOS ?? count))
+  if (!Number.isInteger(builtCount) || builtCount < 1) throw new Error(`BENCH_SITIOS_COMPILADOS must be a whole number ≥ 1`)
   const dir = path.join(tmp, 'plataforma')
   const file = path.join(dir, 'plataforma.yaml')
   const figures: PlatformFigure[] = []
@@ -186,35 +191,52 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
   const loaded = loadPlatform(file)
   if (!loaded.platform) throw new Error(`the bench's plataforma.yaml has problems: ${JSON.stringify(loaded.problems)}`)
   const sites = loaded.platform.sites
+  const built = sites.slice(0, builtCount)
+  /** The built site whose output a site serves (itself unless BENCH_SITIOS_COMPILADOS is smaller). */
+  const sourceOf = (i: number) => built[i % builtCount]!
+  let buildFile = file
+  if (builtCount < count) {
+    buildFile = path.join(dir, 'plataforma-compilados.yaml')
+    let text: string | undefined
+    for (const s of built) text = withSiteAdded(text, { id: s.id, nombre: s.nombre, dominios: s.dominios })
+    fs.writeFileSync(buildFile, text!)
+  }
   figure(`platform ${count} sites: created from the template (copy + identity), wall`, Math.round(createMs), 'ms')
 
   // 2. Every site built, one child process per site, one per core (scripts/lib/platformBuild.ts).
   for (const old of siteCacheFolders(sites)) fs.rmSync(old, { recursive: true, force: true })
   const logFile = path.join(dir, 'compilacion.log')
-  console.log(`Platform: npm run build -- --todos --completa (${count} sites; output in ${path.relative(ROOT, logFile)})…`)
+  console.log(`Platform: npm run build -- --todos --completa (${builtCount} sites; output in ${path.relative(ROOT, logFile)})…`)
   const log = fs.openSync(logFile, 'w')
+  const buildEnv = { ...env, PLATAFORMA: buildFile }
   const build = timeChildren(() =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--todos', '--completa'], { env, stdio: ['ignore', log, log] }),
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--todos', '--completa'], { env: buildEnv, stdio: ['ignore', log, log] }),
   )
   fs.closeSync(log)
   const buildLog = fs.readFileSync(logFile, 'utf8')
-  const failed = sites.filter(s => !new RegExp(`^\\s+✓ ${s.id}: compilado$`, 'm').test(buildLog))
+  const failed = built.filter(s => !new RegExp(`^\\s+✓ ${s.id}: compilado$`, 'm').test(buildLog))
   // A site that failed (Vike's temporary config files shared by concurrent builds: docs/decisions/platform.md) is built
   // once more alone, as `npm run publicar -- --todos` does; its time counts in the total.
   const retry = timeChildren(() =>
-    failed.map(s => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--sitio', s.id, '--completa'], { env, stdio: 'pipe' }).status),
+    failed.map(
+      s => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--sitio', s.id, '--completa'], { env: buildEnv, stdio: 'pipe' }).status,
+    ),
   )
   const stillFailed = failed.filter((_, i) => retry.value[i] !== 0)
   if (stillFailed.length > 0) throw new Error(`sites not built even alone: ${stillFailed.map(s => s.id).join(', ')} (see ${logFile})`)
   const routes = builtRoutes(path.join(sites[0]!.outDir, 'client'))
-  const pages = sites.reduce((n, s) => n + builtRoutes(path.join(s.outDir, 'client')).length, 0)
+  const pages = built.reduce((n, s) => n + builtRoutes(path.join(s.outDir, 'client')).length, 0)
+  sites.slice(builtCount).forEach((s, j) => {
+    const r = spawnSync('cp', ['-al', sourceOf(builtCount + j).outDir, s.outDir])
+    if (r.status !== 0) throw new Error(`cp -al into ${s.outDir} failed: ${r.stderr}`)
+  })
   const cores = os.availableParallelism()
   const wallMs = build.wallMs + retry.wallMs
   const userMs = build.userMs + retry.userMs
   const sysMs = build.sysMs + retry.sysMs
   const diskMiB = Math.round(Number(spawnSync('du', ['-sm', dir], { encoding: 'utf8' }).stdout.split('\t')[0]))
   const buildFigures = {
-    sites: count,
+    sites: builtCount,
     pagesPerSite: routes.length,
     pages,
     wallMs: Math.round(wallMs),
@@ -223,18 +245,18 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
     failedFirstPass: failed.map(s => s.id),
     pagesPerSecondPerCore: Number((pages / (wallMs / 1000) / cores).toFixed(2)),
     pagesPerCpuSecond: Number((pages / ((userMs + sysMs) / 1000)).toFixed(2)),
-    cpuSecondsPerSite: Number(((userMs + sysMs) / 1000 / count).toFixed(2)),
+    cpuSecondsPerSite: Number(((userMs + sysMs) / 1000 / builtCount).toFixed(2)),
     diskMiB,
     load: load(),
   }
   console.log(
-    `Platform build: ${count} sites, ${pages} pages: ${buildFigures.wallMs} ms wall, ${buildFigures.userMs} ms user, ${buildFigures.sysMs} ms system; ` +
+    `Platform build: ${builtCount} sites, ${pages} pages: ${buildFigures.wallMs} ms wall, ${buildFigures.userMs} ms user, ${buildFigures.sysMs} ms system; ` +
       `first-pass failures ${failed.length}; ${diskMiB} MiB on disk`,
   )
-  figure(`platform ${count} sites (${routes.length} pages each): build all (--todos --completa), wall`, buildFigures.wallMs, 'ms')
-  figure(`platform ${count} sites: build all, user + system CPU per site`, Math.round((userMs + sysMs) / count), 'ms')
-  figure(`platform ${count} sites: build all, pages per second per core (wall, ${cores} cores)`, buildFigures.pagesPerSecondPerCore, '/s')
-  figure(`platform ${count} sites: build all, sites that failed the first pass (built again alone)`, failed.length, '')
+  figure(`platform ${builtCount} sites (${routes.length} pages each): build all (--todos --completa), wall`, buildFigures.wallMs, 'ms')
+  figure(`platform ${builtCount} sites: build all, user + system CPU per site`, Math.round((userMs + sysMs) / builtCount), 'ms')
+  figure(`platform ${builtCount} sites: build all, pages per second per core (wall, ${cores} cores)`, buildFigures.pagesPerSecondPerCore, '/s')
+  figure(`platform ${builtCount} sites: build all, sites that failed the first pass (built again alone)`, failed.length, '')
 
   // 3. One server for all of them, as the service runs it.
   const port = 3950 + Math.floor(Math.random() * 40)
@@ -252,12 +274,13 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
     const firstRequestMs: number[] = []
     let ownSeries = 0
     const wrong: string[] = []
-    for (const site of sites) {
+    for (const [i, site] of sites.entries()) {
       const host = site.dominios[0]!
       const t = performance.now()
       const home = await ask(port, host, 'GET', '/')
       firstRequestMs.push(performance.now() - t)
-      if (home.status !== 200 || !home.text.includes(shortName(site.nombre))) throw new Error(`${host}/ answered ${home.status} without the site's own name`)
+      if (home.status !== 200 || !home.text.includes(shortName(sourceOf(i).nombre)))
+        throw new Error(`${host}/ answered ${home.status} without the site's own name`)
       const first = await ask(port, host, 'GET', '/api/tipo-solicitud')
       const token = (first.headers['set-cookie'] ?? [])
         .find(c => c.startsWith('XSRF-TOKEN='))
@@ -372,7 +395,7 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
       figure(`platform ${count} sites: ${label}, p99 (10 connections)`, r.p99Ms, 'ms')
       figure(`platform ${count} sites: ${label}, requests/s`, r.reqPerSec, '/s')
     }
-    return { build: buildFigures, server: serverFigures, figures, createMs: Math.round(createMs) }
+    return { sitesServed: count, sitesBuilt: builtCount, build: buildFigures, server: serverFigures, figures, createMs: Math.round(createMs) }
   } finally {
     server.kill('SIGTERM')
     await new Promise(r => server.once('exit', r))
