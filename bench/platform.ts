@@ -126,6 +126,71 @@ function builtRoutes(clientDir: string): string[] {
     })
 }
 
+export interface LoadSummary {
+  requests: number
+  reqPerSec: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+  non2xx: number
+  errors: number
+  load: number
+}
+
+function summary(r: autocannon.Result): LoadSummary {
+  return {
+    requests: r.requests.total,
+    reqPerSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    load: load(),
+  }
+}
+
+/**
+ * 10 connections for `seconds` of GETs, each to a random host of `hosts` and a random page of `routes`, then as long
+ * of valid filings (POST /api/pqrs), each to a random host with that host's anti-forgery cookie (`tokens[i]`).
+ */
+export async function loadOverSites(
+  port: number,
+  hosts: string[],
+  tokens: string[],
+  routes: string[],
+  seconds: number,
+): Promise<{ pages: LoadSummary; filings: LoadSummary }> {
+  const pick = () => Math.floor(Math.random() * hosts.length)
+  const pages = await cannon({
+    url: `http://127.0.0.1:${port}/`,
+    duration: seconds,
+    connections: 10,
+    requests: [
+      { setupRequest: req => ({ ...req, path: routes[Math.floor(Math.random() * routes.length)]!, headers: { ...req.headers, host: hosts[pick()]! } }) },
+    ],
+  })
+  const filings = await cannon({
+    url: `http://127.0.0.1:${port}/api/pqrs`,
+    method: 'POST',
+    duration: seconds,
+    connections: 10,
+    requests: [
+      {
+        setupRequest: req => {
+          const i = pick()
+          const headers = { ...req.headers, host: hosts[i]!, 'content-type': 'application/json', cookie: `XSRF-TOKEN=${tokens[i]}`, 'x-xsrf-token': tokens[i]! }
+          return { ...req, method: 'POST', body: PQRS, headers }
+        },
+      },
+    ],
+  })
+  // A refused filing is cheap: counting refusals would flatter the figure (as in the API part).
+  if (filings.non2xx > 0) throw new Error(`POST /api/pqrs over ${hosts.length} site(s) answered ${filings.non2xx} times with an error`)
+  if (pages.non2xx > 0) throw new Error(`page requests over ${hosts.length} site(s) answered ${pages.non2xx} times with an error`)
+  return { pages: summary(pages), filings: summary(filings) }
+}
+
 function startPlatformServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'error' },
@@ -308,62 +373,12 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
     if (wrong.length > 0) console.error(`Platform: first filings not numbered 1 of their own series: ${wrong.join('; ')}`)
     budget(`platform ${count} sites: each site's first filing is number 1 of its own ${serie} series`, ownSeries, count, 'sites', true)
 
-    // Requests spread over the sites: each one to a random site (its Host) and, for pages, a random page of it.
-    const pick = () => Math.floor(Math.random() * sites.length)
-    const pagesRun = await cannon({
-      url: `http://127.0.0.1:${port}/`,
-      duration: seconds,
-      connections: 10,
-      requests: [
-        {
-          setupRequest: req => ({
-            ...req,
-            path: readable[Math.floor(Math.random() * readable.length)]!,
-            headers: { ...req.headers, host: sites[pick()]!.dominios[0]! },
-          }),
-        },
-      ],
-    })
-    const filingsRun = await cannon({
-      url: `http://127.0.0.1:${port}/api/pqrs`,
-      method: 'POST',
-      duration: seconds,
-      connections: 10,
-      requests: [
-        {
-          setupRequest: req => {
-            const i = pick()
-            return {
-              ...req,
-              method: 'POST',
-              body: PQRS,
-              headers: {
-                ...req.headers,
-                host: sites[i]!.dominios[0]!,
-                'content-type': 'application/json',
-                cookie: `XSRF-TOKEN=${tokens[i]}`,
-                'x-xsrf-token': tokens[i]!,
-              },
-            }
-          },
-        },
-      ],
-    })
-    // A refused filing is cheap: counting refusals would flatter the figure (as in the API part).
-    if (filingsRun.non2xx > 0) throw new Error(`POST /api/pqrs over the sites answered ${filingsRun.non2xx} times with an error`)
-    if (pagesRun.non2xx > 0) throw new Error(`page requests over the sites answered ${pagesRun.non2xx} times with an error`)
+    // Requests spread over the sites, then the same requests to the first site alone (what spreading costs, same load).
+    const hosts = sites.map(s => s.dominios[0]!)
+    const spread = await loadOverSites(port, hosts, tokens, readable, seconds)
+    const oneSite = await loadOverSites(port, hosts.slice(0, 1), tokens.slice(0, 1), readable, seconds)
     const after = rssMiB(pid)
     const fdsAfter = openFiles(pid)
-    const summary = (r: autocannon.Result) => ({
-      requests: r.requests.total,
-      reqPerSec: Math.round(r.requests.average),
-      p50Ms: r.latency.p50,
-      p99Ms: r.latency.p99,
-      maxMs: r.latency.max,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      load: load(),
-    })
     const serverFigures = {
       rssMiB: { started: idle.rss, allVisited: visited.rss, afterLoad: after.rss, peak: after.peak },
       perVisitedSiteMiB: Number(((visited.rss - idle.rss) / count).toFixed(2)),
@@ -374,8 +389,9 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
         max: Math.round(Math.max(...firstRequestMs)),
       },
       firstFilingsInOwnSeries: ownSeries,
-      pages: summary(pagesRun),
-      filings: summary(filingsRun),
+      pages: spread.pages,
+      filings: spread.filings,
+      oneSite,
       seconds,
       connections: 10,
       pagesRequested: readable.length,
@@ -388,8 +404,10 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
     figure(`platform ${count} sites: first request to a site (its app starts), p50`, serverFigures.firstRequestMs.p50, 'ms')
     figure(`platform ${count} sites: first request to a site (its app starts), p99`, serverFigures.firstRequestMs.p99, 'ms')
     for (const [label, r] of [
-      ['GET a random page of a random site', serverFigures.pages],
-      ['POST /api/pqrs to a random site', serverFigures.filings],
+      ['GET a random page of a random site', spread.pages],
+      ['POST /api/pqrs to a random site', spread.filings],
+      ['the same GETs, all to the first site', oneSite.pages],
+      ['the same POSTs, all to the first site', oneSite.filings],
     ] as const) {
       figure(`platform ${count} sites: ${label}, p50 (10 connections)`, r.p50Ms, 'ms')
       figure(`platform ${count} sites: ${label}, p99 (10 connections)`, r.p99Ms, 'ms')
