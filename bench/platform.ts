@@ -15,6 +15,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import v8 from 'node:v8'
 import autocannon from 'autocannon'
 import { parse } from 'yaml'
 import { loadPlatform, type PlatformSite } from '../src/manifest/platform.ts'
@@ -76,6 +77,16 @@ function openFiles(pid: number): number {
 function openFilesLimit(pid: number): number {
   const line = /^Max open files\s+(\d+|unlimited)/m.exec(fs.readFileSync(`/proc/${pid}/limits`, 'utf8'))?.[1]
   return line === undefined || line === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line)
+}
+
+/**
+ * The process's JavaScript heap from a site's /metricas (prom-client's default metrics; loopback may read them): V8's
+ * heap has a limit of its own (about 4 GiB by default on a 64-bit machine with this much memory), below the RSS.
+ */
+async function heapMiB(port: number, host: string): Promise<{ used: number; total: number; external: number }> {
+  const text = (await ask(port, host, 'GET', '/metricas')).text
+  const value = (name: string) => Math.round(Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20)
+  return { used: value('nodejs_heap_size_used_bytes'), total: value('nodejs_heap_size_total_bytes'), external: value('nodejs_external_memory_bytes') }
 }
 
 interface Answer {
@@ -369,6 +380,7 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
     const readable: string[] = []
     for (const route of routes) if ((await ask(port, sites[0]!.dominios[0]!, 'GET', route)).status === 200) readable.push(route)
     const visited = rssMiB(pid)
+    const heap = await heapMiB(port, sites[0]!.dominios[0]!)
     const fdsVisited = openFiles(pid)
     if (wrong.length > 0) console.error(`Platform: first filings not numbered 1 of their own series: ${wrong.join('; ')}`)
     budget(`platform ${count} sites: each site's first filing is number 1 of its own ${serie} series`, ownSeries, count, 'sites', true)
@@ -382,6 +394,8 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
     const serverFigures = {
       rssMiB: { started: idle.rss, allVisited: visited.rss, afterLoad: after.rss, peak: after.peak },
       perVisitedSiteMiB: Number(((visited.rss - idle.rss) / count).toFixed(2)),
+      heapMiBAllVisited: heap,
+      heapLimitMiB: Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20),
       openFiles: { started: fdsIdle, allVisited: fdsVisited, afterLoad: fdsAfter, limit: openFilesLimit(pid) },
       firstRequestMs: {
         p50: Math.round(quantile(firstRequestMs, 0.5)),
@@ -399,6 +413,7 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
     figure(`platform ${count} sites: server RSS, started (no site visited)`, idle.rss, 'MiB')
     figure(`platform ${count} sites: server RSS, every site visited once`, visited.rss, 'MiB')
     figure(`platform ${count} sites: server RSS per visited site`, serverFigures.perVisitedSiteMiB, 'MiB')
+    figure(`platform ${count} sites: server JavaScript heap used, every site visited`, heap.used, 'MiB')
     figure(`platform ${count} sites: server RSS after the load (peak ${after.peak} MiB)`, after.rss, 'MiB')
     figure(`platform ${count} sites: server open files, every site visited`, fdsVisited, '')
     figure(`platform ${count} sites: first request to a site (its app starts), p50`, serverFigures.firstRequestMs.p50, 'ms')
