@@ -27,7 +27,7 @@ import { writeGeneratedFiles } from './generate.ts'
 import { withBuildLock } from './buildLock.ts'
 import { vikeNodeModules } from './nodeModules.ts'
 import { forgetServerEntryPointer } from './serverEntryPointer.ts'
-import { defaultGeneratedDir, generatedDir } from './generatedDir.ts'
+import { defaultGeneratedDir, ensureConfigTimeRoutes, generatedDir } from './generatedDir.ts'
 import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
 import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
 import { lockVikeConfig } from './vikeConfigLock.ts'
@@ -369,6 +369,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     root,
     async () => {
       writeGeneratedFiles(manifest, genDir)
+      if (genDir !== defaultGeneratedDir(root)) ensureConfigTimeRoutes(root)
       // A pointer left by an earlier version of this build (or a bare `npx vike build` of another version) would
       // still win over the output folder: see vite.config.ts, noServerEntryPointer.
       forgetServerEntryPointer(root)

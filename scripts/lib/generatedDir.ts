@@ -5,6 +5,7 @@
  * own output folder, named by ESE_GENERATED_DIR, so builds of different sites never share one: the bundler
  * reads them from there through vite.config.ts (redirectGeneratedImports).
  */
+import fs from 'node:fs'
 import path from 'node:path'
 
 export const GENERATED_DIR_ENV = 'ESE_GENERATED_DIR'
@@ -38,4 +39,22 @@ export function redirectGeneratedImports(code: string, file: string, root: strin
     return `${quote}${rel.startsWith('.') ? rel : `./${rel}`}/`
   })
   return changed ? out : undefined
+}
+
+/**
+ * Vike loads every `+route.ts` at configuration time through an esbuild of its own, which follows their import of
+ * `src/generated/routes.json` as written (the redirect above is the bundler's only). The list it reads there is
+ * not used (a build's pages are routed by its bundles, which import its own folder's list), but the file must
+ * exist: a platform site built in a fresh checkout, before any single-site build or `npm run generate`, failed
+ * with «Could not resolve "../../generated/routes.json"». So an empty list is written there when there is none;
+ * an existing one (the single site's) is never touched.
+ */
+export function ensureConfigTimeRoutes(root: string): void {
+  const file = path.join(defaultGeneratedDir(root), 'routes.json')
+  if (fs.existsSync(file)) return
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  // Written aside and renamed: site builds started together may both write it.
+  const aside = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(aside, `${JSON.stringify({ contenido: [], interactivo: [] })}\n`)
+  fs.renameSync(aside, file)
 }
