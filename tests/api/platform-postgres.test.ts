@@ -246,6 +246,10 @@ describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no o
     const wrongSite = restore(archiveB, 'a', ownerUrl)
     expect(wrongSite.status).toBe(2)
     expect(wrongSite.out).toContain('no es un respaldo del sitio «a»')
+    // A role that bypasses row security (here the cluster's superuser) could reach every site's rows: refused.
+    const asSuperuser = restore(backUp('a', serverUrl), 'a', adminUrl)
+    expect(asSuperuser.status).toBe(2)
+    expect(asSuperuser.out).toContain('pasa por encima de la seguridad por filas')
     expect(await query(adminUrl, undefined, 'SELECT sitio, radicado FROM radicaciones ORDER BY sitio, radicado')).toEqual(before)
   }, 120_000)
 })
