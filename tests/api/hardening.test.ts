@@ -336,5 +336,7 @@ describe('#17 bounded shutdown', () => {
       await child.kill()
       silent.close()
     }
-  }, 30_000)
+    // Starting the server process takes most of this on a loaded machine (30 s ran out at load 15); the bound that
+    // matters is the one measured above, from SIGTERM to exit.
+  }, 90_000)
 })
