@@ -21,6 +21,7 @@ import path from 'node:path'
 import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { formatProblem, reportGroups } from '../../src/manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
+import { MANIFEST_SNAPSHOT_ENV, writeManifestSnapshot } from '../../src/manifest/manifestSnapshot.ts'
 import { validateManifest } from '../../src/manifest/validate.ts'
 import { CONFIG_LOADED_ENV, PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
 import { writeGeneratedFiles } from './generate.ts'
@@ -320,12 +321,12 @@ export function prerenderProcessCount(pages: number, cores = os.availableParalle
 }
 
 /** `vike prerender` from the existing bundles, in `count` processes at once, each rendering its share of the pages. */
-async function prerenderInShares(count: number, root: string, outDir: string, log: BundlerLog): Promise<boolean> {
+async function prerenderInShares(count: number, root: string, outDir: string, log: BundlerLog, env: Record<string, string>): Promise<boolean> {
   const runs: Array<Promise<boolean>> = []
   for (let index = 0; index < count; index++) {
     let loaded: () => void = () => {}
     const configLoaded = new Promise<void>(resolve => (loaded = resolve))
-    const run = runVike('prerender', root, outDir, log, count > 1 ? { [PRERENDER_SHARE_ENV]: `${index}/${count}` } : {}, loaded)
+    const run = runVike('prerender', root, outDir, log, count > 1 ? { ...env, [PRERENDER_SHARE_ENV]: `${index}/${count}` } : env, loaded)
     runs.push(run)
     // The next share starts once this one has loaded Vike's configuration (or ended): see SHARE_CONFIG_LOADED.
     if (index < count - 1) await Promise.race([configLoaded, run])
@@ -370,75 +371,87 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     async () => {
       writeGeneratedFiles(manifest, genDir)
       if (genDir !== defaultGeneratedDir(root)) ensureConfigTimeRoutes(root)
-      // A pointer left by an earlier version of this build (or a bare `npx vike build` of another version) would
-      // still win over the output folder: see vite.config.ts, noServerEntryPointer.
-      forgetServerEntryPointer(root)
-
-      const fingerprint = codeFingerprint(root, genDir)
-      const cacheDir = bundleCacheFor(compiledCacheDir(root), genDir, defaultGeneratedDir(root))
-      if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
-        copyBundles(path.resolve(options.reuseFrom), outDir)
+      // The pre-render processes render the manifest validated above instead of loading it again (manifestSnapshot.ts).
+      const snapshot = path.join(compiledCacheDir(root), `manifiesto-${process.pid}-${crypto.randomUUID()}.v8`)
+      writeManifestSnapshot(manifest, snapshot)
+      try {
+        return await buildValidated(snapshot)
+      } finally {
+        fs.rmSync(snapshot, { force: true })
       }
-      const previous = readBuildInfo(outDir)
-      // Files of public/ the output holds from its last build: left in place when unchanged, removed when gone.
-      const previousPublic = previous?.publicFiles ?? []
-      let reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
-      let bundles: BuildResult['bundles'] = reason ? undefined : 'salida'
-      if (reason && !options.full && hasBundles(cacheDir, fingerprint)) {
-        // The same code was bundled before: its bundles replace whatever this folder held (nothing, or other code's).
-        clearOutput(outDir, previousPublic)
-        // Another build may be dropping that entry right now (the cache keeps a few): then this one bundles.
-        if (restoreBundles(cacheDir, fingerprint, outDir)) {
-          reason = undefined
-          bundles = 'guardados'
-        }
-      }
-      const kind: BuildKind = reason ? 'completa' : 'contenido'
-      if (reason) bundles = undefined
-
-      const processes = prerenderProcessCount(manifest.pages.length)
-      const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
-      let ok: boolean
-      let publicFiles: string[]
-      if (kind === 'contenido') {
-        log(
-          bundles === 'guardados'
-            ? `Compilación solo de contenido (el código no cambió: se reutilizan los paquetes guardados de una compilación anterior): ${manifest.pages.length} páginas…`
-            : `Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`,
-        )
-        publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
-        ok = await prerenderInShares(processes, root, outDir, bundlerLog)
-        if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
-      } else {
-        log(`Compilación completa (${reason})…`)
-        // A stale fingerprint must not survive a build that fails half-way (clearOutput removes it first).
-        clearOutput(outDir, previousPublic)
-        publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
-        const bundle = { [PUBLIC_LINKED_ENV]: '1' }
-        // Vike's own pre-render after bundling is off (src/pages/+config.ts): scripts/prerender.ts writes the pages.
-        // One process: it bundles, then pre-renders. Several: bundling, then the shares.
-        const later = { ...bundle, [PRERENDER_LATER_ENV]: '1' }
-        ok =
-          processes === 1
-            ? await runVike('bundle-and-prerender', root, outDir, bundlerLog, later)
-            : (await runVike('build', root, outDir, bundlerLog, later)) && (await prerenderInShares(processes, root, outDir, bundlerLog))
-        if (ok) {
-          keepBundles(cacheDir, fingerprint, outDir)
-          writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
-        }
-      }
-      await bundlerLog.close(ok)
-      if (!ok) return failed(elapsed())
-      const ms = elapsed()
-      log(
-        `✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`,
-      )
-      if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
-      return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
     },
     () => log('Otra compilación de este proyecto está en curso; esta espera a que termine…'),
     genDir,
   )
+
+  async function buildValidated(snapshot: string): Promise<BuildResult> {
+    const vikeEnv = { [MANIFEST_SNAPSHOT_ENV]: snapshot }
+    // A pointer left by an earlier version of this build (or a bare `npx vike build` of another version) would
+    // still win over the output folder: see vite.config.ts, noServerEntryPointer.
+    forgetServerEntryPointer(root)
+
+    const fingerprint = codeFingerprint(root, genDir)
+    const cacheDir = bundleCacheFor(compiledCacheDir(root), genDir, defaultGeneratedDir(root))
+    if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
+      copyBundles(path.resolve(options.reuseFrom), outDir)
+    }
+    const previous = readBuildInfo(outDir)
+    // Files of public/ the output holds from its last build: left in place when unchanged, removed when gone.
+    const previousPublic = previous?.publicFiles ?? []
+    let reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
+    let bundles: BuildResult['bundles'] = reason ? undefined : 'salida'
+    if (reason && !options.full && hasBundles(cacheDir, fingerprint)) {
+      // The same code was bundled before: its bundles replace whatever this folder held (nothing, or other code's).
+      clearOutput(outDir, previousPublic)
+      // Another build may be dropping that entry right now (the cache keeps a few): then this one bundles.
+      if (restoreBundles(cacheDir, fingerprint, outDir)) {
+        reason = undefined
+        bundles = 'guardados'
+      }
+    }
+    const kind: BuildKind = reason ? 'completa' : 'contenido'
+    if (reason) bundles = undefined
+
+    const processes = prerenderProcessCount(manifest.pages.length)
+    const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
+    let ok: boolean
+    let publicFiles: string[]
+    if (kind === 'contenido') {
+      log(
+        bundles === 'guardados'
+          ? `Compilación solo de contenido (el código no cambió: se reutilizan los paquetes guardados de una compilación anterior): ${manifest.pages.length} páginas…`
+          : `Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`,
+      )
+      publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
+      ok = await prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv)
+      if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+    } else {
+      log(`Compilación completa (${reason})…`)
+      // A stale fingerprint must not survive a build that fails half-way (clearOutput removes it first).
+      clearOutput(outDir, previousPublic)
+      publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
+      const bundle = { ...vikeEnv, [PUBLIC_LINKED_ENV]: '1' }
+      // Vike's own pre-render after bundling is off (src/pages/+config.ts): scripts/prerender.ts writes the pages.
+      // One process: it bundles, then pre-renders. Several: bundling, then the shares.
+      const later = { ...bundle, [PRERENDER_LATER_ENV]: '1' }
+      ok =
+        processes === 1
+          ? await runVike('bundle-and-prerender', root, outDir, bundlerLog, later)
+          : (await runVike('build', root, outDir, bundlerLog, later)) && (await prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv))
+      if (ok) {
+        keepBundles(cacheDir, fingerprint, outDir)
+        writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+      }
+    }
+    await bundlerLog.close(ok)
+    if (!ok) return failed(elapsed())
+    const ms = elapsed()
+    log(
+      `✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`,
+    )
+    if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
+    return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
+  }
 }
 
 function failed(ms: number): BuildResult {

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { readManifestSnapshot } from './manifestSnapshot.ts'
 import { manifestDir } from './paths.ts'
 import type { Problem } from './problem.ts'
 import { withConsentField } from './privacyNotice.ts'
@@ -158,6 +159,12 @@ export function forgetCachedManifests(): void {
 export function loadValidManifestCached(dir = manifestDir()): Manifest {
   const cached = cache.get(dir)
   if (cached) return cached
+  // A build's pre-render process: the manifest the build has just validated (manifestSnapshot.ts).
+  const validated = readManifestSnapshot(dir)
+  if (validated) {
+    cache.set(dir, validated)
+    return validated
+  }
   const { manifest, problems } = loadManifest(dir)
   const errors = problems.filter(p => p.level === 'error')
   if (errors.length > 0) {

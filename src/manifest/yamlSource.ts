@@ -95,6 +95,23 @@ function lazySource(file: string, display: string, text: string, data: unknown):
   }
 }
 
+/** What a snapshot of a loaded manifest keeps of a source (manifestSnapshot.ts): no parse tree. */
+export interface PlainSource {
+  file: string
+  display: string
+  text: string
+  data: unknown
+}
+
+export function plainSource(source: YamlSource): PlainSource {
+  return { file: source.file, display: source.display, text: source.text, data: source.data }
+}
+
+/** A source read back from a snapshot: its positions are parsed from its text on first use, as for cached data. */
+export function sourceFromPlain(plain: PlainSource): YamlSource {
+  return lazySource(plain.file, plain.display, plain.text, plain.data)
+}
+
 export function parseYaml(file: string, text: string): { source?: YamlSource; problems: Problem[] } {
   const entry = cacheEntry(file, text)
   const cached = entry && readCached(entry)
