@@ -19,7 +19,8 @@ const reuse = optionValue('--reutilizar')
 const site = optionValue('--sitio')
 // Where one site's build goes instead of dist/sitios/<id> (a release folder: npm run publicar -- --sitio).
 const into = optionValue('--salida')
-const taken = new Set([reuse.at, reuse.at + 1, site.at, site.at + 1, into.at, into.at + 1].filter(i => i >= 0))
+// An option's place and its value's; an absent option (at -1) takes none (its «value» would be the first argument).
+const taken = new Set([reuse, site, into].flatMap(o => (o.at >= 0 ? [o.at, o.at + 1] : [])))
 const unknown = args.filter((a, i) => !['--completa', '--detalle', '--todos'].includes(a) && !taken.has(i))
 if (
   unknown.length > 0 ||

@@ -107,6 +107,10 @@ describe('compiled validators', () => {
       expect(compiled.stdout).toBe(viaTsx.stdout)
       expect(compiled.stderr).toContain('manifest/documents/informes.yaml:')
       expect(compiled.stderr).toMatch(/error\(es\) en el manifiesto: no se compiló nada/)
+      // A mistyped option is refused before anything is done, also as the first argument.
+      const typo = spawnSync(process.execPath, ['scripts/compiled.mjs', 'build', '--completo'], { cwd: clone, env, encoding: 'utf8' })
+      expect(typo.status).toBe(2)
+      expect(typo.stderr).toContain('Opción desconocida: --completo.')
     } finally {
       fs.rmSync(clone, { recursive: true, force: true })
     }
