@@ -79,13 +79,70 @@ function plainAnswer(res: http.ServerResponse, status: number, text: string): vo
 }
 
 /**
+ * Every site's daily backup, from the start (not from each site's first request), one run after the other.
+ * `stop` cancels the next run and waits for one under way (its archive is renamed only when complete either way).
+ */
+function scheduleSiteBackups(base: AppOptions, sites: readonly PlatformSite[], log: FastifyBaseLogger): { stop(): Promise<void> } {
+  const schedule = base.backup
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  const arm = (hourMs: number) => {
+    if (stopped) return
+    timer = setTimeout(() => {
+      running = backUpSites(base, schedule!, sites, log).finally(() => {
+        running = undefined
+        arm(hourMs)
+      })
+    }, msUntilNext(hourMs))
+    // The schedule alone must not keep the process alive.
+    timer.unref()
+  }
+  if (schedule) arm(parseBackupHour(schedule.hour))
+  return {
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}
+
+/**
+ * Each site's server, built on its first request (a platform of many sites holds in memory only those in use). A
+ * site that cannot start is told in the log and tried again on its next request; the others are not touched.
+ */
+function siteApps(base: AppOptions, frontLog: FastifyBaseLogger) {
+  const apps = new Map<string, Promise<FastifyInstance>>()
+  return {
+    get(site: PlatformSite): Promise<FastifyInstance> {
+      let app = apps.get(site.id)
+      if (!app) {
+        const log = frontLog.child({ sitio: site.id })
+        app = buildApp({ ...siteAppOptions(base, site), loggerInstance: log }).then(async built => {
+          await built.ready()
+          log.info({ ...built.startupFacts() }, `sitio «${site.id}» listo`)
+          return built
+        })
+        apps.set(site.id, app)
+        app.catch(error => {
+          log.error(`NO SE PUDO INICIAR EL SITIO «${site.id}»: ${error instanceof Error ? error.message : String(error)}`)
+          if (apps.get(site.id) === app) apps.delete(site.id)
+        })
+      }
+      return app
+    },
+    closeAll: () => Promise.all([...apps.values()].map(app => app.then(a => a.close()).catch(() => undefined))),
+  }
+}
+
+/**
  * The front server: listens, logs, closes every site's server when it closes. Its own routes answer only what no
  * site took (an unknown host): a plain 404.
  */
 export async function buildHostsServer(base: AppOptions, platform: Platform): Promise<FastifyInstance> {
   const byHost = new Map<string, PlatformSite>()
   for (const site of platform.sites) for (const domain of site.dominios) byHost.set(domain, site)
-  const apps = new Map<string, Promise<FastifyInstance>>()
   let closing = false
   const requestTimeout = (base.uploadTimeoutMs ?? 300_000) + 10_000
 
@@ -97,7 +154,7 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
         const site = byHost.get(hostName(req.headers.host))
         if (!site) return handler(req, res)
         if (closing) return plainAnswer(res, 503, SITE_STARTING_FAILED)
-        siteApp(site).then(
+        apps.get(site).then(
           app => app.routing(req, res),
           () => plainAnswer(res, 503, SITE_STARTING_FAILED),
         )
@@ -107,56 +164,16 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
       return server
     },
   })
-
-  /** The site's server, built on its first request (a platform of many sites holds in memory only those in use). */
-  function siteApp(site: PlatformSite): Promise<FastifyInstance> {
-    let app = apps.get(site.id)
-    if (!app) {
-      const log = front.log.child({ sitio: site.id })
-      app = buildApp({ ...siteAppOptions(base, site), loggerInstance: log }).then(async built => {
-        await built.ready()
-        log.info({ ...built.startupFacts() }, `sitio «${site.id}» listo`)
-        return built
-      })
-      apps.set(site.id, app)
-      // A site that cannot start is told in the log and tried again on its next request; the others are not touched.
-      app.catch(error => {
-        log.error(`NO SE PUDO INICIAR EL SITIO «${site.id}»: ${error instanceof Error ? error.message : String(error)}`)
-        if (apps.get(site.id) === app) apps.delete(site.id)
-      })
-    }
-    return app
-  }
-
-  // Every site's daily backup, from the start (not from each site's first request).
-  let backupTimer: NodeJS.Timeout | undefined
-  let backingUp: Promise<void> | undefined
-  const schedule = base.backup
-  if (schedule) {
-    const hourMs = parseBackupHour(schedule.hour)
-    const arm = () => {
-      if (closing) return
-      backupTimer = setTimeout(() => {
-        backingUp = backUpSites(base, schedule, platform.sites, front.log).finally(() => {
-          backingUp = undefined
-          arm()
-        })
-      }, msUntilNext(hourMs))
-      // The schedule alone must not keep the process alive.
-      backupTimer.unref()
-    }
-    arm()
-  }
+  const apps = siteApps(base, front.log)
+  const backups = scheduleSiteBackups(base, platform.sites, front.log)
 
   front.setNotFoundHandler((_request, reply) => {
     reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(UNKNOWN_HOST_TEXT)
   })
   front.addHook('onClose', async () => {
     closing = true
-    if (backupTimer) clearTimeout(backupTimer)
-    // A backup under way finishes (its archive is renamed only when complete either way).
-    await backingUp
-    await Promise.all([...apps.values()].map(app => app.then(a => a.close()).catch(() => undefined)))
+    await backups.stop()
+    await apps.closeAll()
   })
   front.decorate('startupFacts', () => ({
     version: programVersion(),

@@ -3,7 +3,7 @@ import pg from 'pg'
 import type { Db, Engine } from './engine.ts'
 import { MIGRATIONS, type Migration, pendingMigrations, recordedName, refuseNewerSchema } from './migrations.ts'
 import { BYPASSES_SITES, OWNER_REFUSED, ownerRole, rowSecurityBypasser } from './pgRoles.ts'
-import { DEFAULT_SITE, SITE_SETTING } from './siteTenancy.ts'
+import { connectionName, DEFAULT_SITE, SITE_SETTING } from './siteTenancy.ts'
 import type { Tables } from './tables.ts'
 import { StoreUnavailableError, StoreUnreachableError } from './unavailable.ts'
 
@@ -129,11 +129,6 @@ async function confirmed(check: () => Promise<boolean>): Promise<boolean> {
 }
 
 /** The connection pool: every connection it opens commits durably, and read-only when asked. */
-/** The `application_name` of the store's connections: «radicacion», «radicacion-exportacion», plus «:<site>» on a platform. */
-export function connectionName(readonly: boolean, site?: string): string {
-  return `${readonly ? 'radicacion-exportacion' : 'radicacion'}${site ? `:${site}` : ''}`
-}
-
 function openPool(options: PostgresEngineOptions): pg.Pool {
   const readonly = options.readonly ?? false
   const pool = new pg.Pool({

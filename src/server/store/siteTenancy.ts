@@ -87,3 +87,8 @@ export const SITE_TENANCY: Migration = {
   ${PER_SITE_KEYS}
   `,
 }
+
+/** The `application_name` of the store's connections: «radicacion», «radicacion-exportacion», plus «:<site>» on a platform. */
+export function connectionName(readonly: boolean, site?: string): string {
+  return `${readonly ? 'radicacion-exportacion' : 'radicacion'}${site ? `:${site}` : ''}`
+}

@@ -10,7 +10,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import { connectionName } from '../../store/postgres.ts'
+import { connectionName } from '../../store/siteTenancy.ts'
 import { ATTACHMENTS_DIR, POINTER_DIR, POINTER_NAME, type BackupManifest } from './archive.ts'
 import { runningServers } from './presence.ts'
 import { restoreSiteRows, SiteRestoreRefusedError } from './siteRestore.ts'

@@ -84,9 +84,16 @@ export function intoTemporaryTables(sql: string, schema: string, tables: readonl
   return lines.join('\n')
 }
 
-/** Restores the site's rows from `dumpFile` (see the header). `workDir` receives the intermediate files. */
-export async function restoreSiteRows(dumpFile: string, databaseUrl: string, site: string, workDir: string): Promise<void> {
-  const plan = await withSiteClient(databaseUrl, site, async client => {
+interface RestorePlan {
+  schema: string
+  /** The site's tables, parents first, then the migrations table. */
+  tables: TableShape[]
+  guards: Array<{ table: string; trigger: string }>
+}
+
+/** What the restore needs to know of the database, read on a connection of the site (refused for a bypassing role). */
+function readPlan(databaseUrl: string, site: string): Promise<RestorePlan> {
+  return withSiteClient(databaseUrl, site, async client => {
     const bypasser = await rowSecurityBypasser(client)
     if (bypasser)
       throw new SiteRestoreRefusedError(
@@ -96,11 +103,11 @@ export async function restoreSiteRows(dumpFile: string, databaseUrl: string, sit
     const ordered = await siteTablesInOrder(client)
     return { schema, tables: await shapes(client, [...ordered, MIGRATIONS_TABLE]), guards: await deleteGuards(client) }
   })
-  const { url, password } = splitPassword(databaseUrl)
-  const siteTables = plan.tables.filter(t => t.name !== MIGRATIONS_TABLE)
-  const names = plan.tables.map(t => t.name)
+}
 
-  // The table data only: the sequences' values in the dump are the whole database's and must not go back.
+/** The dump's table data as SQL loading the temporary tables (never the sequences: their values are every site's). */
+async function tableData(dumpFile: string, plan: RestorePlan, workDir: string, password: string | undefined): Promise<string> {
+  const names = plan.tables.map(t => t.name)
   const listFile = path.join(workDir, 'contenido.lista')
   await runPgTool('pg_restore', ['--list', `--file=${listFile}`, dumpFile], password)
   const wanted = fs
@@ -110,15 +117,14 @@ export async function restoreSiteRows(dumpFile: string, databaseUrl: string, sit
   fs.writeFileSync(listFile, `${wanted.join('\n')}\n`)
   const dataFile = path.join(workDir, 'datos.sql')
   await runPgTool('pg_restore', ['--data-only', '--no-owner', '--no-privileges', `--use-list=${listFile}`, `--file=${dataFile}`, dumpFile], password)
-  const data = intoTemporaryTables(fs.readFileSync(dataFile, 'utf8'), plan.schema, names)
+  return intoTemporaryTables(fs.readFileSync(dataFile, 'utf8'), plan.schema, names)
+}
 
+/** Step 2 of the header: refused unless the backup has this database's migrations and only this site's rows. */
+function checksSql(plan: RestorePlan, site: string): string {
   const table = (name: string) => `${quoted(plan.schema)}.${quoted(name)}`
-  const before = [
-    '\\set ON_ERROR_STOP on',
-    // pg_restore's own header sets an empty search_path and row_security off; everything here is qualified.
-    ...plan.tables.map(t => `CREATE TEMPORARY TABLE ${quoted(t.name)} (LIKE ${table(t.name)}) ON COMMIT DROP;`),
-  ]
-  const versionCheck = `DO $$ BEGIN
+  const siteTables = plan.tables.filter(t => t.name !== MIGRATIONS_TABLE)
+  return `DO $$ BEGIN
   IF EXISTS (SELECT version FROM pg_temp.${MIGRATIONS_TABLE} EXCEPT SELECT version FROM ${table(MIGRATIONS_TABLE)})
      OR EXISTS (SELECT version FROM ${table(MIGRATIONS_TABLE)} EXCEPT SELECT version FROM pg_temp.${MIGRATIONS_TABLE}) THEN
     RAISE EXCEPTION 'el respaldo es de otra versión de la base de datos (otras migraciones): restáurelo con la versión del programa que lo hizo.';
@@ -131,10 +137,21 @@ ${siteTables
   )
   .join('\n')}
 END $$;`
+}
+
+/** The whole psql script: temporary tables, the dump's data, the checks, then steps 3 and 4 of the header. */
+function restoreScript(plan: RestorePlan, site: string, data: string): string {
+  const table = (name: string) => `${quoted(plan.schema)}.${quoted(name)}`
+  const siteTables = plan.tables.filter(t => t.name !== MIGRATIONS_TABLE)
+  const before = [
+    '\\set ON_ERROR_STOP on',
+    // pg_restore's own header sets an empty search_path and row_security off; everything here is qualified.
+    ...plan.tables.map(t => `CREATE TEMPORARY TABLE ${quoted(t.name)} (LIKE ${table(t.name)}) ON COMMIT DROP;`),
+  ]
   const after = [
     // Row security back on (pg_restore's header turned it off): every statement below is held to the site's rows.
     'SET row_security = on;',
-    versionCheck,
+    checksSql(plan, site),
     ...plan.guards.map(g => `ALTER TABLE ${table(g.table)} DISABLE TRIGGER ${quoted(g.trigger)};`),
     ...[...siteTables].reverse().map(t => `DELETE FROM ${table(t.name)} WHERE sitio = ${literal(site)};`),
     ...plan.guards.map(g => `ALTER TABLE ${table(g.table)} ENABLE TRIGGER ${quoted(g.trigger)};`),
@@ -149,16 +166,22 @@ END $$;`
       ),
     ),
   ]
+  return `${before.join('\n')}\n${data}\n${after.join('\n')}\n`
+}
+
+/** Restores the site's rows from `dumpFile` (see the header). `workDir` receives the intermediate files. */
+export async function restoreSiteRows(dumpFile: string, databaseUrl: string, site: string, workDir: string): Promise<void> {
+  const plan = await readPlan(databaseUrl, site)
+  const { url, password } = splitPassword(databaseUrl)
   const script = path.join(workDir, 'restaurar-sitio.sql')
-  fs.writeFileSync(script, `${before.join('\n')}\n${data}\n${after.join('\n')}\n`)
-  const loading = runPgTool(
-    'psql',
-    ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', `--file=${script}`, '--no-password', `--dbname=${url}`],
-    password,
-    { PGOPTIONS: `-c ${SITE_SETTING}=${site}` },
-  )
+  fs.writeFileSync(script, restoreScript(plan, site, await tableData(dumpFile, plan, workDir, password)))
   try {
-    await loading
+    await runPgTool(
+      'psql',
+      ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', `--file=${script}`, '--no-password', `--dbname=${url}`],
+      password,
+      { PGOPTIONS: `-c ${SITE_SETTING}=${site}` },
+    )
   } catch (error) {
     // psql names the script's file and line; the operator needs PostgreSQL's message (the checks' are in Spanish).
     const message = (error as Error).message
