@@ -347,6 +347,33 @@ function stripAnsi(s: string): string {
   return s.replace(/\u001b\[[0-9;]*m/g, '')
 }
 
+/**
+ * Whether this build renders content only (the output's bundles, or kept ones, match the code) or bundles first, and
+ * why: reads the output's last build and the bundle cache, and puts kept bundles in place when they match.
+ */
+function chooseBuild(options: BuildOptions, root: string, outDir: string, genDir: string) {
+  const fingerprint = codeFingerprint(root, genDir)
+  const cacheDir = bundleCacheFor(compiledCacheDir(root), genDir, defaultGeneratedDir(root))
+  if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
+    copyBundles(path.resolve(options.reuseFrom), outDir)
+  }
+  // Files of public/ the output holds from its last build: left in place when unchanged, removed when gone.
+  const previousPublic = readBuildInfo(outDir)?.publicFiles ?? []
+  let reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
+  let bundles: BuildResult['bundles'] = reason ? undefined : 'salida'
+  if (reason && !options.full && hasBundles(cacheDir, fingerprint)) {
+    // The same code was bundled before: its bundles replace whatever this folder held (nothing, or other code's).
+    clearOutput(outDir, previousPublic)
+    // Another build may be dropping that entry right now (the cache keeps a few): then this one bundles.
+    if (restoreBundles(cacheDir, fingerprint, outDir)) {
+      reason = undefined
+      bundles = 'guardados'
+    }
+  }
+  const kind: BuildKind = reason ? 'completa' : 'contenido'
+  return { fingerprint, cacheDir, previousPublic, reason, bundles: reason ? undefined : bundles, kind }
+}
+
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now()
   const log = options.log ?? ((line: string) => console.log(line))
@@ -390,27 +417,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     // still win over the output folder: see vite.config.ts, noServerEntryPointer.
     forgetServerEntryPointer(root)
 
-    const fingerprint = codeFingerprint(root, genDir)
-    const cacheDir = bundleCacheFor(compiledCacheDir(root), genDir, defaultGeneratedDir(root))
-    if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
-      copyBundles(path.resolve(options.reuseFrom), outDir)
-    }
-    const previous = readBuildInfo(outDir)
-    // Files of public/ the output holds from its last build: left in place when unchanged, removed when gone.
-    const previousPublic = previous?.publicFiles ?? []
-    let reason = options.full ? 'se pidió una compilación completa' : fullBuildReason(outDir, fingerprint)
-    let bundles: BuildResult['bundles'] = reason ? undefined : 'salida'
-    if (reason && !options.full && hasBundles(cacheDir, fingerprint)) {
-      // The same code was bundled before: its bundles replace whatever this folder held (nothing, or other code's).
-      clearOutput(outDir, previousPublic)
-      // Another build may be dropping that entry right now (the cache keeps a few): then this one bundles.
-      if (restoreBundles(cacheDir, fingerprint, outDir)) {
-        reason = undefined
-        bundles = 'guardados'
-      }
-    }
-    const kind: BuildKind = reason ? 'completa' : 'contenido'
-    if (reason) bundles = undefined
+    const { fingerprint, cacheDir, previousPublic, reason, bundles, kind } = chooseBuild(options, root, outDir, genDir)
 
     const processes = prerenderProcessCount(manifest.pages.length)
     const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
