@@ -9,15 +9,13 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { prepareDatabase } from '../../src/server/dbSetup.ts'
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import type { FilingStore } from '../../src/server/store/store.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
-import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
 
 const dir = path.resolve('test-results/plataforma-postgres')
 const platformFile = path.join(dir, 'plataforma.yaml')
@@ -26,27 +24,10 @@ const suffix = `${process.pid}_${Date.now() % 100_000}`
 const OWNER = `duenio_plat_${suffix}`
 const SERVER = `servidor_plat_${suffix}`
 
+let database: PlatformDatabase | undefined
 let adminUrl: string
 let ownerUrl: string
 let serverUrl: string
-
-const as = (role: string) => {
-  const u = new URL(adminUrl)
-  u.username = role
-  return u.toString()
-}
-
-/** A query on its own connection, as `url`, with the site set when given. */
-async function query<T extends pg.QueryResultRow>(url: string, site: string | undefined, text: string, values: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    if (site !== undefined) await c.query("SELECT set_config('app.sitio', $1, false)", [site])
-    return (await c.query<T>(text, values)).rows
-  } finally {
-    await c.end()
-  }
-}
 
 function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platformFile, DATABASE_URL: serverUrl }
@@ -83,34 +64,19 @@ const crear = (id: string, extra: NodeJS.ProcessEnv = {}) =>
     extra,
   )
 
-const accounts = (site: string) => query<{ correo: string }>(adminUrl, undefined, 'SELECT correo FROM cuentas WHERE sitio = $1', [site])
+const accounts = (site: string) => querySite<{ correo: string }>(adminUrl, undefined, 'SELECT correo FROM cuentas WHERE sitio = $1', [site])
 
 beforeAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true })
   const template = path.join(dir, 'plantilla')
   fs.cpSync('tests/fixtures/manifest-min', path.join(template, 'manifest'), { recursive: true })
   fs.cpSync('tests/fixtures/public-min', path.join(template, 'public'), { recursive: true })
-  adminUrl = await freshPostgresDatabase('plataforma')
-  const db = new URL(adminUrl).pathname.slice(1)
-  // The guide's two roles: an owner that migrates (not a superuser) and the server's.
-  for (const sql of [
-    `CREATE ROLE ${OWNER} LOGIN`,
-    `CREATE ROLE ${SERVER} LOGIN`,
-    `ALTER DATABASE "${db}" OWNER TO ${OWNER}`,
-    `ALTER SCHEMA public OWNER TO ${OWNER}`,
-  ])
-    await query(adminUrl, undefined, sql)
-  ownerUrl = as(OWNER)
-  serverUrl = as(SERVER)
-  await prepareDatabase(ownerUrl, SERVER)
+  database = await platformDatabase('plataforma', OWNER, SERVER)
+  ;({ adminUrl, ownerUrl, serverUrl } = database)
 })
 
 afterAll(async () => {
-  if (!adminUrl) return
-  await dropPostgresDatabase(adminUrl)
-  const postgres = new URL(adminUrl)
-  postgres.pathname = '/postgres'
-  for (const role of [SERVER, OWNER]) await query(postgres.toString(), undefined, `DROP ROLE IF EXISTS ${role}`)
+  await database?.drop()
 })
 
 const siteFolder = (id: string) => ({ dataDir: path.join(dir, 'data', 'sitios', id), manifestDir: path.join(dir, 'sitios', id, 'manifest') })
@@ -195,7 +161,7 @@ describe('npm run sitio -- crear with DATABASE_URL (PostgreSQL)', () => {
 
 describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no other site touched", () => {
   const bySite = async () =>
-    (await query<{ sitio: string; n: string }>(adminUrl, undefined, 'SELECT sitio, COUNT(*) AS n FROM radicaciones GROUP BY sitio ORDER BY sitio')).map(
+    (await querySite<{ sitio: string; n: string }>(adminUrl, undefined, 'SELECT sitio, COUNT(*) AS n FROM radicaciones GROUP BY sitio ORDER BY sitio')).map(
       r => `${r.sitio}:${r.n}`,
     )
 
@@ -207,7 +173,7 @@ describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no o
     const b2 = await fileOn('b', 'Beto 2', serverUrl)
     expect([a2, b2]).toEqual([a2, a2])
     expect(await bySite()).toEqual(['a:2', 'b:2'])
-    const auditB = await query(adminUrl, undefined, "SELECT * FROM auditoria WHERE sitio = 'b' ORDER BY id")
+    const auditB = await querySite(adminUrl, undefined, "SELECT * FROM auditoria WHERE sitio = 'b' ORDER BY id")
 
     // B's server keeps serving (its connections open) while A is restored.
     const storeB = await siteStore('b', serverUrl)
@@ -224,7 +190,7 @@ describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no o
     expect(await bySite()).toEqual(['a:1', 'b:2'])
     expect(await filingsOf('a', serverUrl)).toEqual([`${a1} Ana 1`])
     expect(await filingsOf('b', serverUrl)).toEqual([`${b1} Beto 1`, `${b2} Beto 2`].sort())
-    expect(await query(adminUrl, undefined, "SELECT * FROM auditoria WHERE sitio = 'b' ORDER BY id")).toEqual(auditB)
+    expect(await querySite(adminUrl, undefined, "SELECT * FROM auditoria WHERE sitio = 'b' ORDER BY id")).toEqual(auditB)
     expect(await accounts('a')).toEqual([{ correo: 'gerencia@a.gov.co' }])
     // A's number series is the backup's: the next filing takes the number after the last backed-up one, and B's goes on.
     expect(await fileOn('a', 'Ana 3', serverUrl)).toBe(a2)
@@ -233,7 +199,7 @@ describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no o
 
   it("is refused while A's server is connected, and for a backup of another site, changing nothing", async () => {
     const archiveB = backUp('b', serverUrl)
-    const before = await query(adminUrl, undefined, 'SELECT sitio, radicado FROM radicaciones ORDER BY sitio, radicado')
+    const before = await querySite(adminUrl, undefined, 'SELECT sitio, radicado FROM radicaciones ORDER BY sitio, radicado')
     const storeA = await siteStore('a', serverUrl)
     try {
       await storeA.listFilings('contacto')
@@ -250,7 +216,7 @@ describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no o
     const asSuperuser = restore(backUp('a', serverUrl), 'a', adminUrl)
     expect(asSuperuser.status).toBe(2)
     expect(asSuperuser.out).toContain('pasa por encima de la seguridad por filas')
-    expect(await query(adminUrl, undefined, 'SELECT sitio, radicado FROM radicaciones ORDER BY sitio, radicado')).toEqual(before)
+    expect(await querySite(adminUrl, undefined, 'SELECT sitio, radicado FROM radicaciones ORDER BY sitio, radicado')).toEqual(before)
   }, 120_000)
 })
 
@@ -340,7 +306,7 @@ describe('two server processes of one platform on one PostgreSQL database (behin
       const mine = answers.filter(a => a.site === site).map(a => a.id)
       expect(new Set(mine).size).toBe(8)
       // Every number the site has (the earlier tests' filings and these), as the database's administrator sees them: 1..n.
-      const numbers = (await query<{ radicado: string }>(adminUrl, undefined, 'SELECT radicado FROM radicaciones WHERE sitio = $1', [site]))
+      const numbers = (await querySite<{ radicado: string }>(adminUrl, undefined, 'SELECT radicado FROM radicaciones WHERE sitio = $1', [site]))
         .map(r => Number(r.radicado.split('-').pop()))
         .sort((x, y) => x - y)
       expect(numbers).toEqual(numbers.map((_, i) => i + 1))
@@ -356,7 +322,7 @@ describe('two server processes of one platform on one PostgreSQL database (behin
     const session = `XSRF-TOKEN=${v.xsrf}; oficina_sesion=${cookieOf(signIn, 'oficina_sesion')}`
     const inbox = await askHost(two, HOSTS.a, 'GET', '/api/oficina/radicaciones', { cookie: session, 'x-xsrf-token': v.xsrf })
     expect(inbox.status, inbox.text).toBe(200)
-    const countA = (await query(adminUrl, undefined, "SELECT 1 FROM radicaciones WHERE sitio = 'a'")).length
+    const countA = (await querySite(adminUrl, undefined, "SELECT 1 FROM radicaciones WHERE sitio = 'a'")).length
     expect((JSON.parse(inbox.text) as { total: number }).total).toBe(countA)
     const first = await askHost(two, HOSTS.a, 'GET', `/api/oficina/radicaciones/${firstOfA}`, { cookie: session, 'x-xsrf-token': v.xsrf })
     expect(first.status).toBe(200)

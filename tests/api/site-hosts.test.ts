@@ -9,11 +9,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadPlatform, type Platform, type PlatformSite } from '../../src/manifest/platform.ts'
 import { runBackupCommand } from '../../src/server/backupCommand.ts'
-import { prepareDatabase } from '../../src/server/dbSetup.ts'
 import { runExport } from '../../src/server/export.ts'
 import { verifyBackup } from '../../src/server/features/backup/verify.ts'
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
@@ -22,7 +20,7 @@ import { buildHostsServer, UNKNOWN_HOST_TEXT } from '../../src/server/siteHosts.
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { SITE_TABLES } from '../../src/server/store/siteTenancy.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
-import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
 import { buildTwoSites, TWO_SITES_DIR, TWO_SITES_FILE, TWO_SITES_HOST, writeTwoSites } from '../helpers/twoSites.ts'
 import { TINY_PDF } from './helpers.ts'
 
@@ -280,71 +278,42 @@ describe('one server, many hosts (PostgreSQL: one database, row-level security p
   const suffix = `${process.pid}_${Date.now() % 100_000}`
   const OWNER = `duenio_sitios_${suffix}`
   const SERVER = `servidor_sitios_${suffix}`
+  let database: PlatformDatabase | undefined
   let adminUrl: string
   let ownerUrl: string
   let serverUrl: string
   let server: FastifyInstance | undefined
-  const as = (role: string) => {
-    const u = new URL(adminUrl)
-    u.username = role
-    return u.toString()
-  }
-  async function query<T extends pg.QueryResultRow>(url: string, site: string | undefined, text: string, values: unknown[] = []): Promise<T[]> {
-    const c = new pg.Client({ connectionString: url })
-    await c.connect()
-    try {
-      if (site !== undefined) await c.query("SELECT set_config('app.sitio', $1, false)", [site])
-      return (await c.query<T>(text, values)).rows
-    } finally {
-      await c.end()
-    }
-  }
 
   beforeAll(async () => {
-    adminUrl = await freshPostgresDatabase('sitios')
-    const db = new URL(adminUrl).pathname.slice(1)
-    // The guide's two roles: an owner that migrates (not a superuser) and the server's.
-    for (const sql of [
-      `CREATE ROLE ${OWNER} LOGIN`,
-      `CREATE ROLE ${SERVER} LOGIN`,
-      `ALTER DATABASE "${db}" OWNER TO ${OWNER}`,
-      `ALTER SCHEMA public OWNER TO ${OWNER}`,
-    ])
-      await query(adminUrl, undefined, sql)
-    ownerUrl = as(OWNER)
-    serverUrl = as(SERVER)
-    await prepareDatabase(ownerUrl, SERVER)
+    database = await platformDatabase('sitios', OWNER, SERVER)
+    ;({ adminUrl, ownerUrl, serverUrl } = database)
     server = await startServer(serverUrl)
   })
   afterAll(async () => {
     await server?.close()
-    if (!adminUrl) return
-    await dropPostgresDatabase(adminUrl)
-    const postgres = new URL(adminUrl)
-    postgres.pathname = '/postgres'
-    for (const role of [SERVER, OWNER]) await query(postgres.toString(), undefined, `DROP ROLE IF EXISTS ${role}`)
+    await database?.drop()
   })
 
   it("a filing on each site gets number 1 of its own series; staff of A reach nothing of B's; the database itself keeps each site to its rows", async () => {
     const number = await filingsAndStaff()
     // Both sites' rows are in the one database (its administrator sees them all)…
-    const all = await query<{ sitio: string; radicado: string }>(adminUrl, undefined, 'SELECT sitio, radicado FROM radicaciones ORDER BY sitio')
+    const all = await querySite<{ sitio: string; radicado: string }>(adminUrl, undefined, 'SELECT sitio, radicado FROM radicaciones ORDER BY sitio')
     expect(all).toEqual([
       { sitio: 'a', radicado: number },
       { sitio: 'b', radicado: number },
     ])
     // …a connection that names no site reads nothing, in any table, whether the server's role or the tables' owner…
     for (const url of [serverUrl, ownerUrl])
-      for (const table of SITE_TABLES) expect(await query(url, undefined, `SELECT 1 FROM ${table}`), `${table}`).toEqual([])
+      for (const table of SITE_TABLES) expect(await querySite(url, undefined, `SELECT 1 FROM ${table}`), `${table}`).toEqual([])
     // …and site A's sees A's rows only, and can neither write nor move a row into B.
-    const seenByA = await query<{ datos: { nombre: string } }>(serverUrl, 'a', 'SELECT datos FROM radicaciones')
+    const seenByA = await querySite<{ datos: { nombre: string } }>(serverUrl, 'a', 'SELECT datos FROM radicaciones')
     expect(seenByA.map(r => r.datos.nombre)).toEqual(['Ana de A'])
-    expect((await query(ownerUrl, 'a', 'SELECT 1 FROM cuentas')).length).toBe(1)
-    await expect(query(serverUrl, 'a', "UPDATE radicaciones SET sitio = 'b'")).rejects.toThrow(/row-level security/)
-    await expect(query(serverUrl, 'a', "INSERT INTO auditoria (sitio, en, evento) VALUES ('b', '2026-01-01T00:00:00Z', 'intruso')")).rejects.toThrow(
+    expect((await querySite(ownerUrl, 'a', 'SELECT 1 FROM cuentas')).length).toBe(1)
+    await expect(querySite(serverUrl, 'a', "UPDATE radicaciones SET sitio = 'b'")).rejects.toThrow(/row-level security/)
+    await expect(querySite(serverUrl, 'a', "INSERT INTO auditoria (sitio, en, evento) VALUES ('b', '2026-01-01T00:00:00Z', 'intruso')")).rejects.toThrow(
       /row-level security/,
     )
-    await expect(query(serverUrl, undefined, "INSERT INTO auditoria (en, evento) VALUES ('2026-01-01T00:00:00Z', 'sin sitio')")).rejects.toThrow()
+    await expect(querySite(serverUrl, undefined, "INSERT INTO auditoria (en, evento) VALUES ('2026-01-01T00:00:00Z', 'sin sitio')")).rejects.toThrow()
     // The commands, as the server's role: the site's rows only.
     await commandsPerSite(serverUrl)
   })
