@@ -12,11 +12,10 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import v8 from 'node:v8'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import { parse } from 'yaml'
 import { loadPlatform, type PlatformSite } from '../src/manifest/platform.ts'
 import { bundleCacheFor } from '../scripts/lib/bundleCache.ts'
@@ -24,7 +23,9 @@ import { defaultGeneratedDir } from '../scripts/lib/generatedDir.ts'
 import { withSiteAdded } from '../scripts/lib/platformFileEdit.ts'
 import { snapshotDirFor } from '../scripts/lib/publicSync.ts'
 import { copyTemplate, shortName } from '../scripts/lib/siteTemplate.ts'
+import { askHost } from '../tests/helpers/hostRequest.ts'
 import { timeChildren } from './eleventy.ts'
+import { cannon, samplePqrs } from './load.ts'
 
 const ROOT = process.cwd()
 
@@ -89,43 +90,11 @@ async function heapMiB(port: number, host: string): Promise<{ used: number; tota
   return { used: value('nodejs_heap_size_used_bytes'), total: value('nodejs_heap_size_total_bytes'), external: value('nodejs_external_memory_bytes') }
 }
 
-interface Answer {
-  status: number
-  headers: http.IncomingHttpHeaders
-  text: string
-}
+/** Requests to the platform's server by Host, as the tests make them. */
+const ask = askHost
 
-function ask(port: number, host: string, method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: { ...headers, host } }, res => {
-      const chunks: Buffer[] = []
-      res.on('data', c => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
-}
-
-function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))))
-}
-
-/** A valid PQRSD of the template's form (the same as the API part's). */
-const PQRS = JSON.stringify({
-  tipoSolicitud: 1,
-  tipoPersona: 1,
-  tipoIdentificacion: 1,
-  numeroIdentificacion: '1020304050',
-  nombre: 'Ana',
-  apellido: 'Pérez',
-  direccion: 'Calle 1',
-  telefono: '3001234567',
-  correoElectronico: 'ana@example.org',
-  tipoRespuesta: 1,
-  mensaje: 'Prueba de carga de la plataforma',
-  autorizacionDatos: true,
-})
+/** The same PQRSD as the API part's. */
+const PQRS = samplePqrs('Prueba de carga de la plataforma')
 
 /** Every pre-rendered page of a built site: its route and count (HTML files but the 404 page). */
 function builtRoutes(clientDir: string): string[] {

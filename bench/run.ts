@@ -10,7 +10,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import { samplePdf } from '../scripts/gen-sample-pdfs.ts'
 import { loadManifest } from '../src/manifest/load.ts'
 import { validateManifest } from '../src/manifest/validate.ts'
@@ -18,6 +18,7 @@ import { sectionsText } from '../src/renderer/searchText.ts'
 import { buildSearchIndex } from '../src/search/buildIndex.ts'
 import { createSearcher } from '../src/search/search.ts'
 import { HEADER_ROUTES, measureHeader, PHONE } from './header.ts'
+import { cannon, samplePqrs } from './load.ts'
 import { benchPlatform } from './platform.ts'
 import { buildWithEleventy, ensureEleventy, timeChildren, writeEleventyData, type Timing } from './eleventy.ts'
 import { writeSyntheticSite } from './synthetic.ts'
@@ -403,10 +404,6 @@ async function benchHeader(port: number): Promise<void> {
   }
 }
 
-function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))))
-}
-
 async function xsrf(port: number): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/tipo-solicitud`)
   const cookie = res.headers.getSetCookie().find(c => c.startsWith('XSRF-TOKEN='))
@@ -419,20 +416,7 @@ async function benchApi(port: number): Promise<void> {
   const barePort = (bare.address() as { port: number }).port
   const duration = Number(process.env.BENCH_API_SECONDS ?? 10)
   const token = await xsrf(port)
-  const pqrs = JSON.stringify({
-    tipoSolicitud: 1,
-    tipoPersona: 1,
-    tipoIdentificacion: 1,
-    numeroIdentificacion: '1020304050',
-    nombre: 'Ana',
-    apellido: 'Pérez',
-    direccion: 'Calle 1',
-    telefono: '3001234567',
-    correoElectronico: 'ana@example.org',
-    tipoRespuesta: 1,
-    mensaje: 'Prueba de carga',
-    autorizacionDatos: true,
-  })
+  const pqrs = samplePqrs('Prueba de carga')
   const base = await cannon({ url: `http://127.0.0.1:${barePort}/`, duration, connections: 10 })
   const post = await cannon({
     url: `http://127.0.0.1:${port}/api/pqrs`,

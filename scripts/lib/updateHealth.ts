@@ -10,7 +10,8 @@ const ASIDE_WAIT_MS = 90_000
 
 export const sleep = (ms: number): Promise<void> => new Promise(r => setTimeout(r, ms))
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now (the OS's choice). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
     srv.once('error', reject)

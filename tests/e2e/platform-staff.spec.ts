@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
+import { freePort } from '../../scripts/lib/updateHealth.ts'
 import { askHost } from '../helpers/hostRequest.ts'
 import { buildTwoSites, TWO_SITES_FILE, TWO_SITES_HOST as HOST, twoSitesBuilt, writeTwoSites } from '../helpers/twoSites.ts'
 
@@ -33,17 +33,6 @@ test.use({
     args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST.a} 127.0.0.1, MAP ${HOST.b} 127.0.0.1`],
   },
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 const ask = (host: string, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer | string) =>
   askHost(port, host, method, url, headers, body)
