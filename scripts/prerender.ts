@@ -2,59 +2,108 @@
  * The pre-render of a build, in a process of its own: scripts/lib/buildSite.ts starts it as
  * `node scripts/compiled.mjs prerender [--empaquetar]` (compiled like validate, so no TypeScript start-up).
  *
- * Vike owns routing and pre-rendering: this calls its `prerender()` API, what `vike prerender` runs, and only
- * decides how each file Vike produced is written (`onPagePrerender`). Each page gets its script tags for after the
- * first paint (scripts/lib/scriptPriority.ts) in memory as it is written: the build no longer reads and rewrites
- * every page in a second pass, and Vike prints no line per file for the build to relay (issue 29 item 3,
- * docs/decisions/build.md). `--empaquetar` bundles first in the same process (Vike's `build()`, what
- * `vike build` runs; the build sets ESE_PRERENDER_AFTER_BUILD so that it does not pre-render by itself).
+ * Vike owns routing and rendering: each page is Vike's answer to a request for its URL, through `renderPage()`
+ * of Vike's server runtime and the site's server bundle, as a server would answer it; this script lists the URLs
+ * (the generated route list every `+route.ts` matches against, the 404 page) and writes each answer to the file
+ * Vike's own pre-render would write. Vike's `prerender()` API, used until 2026-11-26, loads Vite, the Vite
+ * configuration (bundled by rolldown) and every `+config.ts` (through esbuild and Babel) before the first page:
+ * about 2 s of a 1,000-page pre-render's 8, per process. The server runtime needs none of it (issue 29 item 3,
+ * docs/decisions/build.md). `--empaquetar` bundles first in the same process (Vike's `build()`, what `vike build`
+ * runs; the build sets ESE_PRERENDER_AFTER_BUILD so that it does not pre-render by itself).
  *
- * Vike's documentation asks to contact a maintainer before using `onPagePrerender` (it may change or go without
- * notice): package-lock.json pins Vike, and a Vike that stops calling it, or hands it another shape, writes no page
- * and fails the build here (every build test, and tests/site/page-weight.test.ts for the script tags, notices).
- * See docs/decisions/build.md.
+ * Each page gets its script tags for after the first paint (scripts/lib/scriptPriority.ts) as it is written, and
+ * is written only when its content changed: a content-only build after one row changed rewrites one page, not
+ * 1,000 (rewriting a file in place also makes ext4 flush it to disk on close: most of this script's wall time in
+ * the write call, docs/benchmarks.md).
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { build, prerender } from 'vike/api'
+import { pathToFileURL } from 'node:url'
+import { inShare, parsePrerenderShare, PRERENDER_SHARE_ENV } from '../src/renderer/prerenderShard.ts'
 import { startScriptsAfterPaint } from './lib/scriptPriority.ts'
+import { generatedDir } from './lib/generatedDir.ts'
 
-/** What Vike hands `onPagePrerender` for each file: where it would write it, and what. */
-interface PrerenderedFile {
-  _prerenderResult?: { filePath?: unknown; fileContent?: unknown }
+/** Vike's answer to one request, as much of it as the pre-render reads. */
+interface Answer {
+  httpResponse?: { statusCode: number; body: string } | null
 }
 
-let pages = 0
+const root = process.cwd()
+const outDir = path.resolve(root, process.env.BUILD_OUT_DIR ?? 'dist')
+const clientDir = path.join(outDir, 'client')
+/** Vike's own name for a page's file: `/` → index.html, `/a/b` → a/b/index.html, the error page → 404.html. */
+function fileFor(url: string): string {
+  if (url === '/404') return path.join(clientDir, '404.html')
+  return path.join(clientDir, ...url.split('/').filter(Boolean), 'index.html')
+}
+
 /** Folders made (or found) by this process: one `mkdir` per folder, not per file. */
 const folders = new Set<string>()
+let written = 0
 
-/**
- * Written synchronously: a page is a few dozen kilobytes, and the promise-based calls Vike makes cost more in
- * handles and ticks than the write itself (6 % of a 1,000-page pre-render's profile, docs/benchmarks.md).
- */
-function writePage(pageContext: PrerenderedFile): void {
-  const result = pageContext._prerenderResult
-  if (typeof result?.filePath !== 'string' || typeof result.fileContent !== 'string')
-    throw new Error('vike changed onPagePrerender: no _prerenderResult { filePath, fileContent } (see scripts/prerender.ts)')
-  const { filePath, fileContent } = result
-  const html = filePath.endsWith('.html')
-  if (html) pages++
-  const folder = path.dirname(filePath)
+/** Writes a page unless the file already holds exactly this (synchronously: see docs/benchmarks.md). */
+function writePage(file: string, html: string): void {
+  const folder = path.dirname(file)
   if (!folders.has(folder)) {
     fs.mkdirSync(folder, { recursive: true })
     folders.add(folder)
   }
-  fs.writeFileSync(filePath, html ? startScriptsAfterPaint(fileContent) : fileContent)
+  let current: string | undefined
+  try {
+    current = fs.readFileSync(file, 'utf8')
+  } catch {
+    current = undefined
+  }
+  if (current === html) return
+  fs.writeFileSync(file, html)
+  written++
 }
 
+/** The URLs of this process: every manifest route (or its share of them), and the 404 page in the first share. */
+function urlsToRender(): string[] {
+  const routes = JSON.parse(fs.readFileSync(path.join(generatedDir(root), 'routes.json'), 'utf8')) as Record<string, string[]>
+  const all = Object.values(routes).flat()
+  const share = parsePrerenderShare(process.env[PRERENDER_SHARE_ENV])
+  const mine = share ? inShare(all, r => r, share) : all
+  return !share || share.index === 0 ? [...mine, '/404'] : mine
+}
+
+async function main(): Promise<number> {
+  if (process.argv.includes('--empaquetar')) {
+    const { build } = await import('vike/api')
+    await build()
+  }
+  const { renderPage } = await import('vike/server')
+  // The site's server bundle registers itself with Vike's runtime when imported (what a production server does).
+  await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)
+  const failures: string[] = []
+  let pages = 0
+  for (const url of urlsToRender()) {
+    const answer = (await renderPage({ urlOriginal: url })) as Answer
+    const expected = url === '/404' ? 404 : 200
+    const response = answer.httpResponse
+    if (!response || response.statusCode !== expected || typeof response.body !== 'string') {
+      failures.push(`${url}: ${response ? `HTTP ${response.statusCode}` : 'no answer'} (expected ${expected})`)
+      continue
+    }
+    writePage(fileFor(url), startScriptsAfterPaint(response.body))
+    pages++
+  }
+  if (failures.length > 0) {
+    // Vike printed each page's error above; the build shows the end of this output when it fails.
+    console.error(`Pre-render failed for ${failures.length} page(s):\n  ${failures.join('\n  ')}`)
+    return 1
+  }
+  console.log(`✓ ${pages} HTML documents pre-rendered (${written} written, ${pages - written} unchanged).`)
+  return 0
+}
+
+let code: number
 try {
-  if (process.argv.includes('--empaquetar')) await build()
-  await prerender({ onPagePrerender: writePage })
-  // Vike's own line (it prints none when the files are written here): the build's log keeps one per process.
-  console.log(`✓ ${pages} HTML documents pre-rendered.`)
+  code = await main()
 } catch (err) {
   console.error(err)
-  process.exit(1)
+  code = 1
 }
 // As `vike prerender` does: something Vike or a page's code left open must not keep the build waiting.
-process.exit(0)
+process.exit(code)

@@ -254,7 +254,6 @@ async function runVike(
   outDir: string,
   log: BundlerLog,
   extraEnv: Record<string, string> = {},
-  onConfigLoaded?: () => void,
 ): Promise<boolean> {
   const args =
     command === 'build'
@@ -271,12 +270,9 @@ async function runVike(
     ...extraEnv,
   }
   // Another build's Vike process may be loading its configuration: Vike's temporary files beside src/pages/**/+*.ts
-  // would collide (scripts/lib/vikeConfigLock.ts). Held until this process says it loaded its own, or ends.
-  const unlock = await lockVikeConfig(compiledCacheDir(root))
-  const loaded = () => {
-    unlock()
-    onConfigLoaded?.()
-  }
+  // would collide (scripts/lib/vikeConfigLock.ts). Held until this process says it loaded its own, or ends. A
+  // pre-render from existing bundles loads no configuration (Vike's server runtime, scripts/prerender.ts).
+  const unlock = command === 'prerender' ? () => {} : await lockVikeConfig(compiledCacheDir(root))
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const relay = (stream: NodeJS.ReadableStream, write: (line: string) => void) => {
     let rest = ''
@@ -285,7 +281,7 @@ async function runVike(
       const lines = (rest + chunk).split(/\r?\n/)
       rest = lines.pop() ?? ''
       for (const line of lines) {
-        if (line.trim() === SHARE_CONFIG_LOADED) loaded()
+        if (line.trim() === SHARE_CONFIG_LOADED) unlock()
         else log.take(line, write)
       }
     })
@@ -320,17 +316,14 @@ export function prerenderProcessCount(pages: number, cores = os.availableParalle
   return Math.max(1, Math.min(cores, Math.floor(pages / MIN_PAGES_PER_PRERENDER_PROCESS)))
 }
 
-/** `vike prerender` from the existing bundles, in `count` processes at once, each rendering its share of the pages. */
+/**
+ * The pre-render from the existing bundles, in `count` processes at once, each rendering its share of the pages
+ * (they load no Vike configuration, so nothing keeps them from starting together).
+ */
 async function prerenderInShares(count: number, root: string, outDir: string, log: BundlerLog, env: Record<string, string>): Promise<boolean> {
   const runs: Array<Promise<boolean>> = []
-  for (let index = 0; index < count; index++) {
-    let loaded: () => void = () => {}
-    const configLoaded = new Promise<void>(resolve => (loaded = resolve))
-    const run = runVike('prerender', root, outDir, log, count > 1 ? { ...env, [PRERENDER_SHARE_ENV]: `${index}/${count}` } : env, loaded)
-    runs.push(run)
-    // The next share starts once this one has loaded Vike's configuration (or ended): see SHARE_CONFIG_LOADED.
-    if (index < count - 1) await Promise.race([configLoaded, run])
-  }
+  for (let index = 0; index < count; index++)
+    runs.push(runVike('prerender', root, outDir, log, count > 1 ? { ...env, [PRERENDER_SHARE_ENV]: `${index}/${count}` } : env))
   return (await Promise.all(runs)).every(Boolean)
 }
 

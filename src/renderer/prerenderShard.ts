@@ -1,14 +1,14 @@
 /**
  * Pre-rendering split across processes (issue 16, item 1: "pre-render in
- * parallel where it pays"). Vike pre-renders in one JavaScript thread (its
- * `prerender.parallel` option is how many pages are in flight at once, not
- * threads), so on a 1,000-page site one core renders while the other idles.
- * scripts/lib/buildSite.ts starts one `vike prerender` per share with
- * `ESE_PRERENDER_SHARE=<index>/<count>`; src/pages/contenido/+onBeforePrerenderStart.ts
- * lists only the routes of that share (and src/pages/+onPrerenderStart.ts leaves
- * the 404 page to the first). Each URL falls in exactly one share (its place in
- * the sorted list of URLs, modulo the count), so together the shares write
- * every page once, whatever order the pages are listed in.
+ * parallel where it pays"). A pre-render renders in one JavaScript thread, so
+ * on a 1,000-page site one core renders while the other idles.
+ * scripts/lib/buildSite.ts starts one pre-render process (scripts/prerender.ts)
+ * per share with `ESE_PRERENDER_SHARE=<index>/<count>`; each renders the URLs of
+ * its share, and the first also the 404 page. Each URL falls in exactly one share
+ * (its place in the sorted list of URLs, modulo the count), so together the
+ * shares write every page once, whatever order the pages are listed in. Vike's
+ * own pre-render (a bare `npx vike build`) reads the same variable in
+ * src/pages/contenido/+onBeforePrerenderStart.ts and src/pages/+onPrerenderStart.ts.
  */
 
 export interface PrerenderShare {
@@ -20,12 +20,11 @@ export interface PrerenderShare {
 export const PRERENDER_SHARE_ENV = 'ESE_PRERENDER_SHARE'
 
 /**
- * The line a share's process prints once Vike has loaded its configuration
- * (from the share's first hook): the build starts the next share only then.
- * Vike loads `+config.ts` by writing a transpiled copy beside it, named after
- * its content, and deleting it once imported, so two processes loading it at
- * once delete it under each other («Cannot find module
- * …+config.ts.build-….mjs»).
+ * The line a Vike process started by the build prints once Vike has loaded its configuration (bundling,
+ * scripts/prerender.ts after Vike's `build()`, or Vike's own pre-render's first hook): it releases the lock that
+ * keeps two builds of the checkout from loading it at once (scripts/lib/vikeConfigLock.ts). Vike loads
+ * `+config.ts` by writing a transpiled copy beside it, named after its content, and deleting it once imported, so
+ * two processes loading it at once delete it under each other («Cannot find module …+config.ts.build-….mjs»).
  */
 export const SHARE_CONFIG_LOADED = 'ese-reparto: configuración cargada'
 

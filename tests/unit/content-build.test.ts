@@ -113,6 +113,35 @@ describe('content-only rebuilds', () => {
     expect(bundles()).toEqual(before)
   }, 300_000)
 
+  it('a rebuild of unchanged content leaves every page file as it was (issue 29: no rewrite of 1,000 equal pages)', () => {
+    const dir = path.join(project, 'dist/client')
+    const stamps = () => Object.fromEntries(Object.keys(pages()).map(f => [f, fs.statSync(path.join(dir, f)).mtimeMs]))
+    const before = stamps()
+    const out = build()
+    expect(out).toMatch(/✓ Sitio compilado \(solo contenido\)/)
+    expect(stamps()).toEqual(before)
+    expect(fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')).toMatch(/HTML documents pre-rendered \(0 written, \d+ unchanged\)/)
+  }, 300_000)
+
+  it('a page Vike cannot render fails the pre-render, naming it, and no page file is left half-written', () => {
+    const routesFile = path.join(project, 'src/generated/routes.json')
+    const original = fs.readFileSync(routesFile, 'utf8')
+    const routes = JSON.parse(original) as { contenido: string[] }
+    // A route the bundles match but the manifest does not have: Vike answers with its error page, not the page.
+    routes.contenido.push('/ruta-que-no-existe')
+    fs.writeFileSync(routesFile, JSON.stringify(routes))
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', BUILD_OUT_DIR: 'dist' }
+      for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'PROJECT_ROOT', 'PRERENDER_PROCESSES']) delete env[k]
+      const r = spawnSync(process.execPath, ['scripts/compiled.mjs', 'prerender'], { cwd: project, env, encoding: 'utf8' })
+      expect(r.status).toBe(1)
+      expect(r.stderr).toMatch(/Pre-render failed for 1 page\(s\):\s+\/ruta-que-no-existe: HTTP 404 \(expected 200\)/)
+      expect(fs.existsSync(path.join(project, 'dist/client/ruta-que-no-existe/index.html'))).toBe(false)
+    } finally {
+      fs.writeFileSync(routesFile, original)
+    }
+  }, 300_000)
+
   it('a PDF removed from public/ is removed from the published site', () => {
     fs.rmSync(path.join(project, 'public', PDF))
     const file = path.join(project, LIST)
