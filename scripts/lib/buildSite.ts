@@ -22,7 +22,7 @@ import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
 import { formatProblem, reportGroups } from '../../src/manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { MANIFEST_SNAPSHOT_ENV, writeManifestSnapshot } from '../../src/manifest/manifestSnapshot.ts'
-import { validateManifest } from '../../src/manifest/validate.ts'
+import { validateManifest, type ValidationResult } from '../../src/manifest/validate.ts'
 import { CONFIG_LOADED_ENV, PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
 import { writeGeneratedFiles } from './generate.ts'
 import { withBuildLock } from './buildLock.ts'
@@ -32,6 +32,7 @@ import { defaultGeneratedDir, ensureConfigTimeRoutes, generatedDir } from './gen
 import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
 import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
 import { lockVikeConfig } from './vikeConfigLock.ts'
+import { keepValidation, reuseValidation, validationKey } from './validationCache.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -375,7 +376,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const elapsed = () => Math.round(performance.now() - started)
 
   keepCompiledValidatorsIn(compiledCacheDir(root))
-  const { manifest, errors, warnings } = validateManifest()
+  const { manifest, errors, warnings } = validateOrReuse(root, log)
   const groups = reportGroups(errors, warnings)
   for (const w of groups.warnings) log(formatProblem(w))
   if (errors.length > 0) {
@@ -452,6 +453,24 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
     return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
   }
+}
+
+/**
+ * The manifest validated, or the one a previous build validated from exactly the same inputs
+ * (scripts/lib/validationCache.ts); a manifest without errors is kept for the next build.
+ */
+function validateOrReuse(root: string, log: (line: string) => void): Pick<ValidationResult, 'manifest' | 'errors' | 'warnings'> {
+  const cacheDir = compiledCacheDir(root)
+  const key = validationKey(root)
+  const kept = reuseValidation(cacheDir, key)
+  if (kept) {
+    log('El manifiesto, public/ y el código no cambiaron desde una compilación anterior: se reutiliza su validación.')
+    return { manifest: kept.manifest, errors: [], warnings: kept.warnings }
+  }
+  const result = validateManifest()
+  // Kept only if nothing changed while it ran (a file saved meanwhile could otherwise be kept under the old key).
+  if (result.errors.length === 0 && validationKey(root) === key) keepValidation(cacheDir, key, result.manifest, result.warnings)
+  return result
 }
 
 function failed(ms: number): BuildResult {

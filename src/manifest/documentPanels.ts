@@ -31,7 +31,9 @@ export function periodOrder(rows: Fila[]): Fila[] {
   byYear.forEach((r, i) => {
     if (!r.fecha) return
     const key = `${r.anio}|${r.categoria ?? ''}`
-    buckets.set(key, [...(buckets.get(key) ?? []), i])
+    const slots = buckets.get(key)
+    if (slots) slots.push(i)
+    else buckets.set(key, [i])
   })
   const out = [...byYear]
   for (const slots of buckets.values()) {

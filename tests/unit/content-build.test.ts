@@ -18,6 +18,8 @@ const LIST = 'manifest/documents/contratacion-adquisiciones.yaml'
 const ROUTE = '/contratacion/adquisiciones'
 const PDF = `/assets/contratacion/adquisiciones/${YEAR}/plan-anual-adquisiciones-${YEAR}.pdf`
 const TITLE = `Plan Anual de Adquisiciones vigencia ${YEAR} (prueba de compilación)`
+/** What a build says when it takes the validation of a previous build with the same inputs. */
+const REUSED_VALIDATION = 'se reutiliza su validación'
 
 /** Runs `npm run build`'s script; returns what the terminal shows (stdout and stderr), failing on a non-zero exit. */
 function build(...args: string[]): string {
@@ -142,6 +144,33 @@ describe('content-only rebuilds', () => {
     }
   }, 300_000)
 
+  it('an unchanged site reuses its last validation; a linked PDF gone from public/ or an edited manifest is validated again', () => {
+    build()
+    expect(build()).toContain(REUSED_VALIDATION)
+    const listFile = path.join(project, LIST)
+    const list = fs.readFileSync(listFile, 'utf8')
+    const linked = /archivo: (\/assets\/\S+\.pdf)/.exec(list)![1]!
+    const pdf = path.join(project, 'public', linked)
+    const saved = fs.readFileSync(pdf)
+    fs.rmSync(pdf)
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env }
+      for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'PROJECT_ROOT', 'PRERENDER_PROCESSES']) delete env[k]
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: project, env, encoding: 'utf8' })
+      expect(r.status).not.toBe(0)
+      expect(r.stdout + r.stderr).not.toContain(REUSED_VALIDATION)
+      expect(r.stderr).toContain(`el archivo «${linked}» no existe`)
+    } finally {
+      fs.writeFileSync(pdf, saved)
+    }
+    fs.writeFileSync(listFile, list.replace(/titulo: (.*)\n/, 'titulo: $1 (editado)\n'))
+    try {
+      expect(build()).not.toContain(REUSED_VALIDATION)
+    } finally {
+      fs.writeFileSync(listFile, list)
+    }
+  }, 300_000)
+
   it('a PDF removed from public/ is removed from the published site', () => {
     fs.rmSync(path.join(project, 'public', PDF))
     const file = path.join(project, LIST)
@@ -227,6 +256,8 @@ describe('content-only rebuilds', () => {
     fs.appendFileSync(css, `\n/* ${crypto.randomUUID()} */\n.prueba-compilacion-completa { outline-offset: 7px; }\n`)
     const out = build()
     expect(out).toContain('Compilación completa (cambió el código')
+    // The code is an input of the validation too (scripts/lib/validationCache.ts).
+    expect(out).not.toContain(REUSED_VALIDATION)
     expect(out).toMatch(/✓ Sitio compilado \(compilación completa\)/)
     // Staff read a few Spanish lines; the bundler's own English output goes to the log file (issue 10, item 1).
     expect(out).not.toMatch(/vite v\d|built in|transforming|rendering chunks/)

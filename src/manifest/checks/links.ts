@@ -103,9 +103,9 @@ function nameSet(names: string[]): Set<string> {
  * from each folder: Windows and macOS find «Informe.PDF» for «informe.pdf»,
  * the Linux server answers 404. Also the nearest name when it does not exist.
  */
-function findExactCase(rel: string, listing: (dir: string) => string[] | undefined): Found {
+function findExactCase(rel: string, listing: (dir: string) => string[] | undefined, root = publicDir()): Found {
   const segments = rel.split('/').filter(Boolean)
-  let dir = publicDir()
+  let dir = root
   let shown = ''
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!
@@ -139,13 +139,16 @@ export const linkChecks: CrossCheck[] = [
     name: 'missing-asset',
     run: ({ manifest }) => {
       const listing = folderListing()
+      // Once per check, not per link (10,000 links on a large site).
+      const root = publicDir()
+      const assets = path.join(root, 'assets') + path.sep
       return allLinks(manifest)
         .filter(link => isLocalAsset(link.url))
         .flatMap(link => {
           const rel = assetPath(link.url)
           const base = `el archivo «${link.url}» no existe en public${rel}`
-          if (!path.join(publicDir(), rel).startsWith(path.join(publicDir(), 'assets') + path.sep)) return [linkProblem(link, base)]
-          const found = findExactCase(rel, listing)
+          if (!path.join(root, rel).startsWith(assets)) return [linkProblem(link, base)]
+          const found = findExactCase(rel, listing, root)
           if (found.kind === 'exists') return []
           if (found.kind === 'case') {
             return [

@@ -1,0 +1,105 @@
+/**
+ * A build whose manifest, `public/` names, schemas, transparency annex, code and date are all what a previous
+ * valid build of the same folders saw takes that build's validated manifest instead of validating again (issue 29:
+ * validation was about 1.4 s of a 1,000-page build's 2 s before the pre-render could start, and a platform that
+ * rebuilds every site after an upgrade that did not touch the build's code, or `npm start` on an unchanged site,
+ * validated identical inputs each time). The same rule as the bundles' (scripts/lib/bundleCache.ts): equal inputs,
+ * equal result; any change to any input validates in full.
+ *
+ * The key hashes every input the validator reads (found with `strace` of `npm run validate`, 2026-11-26): each file
+ * of the manifest folder (name and content), the name of every file and folder of `public/` (the links checks look
+ * at names only), the annex, the whole of `src/`, `schemas/` and `scripts/` and the lock file (the validator's code
+ * and that of the build around it; the generated files are the build's output, not its input), the folders' paths
+ * and the date in Colombia. Only a manifest without errors is kept, with its warnings, so they are shown again.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { todayInColombia } from '../../src/manifest/colombiaTime.ts'
+import type { Manifest } from '../../src/manifest/load.ts'
+import { readManifestSnapshot, writeManifestSnapshot } from '../../src/manifest/manifestSnapshot.ts'
+import { manifestDir, publicDir } from '../../src/manifest/paths.ts'
+import type { Problem } from '../../src/manifest/problem.ts'
+import { annexFile } from '../../src/manifest/transparencyAnnex.ts'
+
+const VERSION = 1
+/** Entries kept per manifest folder: another build may still be reading the one before. */
+const KEEP = 2
+const CODE = ['src', 'schemas', 'scripts']
+const NOT_CODE = [path.join('src', 'generated')]
+
+/** Every file under `dir`, sorted, as absolute paths; folders skipped by `skip` (paths relative to `root`). */
+function walk(dir: string, root: string, skip: string[], onDir?: (rel: string) => void): string[] {
+  let entries: fs.Dirent[]
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return []
+  }
+  const out: string[] = []
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const full = path.join(dir, entry.name)
+    const rel = path.relative(root, full)
+    if (skip.includes(rel)) continue
+    if (entry.isDirectory()) {
+      onDir?.(rel)
+      out.push(...walk(full, root, skip, onDir))
+    } else out.push(full)
+  }
+  return out
+}
+
+/** The hash of everything the validation of the current manifest folder depends on. */
+export function validationKey(root: string): string {
+  const hash = crypto.createHash('sha256')
+  const field = (name: string, value: string | Buffer) => hash.update(`${name}\0`).update(value).update('\0')
+  const manifest = manifestDir()
+  const pub = publicDir()
+  field('versión', String(VERSION))
+  field('día', todayInColombia())
+  field('carpetas', [path.resolve(manifest), path.resolve(pub), path.resolve(annexFile())].join('\n'))
+  for (const file of walk(manifest, manifest, [])) field(`manifiesto ${path.relative(manifest, file)}`, fs.readFileSync(file))
+  field('anexo', fs.existsSync(annexFile()) ? fs.readFileSync(annexFile()) : '')
+  const names: string[] = []
+  for (const file of walk(pub, pub, [], dir => names.push(`${dir}${path.sep}`))) names.push(path.relative(pub, file))
+  field('public', names.sort().join('\n'))
+  for (const dir of CODE) for (const file of walk(path.join(root, dir), root, NOT_CODE)) field(path.relative(root, file), fs.readFileSync(file))
+  const lock = path.join(root, 'package-lock.json')
+  field('lock', fs.existsSync(lock) ? fs.readFileSync(lock) : '')
+  return hash.digest('hex')
+}
+
+/** The folder of one manifest folder's entries. */
+function entriesDir(cacheDir: string): string {
+  const id = crypto.createHash('sha256').update(path.resolve(manifestDir())).digest('hex').slice(0, 16)
+  return path.join(cacheDir, 'validacion', id)
+}
+
+/** The valid manifest and its warnings kept for `key`, or undefined. */
+export function reuseValidation(cacheDir: string, key: string): { manifest: Manifest; warnings: Problem[] } | undefined {
+  const dir = entriesDir(cacheDir)
+  try {
+    const warnings = JSON.parse(fs.readFileSync(path.join(dir, `${key}.json`), 'utf8')) as Problem[]
+    const manifest = readManifestSnapshot(manifestDir(), path.join(dir, `${key}.v8`))
+    return manifest ? { manifest, warnings } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Keeps a valid manifest and its warnings for `key`; the oldest entries of the folder go. */
+export function keepValidation(cacheDir: string, key: string, manifest: Manifest, warnings: Problem[]): void {
+  const dir = entriesDir(cacheDir)
+  fs.mkdirSync(dir, { recursive: true })
+  writeManifestSnapshot(manifest, path.join(dir, `${key}.v8`))
+  // The warnings last: an entry is read only once both files are there.
+  const tmp = path.join(dir, `${key}.json.${process.pid}.tmp`)
+  fs.writeFileSync(tmp, JSON.stringify(warnings))
+  fs.renameSync(tmp, path.join(dir, `${key}.json`))
+  const entries = fs
+    .readdirSync(dir)
+    .filter(f => f.endsWith('.json'))
+    .map(f => ({ key: f.slice(0, -'.json'.length), time: fs.statSync(path.join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.time - a.time)
+  for (const old of entries.slice(KEEP)) for (const ext of ['.json', '.v8']) fs.rmSync(path.join(dir, old.key + ext), { force: true })
+}
