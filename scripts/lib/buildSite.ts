@@ -376,7 +376,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const elapsed = () => Math.round(performance.now() - started)
 
   keepCompiledValidatorsIn(compiledCacheDir(root))
-  const { manifest, errors, warnings } = validateOrReuse(root, log)
+  const { manifest, errors, warnings, keep } = validateOrReuse(root, log)
   const groups = reportGroups(errors, warnings)
   for (const w of groups.warnings) log(formatProblem(w))
   if (errors.length > 0) {
@@ -424,7 +424,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
           : `Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`,
       )
       publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
-      ok = await prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv)
+      const rendering = prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv)
+      // Kept while the pages render: not on the way to the first page.
+      keep()
+      ok = await rendering
       if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
     } else {
       log(`Compilación completa (${reason})…`)
@@ -435,10 +438,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       // Vike's own pre-render after bundling is off (src/pages/+config.ts): scripts/prerender.ts writes the pages.
       // One process: it bundles, then pre-renders. Several: bundling, then the shares.
       const later = { ...bundle, [PRERENDER_LATER_ENV]: '1' }
-      ok =
+      const building =
         processes === 1
-          ? await runVike('bundle-and-prerender', root, outDir, bundlerLog, later)
-          : (await runVike('build', root, outDir, bundlerLog, later)) && (await prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv))
+          ? runVike('bundle-and-prerender', root, outDir, bundlerLog, later)
+          : runVike('build', root, outDir, bundlerLog, later).then(bundled => bundled && prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv))
+      keep()
+      ok = await building
       if (ok) {
         keepBundles(cacheDir, fingerprint, outDir)
         writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
@@ -457,20 +462,23 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
 /**
  * The manifest validated, or the one a previous build validated from exactly the same inputs
- * (scripts/lib/validationCache.ts); a manifest without errors is kept for the next build.
+ * (scripts/lib/validationCache.ts). `keep` stores a manifest without errors for the next build; the build calls it
+ * once the pages are being rendered.
  */
-function validateOrReuse(root: string, log: (line: string) => void): Pick<ValidationResult, 'manifest' | 'errors' | 'warnings'> {
+function validateOrReuse(root: string, log: (line: string) => void): Pick<ValidationResult, 'manifest' | 'errors' | 'warnings'> & { keep: () => void } {
   const cacheDir = compiledCacheDir(root)
   const key = validationKey(root)
   const kept = reuseValidation(cacheDir, key)
   if (kept) {
     log('El manifiesto, public/ y el código no cambiaron desde una compilación anterior: se reutiliza su validación.')
-    return { manifest: kept.manifest, errors: [], warnings: kept.warnings }
+    return { manifest: kept.manifest, errors: [], warnings: kept.warnings, keep: () => {} }
   }
   const result = validateManifest()
-  // Kept only if nothing changed while it ran (a file saved meanwhile could otherwise be kept under the old key).
-  if (result.errors.length === 0 && validationKey(root) === key) keepValidation(cacheDir, key, result.manifest, result.warnings)
-  return result
+  const keep = () => {
+    // Kept only if nothing changed since it was read (a file saved meanwhile could otherwise be kept under the old key).
+    if (result.errors.length === 0 && validationKey(root) === key) keepValidation(cacheDir, key, result.manifest, result.warnings)
+  }
+  return { ...result, keep }
 }
 
 function failed(ms: number): BuildResult {
