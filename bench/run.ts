@@ -187,12 +187,15 @@ async function benchAgainstEleventy(
     const t = timeChildren(() => buildSite(env, ...args))
     return { wallMs: t.wallMs, userMs: t.userMs, sysMs: t.sysMs, kind: t.value.kind, reused: t.value.reused }
   }
+  // Outside the project: Vike's bundling walks the whole project folder (its legacy `*.page.*` search, see
+  // docs/benchmarks.md), and Eleventy's 2,100 output folders there made this project's full builds slower.
+  const ELEVENTY_OUT = path.join(os.tmpdir(), 'ese-bench-eleventy')
   const docs = path.join(site.manifestDir, 'documents')
   const file = path.join(docs, fs.readdirSync(docs).find(f => f.endsWith('.yaml'))!)
   const rounds: Array<Record<'eleventy' | 'forced' | 'fresh' | 'content', Timing>> = []
   const count = Math.max(1, Number(process.env.BENCH_RONDAS) || 3)
   for (let round = 1; round <= count; round++) {
-    const eleventy = buildWithEleventy(dataFile, site.publicDir, path.join(TMP, 'synthetic-1000/eleventy'))
+    const eleventy = buildWithEleventy(dataFile, site.publicDir, ELEVENTY_OUT)
     fs.rmSync(outDir, { recursive: true, force: true })
     const forced = ours('--completa')
     // The same code as the last full build: a build into an empty folder takes its bundles and renders the content.
@@ -210,7 +213,9 @@ async function benchAgainstEleventy(
     }
     if (content.kind !== 'contenido') throw new Error('the rebuild after a content change was not content-only')
     rounds.push({ eleventy, forced, fresh, content })
-    console.log(`  round ${round}/${count}: Eleventy ${Math.round(eleventy.wallMs)} ms, --completa ${Math.round(forced.wallMs)}, same code ${Math.round(fresh.wallMs)}, content-only ${Math.round(content.wallMs)} (wall)`)
+    console.log(
+      `  round ${round}/${count}: Eleventy ${Math.round(eleventy.wallMs)} ms, --completa ${Math.round(forced.wallMs)}, same code ${Math.round(fresh.wallMs)}, content-only ${Math.round(content.wallMs)} (wall)`,
+    )
   }
   const mid = (key: 'eleventy' | 'forced' | 'fresh' | 'content'): Timing => ({
     wallMs: median(rounds.map(r => r[key].wallMs)),
