@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { NEWEST, panelsFor, sectionRows } from '../documentPanels.ts'
+import { type DocumentPanel, NEWEST, panelsFor as computePanels, sectionRows } from '../documentPanels.ts'
 import { YEARS_PLACEHOLDER, yearRange } from '../placeholders.ts'
 import { documentSectionsOf, pageYearRange, rowsOfSectionData } from '../resolve.ts'
 import type { Manifest, Sourced } from '../load.ts'
@@ -7,6 +7,26 @@ import type { Problem } from '../problem.ts'
 import type { Fila, PageManifest, SeccionDocumentos } from '../types.generated.ts'
 import { positionOf, problemAt, type JsonPath } from '../yamlSource.ts'
 import { pick, walk, type CrossCheck } from './context.ts'
+
+/**
+ * The panels of a section, computed once per section and list of rows: up to five checks below ask for the same
+ * ones (a 1,000-page site: 1,000 sections of 100 rows each, sorted five times). The manifest is not changed while
+ * it is checked; the renderer computes its own (src/renderer/sections/documentos/Documentos.tsx).
+ */
+const panelsComputed = new WeakMap<SeccionDocumentos, WeakMap<Fila[], DocumentPanel[]>>()
+function panelsFor(section: SeccionDocumentos, rows: Fila[]): DocumentPanel[] {
+  let bySection = panelsComputed.get(section)
+  if (!bySection) {
+    bySection = new WeakMap()
+    panelsComputed.set(section, bySection)
+  }
+  let panels = bySection.get(rows)
+  if (!panels) {
+    panels = computePanels(section, rows)
+    bySection.set(rows, panels)
+  }
+  return panels
+}
 
 interface DocumentSection {
   page: Sourced<PageManifest>
