@@ -20,8 +20,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { inShare, parsePrerenderShare, PRERENDER_SHARE_ENV } from '../src/renderer/prerenderShard.ts'
+import readline from 'node:readline'
+import { MANIFEST_SNAPSHOT_ENV } from '../src/manifest/manifestSnapshot.ts'
 import { startScriptsAfterPaint } from './lib/scriptPriority.ts'
 import { generatedDir } from './lib/generatedDir.ts'
+import { GO_WORD, WAIT_OPTION } from './lib/earlyPrerender.ts'
 
 /** Vike's answer to one request, as much of it as the pre-render reads. */
 interface Answer {
@@ -68,6 +71,16 @@ function urlsToRender(): string[] {
   return !share || share.index === 0 ? [...mine, '/404'] : mine
 }
 
+/** The manifest snapshot named on the first line of the input after the word to go; undefined when told to stop. */
+async function wordToGo(): Promise<string | undefined> {
+  const lines = readline.createInterface({ input: process.stdin })
+  for await (const line of lines) {
+    lines.close()
+    return line.startsWith(`${GO_WORD} `) ? line.slice(GO_WORD.length + 1) : undefined
+  }
+  return undefined
+}
+
 async function main(): Promise<number> {
   if (process.argv.includes('--empaquetar')) {
     const { build } = await import('vike/api')
@@ -76,6 +89,12 @@ async function main(): Promise<number> {
   const { renderPage } = await import('vike/server')
   // The site's server bundle registers itself with Vike's runtime when imported (what a production server does).
   await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)
+  if (process.argv.includes(WAIT_OPTION)) {
+    // Started while the build validates (scripts/lib/earlyPrerender.ts): the manifest to render, or nothing to do.
+    const snapshot = await wordToGo()
+    if (!snapshot) return 0
+    process.env[MANIFEST_SNAPSHOT_ENV] = snapshot
+  }
   const failures: string[] = []
   let pages = 0
   for (const url of urlsToRender()) {

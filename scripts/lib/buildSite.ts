@@ -33,6 +33,7 @@ import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
 import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
 import { lockVikeConfig } from './vikeConfigLock.ts'
 import { keepValidation, reuseValidation, validationKey } from './validationCache.ts'
+import { EarlyPrerender } from './earlyPrerender.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -243,6 +244,40 @@ const PRERENDER_LATER_ENV = 'ESE_PRERENDER_AFTER_BUILD'
 const PUBLIC_LINKED_ENV = 'ESE_PUBLIC_LINKED'
 
 /**
+ * The environment of every Vike process of a build. NODE_ENV=production always: a build publishes, and under another
+ * value (Vitest's «test», a server's «development») the bundles carry React's development JSX with file paths, kept
+ * and reused by the bundle cache.
+ */
+function vikeEnvironment(root: string, outDir: string, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    BUILD_OUT_DIR: path.relative(root, outDir) || '.',
+    ESE_COMPILED_CACHE: compiledCacheDir(root),
+    [CONFIG_LOADED_ENV]: '1',
+    ...extraEnv,
+  }
+}
+
+/**
+ * The pre-render processes of a likely content-only build, started before validation (scripts/lib/earlyPrerender.ts):
+ * when the output folder holds a build's bundles and the build is not asked to bundle, one per share of the pages
+ * the last build listed.
+ */
+function startEarlyPrerender(options: BuildOptions, root: string, outDir: string): EarlyPrerender | undefined {
+  const info = readBuildInfo(outDir)
+  if (options.full || options.reuseFrom || !info || !fs.existsSync(path.join(outDir, 'server', 'entry.mjs'))) return undefined
+  let pages: number
+  try {
+    const routes = JSON.parse(fs.readFileSync(path.join(generatedDir(root), 'routes.json'), 'utf8')) as Record<string, string[]>
+    pages = Object.values(routes).flat().length
+  } catch {
+    return undefined
+  }
+  return pages > 0 ? EarlyPrerender.start(root, info.fingerprint, prerenderProcessCount(pages), vikeEnvironment(root, outDir)) : undefined
+}
+
+/**
  * Runs Vike in a child process: `build` is Vike's own command (bundling; a site pre-rendered in shares bundles
  * first, then pre-renders), `prerender` pre-renders from the existing bundles and `bundle-and-prerender` does both
  * in one process, each through scripts/prerender.ts, which writes every page with its script tags for after the
@@ -260,16 +295,7 @@ async function runVike(
     command === 'build'
       ? [path.join(vikeNodeModules(root), 'vike', 'bin.js'), 'build']
       : [path.join(root, 'scripts', 'compiled.mjs'), 'prerender', ...(command === 'bundle-and-prerender' ? ['--empaquetar'] : [])]
-  // NODE_ENV=production always: a build publishes, and under another value (Vitest's «test», a server's
-  // «development») the bundles carry React's development JSX with file paths, kept and reused by the bundle cache.
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    BUILD_OUT_DIR: path.relative(root, outDir) || '.',
-    ESE_COMPILED_CACHE: compiledCacheDir(root),
-    [CONFIG_LOADED_ENV]: '1',
-    ...extraEnv,
-  }
+  const env = vikeEnvironment(root, outDir, extraEnv)
   // Another build's Vike process may be loading its configuration: Vike's temporary files beside src/pages/**/+*.ts
   // would collide (scripts/lib/vikeConfigLock.ts). Held until this process says it loaded its own, or ends. A
   // pre-render from existing bundles loads no configuration (Vike's server runtime, scripts/prerender.ts).
@@ -375,6 +401,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const outDir = path.resolve(options.outDir ?? process.env.BUILD_OUT_DIR ?? path.join(root, 'dist'))
   const elapsed = () => Math.round(performance.now() - started)
 
+  // Stopped on every way out below (a process not told to go leaves without writing; after go() stop does nothing),
+  // and in any case when this process ends: their input closes.
+  const early = startEarlyPrerender(options, root, outDir)
   keepCompiledValidatorsIn(compiledCacheDir(root))
   const { manifest, errors, warnings, keep } = validateOrReuse(root, log)
   const groups = reportGroups(errors, warnings)
@@ -382,6 +411,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   if (errors.length > 0) {
     for (const e of groups.errors) console.error(formatProblem(e))
     console.error(`\n✗ ${errors.length} error(es) en el manifiesto: no se compiló nada. Corríjalos y vuelva a intentarlo.`)
+    early?.stop()
     return { ok: false, invalid: true, ms: elapsed() }
   }
   const genDir = generatedDir(root)
@@ -398,6 +428,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       try {
         return await buildValidated(snapshot)
       } finally {
+        early?.stop()
         fs.rmSync(snapshot, { force: true })
       }
     },
@@ -424,7 +455,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
           : `Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`,
       )
       publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
-      const rendering = prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv)
+      const waiting = early?.fits(fingerprint, processes, readBuildInfo(outDir)?.fingerprint)
+      if (!waiting) early?.stop()
+      else bundlerLog.note(`pre-render: ${processes} proceso(s) iniciados durante la validación`)
+      const rendering = waiting
+        ? early!.go(snapshot, (line, error) => bundlerLog.take(line, error ? l => console.error(l) : l => console.log(l)))
+        : prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv)
       // Kept while the pages render: not on the way to the first page.
       keep()
       ok = await rendering

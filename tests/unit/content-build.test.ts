@@ -122,7 +122,10 @@ describe('content-only rebuilds', () => {
     const out = build()
     expect(out).toMatch(/✓ Sitio compilado \(solo contenido\)/)
     expect(stamps()).toEqual(before)
-    expect(fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')).toMatch(/HTML documents pre-rendered \(0 written, \d+ unchanged\)/)
+    const buildLog = fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')
+    expect(buildLog).toMatch(/HTML documents pre-rendered \(0 written, \d+ unchanged\)/)
+    // The pre-render processes were started while the manifest was validated, and used (scripts/lib/earlyPrerender.ts).
+    expect(buildLog).toMatch(/pre-render: 1 proceso\(s\) iniciados durante la validación/)
   }, 300_000)
 
   it('a page Vike cannot render fails the pre-render, naming it, and no page file is left half-written', () => {
@@ -262,6 +265,8 @@ describe('content-only rebuilds', () => {
     // Staff read a few Spanish lines; the bundler's own English output goes to the log file (issue 10, item 1).
     expect(out).not.toMatch(/vite v\d|built in|transforming|rendering chunks/)
     expect(fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')).toMatch(/vite v\d/)
+    // Processes started early on the old bundles were not used for the new ones.
+    expect(fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')).not.toMatch(/iniciados durante la validación/)
     const styles = (fs.readdirSync(path.join(project, 'dist/client/_app'), { recursive: true }) as string[]).filter(f => f.endsWith('.css'))
     expect(styles.some(f => fs.readFileSync(path.join(project, 'dist/client/_app', f), 'utf8').includes('.prueba-compilacion-completa'))).toBe(true)
     // And the next build, with no change at all, is content-only again.
