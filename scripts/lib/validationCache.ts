@@ -28,23 +28,26 @@ const KEEP = 2
 const CODE = ['src', 'schemas', 'scripts']
 const NOT_CODE = [path.join('src', 'generated')]
 
-/** Every file under `dir`, sorted, as absolute paths; folders skipped by `skip` (paths relative to `root`). */
-function walk(dir: string, root: string, skip: string[], onDir?: (rel: string) => void): string[] {
+/**
+ * Every file under `dir` as [absolute path, path relative to `dir`], in a fixed order (names sorted in each folder),
+ * skipping the folders in `skip` (relative); `onDir` gets each folder's relative path.
+ */
+function walk(dir: string, skip: string[] = [], onDir?: (rel: string) => void, rel = ''): Array<[string, string]> {
   let entries: fs.Dirent[]
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true })
   } catch {
     return []
   }
-  const out: string[] = []
+  const out: Array<[string, string]> = []
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const full = path.join(dir, entry.name)
-    const rel = path.relative(root, full)
-    if (skip.includes(rel)) continue
+    const full = dir + path.sep + entry.name
+    const childRel = rel ? rel + path.sep + entry.name : entry.name
+    if (skip.includes(childRel)) continue
     if (entry.isDirectory()) {
-      onDir?.(rel)
-      out.push(...walk(full, root, skip, onDir))
-    } else out.push(full)
+      onDir?.(childRel)
+      for (const file of walk(full, skip, onDir, childRel)) out.push(file)
+    } else out.push([full, childRel])
   }
   return out
 }
@@ -58,12 +61,13 @@ export function validationKey(root: string): string {
   field('versión', String(VERSION))
   field('día', todayInColombia())
   field('carpetas', [path.resolve(manifest), path.resolve(pub), path.resolve(annexFile())].join('\n'))
-  for (const file of walk(manifest, manifest, [])) field(`manifiesto ${path.relative(manifest, file)}`, fs.readFileSync(file))
+  for (const [file, rel] of walk(manifest)) field(`manifiesto ${rel}`, fs.readFileSync(file))
   field('anexo', fs.existsSync(annexFile()) ? fs.readFileSync(annexFile()) : '')
+  // Folders and files of public/ in walking order (fixed: names sorted in each folder).
   const names: string[] = []
-  for (const file of walk(pub, pub, [], dir => names.push(`${dir}${path.sep}`))) names.push(path.relative(pub, file))
-  field('public', names.sort().join('\n'))
-  for (const dir of CODE) for (const file of walk(path.join(root, dir), root, NOT_CODE)) field(path.relative(root, file), fs.readFileSync(file))
+  for (const [, rel] of walk(pub, [], dir => names.push(dir + path.sep))) names.push(rel)
+  field('public', names.join('\n'))
+  for (const dir of CODE) for (const [file, rel] of walk(path.join(root, dir), NOT_CODE, undefined, dir)) field(rel, fs.readFileSync(file))
   const lock = path.join(root, 'package-lock.json')
   field('lock', fs.existsSync(lock) ? fs.readFileSync(lock) : '')
   return hash.digest('hex')
