@@ -5,8 +5,9 @@
  * - a **content-only** rebuild: when nothing that goes into the bundles has
  *   changed since the last full build (only `manifest/` or `public/`), the
  *   pages are pre-rendered again from the existing client and server bundles
- *   (Vike's `prerender()`; page data is read from the manifest at pre-render
- *   time, never bundled) and `public/` is synced into the output; or
+ *   (scripts/prerender.ts, through Vike's server runtime; page data is read
+ *   from the manifest at pre-render time, never bundled) and `public/` is
+ *   synced into the output; or
  * - a **full** build (`vike build`: bundling, then pre-rendering).
  *
  * What decides is a fingerprint of every input of the bundles (the source

@@ -9,8 +9,8 @@
  * page, Lighthouse mobile), and even at low fetch priority they usually
  * finished, and the page hydrated, before the page's largest text was
  * painted, which Lighthouse then counts into the largest contentful paint
- * (1.8 s instead of 1.2 s). As each page is written (scripts/prerender.ts,
- * Vike's `onPagePrerender`), this step replaces them, on hydrated pages, with one deferred classic script, public/arranque.js, that
+ * (1.8 s instead of 1.2 s). As each page is written (scripts/prerender.ts),
+ * this step replaces them, on hydrated pages, with one deferred classic script, public/arranque.js, that
  * carries their addresses (data-entrada, data-precargas) and adds them to the
  * page after its first paint: the same files, fetched in parallel as before,
  * still loaded up front. Plain-HTML pages load one 3 KB script, which never

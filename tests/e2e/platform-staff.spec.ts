@@ -63,6 +63,13 @@ async function signInPage(page: Page, site: 'a' | 'b'): Promise<void> {
   await page.waitForLoadState('networkidle')
 }
 
+/** Fills the sign-in form of the page shown with `who`'s account and sends it. */
+async function submitSignIn(page: Page, who: 'a' | 'b'): Promise<void> {
+  await page.fill('#acceso-correo', STAFF[who].correo)
+  await page.fill('#acceso-clave', STAFF[who].clave)
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+}
+
 test.beforeAll(async () => {
   test.setTimeout(600_000)
   if (!twoSitesBuilt()) {
@@ -105,9 +112,7 @@ test("staff of site A, signed in with the browser, reach nothing of site B's: pa
   test.setTimeout(120_000)
   // Signed in at A: A's filing under the number both sites gave.
   await signInPage(page, 'a')
-  await page.fill('#acceso-correo', STAFF.a.correo)
-  await page.fill('#acceso-clave', STAFF.a.clave)
-  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await submitSignIn(page, 'a')
   await expect(page).toHaveURL(at('a', '/oficina'))
   await page.goto(at('a', `/oficina/radicaciones/${shared}`))
   await expect(page.locator('main')).toContainText('Ana de A')
@@ -170,18 +175,14 @@ test("staff of site A, signed in with the browser, reach nothing of site B's: pa
 
   // A's password is unknown at B: B's sign-in refuses it, B's office stays closed.
   await signInPage(page, 'b')
-  await page.fill('#acceso-correo', STAFF.a.correo)
-  await page.fill('#acceso-clave', STAFF.a.clave)
-  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await submitSignIn(page, 'a')
   await expect(page.getByText('Correo o contraseña incorrectos.')).toBeVisible()
   await page.goto(at('b', '/oficina'))
   await expect(page).toHaveURL(at('b', '/acceder'))
   await signInPage(page, 'b')
 
   // B's own staff, in the same browser, see B's filing and its PDF at B; A's session still shows A's only.
-  await page.fill('#acceso-correo', STAFF.b.correo)
-  await page.fill('#acceso-clave', STAFF.b.clave)
-  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await submitSignIn(page, 'b')
   await expect(page).toHaveURL(at('b', '/oficina'))
   await page.goto(at('b', `/oficina/radicaciones/${shared}`))
   await expect(page.locator('main')).toContainText('Beto de B')
