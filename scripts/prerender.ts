@@ -25,6 +25,9 @@ import { MANIFEST_SNAPSHOT_ENV } from '../src/manifest/manifestSnapshot.ts'
 import { startScriptsAfterPaint } from './lib/scriptPriority.ts'
 import { generatedDir } from './lib/generatedDir.ts'
 import { GO_WORD, WAIT_OPTION } from './lib/earlyPrerender.ts'
+import { CODE_FINGERPRINT_ENV, KeptMarkdown, markdownStoreFile } from './lib/markdownStore.ts'
+import { MARKDOWN_STORE_KEY } from '../src/renderer/markdownStore.ts'
+import { compiledCacheDir } from '../src/manifest/compiledCache.ts'
 
 /** Vike's answer to one request, as much of it as the pre-render reads. */
 interface Answer {
@@ -81,6 +84,20 @@ async function wordToGo(): Promise<string | undefined> {
   return undefined
 }
 
+/**
+ * The Markdown converted by this share's last run for the same code (scripts/lib/markdownStore.ts), put where the
+ * pages' markdownToHtml() looks; none when the build did not say its code fingerprint or has no cache folder.
+ */
+function openMarkdownStore(): KeptMarkdown | undefined {
+  const version = process.env[CODE_FINGERPRINT_ENV]
+  const cacheDir = compiledCacheDir()
+  if (!version || !cacheDir) return undefined
+  const share = process.env[PRERENDER_SHARE_ENV] ?? 'todas'
+  const store = KeptMarkdown.open(markdownStoreFile(cacheDir, generatedDir(root), share), version)
+  ;(globalThis as Record<symbol, unknown>)[MARKDOWN_STORE_KEY] = store
+  return store
+}
+
 async function main(): Promise<number> {
   if (process.argv.includes('--empaquetar')) {
     const { build } = await import('vike/api')
@@ -95,6 +112,7 @@ async function main(): Promise<number> {
     if (!snapshot) return 0
     process.env[MANIFEST_SNAPSHOT_ENV] = snapshot
   }
+  const markdown = openMarkdownStore()
   const failures: string[] = []
   let pages = 0
   for (const url of urlsToRender()) {
@@ -113,7 +131,9 @@ async function main(): Promise<number> {
     console.error(`Pre-render failed for ${failures.length} page(s):\n  ${failures.join('\n  ')}`)
     return 1
   }
-  console.log(`✓ ${pages} HTML documents pre-rendered (${written} written, ${pages - written} unchanged).`)
+  markdown?.save()
+  const reused = markdown ? ` Markdown texts converted by the last build: ${markdown.reused} reused.` : ''
+  console.log(`✓ ${pages} HTML documents pre-rendered (${written} written, ${pages - written} unchanged).${reused}`)
   return 0
 }
 

@@ -35,6 +35,7 @@ import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundl
 import { lockVikeConfig } from './vikeConfigLock.ts'
 import { keepValidation, reuseValidation, validationKey } from './validationCache.ts'
 import { EarlyPrerender } from './earlyPrerender.ts'
+import { CODE_FINGERPRINT_ENV } from './markdownStore.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -275,7 +276,8 @@ function startEarlyPrerender(options: BuildOptions, root: string, outDir: string
   } catch {
     return undefined
   }
-  return pages > 0 ? EarlyPrerender.start(root, info.fingerprint, prerenderProcessCount(pages), vikeEnvironment(root, outDir)) : undefined
+  const env = vikeEnvironment(root, outDir, { [CODE_FINGERPRINT_ENV]: info.fingerprint })
+  return pages > 0 ? EarlyPrerender.start(root, info.fingerprint, prerenderProcessCount(pages), env) : undefined
 }
 
 /**
@@ -438,12 +440,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   )
 
   async function buildValidated(snapshot: string): Promise<BuildResult> {
-    const vikeEnv = { [MANIFEST_SNAPSHOT_ENV]: snapshot }
     // A pointer left by an earlier version of this build (or a bare `npx vike build` of another version) would
     // still win over the output folder: see vite.config.ts, noServerEntryPointer.
     forgetServerEntryPointer(root)
 
     const { fingerprint, cacheDir, previousPublic, reason, bundles, kind } = chooseBuild(options, root, outDir, genDir)
+    // The code fingerprint: the pre-render's kept Markdown belongs to it (scripts/lib/markdownStore.ts).
+    const vikeEnv = { [MANIFEST_SNAPSHOT_ENV]: snapshot, [CODE_FINGERPRINT_ENV]: fingerprint }
 
     const processes = prerenderProcessCount(manifest.pages.length)
     const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)

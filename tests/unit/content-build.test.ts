@@ -128,6 +128,34 @@ describe('content-only rebuilds', () => {
     expect(buildLog).toMatch(/pre-render: 1 proceso\(s\) iniciados durante la validación/)
   }, 300_000)
 
+  it('Markdown converted by the last build is reused for unchanged texts; a text staff changed is converted again', () => {
+    const file = path.join(project, 'manifest/pages/induccion/intro.yaml')
+    const original = fs.readFileSync(file, 'utf8')
+    const reused = () => {
+      const log = fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')
+      return Number(/Markdown texts converted by the last build: (\d+) reused/.exec(log)?.[1] ?? -1)
+    }
+    build()
+    expect(page('/induccion/intro')).toContain('Revise los módulos en orden antes de presentar la evaluación final.')
+    const all = reused()
+    // Every text of the site was kept by the build before (scripts/lib/markdownStore.ts).
+    expect(all).toBeGreaterThan(10)
+    fs.writeFileSync(
+      file,
+      original.replace('Revise los módulos en orden antes de presentar la evaluación final.', 'Revise **primero** el [módulo 1](/induccion/modulo1).'),
+    )
+    try {
+      expect(build()).toMatch(/✓ Sitio compilado \(solo contenido\)/)
+      const html = page('/induccion/intro')
+      expect(html).toContain('Revise <strong>primero</strong> el <a href="/induccion/modulo1">módulo 1</a>.')
+      expect(html).not.toContain('presentar la evaluación final.')
+      // The changed text was converted; the site's other texts were not.
+      expect(reused()).toBe(all - 1)
+    } finally {
+      fs.writeFileSync(file, original)
+    }
+  }, 300_000)
+
   it('a page Vike cannot render fails the pre-render, naming it, and no page file is left half-written', () => {
     const routesFile = path.join(project, 'src/generated/routes.json')
     const original = fs.readFileSync(routesFile, 'utf8')
