@@ -91,9 +91,21 @@ export function reuseValidation(cacheDir: string, key: string): { manifest: Mani
   }
 }
 
-/** Keeps a valid manifest and its warnings for `key`; the oldest entries of the folder go. */
-export function keepValidation(cacheDir: string, key: string, manifest: Manifest, warnings: Problem[]): void {
-  const dir = entriesDir(cacheDir)
+/**
+ * Keeps a valid manifest and its warnings for `key`; the oldest entries of the folder go. Never fails the build that
+ * calls it while its pages render: an entry that cannot be written (a full disk, a folder in the way) only costs the
+ * next build its validation, and one cut short is never read (its warnings file comes last).
+ */
+export function keepValidation(cacheDir: string, key: string, manifest: Manifest, warnings: Problem[]): boolean {
+  try {
+    writeEntry(entriesDir(cacheDir), key, manifest, warnings)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function writeEntry(dir: string, key: string, manifest: Manifest, warnings: Problem[]): void {
   fs.mkdirSync(dir, { recursive: true })
   writeManifestSnapshot(manifest, path.join(dir, `${key}.v8`))
   // The warnings last: an entry is read only once both files are there.
