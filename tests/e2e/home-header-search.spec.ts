@@ -298,6 +298,16 @@ test.describe('header controls', () => {
     expect(codes).toEqual(['en', 'fr', 'pt', 'nl'])
   })
 
+  test('a language link translates the address the visitor is on, query included (search results)', async ({ page }) => {
+    // The pre-rendered links name the page's route; the header script puts in the address actually shown.
+    await openHydrated(page, '/buscar?q=urgencias')
+    await page.locator('.idiomas > summary').click()
+    const link = page.locator('.idiomas a[data-idioma="en"]')
+    await expect(link).toHaveAttribute('href', /^https:\/\/translate\.google\.com\//)
+    const translated = new URL(new URL((await link.getAttribute('href'))!).searchParams.get('u')!)
+    expect(translated.pathname + translated.search).toBe('/buscar?q=urgencias')
+  })
+
   test('the relay-centre link and the header search box', async ({ page }) => {
     await openHydrated(page, '/')
     await expect(page.locator('.herramientas').getByRole('link', { name: /Centro de Relevo/ })).toHaveAttribute('href', /^https:\/\//)

@@ -61,11 +61,16 @@ function layoutShifts(page: Page): Promise<Shift[]> {
         const shifts: Shift[] = []
         const describe = (n: Node | null | undefined) => {
           if (!(n instanceof Element)) return n?.nodeName ?? '?'
-          return n.tagName.toLowerCase() + (n.id ? `#${n.id}` : '') + (n.classList.length ? `.${[...n.classList].join('.')}` : '')
+          const text = (n.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30)
+          return `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}${n.classList.length ? `.${[...n.classList].join('.')}` : ''}${text ? ` «${text}»` : ''}`
         }
+        // Where each moved node was and went (x,y w×h, CSS px), and when: a rare shift must be diagnosable from the report.
+        const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`
+        type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
         new PerformanceObserver(list => {
-          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
-            if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: (e.sources ?? []).map(s => describe(s.node)) })
+          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
+            const nodes = (e.sources ?? []).map(s => `${describe(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`)
+            if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: [...nodes, `at ${Math.round(e.startTime)} ms`] })
           }
         }).observe({ type: 'layout-shift', buffered: true })
         // Buffered entries are delivered in the observer's first callback; two frames later they are in.

@@ -47,7 +47,9 @@ export function activateHeaderControls(): () => void {
   showToday()
   document.addEventListener('visibilitychange', onReturn)
 
-  const languageMenu = document.querySelector<HTMLElement>('.herramientas .idiomas')
+  // The pre-rendered links name the page's route; a translation is of the address shown, query included (search
+  // results). The menu sits in the GOV.CO bar, not in the tools row (a selector there found nothing until 2026-11-26).
+  const languageMenu = document.querySelector<HTMLElement>('.barra-superior .idiomas')
   if (languageMenu) {
     const current = (languageMenu.dataset.base || window.location.origin) + window.location.pathname + window.location.search
     for (const a of languageMenu.querySelectorAll<HTMLAnchorElement>('a[data-idioma]')) a.href = translationUrl(a.dataset.idioma!, current)
