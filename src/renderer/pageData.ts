@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server'
 import type { Manifest } from '../manifest/load.ts'
 import { emailById, phoneById } from '../manifest/placeholders.ts'
 import { identityStylesheet, identityStylesheetHref } from '../manifest/siteIdentity.ts'
+import { logoSize } from '../manifest/logoSize.ts'
 import type { PageManifest } from '../manifest/types.generated.ts'
 import { preparedFormById } from '../forms/prepared.ts'
 import { isInteractivePage } from './interactivity.ts'
@@ -55,6 +56,7 @@ export function layoutData(manifest: Manifest): LayoutData {
 
 function siteLayout(manifest: Manifest): LayoutData {
   const site = manifest.site!.data
+  const logo = site.identidad?.logo && logoSize(site.identidad.logo.url)
   return {
     nombre: site.nombre,
     nombreCorto: site.nombreCorto,
@@ -65,6 +67,7 @@ function siteLayout(manifest: Manifest): LayoutData {
     ...(site.identidad && {
       identidad: {
         ...(site.identidad.logo && { logo: site.identidad.logo }),
+        ...(logo && { logoSize: logo }),
         stylesheet: identityStylesheetHref(identityStylesheet(site.identidad)),
         ...(site.identidad.colores && { themeColor: site.identidad.colores.primario.toLowerCase() }),
       },

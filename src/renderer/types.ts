@@ -1,4 +1,5 @@
 import type { PreparedForm } from '../forms/prepared.ts'
+import type { LogoSize } from '../manifest/logoSize.ts'
 import type { FooterEmail, FooterPhone } from '../manifest/placeholders.ts'
 import type { Enlace, MenuLateral, PageManifest, Pie, Seccion, SiteManifest } from '../manifest/types.generated.ts'
 
@@ -31,6 +32,8 @@ export interface ResolvedPie extends Omit<Pie, 'telefonos' | 'correos'> {
 
 export interface LayoutIdentity {
   logo?: NonNullable<SiteManifest['identidad']>['logo']
+  /** The logo file's own width and height (src/manifest/logoSize.ts), which reserve its box before it loads. */
+  logoSize?: LogoSize
   /** Address of the site's generated style sheet, with its version (src/manifest/siteIdentity.ts). */
   stylesheet: string
   /** The primary colour, for the browser's theme colour. */

@@ -34,7 +34,7 @@ function siteFolder(identidad: string | undefined, root = fs.mkdtempSync(path.jo
   fs.cpSync('tests/fixtures/public-min', path.join(root, 'public'), { recursive: true })
   if (identidad?.includes('logo.svg')) {
     fs.mkdirSync(path.join(root, 'public', 'assets', 'identidad'), { recursive: true })
-    fs.writeFileSync(path.join(root, 'public', 'assets', 'identidad', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>\n')
+    fs.writeFileSync(path.join(root, 'public', 'assets', 'identidad', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"/>\n')
   }
   if (identidad) fs.writeFileSync(path.join(root, 'manifest', 'site.yaml'), `${SITE}${identidad}`)
   return root
@@ -54,7 +54,10 @@ function problemsOf(root: string): string[] {
 function manifestOf(root: string): Manifest {
   process.env.PUBLIC_DIR = path.join(root, 'public')
   try {
-    return loadManifest(path.join(root, 'manifest')).manifest
+    const manifest = loadManifest(path.join(root, 'manifest')).manifest
+    // Kept per manifest, made here with this site's public/ (the logo's size is read from its file there).
+    layoutData(manifest)
+    return manifest
   } finally {
     delete process.env.PUBLIC_DIR
   }
@@ -123,6 +126,8 @@ describe('identity: style sheet, link and logo per site', () => {
     const logo = header.querySelector('.identidad .marca.con-logo img.logo-hospital')
     expect(logo?.getAttribute('src')).toBe('/assets/identidad/logo.svg')
     expect(logo?.getAttribute('alt')).toBe('Logo del hospital')
+    // The file's own size (its viewBox) reserves the logo's box before it loads.
+    expect([logo?.getAttribute('width'), logo?.getAttribute('height')]).toEqual(['120', '40'])
     expect(header.innerHTML.indexOf('logo-govco')).toBeLessThan(header.innerHTML.indexOf('logo-hospital'))
   })
 
@@ -165,7 +170,7 @@ describe('identity: style sheet, link and logo per site', () => {
         f,
       ).toHaveLength(1)
       expect(html, f).toContain('<meta name="theme-color" content="#8a1538"/>')
-      expect(html, f).toContain('class="logo-hospital" src="/assets/identidad/logo.svg"')
+      expect(html, f).toMatch(/class="logo-hospital" src="\/assets\/identidad\/logo\.svg" alt="[^"]+" width="120" height="40"/)
     }
     // Pages the server writes itself (answers without script, the office) take the home page's sheets.
     expect(siteStylesheets(client).at(-1)).toBe(href)

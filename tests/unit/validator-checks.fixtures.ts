@@ -229,6 +229,14 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
     expected:
       'manifest/site.yaml:34:15: el color «primario» (#7fb3e0) tiene un contraste de 2,22:1 con el blanco, y WCAG 2.1 AA pide al menos 4,5:1 para texto normal: no se leerían bien el texto blanco de la cabecera y de los botones sobre este color, ni los enlaces y títulos de este color sobre el fondo blanco de la página; use un color más oscuro',
   },
+  'identity-logo-size': {
+    files: {
+      'manifest/site.yaml': `${SITE}identidad:\n  logo: { url: /assets/identidad/logo.png, textoAlternativo: Logo del hospital }\n`,
+      'public/assets/identidad/logo.png': 'no es una imagen\n',
+    },
+    expected:
+      'manifest/site.yaml:33:16: el archivo «/assets/identidad/logo.png» no es una imagen SVG, PNG, JPG o WEBP de la que se pueda leer el ancho y el alto: guárdelo de nuevo como imagen desde el programa con que se hizo (un SVG necesita «width» y «height» o «viewBox»)',
+  },
   'unknown-placeholder': {
     files: { 'manifest/pages/otra.yaml': page('/otra', '  - tipo: texto\n    contenido: Llame al ((telefono.nada)).\n') },
     expected: 'manifest/pages/otra.yaml:6:25: «((telefono.nada))»: no existe «nada» en «contacto.telefonos» de manifest/site.yaml (existen: urgencias, citas)',

@@ -37,7 +37,14 @@ export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
         {layout.identidad?.logo ? (
           // The hospital's own logo beside its name, under the GOV.CO bar (identidad.logo in site.yaml).
           <a href="/" className="marca con-logo">
-            <img className="logo-hospital" src={layout.identidad.logo.url} alt={layout.identidad.logo.textoAlternativo} />
+            {/* The file's own size reserves the logo's box (the style sheet sets its height): the name beside it does not move. */}
+            <img
+              className="logo-hospital"
+              src={layout.identidad.logo.url}
+              alt={layout.identidad.logo.textoAlternativo}
+              width={layout.identidad.logoSize?.width}
+              height={layout.identidad.logoSize?.height}
+            />
             <span>
               <strong>{layout.nombreCorto}</strong>
               <small>{layout.nombre}</small>

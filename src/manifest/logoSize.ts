@@ -1,0 +1,38 @@
+/**
+ * The drawn size of the hospital's logo (`identidad.logo` in site.yaml), read from its file in public/ by the
+ * `image-size` library (SVG width/height or viewBox, PNG, JPEG and WEBP headers). The header writes it as the
+ * image's width and height: the style sheet gives the logo a height and `width: auto`, so without them the browser
+ * knows the logo's width only once the file has arrived, and the hospital's name beside it moves (a layout shift,
+ * WCAG 2.1 AA and Core Web Vitals, docs/decisions/transparency-and-identity.md). Its own module: it reads files, and siteIdentity.ts is
+ * also used where no file system is.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { imageSize } from 'image-size'
+import { publicDir } from './paths.ts'
+
+export interface LogoSize {
+  width: number
+  height: number
+}
+
+/** The logo's size, or undefined when its file is missing (the link check says so) or not a readable image. */
+export function logoSize(url: string, root = publicDir()): LogoSize | undefined {
+  let bytes: Buffer
+  try {
+    bytes = fs.readFileSync(path.join(root, ...url.split('/').filter(Boolean)))
+  } catch {
+    return undefined
+  }
+  try {
+    const { width, height } = imageSize(bytes)
+    return width && height ? { width: Math.round(width), height: Math.round(height) } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether the logo's file exists (a missing one is the link check's to report). */
+export function logoFileExists(url: string, root = publicDir()): boolean {
+  return fs.existsSync(path.join(root, ...url.split('/').filter(Boolean)))
+}
