@@ -180,6 +180,20 @@ async function commandsPerSite(databaseUrl?: string): Promise<void> {
     expect(csvB).not.toContain('Ana de A')
     await expect(runExport(['contactos'], env)).rejects.toThrow('indique cuál con --sitio <id>')
     await expect(runExport(['contactos', '--sitio', 'c'], env)).rejects.toThrow('No existe el sitio «c»')
+    // The published report of requests counts that site's filings only (one each): «Recibidas» of the total row.
+    const year = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Bogota' }).slice(0, 4)
+    const received = async (id: string) => {
+      const csv = await runExport(['informe', '--anio', year, '--sitio', id], env)
+      // Semicolon-separated, every cell quoted (no cell of this report holds a semicolon or a quote).
+      const rows = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
+        .map(r => r.split(';').map(c => c.replace(/^"|"$/g, '')))
+      const total = rows.find(r => r[1] === 'Total')!
+      return total[rows[0]!.indexOf('Recibidas')]
+    }
+    expect([await received('a'), await received('b')]).toEqual(['1', '1'])
 
     const destination = path.join(dir, `respaldos-${databaseUrl ? 'pg' : 'sqlite'}`)
     fs.rmSync(destination, { recursive: true, force: true })
