@@ -2,25 +2,27 @@ import { expect, test } from '@playwright/test'
 
 /** Pages without interactive sections are sent as plain HTML with a small script: no React, no Vike runtime. */
 test.describe('plain-HTML pages', () => {
-  test('load no React and no client router up front', async ({ page }) => {
-    const scripts: Array<Promise<string>> = []
-    page.on('response', r => r.request().resourceType() === 'script' && scripts.push(r.text()))
-    await page.goto('/hospital/junta')
-    await page.waitForLoadState('networkidle')
-    const code = await Promise.all(scripts)
-    expect(code.length).toBeGreaterThan(0)
-    // React elements are tagged with this symbol name; Vike's client router registers this global.
-    expect(code.filter(c => c.includes('react.transitional.element') || c.includes('react-dom'))).toEqual([])
-    expect(code.filter(c => c.includes('vike_pageContext'))).toEqual([])
-    expect(code.reduce((n, c) => n + c.length, 0)).toBeLessThan(20_000)
-    expect(await page.locator('script#vike_pageContext').count()).toBe(0)
-    // The header still works: today's date and the font controls.
-    await expect(page.locator('.fecha-actual time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/)
-    await page.getByRole('button', { name: /^A\+/ }).click()
-    await expect(page.locator('html')).toHaveClass(/\bfuente-grande\b/)
-    await expect(page.getByRole('button', { name: /^A\+/ })).toHaveAttribute('aria-pressed', 'true')
-    await expect(page.getByRole('button', { name: /^A,/ })).toHaveAttribute('aria-pressed', 'false')
-  })
+  // A content page, and the error page every unknown address gets (a mistyped link on a slow connection).
+  for (const url of ['/hospital/junta', '/esta-pagina-no-existe'])
+    test(`load no React and no client router up front: ${url}`, async ({ page }) => {
+      const scripts: Array<Promise<string>> = []
+      page.on('response', r => r.request().resourceType() === 'script' && scripts.push(r.text()))
+      await page.goto(url)
+      await page.waitForLoadState('networkidle')
+      const code = await Promise.all(scripts)
+      expect(code.length).toBeGreaterThan(0)
+      // React elements are tagged with this symbol name; Vike's client router registers this global.
+      expect(code.filter(c => c.includes('react.transitional.element') || c.includes('react-dom'))).toEqual([])
+      expect(code.filter(c => c.includes('vike_pageContext'))).toEqual([])
+      expect(code.reduce((n, c) => n + c.length, 0)).toBeLessThan(20_000)
+      expect(await page.locator('script#vike_pageContext').count()).toBe(0)
+      // The header still works: today's date and the font controls.
+      await expect(page.locator('.fecha-actual time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/)
+      await page.getByRole('button', { name: /^A\+/ }).click()
+      await expect(page.locator('html')).toHaveClass(/\bfuente-grande\b/)
+      await expect(page.getByRole('button', { name: /^A\+/ })).toHaveAttribute('aria-pressed', 'true')
+      await expect(page.getByRole('button', { name: /^A,/ })).toHaveAttribute('aria-pressed', 'false')
+    })
 
   test('the footer newsletter loads its form on first use and answers with the spec texts', async ({ page }) => {
     await page.goto('/hospital/hospital')

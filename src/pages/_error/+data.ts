@@ -6,7 +6,7 @@ export function data(): PageData {
   const manifest = loadValidManifestCached()
   return {
     ruta: '/404',
-    interactive: true,
+    interactive: false,
     titulo: 'Página no encontrada',
     descripcion: 'La página solicitada no existe.',
     muestra: false,
