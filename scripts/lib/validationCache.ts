@@ -8,14 +8,16 @@
  *
  * The key hashes every input the validator reads (found with `strace` of `npm run validate`, 2026-11-26): each file
  * of the manifest folder (name and content), the name of every file and folder of `public/` (the links checks look
- * at names only), the annex, the whole of `src/`, `schemas/` and `scripts/` and the lock file (the validator's code
- * and that of the build around it; the generated files are the build's output, not its input), the folders' paths
- * and the date in Colombia. Only a manifest without errors is kept, with its warnings, so they are shown again.
+ * at names only; the few checks that read a file's contents run again on reuse), the annex, the whole of `src/`,
+ * `schemas/` and `scripts/` and the lock file (the validator's code and that of the build around it; the generated
+ * files are the build's output, not its input), the folders' paths and the date in Colombia. Only a manifest without
+ * errors is kept, with its warnings, so they are shown again.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { todayInColombia } from '../../src/manifest/colombiaTime.ts'
+import { CROSS_CHECKS, crossCheck } from '../../src/manifest/crossChecks.ts'
 import type { Manifest } from '../../src/manifest/load.ts'
 import { readManifestSnapshot, writeManifestSnapshot } from '../../src/manifest/manifestSnapshot.ts'
 import { manifestDir, publicDir } from '../../src/manifest/paths.ts'
@@ -79,13 +81,19 @@ function entriesDir(cacheDir: string): string {
   return path.join(cacheDir, 'validacion', id)
 }
 
-/** The valid manifest and its warnings kept for `key`, or undefined. */
+/**
+ * The valid manifest and its warnings kept for `key`, or undefined. The key has public/'s names, not its files'
+ * contents: the few checks that read a file's contents (the logo's size) run again, and any error they find means
+ * a full validation, which reports it.
+ */
 export function reuseValidation(cacheDir: string, key: string): { manifest: Manifest; warnings: Problem[] } | undefined {
   const dir = entriesDir(cacheDir)
   try {
     const warnings = JSON.parse(fs.readFileSync(path.join(dir, `${key}.json`), 'utf8')) as Problem[]
     const manifest = readManifestSnapshot(manifestDir(), path.join(dir, `${key}.v8`))
-    return manifest ? { manifest, warnings } : undefined
+    if (!manifest) return undefined
+    const onContents = CROSS_CHECKS.filter(c => c.readsPublicFiles)
+    return crossCheck(manifest, [], onContents).some(p => p.level === 'error') ? undefined : { manifest, warnings }
   } catch {
     return undefined
   }

@@ -2,9 +2,9 @@
  * The drawn size of the hospital's logo (`identidad.logo` in site.yaml), read from its file in public/ by the
  * `image-size` library (SVG width/height or viewBox, PNG, JPEG and WEBP headers). The header writes it as the
  * image's width and height: the style sheet gives the logo a height and `width: auto`, so without them the browser
- * knows the logo's width only once the file has arrived, and the hospital's name beside it moves (a layout shift,
- * WCAG 2.1 AA and Core Web Vitals, docs/decisions/transparency-and-identity.md). Its own module: it reads files, and siteIdentity.ts is
- * also used where no file system is.
+ * knows the logo's width only once the file has arrived, and the hospital's name beside it moves (a layout shift;
+ * docs/decisions/platform.md, «Per-site identity»). A module of its own because it reads public/, where
+ * siteIdentity.ts works from the manifest alone.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -25,6 +25,32 @@ describe('kept validation', () => {
     expect(reuseValidation(cacheDir, 'clave-2')).toBeUndefined()
   })
 
+  it('a reused validation still refuses a logo file replaced by something that is not an image (same name)', () => {
+    // public/'s names are in the key, not its files' contents: the checks that read contents run again on reuse.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ese-validacion-logo-'))
+    fs.cpSync('tests/fixtures/manifest-min', path.join(root, 'manifest'), { recursive: true })
+    fs.cpSync('tests/fixtures/public-min', path.join(root, 'public'), { recursive: true })
+    const logo = path.join(root, 'public', 'assets', 'identidad', 'logo.svg')
+    fs.mkdirSync(path.dirname(logo), { recursive: true })
+    fs.writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"/>\n')
+    const site = path.join(root, 'manifest', 'site.yaml')
+    fs.appendFileSync(site, 'identidad:\n  logo: { url: /assets/identidad/logo.svg, textoAlternativo: Logo del hospital }\n')
+    vi.stubEnv('MANIFEST_DIR', path.join(root, 'manifest'))
+    vi.stubEnv('PUBLIC_DIR', path.join(root, 'public'))
+    try {
+      const withLogo = loadManifest().manifest
+      const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ese-validacion-'))
+      expect(keepValidation(cacheDir, 'clave-logo', withLogo, [])).toBe(true)
+      expect(reuseValidation(cacheDir, 'clave-logo')?.manifest.site?.data.identidad?.logo?.url).toBe('/assets/identidad/logo.svg')
+      fs.writeFileSync(logo, 'no es una imagen\n')
+      expect(reuseValidation(cacheDir, 'clave-logo')).toBeUndefined()
+    } finally {
+      vi.unstubAllEnvs()
+      vi.stubEnv('MANIFEST_DIR', path.resolve('tests/fixtures/manifest-min'))
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+
   it('an entry that cannot be written does not throw (the build goes on), and nothing half-written is read', () => {
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ese-validacion-'))
     // A file where the entries' folder should be: every write below it fails.

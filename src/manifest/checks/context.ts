@@ -16,6 +16,11 @@ export interface CheckContext {
 export interface CrossCheck {
   /** Stable name, used by tests (tests/unit/validator-checks.test.ts has one fixture per name). */
   name: string
+  /**
+   * Reads the contents of files in public/, not only their names. A build that reuses a kept validation
+   * (scripts/lib/validationCache.ts, whose key has public/'s names only) runs such checks again.
+   */
+  readsPublicFiles?: true
   run(context: CheckContext): Problem[]
 }
 

@@ -30,6 +30,7 @@ export const identityChecks: CrossCheck[] = [
   },
   {
     name: 'identity-logo-size',
+    readsPublicFiles: true,
     run: ({ manifest }) => {
       const site = manifest.site
       const logo = site?.data.identidad?.logo
