@@ -16,16 +16,15 @@ export interface LogoSize {
   height: number
 }
 
+/** The logo's file under `root` (the URL is `/assets/…`, checked by the schema). */
+function fileOf(url: string, root: string): string {
+  return path.join(root, ...url.split('/').filter(Boolean))
+}
+
 /** The logo's size, or undefined when its file is missing (the link check says so) or not a readable image. */
 export function logoSize(url: string, root = publicDir()): LogoSize | undefined {
-  let bytes: Buffer
   try {
-    bytes = fs.readFileSync(path.join(root, ...url.split('/').filter(Boolean)))
-  } catch {
-    return undefined
-  }
-  try {
-    const { width, height } = imageSize(bytes)
+    const { width, height } = imageSize(fs.readFileSync(fileOf(url, root)))
     return width && height ? { width: Math.round(width), height: Math.round(height) } : undefined
   } catch {
     return undefined
@@ -34,5 +33,5 @@ export function logoSize(url: string, root = publicDir()): LogoSize | undefined 
 
 /** Whether the logo's file exists (a missing one is the link check's to report). */
 export function logoFileExists(url: string, root = publicDir()): boolean {
-  return fs.existsSync(path.join(root, ...url.split('/').filter(Boolean)))
+  return fs.existsSync(fileOf(url, root))
 }
