@@ -109,5 +109,6 @@ export function businessDaysBetween(from: string, to: string): number {
   const [lo, hi, sign] = a < b ? [a, b, 1] : [b, a, -1]
   let count = 0
   for (let t = lo + DAY_MS; t <= hi; t += DAY_MS) if (isBusinessTime(t)) count++
-  return sign * count
+  // No business day between (a Saturday after a Friday): 0, never -0.
+  return count === 0 ? 0 : sign * count
 }

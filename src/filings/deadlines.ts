@@ -1,5 +1,5 @@
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
-import { addBusinessDays, businessDaysBetween, colombiaDay, sameOrNextBusinessDay } from './businessDays.ts'
+import { addBusinessDays, colombiaDay, sameOrNextBusinessDay } from './businessDays.ts'
 
 /** Ley 1755 de 2015, art. 14: the general term when a form's manifest gives none. */
 export const DEFAULT_TERM_DAYS = 15
@@ -77,11 +77,6 @@ export function dueDates(recibido: Date, term: Pick<FilingTerm, 'diasHabiles' | 
   if (dueDatesOfDay.size >= 256) dueDatesOfDay.clear()
   dueDatesOfDay.set(key, d)
   return { ...d }
-}
-
-/** Business days from today (Colombia) to a due day: 0 = due today, negative = overdue. */
-export function businessDaysLeft(vence: string, now: Date = new Date()): number {
-  return businessDaysBetween(colombiaDay(now), vence)
 }
 
 /** A filing's trámite at receipt: `radicada`, with the deadlines of the term in force that day. */

@@ -1,3 +1,6 @@
+import type { Estado } from './states.ts'
+import { isOverdue } from './termStatus.ts'
+
 /**
  * When and how a citizen may go to the Superintendencia Nacional de Salud
  * (issue 26 item 6; checklist item 126): the body that inspects, watches
@@ -24,9 +27,8 @@ export function escalationText(escalation: EscalationCase, radicado: string, pho
 }
 
 /** The case a tracked filing is in, if any: answered, or still open after its due day (YYYY-MM-DD, Colombia). */
-export function escalationCase(f: { respondida: boolean; estado: string; vence: string }, today: string): EscalationCase | undefined {
+export function escalationCase(f: { respondida: boolean; estado: Estado; vence: string }, today: string): EscalationCase | undefined {
   if (f.respondida) return 'respondida'
-  // A forwarded filing is the other entity's to answer; a closed one has ended.
-  if (f.estado === 'trasladada' || f.estado === 'cerrada') return undefined
-  return today > f.vence ? 'vencida' : undefined
+  // A forwarded filing is the other entity's to answer; a closed one has ended: neither is open, so neither is overdue.
+  return isOverdue(f, today) ? 'vencida' : undefined
 }

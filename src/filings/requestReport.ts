@@ -1,7 +1,7 @@
 import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { addCalendarDays, businessDaysBetween, sameOrNextBusinessDay } from './businessDays.ts'
 import { CANALES, canalLabel } from './channels.ts'
-import { answeredOnTime } from './states.ts'
+import { answeredOnTime } from './termStatus.ts'
 
 /**
  * The published report of requests (Decreto 103 de 2015, art. 52;

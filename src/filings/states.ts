@@ -151,11 +151,6 @@ export function applyAction(tramite: Tramite, input: ActionInput, today: string)
   }
 }
 
-/** Answered on time: answered (or forwarded) on or before the due date in force. */
-export function answeredOnTime(answeredDay: string, vence: string): boolean {
-  return answeredDay <= vence
-}
-
 /** The actions staff may take now: the state allows them and, for an extension, the law still does. */
 export function allowedActions(tramite: Tramite, today: string): OfficeAction[] {
   return OFFICE_ACTIONS.filter(a => {

@@ -65,6 +65,8 @@ export interface TrackingAnswer {
   recibido: string
   /** Due date in force (the extended one when extended). */
   vence: string
+  /** Still unanswered after its due day (termStatus.ts: the same rule the office reads). */
+  vencida: boolean
   /** The legal due date before the extension; present only when the term was extended. */
   venceOriginal?: string
   /** When the office answered; present once answered. */

@@ -222,6 +222,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
     pages: noScriptPages,
     rateLimit,
     lookupRateLimit: { max: options.lookupRateLimitMax ?? 30, timeWindow: 60_000 },
+    now: options.now,
   })
   await app.register(officePlugin, {
     site,
@@ -235,6 +236,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
     rateLimit,
     notifier,
     shutdownMailWaitMs: options.shutdownMailWaitMs,
+    now: options.now,
   })
 }
 
@@ -246,11 +248,11 @@ async function registerReadingFeatures(app: FastifyInstance, options: AppOptions
     max: options.trackingRateLimitMax ?? Math.min(10, options.rateLimitMax ?? 20),
     timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000,
   }
-  await app.register(trackingPlugin, { site, store, dataDir, root: siteRoot, rateLimit: trackingLimit, noScriptPages })
+  await app.register(trackingPlugin, { site, store, dataDir, root: siteRoot, rateLimit: trackingLimit, noScriptPages, now: options.now })
   // The receipt's «Descargar constancia (PDF)» (issue 26 item 8): number + code, the tracking lookups' limit.
   await app.register(receiptPdfPlugin, { site, store, rateLimit: trackingLimit })
   await app.register(searchPlugin, { prefix: '/buscar', site, root: siteRoot })
-  await app.register(reportPlugin, { site, root: siteRoot, store })
+  await app.register(reportPlugin, { site, root: siteRoot, store, now: options.now })
   // Last: the site's pages and files answer whatever no feature took, and the 404 page.
   await app.register(contentPlugin, { site, root: siteRoot })
 }

@@ -69,4 +69,9 @@ export interface AppOptions {
   minFreeMb?: number
   /** RESPALDO_HORA, RESPALDO_DESTINO, RESPALDO_CONSERVAR: the server's own daily backup (absent: none). */
   backup?: BackupSchedule
+  /**
+   * The clock every dated decision reads: a filing's receipt and number, its term, «vencida», tracking, the
+   * report's period (default the system clock). Tests set it to the day they assert about; production never does.
+   */
+  now?: () => Date
 }

@@ -5,11 +5,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
+import { dayTimestamp } from '../../src/manifest/colombiaTime.ts'
 import { buildApp, type AppOptions } from '../../src/server/app.ts'
 import { clientDirFromEnv } from '../../src/server/config.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
+import { PINNED_DAY, pinnedClock } from '../helpers/testClock.ts'
 import type { FilingRow, FilingStore } from '../../src/server/store/store.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -51,11 +52,20 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** A real server in this process, listening on a free 127.0.0.1 port (fast; used by most suites). */
+/** A real server in this process, listening on a free 127.0.0.1 port (fast; used by most suites), its clock at PINNED_DAY unless `now` is given. */
 export async function startInProcess(options: Partial<AppOptions> & { label?: string } = {}): Promise<RunningServer & { app: FastifyInstance }> {
   const dataDir = options.dataDir ?? tempDataDir(options.label ?? 'app')
   // The tests' PostgreSQL cluster has one role, its superuser: test servers may use it (tests/api/pg-roles.test.ts checks the refusal).
-  const app = await buildApp({ clientDir: clientDir(), logLevel: 'silent', rateLimitMax: 10_000, allowDatabaseOwner: true, ...options, dataDir })
+  // The server's clock is set, never the day the suite runs: PINNED_DAY unless the test brings its own clock.
+  const app = await buildApp({
+    clientDir: clientDir(),
+    logLevel: 'silent',
+    rateLimitMax: 10_000,
+    allowDatabaseOwner: true,
+    now: pinnedClock().now,
+    ...options,
+    dataDir,
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
@@ -196,8 +206,9 @@ export function validCita(extra: Record<string, unknown> = {}): Record<string, u
     autorizacionDatos: true,
     // «Servicio» is sensitive (cita.yaml): the explicit authorization of issue 26 item 5.
     autorizacionDatosSensibles: true,
-    // The day of the request, as the browser sends it (the server accepts it one day either side: diasPermitidos in cita.yaml).
-    fechaCita: dayTimestamp(todayInColombia()),
+    // The day of the request, as the browser sends it (the server accepts it one day either side: diasPermitidos in cita.yaml):
+    // the in-process servers' day (startInProcess); a test of a server on the system clock passes its own.
+    fechaCita: dayTimestamp(PINNED_DAY),
     ...extra,
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
+import { PINNED_DAY } from '../helpers/testClock.ts'
+import { dayTimestamp } from '../../src/manifest/colombiaTime.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { filingForms } from '../../src/manifest/filingForms.ts'
 import { exportCsv } from '../../src/server/export.ts'
@@ -196,8 +197,6 @@ describe('url-encoded forms posted without JavaScript', () => {
 
   it('the appointment without fechaCita gets the day of the request (Colombia)', async () => {
     for (const fechaCita of [undefined, '']) {
-      // The Colombian day before and after the request: a run that crosses midnight must not fail (issue 22).
-      const dayBefore = dayTimestamp(todayInColombia())
       const res = await postNative('/api/cita', encode(validCita({ fechaCita })), { referer: `${server.url}/citas` })
       const text = textOf(await expectHtml(res, 200))
       const id =
@@ -206,7 +205,8 @@ describe('url-encoded forms posted without JavaScript', () => {
         )?.[1]
       expect(id).toBeDefined()
       const stored = await storedFiling(server.dataDir, id!)
-      expect([dayBefore, dayTimestamp(todayInColombia())]).toContain(stored?.datos.fechaCita)
+      // The server's day (startInProcess: PINNED_DAY).
+      expect(stored?.datos.fechaCita).toBe(dayTimestamp(PINNED_DAY))
       expect(stored?.datos.autorizacionDatos).toBe(true)
     }
   })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
 import { startSmtp, type LocalSmtp } from './smtp.ts'
 import { Client, countRows, freePort, historiaForm, startChild, tempDataDir, validCita, validPqrs, type ChildServer, waitFor } from './helpers.ts'
 
@@ -23,7 +24,7 @@ describe('e-mail to the office on each new filing (SMTP_URL + NOTIFY_TO)', () =>
     const sent: Array<[string, string]> = []
     for (const [p, body, type] of [
       ['/api/pqrs', validPqrs({ nombre: 'Persona Secreta' }), 'PQRSD'],
-      ['/api/cita', validCita(), 'Solicitud de cita'],
+      ['/api/cita', validCita({ fechaCita: dayTimestamp(todayInColombia()) }), 'Solicitud de cita'],
     ] as const) {
       const res = await client.postJson(p, body)
       expect(res.status).toBe(200)

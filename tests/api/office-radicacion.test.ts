@@ -4,9 +4,10 @@ import Database from 'better-sqlite3'
 import { parse } from 'node-html-parser'
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addCalendarDays, colombiaDay, isBusinessDay } from '../../src/filings/businessDays.ts'
+import { addCalendarDays, isBusinessDay } from '../../src/filings/businessDays.ts'
 import { dueDates } from '../../src/filings/deadlines.ts'
 import { spanishDay } from '../../src/forms/receipt.ts'
+import { PINNED_DAY } from '../helpers/testClock.ts'
 import { Client, ROOT, startInProcess, storedFiling, tempDataDir, validPqrs, type RunningServer } from './helpers.ts'
 
 /**
@@ -129,7 +130,7 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
   afterAll(async () => server?.close())
 
   it('by the API: a phone petition gets the next number of the web series, the channel and the staff member are stored and audited, the code tracks it and the constancia PDF carries it', async () => {
-    const before = colombiaDay(new Date())
+    const before = PINNED_DAY
     const res = await staff.register({
       formulario: 'pqrsd',
       canal: 'telefónico',
@@ -170,7 +171,7 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
 
   it('by the API: the form\u2019s own validation, the channel and the day of receipt are checked together, in Spanish, and nothing is stored', async () => {
     const count = filingCount(dataDir)
-    const tomorrow = addCalendarDays(colombiaDay(new Date()), 1)
+    const tomorrow = addCalendarDays(PINNED_DAY, 1)
     const res = await staff.register({
       formulario: 'pqrsd',
       canal: 'paloma mensajera',
@@ -189,7 +190,7 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
     const old = await staff.register({
       formulario: 'pqrsd',
       canal: 'escrito',
-      fechaRecepcion: addCalendarDays(colombiaDay(new Date()), -45),
+      fechaRecepcion: addCalendarDays(PINNED_DAY, -45),
       datos: validPqrs(),
     })
     expect(((await old.json()) as { fields: Record<string, string> }).fields.fechaRecepcion).toMatch(
@@ -218,7 +219,7 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
     }
     const xsrf = form.querySelector('input[name="_xsrf"]')!.getAttribute('value')!
     // An earlier business day, a week or so back.
-    let day = addCalendarDays(colombiaDay(new Date()), -6)
+    let day = addCalendarDays(PINNED_DAY, -6)
     while (!isBusinessDay(day)) day = addCalendarDays(day, -1)
     const fields = {
       _xsrf: xsrf,
@@ -258,7 +259,7 @@ describe('radicación by the office for every channel (issue 26 item 1)', () => 
     })
     const codigo = rows['Código de verificación']!
     expect(codigo).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/)
-    expect(rows['Fecha y hora de radicación']).toMatch(new RegExp(String(new Date().getFullYear())))
+    expect(rows['Fecha y hora de radicación']).toMatch(/^miércoles, 25 de noviembre de 2026/)
     expect(await storedFiling(dataDir, radicado)).toMatchObject({ canal: 'escrito', recibidaEl: day, registradaPor: { nombre: STAFF.nombre } })
     expect(((await (await staff.get(`/api/oficina/radicaciones/${radicado}`)).json()) as { vence: string }).vence).toBe(vence)
     expect(auditRows(dataDir)).toContainEqual({ evento: 'radicar', cuenta: STAFF.correo, radicado, detalle: `canal escrito; recibida el ${day}` })

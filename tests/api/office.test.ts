@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { runExport } from '../../src/server/export.ts'
 import { formToken } from '../../src/server/features/office/session.ts'
-import { colombiaDay } from '../../src/filings/businessDays.ts'
-import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, validCita, validPqrs, FILING_PLAN, type RunningServer } from './helpers.ts'
-import { openFilingStore } from '../../src/server/store/open.ts'
+import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
 
 /**
  * `npm run -s usuarios -- …` as staff run it: the password on standard input. Asynchronous: the office server of
@@ -333,40 +331,6 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
     }
     const still = (await (await s.get(`/api/oficina/radicaciones/${pqrs}`)).json()) as { estado: string }
     expect(still.estado).toBe('respondida')
-  })
-
-  it('a filing is overdue from the day after its due day, not on the due day itself', async () => {
-    const today = colombiaDay(new Date())
-    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
-    // Stored beside the running server (WAL), with the due date the test needs.
-    const due = async (vence: string) => {
-      const store = await openFilingStore({ dataDir, plan: FILING_PLAN })
-      try {
-        return await store.createFiling({
-          kind: 'pqrs',
-          datos: validPqrs(),
-          tramite: { estado: 'radicada', diasHabiles: 15, vence, venceOriginal: vence, venceMaximo: vence, venceTraslado: vence, ampliada: false },
-        })
-      } finally {
-        await store.close()
-      }
-    }
-    const dueToday = await due(today)
-    const dueYesterday = await due(yesterday)
-    const s = await signedIn(ADMIN)
-    const list = (await (await s.get('/api/oficina/radicaciones?estado=abiertas')).json()) as {
-      radicaciones: Array<{ radicado: string; vencida: boolean; diasHabilesRestantes: number }>
-    }
-    expect(list.radicaciones.find(r => r.radicado === dueToday)).toMatchObject({ vencida: false, diasHabilesRestantes: 0 })
-    expect(list.radicaciones.find(r => r.radicado === dueYesterday)?.vencida).toBe(true)
-    const page = await (await s.get(`/oficina/radicaciones/${dueToday}`)).text()
-    expect(page).toContain('Días hábiles restantes')
-    expect(page).not.toContain('término vencido')
-    const inbox = await (await s.get('/oficina')).text()
-    const rowOf = (id: string) => inbox.split('<tr').find(r => r.includes(id))!
-    expect(rowOf(dueToday)).not.toContain('fila-vencida')
-    expect(rowOf(dueYesterday)).toContain('fila-vencida')
-    expect(await (await s.get(`/oficina/radicaciones/${dueYesterday}`)).text()).toContain('término vencido')
   })
 
   it('reads through the API are audited like the pages: the audit trail and the list of filings', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashCode } from '../../src/server/verificationCode.ts'
@@ -48,7 +49,7 @@ describe('receipt of a filing', () => {
     const answers: ReceiptAnswer[] = []
     for (const res of [
       await client.postJson('/api/pqrs', validPqrs()),
-      await client.postJson('/api/cita', validCita()),
+      await client.postJson('/api/cita', validCita({ fechaCita: dayTimestamp(todayInColombia()) })),
       await client.postForm('/api/historia-clinica', historiaForm()),
     ]) {
       expect(res.status).toBe(200)

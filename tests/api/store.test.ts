@@ -95,15 +95,16 @@ describe.each(engines)('FilingStore on $name', engine => {
   })
 
   it('each series has its own sequence', async () => {
+    // Received at a set instant: the number's year is the year of Colombia's calendar at receipt.
+    const now = new Date('2026-11-25T10:00:00-05:00')
     const ids = [
-      await store.createFiling({ kind: 'pqrs', datos: {} }),
-      await store.createFiling({ kind: 'cita', datos: {} }),
-      await store.createFiling({ kind: 'pqrs', datos: {} }),
-      await store.createFiling({ kind: 'historia', datos: {} }),
-      (await store.subscribe('a@example.com')).id,
+      await store.createFiling({ kind: 'pqrs', datos: {}, now }),
+      await store.createFiling({ kind: 'cita', datos: {}, now }),
+      await store.createFiling({ kind: 'pqrs', datos: {}, now }),
+      await store.createFiling({ kind: 'historia', datos: {}, now }),
+      (await store.subscribe('a@example.com', now)).id,
     ]
-    const year = new Date(Date.now() - 5 * 3600_000).getUTCFullYear()
-    expect(ids).toEqual([`PQRS-${year}-000001`, `CITA-${year}-000001`, `PQRS-${year}-000002`, `HC-${year}-000001`, `SUS-${year}-000001`])
+    expect(ids).toEqual(['PQRS-2026-000001', 'CITA-2026-000001', 'PQRS-2026-000002', 'HC-2026-000001', 'SUS-2026-000001'])
   })
 
   it('one filing that cannot be stored fails alone; the others of its batch are stored and answered', async () => {

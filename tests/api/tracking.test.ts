@@ -5,6 +5,7 @@ import { initialTramite } from '../../src/filings/deadlines.ts'
 import { hashCode } from '../../src/server/verificationCode.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
+import { pinnedClock } from '../helpers/testClock.ts'
 import { Client, FILING_PLAN, historiaForm, ROOT, startInProcess, tempDataDir, validCita, validPqrs, type RunningServer } from './helpers.ts'
 
 /** The Superintendencia's line as site.yaml gives it (contacto.telefonos.supersalud). */
@@ -141,7 +142,8 @@ describe('tracking a filing by number and code', () => {
   it('a filing whose term passed unanswered says so and points to the Superintendencia; one within its term does not', async () => {
     const { filings, lookups } = loadFilingForms()
     const filing = filings.find(f => f.kind === 'pqrs')!
-    const past = new Date(Date.now() - 60 * 86_400_000)
+    // 60 days before the server's day (startInProcess: PINNED_DAY).
+    const past = new Date(pinnedClock().now().getTime() - 60 * 86_400_000)
     const datos = validPqrs()
     const codigo = 'ACDEF-GHJKM'
     // Stored beside the running server (WAL), received 60 days ago.

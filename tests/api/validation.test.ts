@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dayTimestamp, todayInColombia } from '../../src/manifest/colombiaTime.ts'
+import { PINNED_DAY } from '../helpers/testClock.ts'
+import { dayTimestamp } from '../../src/manifest/colombiaTime.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, TINY_PDF, validCita, validPqrs, type RunningServer } from './helpers.ts'
 import { CITA_MESSAGES as CITA, CONSENT_MESSAGE, NEWSLETTER_EMAIL, NEWSLETTER_REQUIRED, PQRSD_MESSAGES as PQRSD } from '../helpers/specMessages.ts'
@@ -144,7 +145,8 @@ describe('appointment (spec §5)', () => {
   })
 
   it("fechaCita is the day of the request: a day outside the form's window around the day of receipt is refused (issue 23 #5)", async () => {
-    const today = dayTimestamp(todayInColombia())
+    // The server's day (startInProcess: PINNED_DAY), not the day the suite runs.
+    const today = dayTimestamp(PINNED_DAY)
     const day = 86_400_000
     // diasPermitidos { antes: 1, despues: 1 } in manifest/forms/cita.yaml: 2026 is inside the schema's years but not today.
     for (const bad of [today + 2 * day, today + 40 * day, today - 2 * day, dayTimestamp('2099-12-31'), dayTimestamp('2000-01-01')]) {

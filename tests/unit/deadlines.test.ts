@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { loadManifest } from '../../src/manifest/load.ts'
 import type { FormDefinition } from '../../src/manifest/types.generated.ts'
 import { addBusinessDays, businessDaysBetween, colombiaDay, isBusinessDay, sameOrNextBusinessDay } from '../../src/filings/businessDays.ts'
-import { businessDaysLeft, dueDates, termOf } from '../../src/filings/deadlines.ts'
+import { dueDates, termOf } from '../../src/filings/deadlines.ts'
+import { isOverdue, termStatus } from '../../src/filings/termStatus.ts'
 
 /** An instant given in Colombia time (UTC-5): the fixed clock of these tests. */
 const bogota = (local: string) => new Date(`${local}-05:00`)
@@ -79,9 +80,38 @@ describe('dueDates: the one due-date function', () => {
   })
 
   it('business days left, with a fixed clock', () => {
-    expect(businessDaysLeft('2026-04-17', bogota('2026-04-01T12:00:00'))).toBe(10)
-    expect(businessDaysLeft('2026-04-17', bogota('2026-04-17T23:59:00'))).toBe(0)
-    expect(businessDaysLeft('2026-04-17', bogota('2026-04-20T08:00:00'))).toBe(-1)
+    const open = { estado: 'radicada' as const, vence: '2026-04-17' }
+    // Received Wednesday 25 March; 15 business days run to Friday 17 April.
+    expect(termStatus(open, '2026-03-25', '2026-04-01')).toEqual({ diasHabilesRestantes: 10, vencida: false })
+    expect(termStatus(open, '2026-03-25', '2026-04-17')).toEqual({ diasHabilesRestantes: 0, vencida: false })
+    expect(termStatus(open, '2026-03-25', '2026-04-20')).toEqual({ diasHabilesRestantes: -1, vencida: true })
+  })
+
+  it('«vencida» from the calendar day after the due day, weekends included; business days left stay business days', () => {
+    const open = { estado: 'en_tramite' as const, vence: '2026-11-27' } // Friday
+    expect(termStatus(open, '2026-11-06', '2026-11-27')).toEqual({ diasHabilesRestantes: 0, vencida: false })
+    expect(termStatus(open, '2026-11-06', '2026-11-28')).toEqual({ diasHabilesRestantes: 0, vencida: true }) // Saturday
+    expect(termStatus(open, '2026-11-06', '2026-11-29')).toEqual({ diasHabilesRestantes: 0, vencida: true }) // Sunday
+    expect(termStatus(open, '2026-11-06', '2026-11-30')).toEqual({ diasHabilesRestantes: -1, vencida: true }) // Monday
+    // Answered, forwarded or closed: never overdue, whatever the day.
+    for (const estado of ['respondida', 'trasladada', 'cerrada'] as const) {
+      expect(isOverdue({ estado, vence: '2026-11-27' }, '2026-12-31')).toBe(false)
+      expect(termStatus({ estado, vence: '2026-11-27' }, '2026-11-06', '2026-12-31')).toEqual({ diasHabilesRestantes: null, vencida: false })
+    }
+    // A due day moved by a holiday: Monday 7 December 2026 is not one, Tuesday 8 (Inmaculada Concepción) is.
+    expect(termStatus({ estado: 'radicada', vence: '2026-12-09' }, '2026-11-18', '2026-12-08')).toEqual({ diasHabilesRestantes: 1, vencida: false })
+  })
+
+  it('before the term starts: the whole term, and the day it starts counting', () => {
+    // Received Saturday 28 November 2026: counts as received Monday 30, the 15 days run from Tuesday 1 December.
+    const vence = dueDates(bogota('2026-11-28T10:00:00'), T15).vence
+    expect(vence).toBe('2026-12-22')
+    const open = { estado: 'radicada' as const, vence }
+    expect(termStatus(open, '2026-11-28', '2026-11-28')).toEqual({ diasHabilesRestantes: 15, vencida: false, correDesde: '2026-12-01' })
+    expect(termStatus(open, '2026-11-28', '2026-11-29')).toEqual({ diasHabilesRestantes: 15, vencida: false, correDesde: '2026-12-01' })
+    // From the legal day of receipt on, the plain count.
+    expect(termStatus(open, '2026-11-28', '2026-11-30')).toEqual({ diasHabilesRestantes: 15, vencida: false })
+    expect(termStatus(open, '2026-11-28', '2026-12-01')).toEqual({ diasHabilesRestantes: 14, vencida: false })
   })
 })
 

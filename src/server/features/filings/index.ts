@@ -31,6 +31,8 @@ export interface FilingsOptions {
   rateLimit: { max: number; timeWindow: number }
   /** GETs of the no-script confirmation page per address and window (default 30 per minute). */
   lookupRateLimit?: { max: number; timeWindow: number }
+  /** The server's clock (AppOptions.now). */
+  now?: () => Date
 }
 
 const confirmationQuery = {
@@ -72,8 +74,8 @@ function subscriptionRoute(ctx: FilingRoutes, filing: FilingForm, validate: Form
   const { form } = filing
   const emailField = filing.emailField!
   ctx.app.post(filing.endpoint, { onRequest: ctx.limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
-    const datos = validated(form, validate, requestFields(request, form))
-    const now = new Date()
+    const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()))
+    const now = ctx.receiver.now()
     const result = await ctx.opts.store.subscribe(String(datos[emailField.nombre]), now, ctx.receiver.consentFor(form, now, datos).autorizacion)
     request.log.info({ radicado: result.id }, 'suscripción')
     if (isNoScriptPost(request)) return ctx.opts.pages.success(request, reply, filing, '')
@@ -97,7 +99,7 @@ function filesRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidat
   ctx.app.post(filing.endpoint, { onRequest: [ctx.limit, refuseOversized], config: NO_SCRIPT_FORM }, async (request, reply) => {
     // A JSON form with attachments: JSON (or url-encoded without script) when none were attached.
     if (filing.envio === 'json' && !request.isMultipart()) {
-      const datos = validated(form, validate, requestFields(request, form))
+      const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()))
       return answer(ctx, request, reply, filing, datos, await ctx.receiver.create(filing, datos))
     }
     const { datos, receipt } = await ctx.receiver.multipart(request, reply, filing, validate, specs)
@@ -109,7 +111,7 @@ function filesRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidat
 function jsonRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidator) {
   const { form } = filing
   ctx.app.post(filing.endpoint, { onRequest: ctx.limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
-    const datos = validated(form, validate, requestFields(request, form))
+    const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()))
     return answer(ctx, request, reply, filing, datos, await ctx.receiver.create(filing, datos))
   })
 }
@@ -142,7 +144,7 @@ export async function filingsPlugin(app: FastifyInstance, opts: FilingsOptions):
   const ctx: FilingRoutes = {
     app,
     opts,
-    receiver: new FilingReceiver(site, store, opts.dataDir),
+    receiver: new FilingReceiver(site, store, opts.dataDir, opts.now),
     receipts: new ReceiptTokens(store, app.log),
     // One shared budget per client address for all POSTs (a per-route config would count each route apart).
     // groupId names the budget in the shared store (rateLimitStore.ts).

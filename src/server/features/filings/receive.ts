@@ -26,6 +26,8 @@ export class FilingReceiver {
     private readonly site: SiteData,
     private readonly store: FilingStore,
     private readonly dataDir: string,
+    /** The server's clock (AppOptions.now): the instant of receipt, hence the number's year and the term. */
+    readonly now: () => Date = () => new Date(),
   ) {}
 
   /** The authorizations stored with the row, to the notice version in force (consentRecords.ts). */
@@ -35,7 +37,7 @@ export class FilingReceiver {
 
   /** A filing (its attachments already kept in DATA_DIR, when any). */
   async create(filing: FilingForm, datos: Record<string, unknown>, attachments?: AttachmentRecord[]): Promise<Receipt> {
-    const now = new Date()
+    const now = this.now()
     const tramite = initialTramite(filing.form, datos, this.site.lookups, now)
     const codigo = newVerificationCode()
     const consents = this.consentFor(filing.form, now, datos)
@@ -75,7 +77,7 @@ export class FilingReceiver {
     }
     const kept: string[] = []
     try {
-      const values = isNoScriptPost(request) ? withNativeDefaults(filing.form, body.values) : body.values
+      const values = isNoScriptPost(request) ? withNativeDefaults(filing.form, body.values, this.now()) : body.values
       const datos = this.validatedWithFiles(filing, validate, values, body, specs)
       const attachments = this.keep(body.received, specs, datos, kept)
       const receipt = await this.create(filing, datos, attachments)

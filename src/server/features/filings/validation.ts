@@ -30,7 +30,7 @@ export function validated(form: FormDefinition, validate: FormValidator, raw: un
  * empty without it, so the server puts today's date, Colombia time, as the
  * browser would.
  */
-export function withNativeDefaults(form: FormDefinition, values: Record<string, unknown>, now = new Date()): Record<string, unknown> {
+export function withNativeDefaults(form: FormDefinition, values: Record<string, unknown>, now: Date): Record<string, unknown> {
   const out = { ...values }
   for (const c of form.campos) {
     if (c.control === 'hidden' && c.tipoDato === 'marcaTiempo' && (out[c.nombre] === undefined || out[c.nombre] === '')) {
@@ -45,13 +45,13 @@ export function withNativeDefaults(form: FormDefinition, values: Record<string, 
  * url-encoded fields from a form posted without script (only on that path;
  * see http/noScript.ts). Other encodings are refused.
  */
-export function requestFields(request: FastifyRequest, form: FormDefinition): unknown {
+export function requestFields(request: FastifyRequest, form: FormDefinition, now: Date): unknown {
   const noScript = isNoScriptPost(request)
   if (isUrlEncoded(request)) {
     if (!noScript) throw apiError('unsupportedMedia')
     const fields = plainFields(request.body)
     if (!fields) throw apiError('badRequest')
-    return withNativeDefaults(form, fields)
+    return withNativeDefaults(form, fields, now)
   }
   // A JSON form posted natively as multipart (a page that is not ours).
   if (noScript) throw apiError('unsupportedMedia')

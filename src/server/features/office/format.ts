@@ -23,13 +23,21 @@ export function dateTime(iso: string): string {
   return `${day(s.slice(0, 10))} ${s.slice(11, 16)}`
 }
 
-/** Business days left in words, never by colour alone. */
-export function daysLeftText(left: number | null): string {
+function businessDays(n: number): string {
+  return n === 1 ? '1 día hábil' : `${n} días hábiles`
+}
+
+/**
+ * Where the term stands, in words, never by colour alone (termStatus.ts decides; this only words it): before
+ * the term starts, its length and the day it starts; on the non-business days right after the due day, «Venció»
+ * with that day, not «Vence hoy».
+ */
+export function daysLeftText(s: { diasHabilesRestantes: number | null; vencida: boolean; correDesde?: string }, vence: string): string {
+  const left = s.diasHabilesRestantes
   if (left === null) return 'Término cumplido'
-  if (left > 1) return `${left} días hábiles`
-  if (left === 1) return '1 día hábil'
-  if (left === 0) return 'Vence hoy'
-  return left === -1 ? 'Vencida hace 1 día hábil' : `Vencida hace ${-left} días hábiles`
+  if (s.correDesde) return `${businessDays(left)}, que corren desde el ${dayLong(s.correDesde)}`
+  if (s.vencida) return left < 0 ? `Vencida hace ${businessDays(-left)}` : `Venció el ${dayLong(vence)}`
+  return left === 0 ? 'Vence hoy' : businessDays(left)
 }
 
 /** A stored value as staff read it: list ids by name, booleans as Sí/No, files by their name. */

@@ -1,6 +1,7 @@
 import { colombiaDay } from '../../../filings/businessDays.ts'
-import { businessDaysLeft, initialTramite, termOf } from '../../../filings/deadlines.ts'
+import { initialTramite, termOf } from '../../../filings/deadlines.ts'
 import { ESTADOS, type Estado } from '../../../filings/states.ts'
+import { isOpen, receivedDayOf, termStatus } from '../../../filings/termStatus.ts'
 import type { FormDefinition, Lookups } from '../../../manifest/types.generated.ts'
 import type { OfficeFilingRow as FilingRow, TramiteRow } from '../../store/office.ts'
 
@@ -22,10 +23,13 @@ export interface InboxItem {
   recibido: string
   /** Due date in force, YYYY-MM-DD (Colombia). */
   vence: string
-  /** Business days left until `vence` (0 = due today, negative = overdue); null once answered, forwarded or closed. */
+  /** Business days of the term left (0 = due today; termStatus.ts); null once answered, forwarded or closed. */
   diasHabilesRestantes: number | null
   ampliada: boolean
+  /** The one «vencida» rule (termStatus.ts): open, and a calendar day after `vence`. */
   vencida: boolean
+  /** While the term has not started (received on a non-business day): the first business day it counts. */
+  correDesde?: string
 }
 
 export interface InboxFilter {
@@ -37,19 +41,13 @@ export interface InboxFilter {
   venceEn?: number
 }
 
-const OPEN: ReadonlySet<Estado> = new Set(['radicada', 'en_tramite'])
-
-export function isOpen(estado: Estado): boolean {
-  return OPEN.has(estado)
-}
-
 /** The filing's recorded state, or the one it has by law when nothing was recorded yet (a filing stored before the office existed). */
 export function tramiteOf(filing: FilingRow, form: FormDefinition, lookups: Lookups, stored?: TramiteRow): TramiteRow {
   return stored ?? { radicado: filing.radicado, ...initialTramite(form, filing.datos, lookups, new Date(filing.recibidoEn)) }
 }
 
 export function inboxItem(filing: FilingRow, office: OfficeForm, lookups: Lookups, t: TramiteRow, now: Date): InboxItem {
-  const left = isOpen(t.estado) ? businessDaysLeft(t.vence, now) : null
+  const status = termStatus(t, receivedDayOf(filing), colombiaDay(now))
   return {
     radicado: filing.radicado,
     formulario: office.form.id,
@@ -57,9 +55,10 @@ export function inboxItem(filing: FilingRow, office: OfficeForm, lookups: Lookup
     estado: t.estado,
     recibido: filing.recibidoEn,
     vence: t.vence,
-    diasHabilesRestantes: left,
+    diasHabilesRestantes: status.diasHabilesRestantes,
     ampliada: t.ampliada,
-    vencida: isOpen(t.estado) && colombiaDay(now) > t.vence,
+    vencida: status.vencida,
+    ...(status.correDesde ? { correDesde: status.correDesde } : {}),
   }
 }
 

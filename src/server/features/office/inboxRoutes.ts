@@ -33,6 +33,7 @@ export async function inboxRoutes(app: FastifyInstance, { office }: { office: Of
         diasHabilesRestantes: i.diasHabilesRestantes,
         ampliada: i.ampliada,
         vencida: i.vencida,
+        correDesde: i.correDesde ?? null,
       })),
     }
   })

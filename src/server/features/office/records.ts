@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import { colombiaDay } from '../../../filings/businessDays.ts'
-import { businessDaysLeft, termOf } from '../../../filings/deadlines.ts'
+import { termOf } from '../../../filings/deadlines.ts'
+import { receivedDayOf, termStatus } from '../../../filings/termStatus.ts'
 import { hiddenFieldsOf } from '../../../forms/compileFormSchema.ts'
 import { CONSENT_FIELD as PERSONAL_DATA_CONSENT } from '../../../manifest/privacyNotice.ts'
 import type { FormDefinition } from '../../../manifest/types.generated.ts'
 import { apiError } from '../../http/errors.ts'
-import { inboxItem, isOpen, tramiteOf, type InboxItem, type OfficeForm } from './inbox.ts'
+import { inboxItem, tramiteOf, type InboxItem, type OfficeForm } from './inbox.ts'
 import type { AccountRow, OfficeFilingRow, TramiteRow } from '../../store/office.ts'
 import type { Office, Signed } from './officeContext.ts'
 
@@ -43,7 +44,8 @@ export async function filingDetail(office: Office, s: Signed, radicado: string, 
   await office.store.audit({ evento: 'ver', cuentaId: s.account.id, radicado, direccion: request.ip, now: office.now() })
   const term = termOf(loaded.office.form, filing.datos, office.site.lookups)
   const at = office.now()
-  return { ...loaded, history, term, left: isOpen(tramite.estado) ? businessDaysLeft(tramite.vence, at) : null, today: colombiaDay(at) }
+  const today = colombiaDay(at)
+  return { ...loaded, history, term, status: termStatus(tramite, receivedDayOf(filing), today), today }
 }
 
 /** A filing as its JSON and its page show it (filingDetail). */

@@ -25,6 +25,8 @@ export interface TrackingOptions {
   noScriptPages: NativeFormPages
   /** Lookups per address and window, shared by the three routes: stricter than the filings' limit. */
   rateLimit: { max: number; timeWindow: number }
+  /** The server's clock (AppOptions.now): whether a term ran out. */
+  now?: () => Date
 }
 
 /**
@@ -41,7 +43,7 @@ export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions
   installErrorHandler(app, noScriptErrorPage(opts.noScriptPages.failure))
   const limit = { onRequest: app.rateLimit({ ...opts.rateLimit, groupId: 'consulta' }) }
 
-  const { find, answerOf } = createTracker(site, store)
+  const { find, answerOf } = createTracker(site, store, opts.now)
 
   app.post(TRACKING_API, limit, async (request, reply) => {
     if (isUrlEncoded(request) || request.isMultipart()) throw new ApiError(415, MSG.unsupportedMedia, {})

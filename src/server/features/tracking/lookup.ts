@@ -1,5 +1,8 @@
 import { initialTramite } from '../../../filings/deadlines.ts'
+import { colombiaDay } from '../../../filings/businessDays.ts'
 import { escalationCase, escalationText } from '../../../filings/escalation.ts'
+import type { Estado } from '../../../filings/states.ts'
+import { isOverdue } from '../../../filings/termStatus.ts'
 import {
   ESTADO_EXPLANATION,
   estadoTexto,
@@ -10,7 +13,6 @@ import {
   type TrackingAnswer,
 } from '../../../filings/tracking.ts'
 import { colombiaIso } from '../../../forms/receipt.ts'
-import { todayInColombia } from '../../../manifest/colombiaTime.ts'
 import { ApiError } from '../../http/errors.ts'
 import { MSG } from '../../http/messages.ts'
 import { plainFields } from '../../http/noScript.ts'
@@ -55,7 +57,7 @@ export class NotFound extends ApiError {
  * What a number and code open: the filing with its answer row (find), and the citizen's answer (answerOf).
  * A wrong number and a wrong code cost the same work: one hash, one indexed read.
  */
-export function createTracker(site: SiteData, store: FilingStore) {
+export function createTracker(site: SiteData, store: FilingStore, now: () => Date = () => new Date()) {
   const formByKind = new Map(site.filings.filter(f => f.clase === 'radicacion').map(f => [f.kind, f.form]))
 
   /** The filing a number and code open, with its answer row; NotFound otherwise. */
@@ -74,13 +76,14 @@ export function createTracker(site: SiteData, store: FilingStore) {
     return { filing, tramite, answer, forward }
   }
 
-  const escalationOf = (radicado: string, f: { respondida: boolean; estado: string; vence: string }): { escalamiento?: string } => {
-    const escalation = escalationCase(f, todayInColombia())
+  const escalationOf = (radicado: string, f: { respondida: boolean; estado: Estado; vence: string }, today: string): { escalamiento?: string } => {
+    const escalation = escalationCase(f, today)
     return escalation ? { escalamiento: escalationText(escalation, radicado, site.supersaludPhone) } : {}
   }
 
   async function answerOf(lookup: Lookup): Promise<TrackingAnswer> {
     const { filing, tramite, answer, forward } = await find(lookup)
+    const today = colombiaDay(now())
     return {
       radicado: filing.radicado,
       estado: tramite.estado,
@@ -88,11 +91,12 @@ export function createTracker(site: SiteData, store: FilingStore) {
       explicacion: ESTADO_EXPLANATION[tramite.estado],
       recibido: colombiaIso(new Date(filing.recibidoEn)),
       vence: tramite.vence,
+      vencida: isOverdue(tramite, today),
       ...(tramite.ampliada ? { venceOriginal: tramite.venceOriginal } : {}),
       ...(answer ? { respondido: colombiaIso(new Date(answer.en)), respuesta: answer.texto ?? '' } : {}),
       ...(answer?.archivo ? { respuestaPdf: { nombre: answer.archivoNombre ?? 'respuesta.pdf', tamano: answer.archivoTamano ?? 0 } } : {}),
       ...(tramite.estado === 'trasladada' && forward?.entidad ? { trasladadaA: forward.entidad } : {}),
-      ...escalationOf(filing.radicado, { respondida: answer !== undefined, estado: tramite.estado, vence: tramite.vence }),
+      ...escalationOf(filing.radicado, { respondida: answer !== undefined, estado: tramite.estado, vence: tramite.vence }, today),
     }
   }
 

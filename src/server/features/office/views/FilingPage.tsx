@@ -15,7 +15,7 @@ export const ANONYMOUS_NOTE =
 
 function Term({ v }: { v: FilingView }) {
   const t = v.tramite
-  const left = `${daysLeftText(v.diasHabilesRestantes)}${v.vencida ? ' (término vencido)' : ''}`
+  const left = `${daysLeftText(v, v.tramite.vence)}${v.vencida ? ' (término vencido)' : ''}`
   return (
     <dl className="datos-radicacion">
       <dt>Formulario</dt>

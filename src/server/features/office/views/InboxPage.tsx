@@ -17,7 +17,7 @@ export interface InboxView {
 
 /** Business days left in words, never by colour alone; the overdue ones also with a sign. */
 function DaysLeft({ item }: { item: InboxItem }) {
-  const text = daysLeftText(item.diasHabilesRestantes)
+  const text = daysLeftText(item, item.vence)
   if (item.vencida)
     return (
       <strong className="vencida">

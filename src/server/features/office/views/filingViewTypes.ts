@@ -9,6 +9,8 @@ export interface FilingView {
   tramite: TramiteRow
   diasHabilesRestantes: number | null
   vencida: boolean
+  /** While the term has not started: the first business day it counts (termStatus.ts). */
+  correDesde?: string
   fundamento?: string
   fields: Array<{ nombre: string; etiqueta: string; valor: string }>
   /** The data-treatment authorization stored with the filing (issue 12), if any. */
