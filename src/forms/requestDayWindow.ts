@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000
  * here, on the server, after the schema (issue 23 #5: a request day up to year
  * 2100 was accepted). The browser fills that day itself and never meets it.
  */
-export function requestDayProblems(form: FormDefinition, values: Record<string, unknown>, now = new Date()): FieldMessages {
+export function requestDayProblems(form: FormDefinition, values: Record<string, unknown>, now: Date): FieldMessages {
   const today = dayTimestamp(todayInColombia(now))
   const problems: FieldMessages = {}
   for (const c of form.campos) {

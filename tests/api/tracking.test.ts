@@ -104,6 +104,7 @@ describe('tracking a filing by number and code', () => {
         explicacion: expect.stringMatching(/\S/),
         recibido: r.recibido,
         vence: r.vence,
+        vencida: false,
       })
       const text = JSON.stringify(body)
       for (const personal of ['María', 'Pérez', '1020304050', 'maria@example.com', 'Carlos', '79111222', 'Luz Dary', '52333444', 'vacunación'])

@@ -74,7 +74,7 @@ function subscriptionRoute(ctx: FilingRoutes, filing: FilingForm, validate: Form
   const { form } = filing
   const emailField = filing.emailField!
   ctx.app.post(filing.endpoint, { onRequest: ctx.limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
-    const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()))
+    const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()), ctx.receiver.now())
     const now = ctx.receiver.now()
     const result = await ctx.opts.store.subscribe(String(datos[emailField.nombre]), now, ctx.receiver.consentFor(form, now, datos).autorizacion)
     request.log.info({ radicado: result.id }, 'suscripción')
@@ -99,7 +99,7 @@ function filesRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidat
   ctx.app.post(filing.endpoint, { onRequest: [ctx.limit, refuseOversized], config: NO_SCRIPT_FORM }, async (request, reply) => {
     // A JSON form with attachments: JSON (or url-encoded without script) when none were attached.
     if (filing.envio === 'json' && !request.isMultipart()) {
-      const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()))
+      const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()), ctx.receiver.now())
       return answer(ctx, request, reply, filing, datos, await ctx.receiver.create(filing, datos))
     }
     const { datos, receipt } = await ctx.receiver.multipart(request, reply, filing, validate, specs)
@@ -111,7 +111,7 @@ function filesRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidat
 function jsonRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidator) {
   const { form } = filing
   ctx.app.post(filing.endpoint, { onRequest: ctx.limit, config: NO_SCRIPT_FORM }, async (request, reply) => {
-    const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()))
+    const datos = validated(form, validate, requestFields(request, form, ctx.receiver.now()), ctx.receiver.now())
     return answer(ctx, request, reply, filing, datos, await ctx.receiver.create(filing, datos))
   })
 }

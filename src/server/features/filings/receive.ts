@@ -106,7 +106,7 @@ export class FilingReceiver {
     }
     let datos: Record<string, unknown>
     try {
-      datos = validated(form, validate, values, descriptors)
+      datos = validated(form, validate, values, this.now(), descriptors)
     } catch (error) {
       if (body.extraFile && error instanceof ApiError) throw apiError(extraCode, error.fields)
       throw error

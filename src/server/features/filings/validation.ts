@@ -11,15 +11,15 @@ import { MSG } from '../../http/messages.ts'
 import type { FileSpec } from '../../http/multipart.ts'
 import { isNoScriptPost, isUrlEncoded, plainFields } from '../../http/noScript.ts'
 
-/** Validates like the browser: normalize the raw fields, then the compiled schema of the same form definition. */
-export function validated(form: FormDefinition, validate: FormValidator, raw: unknown, files: SubmittedFiles = {}): Record<string, unknown> {
+/** Validates like the browser: normalize the raw fields, then the compiled schema of the same form definition; `now` is the server's clock (a request day's window). */
+export function validated(form: FormDefinition, validate: FormValidator, raw: unknown, now: Date, files: SubmittedFiles = {}): Record<string, unknown> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     const outcome = validate(raw)
     throw apiError('invalidForm', outcome.ok ? {} : outcome.fields)
   }
   const outcome = validate(normalizeSubmission(form, { ...raw }, files))
   if (!outcome.ok) throw apiError('invalidForm', outcome.fields)
-  const outOfWindow = requestDayProblems(form, outcome.value)
+  const outOfWindow = requestDayProblems(form, outcome.value, now)
   if (Object.keys(outOfWindow).length > 0) throw apiError('invalidForm', outOfWindow)
   return outcome.value
 }
