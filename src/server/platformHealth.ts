@@ -76,20 +76,24 @@ export function platformHealthRoutes(front: FastifyInstance, opts: PlatformHealt
   front.get(METRICS_PATH, async (request, reply) => {
     const refused = guard(request, reply, allowed)
     if (refused) return refused
-    const perSite = await Promise.all(
-      opts.sites.map(async site => {
-        try {
-          return await (await opts.app(site)).metrics.registry.getMetricsAsJSON()
-        } catch {
-          // A site that cannot start has no series: its /salud/detalle and the log say why.
-          return []
-        }
-      }),
-    )
-    // Each site's series carry `sitio`, so merging never adds two sites' values together.
-    const merged = client.AggregatorRegistry.aggregate([await registry.getMetricsAsJSON(), ...perSite])
     return noStore(reply)
       .type(registry.contentType)
-      .send(await merged.metrics())
+      .send(await allMetrics(registry, opts))
   })
+}
+
+/** The process's metrics and every site's, in one exposition. */
+async function allMetrics(registry: client.Registry, opts: PlatformHealthOptions): Promise<string> {
+  const perSite = await Promise.all(
+    opts.sites.map(async site => {
+      try {
+        return await (await opts.app(site)).metrics.registry.getMetricsAsJSON()
+      } catch {
+        // A site that cannot start has no series: its /salud/detalle and the log say why.
+        return []
+      }
+    }),
+  )
+  // Each site's series carry `sitio`, so merging never adds two sites' values together.
+  return client.AggregatorRegistry.aggregate([await registry.getMetricsAsJSON(), ...perSite]).metrics()
 }

@@ -80,7 +80,13 @@ function sharedReading(src: GaugeSources): () => Promise<Map<string, { open: num
 
 /** Registers the gauges on `registry`; each reads its source when scraped. */
 export function registerGauges(registry: client.Registry, src: GaugeSources): void {
-  const registers = [registry]
+  backupGauges([registry], src)
+  stateGauges([registry], src)
+  filingGauges([registry], src)
+}
+
+/** The last backup, from the status file the backup feature writes (another process's `npm run respaldo` too). */
+function backupGauges(registers: client.Registry[], src: GaugeSources): void {
   new client.Gauge({
     name: 'respaldo_antiguedad_segundos',
     help: 'Segundos desde el fin del último respaldo (diario o npm run respaldo); +Inf si nunca hubo uno.',
@@ -108,6 +114,10 @@ export function registerGauges(registry: client.Registry, src: GaugeSources): vo
       this.set(bool(b?.ok === true && b.verificado))
     },
   })
+}
+
+/** Disk, database, version and release. */
+function stateGauges(registers: client.Registry[], src: GaugeSources): void {
   new client.Gauge({
     name: 'disco_libre_bytes',
     help: 'Espacio libre del disco de DATA_DIR (radicaciones SQLite y adjuntos).',
@@ -156,6 +166,10 @@ export function registerGauges(registry: client.Registry, src: GaugeSources): vo
       this.set({ publicacion: release ?? '' }, bool(release !== undefined))
     },
   })
+}
+
+/** Open and overdue filings per form. */
+function filingGauges(registers: client.Registry[], src: GaugeSources): void {
   const reading = sharedReading(src)
   new client.Gauge({
     name: 'radicaciones_abiertas',
