@@ -6,3 +6,10 @@
 servicio() {
 	sudo sh -c 'set -a; . /etc/sitio-hospital/entorno; set +a; cd /opt/sitio-hospital && exec runuser -u sitio-hospital -- "$@"' servicio "$@"
 }
+
+# Lo mismo, con además la cuenta dueña de PostgreSQL (DATABASE_URL_DUENIO, sección 12), para npm run actualizar y
+# npm run -s bd:preparar: root la lee de /etc/sitio-hospital/duenio (sudo install -m 600 -o root), así la clave no
+# aparece en la línea de comandos (ps, el registro de sudo, el historial). Nunca la ponga en el archivo del servicio.
+servicio_duenio() {
+	sudo sh -c 'set -a; . /etc/sitio-hospital/entorno; . /etc/sitio-hospital/duenio; set +a; cd /opt/sitio-hospital && exec runuser -u sitio-hospital -- "$@"' servicio "$@"
+}

@@ -18,7 +18,7 @@ import { createNotifier, type Notifier } from './notify.ts'
 import type { AppOptions } from './appOptions.ts'
 import { StoreSignInThrottle } from './features/office/storeThrottle.ts'
 import { sharedRateLimitStore } from './rateLimitStore.ts'
-import { fixedSiteRoot, pointedCode, pointerSiteRoot, releaseLabel, type SiteRoot } from './releases.ts'
+import { fixedSiteRoot, pointedCode, pointerSiteRoot, releaseLabel, servedRelease, type SiteRoot } from './releases.ts'
 import { reportPlugin } from './features/report/index.ts'
 import { searchPlugin } from './features/search/index.ts'
 import { receiptPdfPlugin } from './features/receiptPdf/index.ts'
@@ -199,7 +199,10 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
     dataDir,
     store,
     filingEndpoints: new Map(site.filings.map(f => [f.endpoint, f.form.id])),
-    release: () => releaseLabel(options.releasesDir, siteRoot.current()),
+    forms: site.filings.filter(f => f.clase === 'radicacion'),
+    lookups: site.lookups,
+    release: () => servedRelease(options.releasesDir, siteRoot.current()),
+    siteId: options.siteId,
     version: programVersion(),
     code: options.releasesDir ? pointedCode(options.releasesDir) : undefined,
     mail: parts.mailStatus,

@@ -1,8 +1,11 @@
 /**
- * `npm run -s bd:preparar -- <cuenta del servidor>` with DATABASE_URL naming the
- * PostgreSQL role that owns the tables: applies the migrations, then gives the
- * server's role its rights (store/pgRoles.ts). Run once at installation and
- * again after every update (new tables get the same rights).
+ * `npm run -s bd:preparar -- <cuenta del servidor>` with DATABASE_URL_DUENIO (or, alone, DATABASE_URL) naming the
+ * PostgreSQL role that owns the tables: applies the migrations, then gives the server's role its rights
+ * (store/pgRoles.ts). Run once at installation and again after every update (new tables get the same rights).
+ * The owner's address comes from the environment, which the guide fills from a root-only file
+ * (despliegue/servicio.sh `servicio_duenio`), never from the command line: arguments are visible in `ps` and in
+ * sudo's log. DATABASE_URL_DUENIO goes first because the service's environment file also defines DATABASE_URL
+ * (the server's account, which cannot migrate).
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -14,7 +17,10 @@ import { grantRuntimeRole } from './store/pgRoles.ts'
 
 /** Migrates the database of `ownerUrl` and grants `runtimeRole` the server's rights. */
 export async function prepareDatabase(ownerUrl: string, runtimeRole: string, manifestDir?: string): Promise<void> {
-  if (!isPostgresUrl(ownerUrl)) throw new Error('Defina DATABASE_URL con la cuenta dueña de las tablas (postgres://…): este comando es solo para PostgreSQL.')
+  if (!isPostgresUrl(ownerUrl))
+    throw new Error(
+      'Defina DATABASE_URL_DUENIO con la cuenta dueña de las tablas (postgres://…), en un archivo que solo root lea (docs/guia-operacion.md, sección 12): este comando es solo para PostgreSQL.',
+    )
   const { plan } = loadFilingForms(manifestDir)
   const store = await openFilingStore({ dataDir: '.', plan, databaseUrl: ownerUrl })
   await store.close()
@@ -27,12 +33,17 @@ export async function prepareDatabase(ownerUrl: string, runtimeRole: string, man
   }
 }
 
+/** The owner's address: DATABASE_URL_DUENIO when set, else DATABASE_URL (a shell with only the owner's variable). */
+export function ownerUrlFrom(env: NodeJS.ProcessEnv): string {
+  return env.DATABASE_URL_DUENIO || env.DATABASE_URL || ''
+}
+
 async function main(): Promise<void> {
   const role = process.argv[2]
   try {
     if (!role || process.argv.length > 3)
       throw new Error('Indique la cuenta de PostgreSQL del servidor. Ejemplo: npm run -s bd:preparar -- radicacion_servidor')
-    await prepareDatabase(process.env.DATABASE_URL ?? '', role, process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
+    await prepareDatabase(ownerUrlFrom(process.env), role, process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
     process.stdout.write(
       `Base de datos al día; la cuenta «${role}» puede leer y escribir los datos, pero no cambiar las tablas ni borrar la auditoría ni el historial.\n`,
     )

@@ -115,3 +115,8 @@ export function releaseLabel(releasesDir: string | undefined, clientDir: string)
   }
   return `${path.basename(path.dirname(clientDir))}/${path.basename(clientDir)} (sin publicar)`
 }
+
+/** The release label of what is served now, or undefined when the folder holds no site (nothing built nor published). */
+export function servedRelease(releasesDir: string | undefined, clientDir: string): string | undefined {
+  return fs.existsSync(path.join(clientDir, 'index.html')) ? releaseLabel(releasesDir, clientDir) : undefined
+}

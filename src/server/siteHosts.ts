@@ -5,18 +5,20 @@
  * owns the host, by handing the raw request to that site's router (`routing`, the handler Fastify gives a server
  * of one's own: its `serverFactory` option). Nothing is shared between sites but the process, the socket and the
  * log: not the store, the session cookies (browsers keep them per host anyway), the rate limits nor the caches.
- * A host that no site lists gets a plain 404, never another hospital's site.
+ * A host that no site lists gets a plain 404, never another hospital's site; on the server itself, the platform's
+ * own health and metrics (platformHealth.ts).
  */
 import http from 'node:http'
 import path from 'node:path'
 import fs from 'node:fs'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Platform, PlatformSite } from '../manifest/platform.ts'
 import { buildApp } from './app.ts'
 import type { AppOptions } from './appOptions.ts'
 import { type BackupSchedule, dailyBackup } from './features/backup/index.ts'
 import { msUntilNext, parseBackupHour } from './features/backup/schedule.ts'
 import { loggerOptions, QuietRequestLog } from './logging.ts'
+import { platformHealthRoutes } from './platformHealth.ts'
 import { DB_FILE } from './store/sqlite.ts'
 import { programVersion } from './version.ts'
 
@@ -167,8 +169,15 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
   const apps = siteApps(base, front.log)
   const backups = scheduleSiteBackups(base, platform.sites, front.log)
 
-  front.setNotFoundHandler((_request, reply) => {
-    reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(UNKNOWN_HOST_TEXT)
+  const unknownHost = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(UNKNOWN_HOST_TEXT)
+  front.setNotFoundHandler((_request, reply) => unknownHost(reply))
+  // /salud, /salud/detalle and /metricas of the whole platform, on the server itself (platformHealth.ts).
+  platformHealthRoutes(front, {
+    sites: platform.sites,
+    app: site => apps.get(site),
+    metricsAllowed: base.metricsAllowed,
+    version: programVersion(),
+    notFound: unknownHost,
   })
   front.addHook('onClose', async () => {
     closing = true

@@ -1,7 +1,8 @@
 /**
- * Issue 25: the log. A filing, an office answer and a tracking query leave lines with the radicado and never the
+ * The log. A filing, an office answer and a tracking query leave lines with the radicado and never the
  * citizen's or the staff member's data — at `debug`, the most talkative level — written to LOG_FILE through the
- * rotating transport; the first line says version, release, store, e-mail and address.
+ * rotating transport; the first line says version, release, store, e-mail and address; one line per request at
+ * `info` with the route's pattern; times in ISO 8601.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -65,6 +66,8 @@ describe('log', () => {
       })
       expect(answered.status).toBe(200)
 
+      // A query string with personal data: the request line names the route's pattern, never what was typed.
+      expect((await fetch(`${server.url}/buscar?q=${encodeURIComponent(CITIZEN.apellido)}`)).status).toBeLessThan(500)
       const tracked = await citizen.postJson('/api/consulta', { radicado, codigo })
       expect(tracked.status).toBe(200)
       expect(((await tracked.json()) as { respuesta?: string }).respuesta).toBe(ANSWER)
@@ -102,9 +105,15 @@ describe('log', () => {
     expect(start.publicacion).toMatch(/sin publicar|^\d{4}-/)
     expect(lines.filter(l => l.msg === 'radicación recibida')).toEqual([expect.objectContaining({ level: 30, radicado })])
     expect(lines.filter(l => l.msg === 'acción de la oficina')).toEqual([expect.objectContaining({ level: 30, radicado })])
-    // A line per request, only at debug.
+    // A line per answered request at info: method, route pattern, status and time; never the address asked for.
     const requests = lines.filter(l => l.msg === 'solicitud')
     expect(requests.length).toBeGreaterThan(4)
-    expect(new Set(requests.map(l => l.level))).toEqual(new Set([20]))
+    expect(new Set(requests.map(l => l.level))).toEqual(new Set([30]))
+    for (const r of requests)
+      expect(Object.keys(r).sort()).toEqual(['level', 'method', 'ms', 'msg', 'pid', 'reqId', 'route', 'statusCode', 'time', 'hostname'].sort())
+    expect(requests).toContainEqual(expect.objectContaining({ method: 'POST', route: '/api/oficina/radicaciones/:radicado/acciones', statusCode: 200 }))
+    expect(requests).toContainEqual(expect.objectContaining({ method: 'GET', route: '/buscar' }))
+    // ISO 8601 times, not epoch milliseconds.
+    for (const line of lines) expect(line.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
   })
 })

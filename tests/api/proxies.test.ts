@@ -178,8 +178,11 @@ async function journey(port: number, ca: Buffer, visitors: [string, string]): Pr
   expect((await withScript(a)).status).toBe(429)
   expect((await withScript(b)).status).toBe(200)
 
-  // Metrics are never served through the proxy.
+  // Metrics are never served through the proxy, with or without a final slash.
   expect((await request(port, ca, b, '/metricas')).status).toBe(404)
+  const slash = await request(port, ca, b, '/metricas/')
+  expect(slash.status).toBe(404)
+  expect(slash.body).not.toContain('# TYPE')
 }
 
 describe('HTTPS in front of the server, with the files of despliegue/', () => {
@@ -245,6 +248,9 @@ describe('HTTPS in front of the server, with the files of despliegue/', () => {
       [DOMAIN, HOST],
       ['listen 443 ssl', `listen 127.0.0.1:${port} ssl`],
       ['listen 80;', `listen 127.0.0.1:${httpPort};`],
+      // The IPv6 lines: on loopback only too, on the test's ports.
+      ['listen [::]:443 ssl', `listen [::1]:${port} ssl`],
+      ['listen [::]:80;', `listen [::1]:${httpPort};`],
       ['127.0.0.1:3000', server.url.replace('http://', '')],
     ])
     fs.writeFileSync(path.join(dir, 'sitio.conf'), site)

@@ -71,7 +71,8 @@ export function installErrorHandler(app: FastifyInstance, page?: ErrorPage): voi
     }
     // The store is damaged (refused since start) or locked by another process for too long: 503, nothing stored.
     if (err instanceof StoreUnavailableError || err instanceof StoreBusyError) {
-      request.log.error({ err: { name: err.name } }, 'almacenamiento no disponible')
+      // The words operators are told to look for (docs/guia-operacion.md §9): one line per refused request while it lasts.
+      request.log.error({ err: { name: err.name } }, 'NO SE RECIBEN RADICACIONES: almacenamiento no disponible')
       const message = err instanceof StoreUnavailableError ? MSG.storeCorrupted : MSG.unavailable
       reply.header('retry-after', '30')
       // A page the browser opened (the office's, served from the store) gets a page, not JSON text.

@@ -1,23 +1,33 @@
 /**
- * Health and metrics (issue 25):
- * - `GET /salud`: 200 while the process serves (for the service manager and the proxy).
+ * Health and metrics:
+ * - `GET /salud`: 200 while the process serves a release (for the service manager and the proxy); 503 «sin
+ *   publicación» while there is no page to serve.
  * - `GET /salud/detalle`: whether filings can be stored now (store reachable and writable, free disk above
- *   SALUD_DISCO_MIN_MB), the release served, the last backup and the last e-mail; 503 when filings cannot be
- *   stored. No personal data, no paths or database addresses: anyone may read it.
- * - `GET /metricas`: Prometheus text format, only from METRICAS_PERMITIDAS (default loopback).
+ *   SALUD_DISCO_MIN_MB) and a release is served, the last backup and the last e-mail; 503 otherwise. No personal
+ *   data, no paths or database addresses.
+ * - `GET /metricas`: Prometheus text format, only from METRICAS_PERMITIDAS (default loopback): counters of this
+ *   file's hooks and the operational gauges of gauges.ts, read at each scrape.
+ * On a platform the front answers the same three paths for every site (siteHosts.ts); see docs/decisions/operations.md.
  *
  * Wrapped with fastify-plugin on purpose: its hooks time and count every route of the server, which an
  * encapsulated plugin's hooks would not see.
  */
-import fs from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { FilingForm } from '../../../manifest/filingForms.ts'
+import type { Lookups } from '../../../manifest/types.generated.ts'
 import type { FilingStore } from '../../store/store.ts'
-import { addressMatcher, createMetrics, DEFAULT_METRICS_ALLOWED, type ServerMetrics } from './metrics.ts'
+import { freeBytes, registerGauges } from './gauges.ts'
+import { addressMatcher, createMetrics, DEFAULT_METRICS_ALLOWED, filingResult, type ServerMetrics } from './metrics.ts'
 import { readBackupStatus, type MailStatus } from './status.ts'
 
 /** For app.ts (the mail status the notifier records) and the backup feature (the status /salud/detalle reads). */
 export { createMailStatus, type MailStatus, readBackupStatus, writeBackupStatus } from './status.ts'
+/** For the platform's front (siteHosts.ts), which answers the same paths for all its sites. */
+export { addressMatcher, DEFAULT_METRICS_ALLOWED } from './metrics.ts'
+
+/** What /salud and /salud/detalle say while no release is served. */
+export const NO_RELEASE = 'sin publicación'
 
 export const HEALTH_PATH = '/salud'
 export const HEALTH_DETAIL_PATH = '/salud/detalle'
@@ -30,8 +40,13 @@ export interface HealthOptions {
   store: FilingStore
   /** Endpoint → form id of every filing route, to count filings per form. */
   filingEndpoints: ReadonlyMap<string, string>
-  /** Label of the release served now (a publication's folder or the build folder). */
-  release: () => string
+  /** The filing forms and the lookups their terms use, for the open and overdue gauges. */
+  forms: readonly FilingForm[]
+  lookups: Lookups
+  /** Label of the release served now (a publication's folder or the build folder), or undefined when none is. */
+  release: () => string | undefined
+  /** One site of a platform: its metrics carry `sitio` (metrics.ts). */
+  siteId?: string
   version: string
   /** Commit of the code this process runs, as `npm run actualizar` named it (it waits for the new one after a switch). */
   code?: string
@@ -54,12 +69,8 @@ export interface StoreCheck {
 
 /** Free space of the file system holding DATA_DIR, in MB (undefined where the system cannot say). */
 function freeMb(dir: string): number | undefined {
-  try {
-    const s = fs.statfsSync(dir)
-    return Math.floor((s.bavail * s.bsize) / (1024 * 1024))
-  } catch {
-    return undefined
-  }
+  const free = freeBytes(dir)
+  return free === undefined ? undefined : Math.floor(free / (1024 * 1024))
 }
 
 const DETAIL_REFUSED =
@@ -83,8 +94,19 @@ async function checkStore(store: FilingStore, metrics: ServerMetrics): Promise<S
 }
 
 async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> {
-  const metrics = createMetrics()
+  const metrics = createMetrics(opts.siteId)
   app.decorate('metrics', metrics)
+  registerGauges(metrics.registry, {
+    dataDir: opts.dataDir,
+    minFreeMb: opts.minFreeMb ?? DEFAULT_MIN_FREE_MB,
+    store: opts.store,
+    storeUp: async () => (await checkStore(opts.store, metrics)).ok,
+    version: opts.version,
+    code: opts.code,
+    release: opts.release,
+    forms: opts.forms,
+    lookups: opts.lookups,
+  })
   const allowed = addressMatcher(opts.metricsAllowed ?? DEFAULT_METRICS_ALLOWED)
   // The server itself always may: `npm run actualizar` checks a new release's /salud/detalle from this machine.
   const local = addressMatcher(DEFAULT_METRICS_ALLOWED)
@@ -92,7 +114,9 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
 
-  app.get(HEALTH_PATH, async (_request, reply) => noStore(reply).send({ estado: 'en servicio' }))
+  app.get(HEALTH_PATH, async (_request, reply) =>
+    opts.release() === undefined ? noStore(reply).code(503).send({ estado: NO_RELEASE }) : noStore(reply).send({ estado: 'en servicio' }),
+  )
 
   app.get(HEALTH_DETAIL_PATH, async (request, reply) => {
     // Operators only: the version, release and backup state help an attacker, and each call takes the store's write
@@ -126,7 +150,7 @@ function countRequests(app: FastifyInstance, metrics: ServerMetrics, filingEndpo
     metrics.duration.observe({ metodo: request.method, ruta: route, estado: String(reply.statusCode) }, reply.elapsedTime / 1000)
     if (request.method === 'POST') {
       const form = filingEndpoints.get(route)
-      if (form) metrics.filings.inc({ formulario: form, resultado: reply.statusCode < 400 ? 'aceptada' : 'rechazada' })
+      if (form) metrics.filings.inc({ formulario: form, resultado: filingResult(reply.statusCode) })
     }
   })
   app.addHook('onError', async (_request, _reply, error) => {
@@ -141,12 +165,13 @@ async function healthDetail(opts: HealthOptions, metrics: ServerMetrics): Promis
   const free = freeMb(opts.dataDir)
   const disk = free === undefined || free >= minFreeMb
   const backup = readBackupStatus(opts.dataDir)
-  const ok = store.ok && disk
+  const release = opts.release()
+  const ok = store.ok && disk && release !== undefined
   const body = {
-    estado: ok ? 'ok' : 'no se pueden recibir radicaciones',
+    estado: release === undefined ? NO_RELEASE : ok ? 'ok' : 'no se pueden recibir radicaciones',
     version: opts.version,
     codigo: opts.code ?? null,
-    publicacion: opts.release(),
+    publicacion: release ?? null,
     radicaciones: {
       almacenamiento: opts.store.engine,
       escribible: store.ok,

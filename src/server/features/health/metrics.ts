@@ -1,7 +1,8 @@
 /**
- * Prometheus metrics (prom-client, the standard Node client): filings accepted and refused per form,
+ * Prometheus metrics (prom-client, the standard Node client): filings accepted, refused and failed per form,
  * response times per route, store errors, plus the process's default metrics. One registry per server
  * instance (tests build several in one process; the library's global registry would mix them).
+ * The operational gauges (backup, disk, database, release, open and overdue filings) are in gauges.ts.
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net'
 import client from 'prom-client'
@@ -13,14 +14,19 @@ export interface ServerMetrics {
   storeErrors: client.Counter<'tipo'>
 }
 
-export function createMetrics(): ServerMetrics {
+/**
+ * `site`: one site of a platform (siteHosts.ts). Its series carry `sitio="<id>"`, and the process's own metrics are
+ * left to the platform's registry: every site runs in the one process, so they would repeat for each site.
+ */
+export function createMetrics(site?: string): ServerMetrics {
   const registry = new client.Registry()
-  client.collectDefaultMetrics({ register: registry })
+  if (site) registry.setDefaultLabels({ sitio: site })
+  else client.collectDefaultMetrics({ register: registry })
   return {
     registry,
     filings: new client.Counter({
       name: 'radicaciones_total',
-      help: 'Radicaciones recibidas por formulario: aceptadas (con número) o rechazadas (datos inválidos, límite, almacenamiento).',
+      help: 'Radicaciones recibidas por formulario: aceptadas (con número), rechazadas (datos inválidos, límite) o fallidas (el servidor no pudo guardarlas: almacenamiento no disponible).',
       labelNames: ['formulario', 'resultado'],
       registers: [registry],
     }),
@@ -38,6 +44,11 @@ export function createMetrics(): ServerMetrics {
       registers: [registry],
     }),
   }
+}
+
+/** A filing's outcome as `radicaciones_total` counts it: 5xx means the server could not keep it (the alert's case). */
+export function filingResult(status: number): 'aceptada' | 'rechazada' | 'fallida' {
+  return status < 400 ? 'aceptada' : status < 500 ? 'rechazada' : 'fallida'
 }
 
 /** Loopback only, unless the operator lists addresses or subnets (METRICAS_PERMITIDAS=10.0.0.5,10.1.0.0/16). */
