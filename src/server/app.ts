@@ -201,6 +201,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
     filingEndpoints: new Map(site.filings.map(f => [f.endpoint, f.form.id])),
     forms: site.filings.filter(f => f.clase === 'radicacion'),
     lookups: site.lookups,
+    now: options.now,
     release: () => servedRelease(options.releasesDir, siteRoot.current()),
     siteId: options.siteId,
     version: programVersion(),

@@ -8,9 +8,9 @@ import client from 'prom-client'
 import { colombiaDay } from '../../../filings/businessDays.ts'
 import type { FilingForm } from '../../../manifest/filingForms.ts'
 import type { Lookups } from '../../../manifest/types.generated.ts'
-import type { TramiteRow } from '../../store/office.ts'
 import type { FilingStore } from '../../store/store.ts'
-import { isOpen, tramiteOf } from '../office/index.ts'
+import { isOpen, isOverdue } from '../../../filings/termStatus.ts'
+import { tramiteOf } from '../office/index.ts'
 import { readBackupStatus } from './status.ts'
 
 /** What the gauges read at each scrape. */
@@ -40,17 +40,9 @@ export function freeBytes(dir: string): number | undefined {
   }
 }
 
-/**
- * LOCAL COPY of the «vencida» rule (an open filing past its due day, in Colombia's calendar), as the office's inbox
- * applies it (office/inbox.ts). To be replaced by the shared function of src/filings when it lands: one rule, one place.
- */
-function overdueForMetrics(tramite: TramiteRow, now: Date): boolean {
-  return isOpen(tramite.estado) && colombiaDay(now) > tramite.vence
-}
-
 /** Open and overdue filings per form id. */
 async function openAndOverdue(src: GaugeSources): Promise<Map<string, { open: number; overdue: number }>> {
-  const now = (src.now ?? (() => new Date()))()
+  const today = colombiaDay((src.now ?? (() => new Date()))())
   const stored = new Map((await src.store.listTramites()).map(t => [t.radicado, t]))
   const counts = new Map<string, { open: number; overdue: number }>()
   for (const f of src.forms) {
@@ -58,7 +50,8 @@ async function openAndOverdue(src: GaugeSources): Promise<Map<string, { open: nu
     for (const filing of await src.store.listFilings(f.kind)) {
       const t = tramiteOf(filing, f.form, src.lookups, stored.get(filing.radicado))
       if (isOpen(t.estado)) c.open++
-      if (overdueForMetrics(t, now)) c.overdue++
+      // The one «vencida» rule, as the inbox and the filing's page read it.
+      if (isOverdue(t, today)) c.overdue++
     }
     counts.set(f.form.id, c)
   }

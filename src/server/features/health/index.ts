@@ -43,6 +43,8 @@ export interface HealthOptions {
   /** The filing forms and the lookups their terms use, for the open and overdue gauges. */
   forms: readonly FilingForm[]
   lookups: Lookups
+  /** The server's clock (AppOptions.now): which filings are overdue. */
+  now?: () => Date
   /** Label of the release served now (a publication's folder or the build folder), or undefined when none is. */
   release: () => string | undefined
   /** One site of a platform: its metrics carry `sitio` (metrics.ts). */
@@ -106,6 +108,7 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
     release: opts.release,
     forms: opts.forms,
     lookups: opts.lookups,
+    now: opts.now,
   })
   const allowed = addressMatcher(opts.metricsAllowed ?? DEFAULT_METRICS_ALLOWED)
   // The server itself always may: `npm run actualizar` checks a new release's /salud/detalle from this machine.

@@ -19,7 +19,7 @@ export type { Office, OfficeBackend, OfficeOptions, Signed } from './officeConte
 /** The constancia's PDF drawing, shared with the citizen's receipt download (features/receiptPdf, issue 26 item 8). */
 export { constanciaPdf } from './radicacion/index.ts'
 /** A filing's state now and whether it is open, for the health feature's open and overdue gauges. */
-export { isOpen, tramiteOf } from './inbox.ts'
+export { tramiteOf } from './inbox.ts'
 
 export async function officePlugin(app: FastifyInstance, opts: OfficeOptions): Promise<void> {
   const office = createOffice(app, opts)
