@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportCsv } from '../../src/server/export.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { CITA_MESSAGES, CONSENT_MESSAGE } from '../helpers/specMessages.ts'
+import { pinnedClock } from '../helpers/testClock.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, validCita, validPqrs, withStore, type RunningServer } from './helpers.ts'
 
 /**
@@ -12,11 +13,12 @@ import { Client, countRows, historiaFields, historiaForm, startInProcess, validC
  */
 
 const NOTICE_VERSION = loadFilingForms().privacyNotice!.version
+const clock = pinnedClock()
 let server: RunningServer
 let client: Client
 
 beforeAll(async () => {
-  server = await startInProcess({ label: 'consentimiento' })
+  server = await startInProcess({ label: 'consentimiento', now: clock.now })
   client = await new Client(server.url).init()
 })
 afterAll(async () => {
@@ -49,7 +51,8 @@ describe('consent before personal data', () => {
   })
 
   it('an accepted filing stores that consent was given, the notice version and the time; the store and the export show it', async () => {
-    const t0 = Date.now()
+    // Times the server stamps come from its clock, set by the test.
+    const t0 = clock.now().getTime()
     const res = await client.postJson('/api/pqrs', validPqrs())
     expect(res.status).toBe(200)
     const { id } = (await res.json()) as { id: string }
@@ -62,7 +65,7 @@ describe('consent before personal data', () => {
       expect(row.autorizacion?.version).toBe(NOTICE_VERSION)
       const at = Date.parse(row.autorizacion!.en)
       expect(at).toBeGreaterThanOrEqual(t0 - 1000)
-      expect(at).toBeLessThanOrEqual(Date.now())
+      expect(at).toBeLessThanOrEqual(clock.now().getTime())
       expect((await store.findFiling(id))?.autorizacion).toEqual(row.autorizacion)
       const subscription = (await store.listSubscriptions()).find(s => s.correo === 'con-permiso@example.com')!
       expect(subscription.autorizacion?.version).toBe(NOTICE_VERSION)

@@ -4,6 +4,7 @@ import { sensitiveDataParagraph } from '../../src/manifest/privacyNotice.ts'
 import type { FormDefinition } from '../../src/manifest/types.generated.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { CITA_MESSAGES, SENSITIVE_CONSENT_MESSAGE } from '../helpers/specMessages.ts'
+import { pinnedClock } from '../helpers/testClock.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, validCita, validPqrs, withStore, type RunningServer } from './helpers.ts'
 
 /**
@@ -18,11 +19,12 @@ import { Client, countRows, historiaFields, historiaForm, startInProcess, validC
 const NOTICE_VERSION = loadFilingForms().privacyNotice!.version
 const forms = loadManifest().manifest.forms.map(f => f.data)
 const form = (id: string) => forms.find(f => f.id === id)!
+const clock = pinnedClock()
 let server: RunningServer
 let client: Client
 
 beforeAll(async () => {
-  server = await startInProcess({ label: 'datos-sensibles' })
+  server = await startInProcess({ label: 'datos-sensibles', now: clock.now })
   client = await new Client(server.url).init()
 })
 afterAll(async () => {
@@ -101,7 +103,8 @@ describe('the explicit sensitive-data authorization on the server', () => {
   })
 
   it('an accepted clinical-record request stores both authorizations, each with the notice version and the time; the office reads them', async () => {
-    const t0 = Date.now()
+    // Times the server stamps come from its clock, set by the test.
+    const t0 = clock.now().getTime()
     const res = await client.postForm('/api/historia-clinica', historiaForm())
     expect(res.status).toBe(200)
     const { id } = (await res.json()) as { id: string }
@@ -111,7 +114,7 @@ describe('the explicit sensitive-data authorization on the server', () => {
       expect(row.autorizacionSensibles?.version).toBe(NOTICE_VERSION)
       for (const at of [Date.parse(row.autorizacion!.en), Date.parse(row.autorizacionSensibles!.en)]) {
         expect(at).toBeGreaterThanOrEqual(t0 - 1000)
-        expect(at).toBeLessThanOrEqual(Date.now())
+        expect(at).toBeLessThanOrEqual(clock.now().getTime())
       }
       expect((await store.listFilings('historia')).find(f => f.radicado === id)?.autorizacionSensibles).toEqual(row.autorizacionSensibles)
     })
