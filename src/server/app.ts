@@ -250,7 +250,7 @@ async function registerReadingFeatures(app: FastifyInstance, options: AppOptions
   // The receipt's «Descargar constancia (PDF)» (issue 26 item 8): number + code, the tracking lookups' limit.
   await app.register(receiptPdfPlugin, { site, store, rateLimit: trackingLimit })
   await app.register(searchPlugin, { prefix: '/buscar', site, root: siteRoot })
-  await app.register(reportPlugin, { site, root: siteRoot, store })
+  await app.register(reportPlugin, { site, root: siteRoot, store, now: options.reportClock })
   // Last: the site's pages and files answer whatever no feature took, and the 404 page.
   await app.register(contentPlugin, { site, root: siteRoot })
 }

@@ -69,4 +69,6 @@ export interface AppOptions {
   minFreeMb?: number
   /** RESPALDO_HORA, RESPALDO_DESTINO, RESPALDO_CONSERVAR: the server's own daily backup (absent: none). */
   backup?: BackupSchedule
+  /** The clock that decides which periods of the report of requests are closed (frozen); tests set it. Default: now. */
+  reportClock?: () => Date
 }
