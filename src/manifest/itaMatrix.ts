@@ -92,9 +92,13 @@ export function itaMatrix(manifest: Manifest): ItaRow[] {
 
 /** The rows a compliance officer must still answer: named in the build's summary and by `npm run ita`. */
 export function pendingItaRows(manifest: Manifest): ItaRow[] {
-  return itaMatrix(manifest).filter(
-    r => r.estado === 'pendiente' && (r.bloque !== ITA_BLOCKS.anexo2 || leafItems(loadAnnex()).some(l => l.numero === r.numeral)),
+  // A heading is pending only through its numerals: those are named, not the heading again.
+  const headings = new Set(
+    loadAnnex()
+      .items.map(i => parentOf(i.numero))
+      .filter(Boolean),
   )
+  return itaMatrix(manifest).filter(r => r.estado === 'pendiente' && !(r.bloque === ITA_BLOCKS.anexo2 && headings.has(r.numeral)))
 }
 
 const COLUMNS = ['bloque', 'numeral', 'nombre', 'estado', 'razon', 'evidencia'] as const

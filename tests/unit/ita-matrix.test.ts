@@ -112,4 +112,9 @@ describe('ITA evidence matrix', () => {
       'manifest/ita.yaml:6:16: el criterio c (anexo1) tiene «enlaces» y «pendiente»: deje solo uno',
     ])
   })
+
+  it('refuses evidence that points to a page that does not exist', () => {
+    write('ita.yaml', 'criterios:\n  - bloque: anexo3\n    codigo: "3.1"\n    nombre: Política\n    enlaces: [{ texto: Política, url: /politica }]\n')
+    expect(validateManifest(manifestDir).errors.map(formatProblem)).toEqual(['manifest/ita.yaml:5:39: el enlace «/politica» apunta a una página que no existe'])
+  })
 })
