@@ -61,14 +61,13 @@ export interface ItaAnswer {
 
 /**
  * An item (a numeral of the annex or a criterion of manifest/ita.yaml) says where its evidence is, why it does not
- * apply, or what is missing, and only one of them; a «pendiente» is a warning: the site may be published, and the
- * build and the ITA matrix name it.
+ * apply, or what is missing, and only one of them. A «pendiente» is not a problem of the manifest: the site may be
+ * published, and the build's summary and the ITA matrix name it (itaMatrix.ts pendingSummary).
  */
 export function answerProblems(source: YamlSource, at: JsonPath, label: string, item: ItaAnswer): Problem[] {
   const given = (['enlaces', 'noAplica', 'pendiente'] as const).filter(k => item[k] !== undefined)
   if (given.length === 0) return [problemAt(source, at, `${label} necesita «enlaces», «noAplica» con la razón legal o «pendiente» con lo que falta`)]
   if (given.length > 1) return [problemAt(source, [...at, given[1]!], `${label} tiene ${given.map(k => `«${k}»`).join(' y ')}: deje solo uno`)]
-  if (item.pendiente !== undefined) return [problemAt(source, [...at, 'pendiente'], `${label} está pendiente: ${item.pendiente}`, 'aviso')]
   return []
 }
 
