@@ -11,7 +11,7 @@ import { compile } from 'json-schema-to-typescript'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const TYPES_FILE = path.join(root, 'src/manifest/types.generated.ts')
 
-const KINDS = ['site', 'page', 'documents', 'form', 'lookups', 'news'] as const
+const KINDS = ['site', 'page', 'documents', 'form', 'lookups', 'news', 'ita'] as const
 
 /**
  * The schemas without the `title` of each property: those titles are the browser editor's Spanish field

@@ -36,6 +36,7 @@ import { lockVikeConfig } from './vikeConfigLock.ts'
 import { keepValidation, reuseValidation, validationKey } from './validationCache.ts'
 import { EarlyPrerender } from './earlyPrerender.ts'
 import { CODE_FINGERPRINT_ENV } from './markdownStore.ts'
+import { pendingSummary } from '../../src/manifest/itaMatrix.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -496,6 +497,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       `✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`,
     )
     if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
+    for (const line of pendingSummary(manifest)) log(line)
     return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
   }
 }

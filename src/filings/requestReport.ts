@@ -14,6 +14,8 @@ import { answeredOnTime } from './termStatus.ts'
 
 /** One group of filings with the same kind, type, days and outcome, as the store counts them. */
 export interface ReportGroup {
+  /** The filing's number when the group is one filing (the store gives one group per filing: the per-request rows). */
+  radicado?: string
   kind: string
   /** Id of the request type in its list; null for a kind without type field. */
   tipo: number | null
@@ -65,8 +67,30 @@ export interface ReportRow extends ReportFigures {
   nombre: string
 }
 
+/**
+ * One request of the period, with no personal data (Decreto 103 de 2015, art. 52, num. 3: the response time of each
+ * request): its number, type, channel, days of receipt and answer, business days taken, and whether it was
+ * forwarded or refused.
+ */
+export interface RequestRow {
+  radicado: string
+  tipo: string
+  canal: string
+  recibido: string
+  /** Day of the answer or the forward; null while pending. */
+  respondido: string | null
+  /** Business days from receipt to answer or forward (responseDays); null while pending. */
+  diasHabiles: number | null
+  trasladada: boolean
+  negada: boolean
+}
+
 export interface RequestReport {
   periodo: ReportPeriod
+  /** One row per request, oldest first (only for groups that name their filing). */
+  solicitudes: RequestRow[]
+  /** When a closed period's report was frozen (ISO instant); absent for a live one. */
+  publicado?: string
   /** Per request type. */
   filas: ReportRow[]
   /** Per channel of receipt (issue 26 item 2): every channel, zeros included, in the order of CANALES. */
@@ -171,7 +195,45 @@ export function computeReport(periodo: ReportPeriod, types: readonly RequestType
   // Every filing is in exactly one channel row: a channel unknown to this version keeps its own row.
   const canales = [...CANALES, ...new Set(groups.map(g => g.canal).filter(c => !(CANALES as readonly string[]).includes(c)))]
   const porCanal: ReportRow[] = canales.map(c => ({ nombre: canalLabel(c), ...figures(groups.filter(g => g.canal === c)) }))
-  return { periodo, filas, porCanal, total: { nombre: 'Total', ...figures([...groups]) } }
+  return { periodo, solicitudes: requestRows(types, groups), filas, porCanal, total: { nombre: 'Total', ...figures([...groups]) } }
+}
+
+/** The per-request rows: each group that names its filing, by day of receipt then number. */
+export function requestRows(types: readonly RequestType[], groups: readonly ReportGroup[]): RequestRow[] {
+  const nameOf = (g: ReportGroup) => types.find(t => t.kind === g.kind && t.tipo === g.tipo)?.nombre ?? 'Otras solicitudes'
+  return groups
+    .filter((g): g is ReportGroup & { radicado: string } => g.radicado !== undefined)
+    .map(g => {
+      const respondido = g.desenlace === 'pendiente' ? null : g.respondido
+      return {
+        radicado: g.radicado,
+        tipo: nameOf(g),
+        canal: canalLabel(g.canal),
+        recibido: g.recibido,
+        respondido,
+        diasHabiles: respondido === null ? null : responseDays(g.recibido, respondido),
+        trasladada: g.desenlace === 'trasladada',
+        negada: g.desenlace === 'respondida' && g.negada,
+      }
+    })
+    .sort((a, b) => a.recibido.localeCompare(b.recibido) || a.radicado.localeCompare(b.radicado))
+}
+
+/** Column titles of the per-request table and CSV (src/views/RequestReportTables.tsx, features/report/figures.ts). */
+export const REQUEST_ROW_COLUMNS = [
+  'Radicado',
+  'Tipo de solicitud',
+  'Canal de recepción',
+  'Recibida',
+  'Respondida',
+  'Días hábiles de respuesta',
+  'Trasladada a otra entidad',
+  'Negada',
+] as const
+
+/** A request row's cells in column order («Sí»/«No» for the flags, empty while pending). */
+export function requestRowCells(r: RequestRow): Array<string | number> {
+  return [r.radicado, r.tipo, r.canal, r.recibido, r.respondido ?? '', r.diasHabiles ?? '', r.trasladada ? 'Sí' : 'No', r.negada ? 'Sí' : 'No']
 }
 
 /** The request types of the filing forms: the options of each form's type list (`terminos.campoTipo`), or the form itself. */
@@ -220,3 +282,5 @@ export function reportCells(r: ReportRow, days: (n: number | null) => string): A
 /** Where the server serves the CSV and JSON copies (the page's route comes from the manifest). */
 export const REPORT_CSV_PATH = '/api/informe-solicitudes.csv'
 export const REPORT_JSON_PATH = '/api/informe-solicitudes'
+/** The per-request rows as CSV (the figures' CSV keeps one table of counts). */
+export const REPORT_ROWS_CSV_PATH = '/api/informe-solicitudes-por-solicitud.csv'

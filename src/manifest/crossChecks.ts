@@ -4,6 +4,7 @@ import { accordionChecks } from './checks/accordions.ts'
 import { checkContext, type CrossCheck } from './checks/context.ts'
 import { contactChecks } from './checks/contact.ts'
 import { documentChecks } from './checks/documents.ts'
+import { evidenceChecks } from './checks/evidence.ts'
 import { formChecks } from './checks/forms.ts'
 import { identityChecks } from './checks/identity.ts'
 import { linkChecks } from './checks/links.ts'
@@ -25,6 +26,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   ...linkChecks,
   ...contactChecks,
   ...transparencyChecks,
+  ...evidenceChecks,
   ...identityChecks,
 ]
 

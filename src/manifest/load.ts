@@ -9,7 +9,7 @@ import { manifestValidators, type ManifestKind } from './schemas.ts'
 import { relevantErrors, translateAjvError } from './schemaMessages.ts'
 import { problemAt, readYaml } from './yamlSource.ts'
 import type { Declared, Manifest, Sourced } from './manifestShape.ts'
-import type { DocumentList, FormDefinition, Lookups, NewsItem, PageManifest, SiteManifest } from './types.generated.ts'
+import type { DocumentList, FormDefinition, Lookups, MatrizITA, NewsItem, PageManifest, SiteManifest } from './types.generated.ts'
 
 // The manifest's shape lives in its own module so resolve.ts can use it without importing the loader back.
 export type { Declared, Manifest, Sourced } from './manifestShape.ts'
@@ -136,6 +136,8 @@ export function loadManifest(dir = manifestDir()): LoadResult {
     const item = load<NewsItem>(f, 'news')
     if (item) manifest.news.push(item)
   }
+  const itaFile = path.join(dir, 'ita.yaml')
+  if (fs.existsSync(itaFile)) manifest.ita = load<MatrizITA>(itaFile, 'ita')
   resolvePlaceholders(manifest)
   addConsentFields(manifest)
   return { manifest, problems }

@@ -2,7 +2,7 @@
  * The loaded manifest's shape, apart from the loader: the loader builds it and
  * resolve.ts rewrites its text, and neither has to import the other for it.
  */
-import type { DocumentList, FormDefinition, Lookups, NewsItem, PageManifest, SiteManifest } from './types.generated.ts'
+import type { DocumentList, FormDefinition, Lookups, MatrizITA, NewsItem, PageManifest, SiteManifest } from './types.generated.ts'
 import type { YamlSource } from './yamlSource.ts'
 
 /** A manifest value together with the YAML file it came from (for positions). */
@@ -32,4 +32,6 @@ export interface Manifest {
   forms: Sourced<FormDefinition>[]
   lookups?: Sourced<Lookups>
   news: Sourced<NewsItem>[]
+  /** manifest/ita.yaml: the ITA criteria outside the transparency menu and their evidence (itaMatrix.ts); optional. */
+  ita?: Sourced<MatrizITA>
 }

@@ -30,6 +30,7 @@ interface PlainManifest {
   news: PlainSourced<unknown>[]
   site?: PlainSourced<unknown>
   lookups?: PlainSourced<unknown>
+  ita?: PlainSourced<unknown>
 }
 
 const toPlain = <T>(s: Sourced<T>): PlainSourced<T> => ({ source: plainSource(s.source), data: s.data })
@@ -47,6 +48,7 @@ export function writeManifestSnapshot(manifest: Manifest, file: string): void {
     news: manifest.news.map(toPlain),
     ...(manifest.site ? { site: toPlain(manifest.site) } : {}),
     ...(manifest.lookups ? { lookups: toPlain(manifest.lookups) } : {}),
+    ...(manifest.ita ? { ita: toPlain(manifest.ita) } : {}),
   }
   fs.mkdirSync(path.dirname(file), { recursive: true })
   // Written whole, then renamed: a process never reads half a file.
@@ -75,5 +77,6 @@ export function readManifestSnapshot(dir: string, file = process.env[MANIFEST_SN
   }
   if (plain.site) manifest.site = fromPlain(plain.site)
   if (plain.lookups) manifest.lookups = fromPlain(plain.lookups)
+  if (plain.ita) manifest.ita = fromPlain(plain.ita)
   return manifest
 }

@@ -28,6 +28,8 @@ export interface DatasetMetadata {
   publicador: string
   ultimaActualizacion: string
   licencia: string
+  /** The same dataset on datos.gov.co (Resolución 1519 de 2020, Anexo 4), when the manifest names it. */
+  datosGovCo?: string
   columnas: DatasetColumn[]
 }
 
@@ -123,6 +125,7 @@ export function openDatasets(manifest: Manifest): Dataset[] {
         publicador,
         ultimaActualizacion: dates.at(-1) ?? siteDate,
         licencia: OPEN_DATA_LICENCE,
+        ...(list.datosGovCo && { datosGovCo: list.datosGovCo }),
         columnas: DOCUMENT_COLUMNS,
       },
       filas: list.filas.map(r => [
@@ -165,6 +168,7 @@ export function openDatasets(manifest: Manifest): Dataset[] {
           publicador,
           ultimaActualizacion: siteDate,
           licencia: OPEN_DATA_LICENCE,
+          ...(table.datosGovCo && { datosGovCo: table.datosGovCo }),
           columnas,
         },
         filas,
@@ -181,6 +185,7 @@ const METADATA_LABELS: [keyof Omit<DatasetMetadata, 'columnas'>, string][] = [
   ['publicador', 'publicador'],
   ['ultimaActualizacion', 'ultima_actualizacion'],
   ['licencia', 'licencia'],
+  ['datosGovCo', 'datos_gov_co'],
 ]
 
 /**
@@ -191,7 +196,7 @@ const METADATA_LABELS: [keyof Omit<DatasetMetadata, 'columnas'>, string][] = [
 export function datasetCsv(d: Dataset): string {
   const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ')
   const meta = [
-    ...METADATA_LABELS.map(([k, label]) => `# ${label}: ${oneLine(d.metadatos[k])}`),
+    ...METADATA_LABELS.filter(([k]) => d.metadatos[k] !== undefined).map(([k, label]) => `# ${label}: ${oneLine(d.metadatos[k]!)}`),
     `# columnas: ${d.metadatos.columnas.map(c => oneLine(c.nombre)).join(' | ')}`,
   ]
   const body = toCsv(

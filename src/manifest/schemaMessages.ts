@@ -83,6 +83,10 @@ function patternMessage(field: string | number | undefined, value: unknown): str
       return `el color «${v}» debe escribirse en hexadecimal con seis cifras y entre comillas, por ejemplo "#0b5394"`
     case 'id':
       return `el identificador «${v}» solo puede tener minúsculas, números y guiones`
+    case 'ancla':
+      return `el ancla «${v}» debe empezar por una letra y tener solo minúsculas, números y guiones (se enlaza como /ruta#${v})`
+    case 'datosGovCo':
+      return `la dirección «${v}» no es de datos.gov.co: escriba la del conjunto de datos en el portal, que empieza por https://www.datos.gov.co/`
     default:
       return `el valor «${v}» no tiene el formato esperado`
   }

@@ -8,9 +8,9 @@ import addFormats from 'ajv-formats'
 import { compiledCacheDir, setCompiledCacheDir } from './compiledCache.ts'
 import { schemasDir } from './paths.ts'
 
-export type ManifestKind = 'site' | 'page' | 'documents' | 'form' | 'lookups' | 'news'
+export type ManifestKind = 'site' | 'page' | 'documents' | 'form' | 'lookups' | 'news' | 'ita'
 
-const SCHEMA_FILES = ['common', 'site', 'page', 'documents', 'form', 'lookups', 'news'] as const
+const SCHEMA_FILES = ['common', 'site', 'page', 'documents', 'form', 'lookups', 'news', 'ita'] as const
 
 let validators: Record<ManifestKind, ValidateFunction> | undefined
 
@@ -21,6 +21,7 @@ const SCHEMA_IDS: Record<ManifestKind, string> = {
   form: 'form.schema.json',
   lookups: 'lookups.schema.json',
   news: 'news.schema.json',
+  ita: 'ita.schema.json',
 }
 
 /**

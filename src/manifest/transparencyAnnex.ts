@@ -46,3 +46,13 @@ export function leafItems(annex: TransparencyAnnex): AnnexItem[] {
   const parents = new Set(annex.items.map(i => parentOf(i.numero)).filter(Boolean))
   return annex.items.filter(i => !parents.has(i.numero))
 }
+
+/** The element id the transparency page gives a category (`categoria-7`): links and the ITA matrix point at it. */
+export function categoryAnchor(numero: string): string {
+  return `categoria-${numero}`
+}
+
+/** The element id the transparency page gives a numeral below a category (`numeral-7-1-1`). */
+export function numeralAnchor(numero: string): string {
+  return `numeral-${numero.replace(/\./g, '-')}`
+}

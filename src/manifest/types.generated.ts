@@ -38,6 +38,7 @@ export interface ManifestTypes {
   form?: FormDefinition
   lookups?: Lookups
   news?: NewsItem
+  ita?: MatrizITA
 }
 /**
  * Lo que comparten todas las páginas: datos de la institución, barra superior, menú principal, menús laterales y pie de página (manifest/site.yaml).
@@ -474,6 +475,10 @@ export interface SeccionTexto {
    */
   tipo: 'texto'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
   titulo?: string
@@ -490,6 +495,10 @@ export interface SeccionEnlaces {
    * Tipo de sección: siempre «enlaces».
    */
   tipo: 'enlaces'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
@@ -509,6 +518,10 @@ export interface SeccionMosaicos {
    * Tipo de sección: siempre «mosaicos».
    */
   tipo: 'mosaicos'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
@@ -566,6 +579,10 @@ export interface SeccionTabla {
    */
   tipo: 'tabla'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
   titulo?: string
@@ -581,6 +598,10 @@ export interface SeccionTabla {
    * Filas de la tabla; cada fila es una lista de celdas en el orden de las columnas.
    */
   filas: (string | number | Enlace)[][]
+  /**
+   * Dirección del mismo conjunto de datos en el Portal de Datos Abiertos del Estado colombiano (Resolución 1519 de 2020, anexo 4); se muestra junto a los datos y en la sección de datos abiertos. Debe empezar por https://www.datos.gov.co/. Ejemplo: https://www.datos.gov.co/d/abcd-1234.
+   */
+  datosGovCo?: string
 }
 /**
  * Las filas de una lista de manifest/documents/, como acordeón de paneles por año, tabla o lista.
@@ -590,6 +611,10 @@ export interface SeccionDocumentos {
    * Tipo de sección: siempre «documentos».
    */
   tipo: 'documentos'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
@@ -672,6 +697,10 @@ export interface SeccionAcordeon {
    */
   tipo: 'acordeon'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
   titulo?: string
@@ -724,6 +753,10 @@ export interface SeccionDatos {
    */
   tipo: 'datos'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
   titulo?: string
@@ -772,6 +805,10 @@ export interface SeccionVideo {
    */
   tipo: 'video'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Un texto que no puede quedar vacío.
    */
   titulo: string
@@ -801,6 +838,10 @@ export interface SeccionEmbebido {
    */
   tipo: 'embebido'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Un texto que no puede quedar vacío.
    */
   titulo: string
@@ -825,6 +866,10 @@ export interface SeccionImagen {
    * Tipo de sección: siempre «imagen».
    */
   tipo: 'imagen'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Imagen en /assets/. Ejemplo: /assets/hospital/organigrama.png.
    */
@@ -854,6 +899,10 @@ export interface SeccionPreguntas {
    * Tipo de sección: siempre «preguntas».
    */
   tipo: 'preguntas'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
@@ -894,6 +943,10 @@ export interface SeccionPersonas {
    * Tipo de sección: siempre «personas».
    */
   tipo: 'personas'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
@@ -943,6 +996,10 @@ export interface SeccionMapaSitio {
    */
   tipo: 'mapaSitio'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
   titulo?: string
@@ -955,6 +1012,10 @@ export interface SeccionFormulario {
    * Tipo de sección: siempre «formulario».
    */
   tipo: 'formulario'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Id de un formulario de manifest/forms/. Ejemplo: pqrsd.
    */
@@ -972,6 +1033,10 @@ export interface SeccionEvaluacion {
    * Tipo de sección: siempre «evaluacion».
    */
   tipo: 'evaluacion'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título encima de la evaluación; sin él, el título del propio formulario. Ejemplo: «Evaluación del módulo 1».
    */
@@ -1004,6 +1069,10 @@ export interface SeccionAcceso {
    */
   tipo: 'acceso'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Dirección de la intranet, para el personal que busca otros servicios; se muestra como enlace bajo el formulario. Ejemplo: https://intranet.hospital.gov.co.
    */
   intranet?: string
@@ -1020,6 +1089,10 @@ export interface SeccionCarrusel {
    * Tipo de sección: siempre «carrusel».
    */
   tipo: 'carrusel'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Un texto que no puede quedar vacío.
    */
@@ -1081,6 +1154,10 @@ export interface SeccionNoticias {
    */
   tipo: 'noticias'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
   titulo?: string
@@ -1097,6 +1174,10 @@ export interface SeccionBusqueda {
    * Tipo de sección: siempre «busqueda».
    */
   tipo: 'busqueda'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
 }
 /**
  * Una caja de texto y un botón Buscar que llevan a /buscar?q={texto}.
@@ -1106,6 +1187,10 @@ export interface SeccionBuscadorNormas {
    * Tipo de sección: siempre «buscadorNormas».
    */
   tipo: 'buscadorNormas'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
@@ -1124,6 +1209,10 @@ export interface SeccionAccesibilidad {
    */
   tipo: 'accesibilidad'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Título opcional que se muestra encima de la sección. Ejemplo: «Informes de gestión».
    */
   titulo?: string
@@ -1137,6 +1226,10 @@ export interface SeccionTransparencia {
    */
   tipo: 'transparencia'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Un elemento por cada numeral del anexo que no tiene subnumerales, cada uno una sola vez. Ejemplo: numero «1.12» con enlaces a la página de decisiones.
    *
    * @minItems 1
@@ -1144,7 +1237,7 @@ export interface SeccionTransparencia {
   items: [ItemTransparencia, ...ItemTransparencia[]]
 }
 /**
- * Un numeral del anexo: sus enlaces a la información publicada o, si no aplica a la E.S.E., la razón legal. Ejemplo: numero «2.1.6» con noAplica y la norma que lo explica.
+ * Un numeral del anexo: sus enlaces a la información publicada, la razón legal si no aplica a la E.S.E., o lo que falta mientras está pendiente. Ejemplo: numero «2.1.6» con noAplica y la norma que lo explica.
  */
 export interface ItemTransparencia {
   /**
@@ -1162,6 +1255,10 @@ export interface ItemTransparencia {
    */
   noAplica?: string
   /**
+   * Lo que falta publicar en este numeral mientras la E.S.E. lo prepara; la matriz ITA y la compilación lo muestran como «pendiente». Ejemplo: «El informe del tercer trimestre se publica en octubre».
+   */
+  pendiente?: string
+  /**
    * Aclaración breve que acompaña los enlaces. Ejemplo: «Los datos de cada servidor están en el SIGEP».
    */
   nota?: string
@@ -1174,6 +1271,10 @@ export interface SeccionRegistroPublicaciones {
    * Tipo de sección: el registro de publicaciones. Ejemplo: registroPublicaciones.
    */
   tipo: 'registroPublicaciones'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título sobre el registro. Ejemplo: Documentos publicados.
    */
@@ -1188,6 +1289,10 @@ export interface SeccionDatosAbiertos {
    */
   tipo: 'datosAbiertos'
   /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
+  /**
    * Título sobre el catálogo. Ejemplo: Conjuntos de datos abiertos.
    */
   titulo?: string
@@ -1200,6 +1305,10 @@ export interface SeccionConsulta {
    * Tipo de sección: la consulta de una solicitud por radicado y código. Ejemplo: consulta.
    */
   tipo: 'consulta'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
   /**
    * Título sobre el formulario de consulta. Ejemplo: Consulte su solicitud en línea.
    */
@@ -1217,6 +1326,10 @@ export interface SeccionInformeSolicitudes {
    * Tipo de sección: el informe de solicitudes que calcula el servidor. Ejemplo: informeSolicitudes.
    */
   tipo: 'informeSolicitudes'
+  /**
+   * Identificador de la sección dentro de la página, para enlazarla directamente con «/ruta#ancla» (por ejemplo desde el menú de transparencia). Solo minúsculas, números y guiones. Ejemplo: registro-activos-informacion.
+   */
+  ancla?: string
 }
 /**
  * Lista de documentos descargables (una fila por archivo), que las páginas muestran con una sección «documentos». Ejemplo: manifest/documents/control-informes.yaml.
@@ -1238,6 +1351,10 @@ export interface DocumentList {
    * Los documentos, una fila por archivo. Para publicar un año nuevo agregue filas con ese «anio».
    */
   filas: Fila[]
+  /**
+   * Dirección del mismo conjunto de datos en el Portal de Datos Abiertos del Estado colombiano (Resolución 1519 de 2020, anexo 4); se muestra junto a los datos y en la sección de datos abiertos. Debe empezar por https://www.datos.gov.co/. Ejemplo: https://www.datos.gov.co/d/abcd-1234.
+   */
+  datosGovCo?: string
 }
 /**
  * Una fila: un documento de un año.
@@ -1680,4 +1797,46 @@ export interface NewsItem {
    * true cuando la noticia es contenido de muestra que el hospital debe reemplazar. Ejemplo: true.
    */
   muestra?: boolean
+}
+/**
+ * Criterios del Índice de Transparencia y Acceso a la Información (ITA) fuera del menú de transparencia: accesibilidad (anexo 1 de la Resolución 1519 de 2020), seguridad (anexo 3), datos abiertos (anexo 4) y condiciones del formulario de PQRSD, cada uno con las páginas del sitio que lo cumplen (manifest/ita.yaml).
+ */
+export interface MatrizITA {
+  /**
+   * Un criterio por fila, con su bloque, su código, su nombre y los enlaces a la evidencia (o la razón legal por la que no aplica, o lo que falta mientras está pendiente).
+   *
+   * @minItems 1
+   */
+  criterios: [Criterio, ...Criterio[]]
+}
+/**
+ * Un criterio del ITA y su evidencia. Ejemplo: bloque anexo1, codigo «a», nombre «Alternativas textuales», enlaces a /accesibilidad#textos-alternativos.
+ */
+export interface Criterio {
+  /**
+   * anexo1 (accesibilidad), anexo3 (seguridad y privacidad), anexo4 (datos abiertos) o formularioPqrsd (condiciones del formulario de PQRSD).
+   */
+  bloque: 'anexo1' | 'anexo3' | 'anexo4' | 'formularioPqrsd'
+  /**
+   * Código del criterio en la matriz ITA o en el anexo. Ejemplo: a, 3.2.
+   */
+  codigo: string
+  /**
+   * Un texto que no puede quedar vacío.
+   */
+  nombre: string
+  /**
+   * Páginas del sitio (con su ancla, /ruta#ancla, cuando varias evidencias comparten página) que cumplen el criterio. Ejemplo: texto «Accesibilidad», url /accesibilidad.
+   *
+   * @minItems 1
+   */
+  enlaces?: [Enlace, ...Enlace[]]
+  /**
+   * Razón legal por la que el criterio no aplica a la E.S.E. Ejemplo: «La E.S.E. no ofrece trámites en línea con pago».
+   */
+  noAplica?: string
+  /**
+   * Lo que falta para cumplir el criterio. Ejemplo: «Falta publicar los conjuntos de datos en datos.gov.co».
+   */
+  pendiente?: string
 }

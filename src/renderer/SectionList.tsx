@@ -9,7 +9,14 @@ export function SectionList({ sections }: { sections: PreparedSection[] }) {
     <SectionListContext.Provider value={SectionList}>
       {sections.map((s, i) => {
         const Component = sectionComponents[s.tipo] as ComponentType<{ section: PreparedSection }>
-        return <Component key={i} section={s} />
+        // A section with `ancla` can be linked as /ruta#ancla (the ITA matrix points at it; src/manifest/anchors.ts).
+        return s.ancla ? (
+          <div key={i} id={s.ancla} className="ancla-seccion">
+            <Component section={s} />
+          </div>
+        ) : (
+          <Component key={i} section={s} />
+        )
       })}
     </SectionListContext.Provider>
   )

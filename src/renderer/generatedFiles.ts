@@ -1,4 +1,5 @@
 import type { Manifest } from '../manifest/load.ts'
+import { itaMatrixFiles } from '../manifest/itaMatrix.ts'
 import { openDataFiles } from '../manifest/openData.ts'
 import { IDENTITY_STYLESHEET, identityStylesheet } from '../manifest/siteIdentity.ts'
 import { pagesInSiteMap } from '../manifest/siteMap.ts'
@@ -37,6 +38,8 @@ export function generatedFiles(manifest: Manifest): Record<string, string> {
     'public/search-index.json': JSON.stringify(buildSearchIndex(manifest, sectionsText)),
     // Open data (Resolución 1519 de 2020, Anexo 4): a CSV and a JSON copy of every document list and table.
     ...openDataFiles(manifest),
+    // The ITA evidence matrix (itaMatrix.ts), offered on the transparency page.
+    ...itaMatrixFiles(manifest),
     // The hospital's colours and logo layout (identidad in site.yaml), linked from every page; none without it.
     ...(manifest.site?.data.identidad && { [`public/${IDENTITY_STYLESHEET}`]: identityStylesheet(manifest.site.data.identidad) }),
   }

@@ -208,7 +208,11 @@ export async function runExport(argvWithSite: string[], envOfCommand: NodeJS.Pro
   const store = await openFilingStore({ dataDir, plan, readonly: true, databaseUrl: env.DATABASE_URL, siteId })
   let csv: string
   try {
-    if (name === REPORT_EXPORT) return reportCsv(await reportOf(store, filings, lookups, parsePeriod(options.periodo)!), options.separator === ',' ? ',' : ';')
+    if (name === REPORT_EXPORT)
+      return reportCsv(
+        await reportOf(store, filings, lookups, parsePeriod(options.periodo)!, { now: new Date(), mode: 'leer' }),
+        options.separator === ',' ? ',' : ';',
+      )
     csv = filing ? await exportCsv(store, filing, lookups, options) : await auditCsv(store, options)
   } finally {
     await store.close()

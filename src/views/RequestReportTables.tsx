@@ -1,12 +1,17 @@
+import { colombiaDay } from '../filings/businessDays.ts'
 import {
   CHANNEL_COLUMN,
   REPORT_COLUMNS,
   REPORT_CSV_PATH,
   REPORT_JSON_PATH,
+  REPORT_ROWS_CSV_PATH,
+  REQUEST_ROW_COLUMNS,
   reportCells,
+  requestRowCells,
   type ReportPeriod,
   type ReportRow,
   type RequestReport,
+  type RequestRow,
 } from '../filings/requestReport.ts'
 
 /**
@@ -58,6 +63,37 @@ function Table({ caption, firstColumn, rows, total }: { caption: string; firstCo
       <tfoot>
         <Row r={total} total />
       </tfoot>
+    </table>
+  )
+}
+
+/** One row per request, no personal data (Decreto 103 de 2015, art. 52, num. 3). */
+function RequestsTable({ caption, rows }: { caption: string; rows: RequestRow[] }) {
+  return (
+    <table className="striped">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {REQUEST_ROW_COLUMNS.map(c => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(r => {
+          const [radicado, ...rest] = requestRowCells(r)
+          return (
+            <tr key={r.radicado}>
+              <th scope="row">{radicado}</th>
+              {rest.map((c, i) => (
+                <td key={i}>{c === '' ? '—' : c}</td>
+              ))}
+            </tr>
+          )
+        })}
+      </tbody>
     </table>
   )
 }
@@ -121,13 +157,26 @@ export function RequestReportTables({
           total={report.total}
         />
       </div>
+      <h3 id="informe-titulo-solicitudes">Cada solicitud y su tiempo de respuesta</h3>
+      <p>Una fila por solicitud, con su número de radicado y sin datos de quien la presentó.</p>
+      <div className="overflow-auto" tabIndex={0} role="region" aria-labelledby="informe-titulo-solicitudes">
+        <RequestsTable caption={`Solicitudes recibidas en el ${etiqueta}, una por fila`} rows={report.solicitudes} />
+      </div>
       <p>
         Descargar estas cifras:{' '}
         <a href={`${REPORT_CSV_PATH}?${query}`} download>
           hoja de cálculo (CSV, separado por punto y coma)
         </a>{' '}
-        · <a href={`${REPORT_JSON_PATH}?${query}`}>datos en JSON</a>
+        · <a href={`${REPORT_JSON_PATH}?${query}`}>datos en JSON</a> ·{' '}
+        <a href={`${REPORT_ROWS_CSV_PATH}?${query}`} download>
+          cada solicitud (CSV)
+        </a>
       </p>
+      {report.publicado && (
+        <p className="informe-congelado">
+          Periodo cerrado: informe publicado el {colombiaDay(new Date(report.publicado))}; no cambia con correcciones posteriores.
+        </p>
+      )}
     </div>
   )
 }

@@ -333,9 +333,12 @@ describe('the published report of requests (Decreto 103 de 2015, art. 52)', () =
     expect(doc.querySelector('main')?.textContent).not.toMatch(/que recibe por el\s+sitio web:/)
     expect(doc.querySelector('main')?.textContent).toMatch(/por todos\s+sus canales/)
     expect(doc.querySelector('a[href="/api/informe-solicitudes.csv?periodo=2026-T3"]')).not.toBeNull()
-    // Nothing of this page needs script to show its figures, and no personal data is in it.
+    // Nothing of this page needs script to show its figures, and no personal data is in it: each request is shown by
+    // its number only (the per-request table, Decreto 103 de 2015 art. 52 num. 3).
     expect(html).not.toContain('Las cifras del informe las calcula el servidor')
-    for (const secret of [NAME, ID_NUMBER, EMAIL, ...numbers]) expect(html).not.toContain(secret)
+    for (const secret of [NAME, ID_NUMBER, EMAIL, MESSAGE, 'Secretaría de Salud']) expect(html).not.toContain(secret)
+    const perRequest = doc.querySelectorAll('#informe-solicitudes table')[2]!
+    expect(perRequest.querySelectorAll('tbody th').map(th => th.textContent)).toHaveLength(EXPECTED_T3.Total![0])
   })
 
   it('a period that does not exist gets a Spanish message (page 400 with the current quarter, API 400)', async () => {

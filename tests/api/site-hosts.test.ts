@@ -18,7 +18,7 @@ import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { buildHostsServer, UNKNOWN_HOST_TEXT } from '../../src/server/siteHosts.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
-import { SITE_TABLES } from '../../src/server/store/siteTenancy.ts'
+import { ALL_SITE_TABLES } from '../../src/server/store/siteTenancy.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
 import { buildTwoSites, TWO_SITES_DIR, TWO_SITES_FILE, TWO_SITES_HOST, writeTwoSites } from '../helpers/twoSites.ts'
@@ -318,7 +318,7 @@ describe('one server, many hosts (PostgreSQL: one database, row-level security p
     ])
     // …a connection that names no site reads nothing, in any table, whether the server's role or the tables' owner…
     for (const url of [serverUrl, ownerUrl])
-      for (const table of SITE_TABLES) expect(await querySite(url, undefined, `SELECT 1 FROM ${table}`), `${table}`).toEqual([])
+      for (const table of ALL_SITE_TABLES) expect(await querySite(url, undefined, `SELECT 1 FROM ${table}`), `${table}`).toEqual([])
     // …and site A's sees A's rows only, and can neither write nor move a row into B.
     const seenByA = await querySite<{ datos: { nombre: string } }>(serverUrl, 'a', 'SELECT datos FROM radicaciones')
     expect(seenByA.map(r => r.datos.nombre)).toEqual(['Ana de A'])

@@ -440,7 +440,7 @@ describe.each(engines)('FilingStore on $name', engine => {
     expect(await store.counts()).toEqual({ radicaciones: 0, adjuntos: 0, suscripciones: 0 })
   })
 
-  it('reportGroups: counts by kind, request type, Colombian days, outcome, due date and refusal; no filing leaves the store', async () => {
+  it('reportGroups: one group per filing, by number, kind, request type, Colombian days, outcome, due date and refusal; none of its data leaves the store', async () => {
     const { radicado: _r, ...initial } = tramiteAt('x')
     const file = (kind: string, datos: Record<string, unknown>, at: string) =>
       store.createFiling({ kind, datos: { nombre: 'Persona', ...datos }, now: new Date(at), tramite: initial })
@@ -451,13 +451,13 @@ describe.each(engines)('FilingStore on $name', engine => {
         history: { radicado: id, accion, estadoAnterior: 'radicada', estadoNuevo: estado, en: at, negada },
         audit: { evento: 'accion', radicado: id },
       })
-    // Two answered the same day (one group of 2), one refused, one forwarded, one pending, one of another kind, one outside the range.
+    // Two answered the same day, one refused, one forwarded, one pending, one of another kind, one outside the range.
     const a = await file('pqrs', { tipoSolicitud: 1 }, '2026-03-02T14:00:00.000Z')
     const b = await file('pqrs', { tipoSolicitud: 1 }, '2026-03-02T20:00:00.000Z')
     const c = await file('pqrs', { tipoSolicitud: 1 }, '2026-03-03T04:30:00.000Z') // 23:30 of 03-02 in Colombia
     const d = await file('pqrs', { tipoSolicitud: 8 }, '2026-03-04T15:00:00.000Z')
-    await file('pqrs', { tipoSolicitud: 2 }, '2026-03-05T15:00:00.000Z')
-    await file('cita', {}, '2026-03-05T15:00:00.000Z')
+    const e = await file('pqrs', { tipoSolicitud: 2 }, '2026-03-05T15:00:00.000Z')
+    const f = await file('cita', {}, '2026-03-05T15:00:00.000Z')
     await file('pqrs', { tipoSolicitud: 1 }, '2026-04-01T05:00:00.000Z') // 00:00 of 04-01 in Colombia: outside
     await act(a, 'responder', 'respondida', '2026-03-10T15:00:00.000Z')
     await act(b, 'responder', 'respondida', '2026-03-10T22:00:00.000Z')
@@ -467,65 +467,40 @@ describe.each(engines)('FilingStore on $name', engine => {
     expect((await store.history(c)).at(-1)).toMatchObject({ accion: 'responder', negada: true, tardio: false })
     expect((await store.history(a)).at(-1)).toMatchObject({ accion: 'responder', negada: false, tardio: false })
     const groups = await store.reportGroups({ desde: '2026-03-01T05:00:00.000Z', hasta: '2026-04-01T05:00:00.000Z', typeFields: { pqrs: 'tipoSolicitud' } })
-    const sorted = [...groups].sort((x, y) => `${x.kind}${x.tipo}${x.negada}${x.desenlace}`.localeCompare(`${y.kind}${y.tipo}${y.negada}${y.desenlace}`))
-    expect(sorted).toEqual([
-      {
-        kind: 'cita',
-        tipo: null,
-        canal: 'web',
-        recibido: '2026-03-05',
-        desenlace: 'pendiente',
-        respondido: null,
-        vence: '2026-04-17',
-        negada: false,
-        cantidad: 1,
-      },
-      {
-        kind: 'pqrs',
-        tipo: 1,
-        canal: 'web',
-        recibido: '2026-03-02',
-        desenlace: 'respondida',
-        respondido: '2026-03-10',
-        vence: '2026-04-17',
-        negada: false,
-        cantidad: 2,
-      },
-      {
-        kind: 'pqrs',
-        tipo: 1,
-        canal: 'web',
-        recibido: '2026-03-02',
-        desenlace: 'respondida',
-        respondido: '2026-03-10',
-        vence: '2026-04-17',
-        negada: true,
-        cantidad: 1,
-      },
-      {
-        kind: 'pqrs',
-        tipo: 2,
-        canal: 'web',
-        recibido: '2026-03-05',
-        desenlace: 'pendiente',
-        respondido: null,
-        vence: '2026-04-17',
-        negada: false,
-        cantidad: 1,
-      },
-      {
-        kind: 'pqrs',
-        tipo: 8,
-        canal: 'web',
-        recibido: '2026-03-04',
-        desenlace: 'trasladada',
-        respondido: '2026-03-05',
-        vence: '2026-04-17',
-        negada: false,
-        cantidad: 1,
-      },
-    ])
-    expect(JSON.stringify(groups)).not.toMatch(/Persona|PQRS-|CITA-/)
+    const group = (radicado: string, kind: string, tipo: number | null, recibido: string, desenlace: string, respondido: string | null, negada = false) => ({
+      radicado,
+      kind,
+      tipo,
+      canal: 'web',
+      recibido,
+      desenlace,
+      respondido,
+      vence: '2026-04-17',
+      negada,
+      cantidad: 1,
+    })
+    expect([...groups].sort((x, y) => x.radicado!.localeCompare(y.radicado!))).toEqual(
+      [
+        group(f, 'cita', null, '2026-03-05', 'pendiente', null),
+        group(a, 'pqrs', 1, '2026-03-02', 'respondida', '2026-03-10'),
+        group(b, 'pqrs', 1, '2026-03-02', 'respondida', '2026-03-10'),
+        group(c, 'pqrs', 1, '2026-03-02', 'respondida', '2026-03-10', true),
+        group(d, 'pqrs', 8, '2026-03-04', 'trasladada', '2026-03-05'),
+        group(e, 'pqrs', 2, '2026-03-05', 'pendiente', null),
+      ].sort((x, y) => x.radicado.localeCompare(y.radicado)),
+    )
+    // The filing's number, never its data.
+    expect(JSON.stringify(groups)).not.toMatch(/Persona/)
+  })
+
+  it('publishReport keeps the first copy of a period, read back by any store of the database; another period is apart', async () => {
+    expect(await store.publishedReport('2026-T3')).toBeUndefined()
+    const other = await open()
+    expect(await store.publishReport('2026-T3', '{"primera":true}', new Date('2026-10-05T13:00:00.000Z'))).toBe('{"primera":true}')
+    // A second freeze of the same period (another process, a later request) changes nothing and answers the first.
+    expect(await other.publishReport('2026-T3', '{"segunda":true}', new Date('2026-10-06T13:00:00.000Z'))).toBe('{"primera":true}')
+    expect(await other.publishedReport('2026-T3')).toBe('{"primera":true}')
+    expect(await store.publishedReport('2026')).toBeUndefined()
   })
 
   // Issue 23 item 6: state two server processes must share (two stores on one database stand for two processes).

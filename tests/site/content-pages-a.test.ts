@@ -118,7 +118,7 @@ describe('accordions', () => {
       '/contratacion/adquisiciones',
       '/nuestra-gestion',
       '/participa/participa',
-      '/atencion/datos',
+      '/atencion/datos#registro-activos-informacion',
       '/atencion/decisiones',
       '/hospital/hojas-de-vida',
       '/normatividad/proyectos-normas',

@@ -273,4 +273,18 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
     expected:
       'manifest/pages/transparencia.yaml:7:17: el numeral 99.9 no existe en el anexo 2 de la Resolución 1519 de 2020 (docs/normas/anexo2-transparencia.yaml)',
   },
+  'evidence-anchor': {
+    files: {
+      'manifest/ita.yaml':
+        'criterios:\n  - bloque: anexo1\n    codigo: c\n    nombre: Tamaño del texto\n    enlaces: [{ texto: Página, url: "/grupo/pagina#ajustes" }]\n',
+    },
+    expected:
+      'manifest/ita.yaml:5:37: la página «/grupo/pagina» no tiene la sección «#ajustes»: escriba «ancla: ajustes» en la sección de manifest/pages/grupo/pagina.yaml que lo cumple',
+  },
+  'ita-criterion-answer': {
+    files: {
+      'manifest/ita.yaml': 'criterios:\n  - bloque: anexo4\n    codigo: "4.1"\n    nombre: Conjuntos de datos\n',
+    },
+    expected: 'manifest/ita.yaml:2:5: el criterio 4.1 (anexo4) necesita «enlaces», «noAplica» con la razón legal o «pendiente» con lo que falta',
+  },
 }

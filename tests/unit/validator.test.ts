@@ -90,7 +90,7 @@ describe('transparency tree (Resolución 1519 de 2020, Anexo 2)', () => {
 `),
     )
     expect(run().errors).toEqual([
-      'manifest/pages/transparencia.yaml:8:9: el numeral 1.2 necesita «enlaces» o «noAplica» con la razón legal',
+      'manifest/pages/transparencia.yaml:8:9: el numeral 1.2 necesita «enlaces», «noAplica» con la razón legal o «pendiente» con lo que falta',
       'manifest/pages/transparencia.yaml:10:19: el numeral 1 tiene subnumerales: responda cada subnumeral (1.1, 1.2…) en lugar del numeral',
       'manifest/pages/transparencia.yaml:11:19: el numeral 3.1 no existe en el anexo 2 de la Resolución 1519 de 2020 (docs/normas/anexo2-transparencia.yaml)',
     ])

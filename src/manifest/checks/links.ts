@@ -58,7 +58,7 @@ const linksOf = new WeakMap<Manifest, FoundLink[]>()
 function allLinks(m: Manifest): FoundLink[] {
   let links = linksOf.get(m)
   if (!links) {
-    const items: Sourced<unknown>[] = [...(m.site ? [m.site] : []), ...m.pages, ...m.documents, ...m.news, ...m.forms]
+    const items: Sourced<unknown>[] = [...(m.site ? [m.site] : []), ...m.pages, ...m.documents, ...m.news, ...m.forms, ...(m.ita ? [m.ita] : [])]
     links = items.flatMap(collectLinks)
     linksOf.set(m, links)
   }

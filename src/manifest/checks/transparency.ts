@@ -1,6 +1,6 @@
 import type { Sourced } from '../load.ts'
 import type { Problem } from '../problem.ts'
-import { positionOf, problemAt, type JsonPath } from '../yamlSource.ts'
+import { positionOf, problemAt, type JsonPath, type YamlSource } from '../yamlSource.ts'
 import type { PageManifest, SeccionTransparencia } from '../types.generated.ts'
 import { leafItems, loadAnnex } from '../transparencyAnnex.ts'
 import { sectionsOfType, type CrossCheck } from './context.ts'
@@ -42,10 +42,7 @@ export function checkTransparencyTree(page: Sourced<PageManifest>, p: JsonPath, 
           `el numeral ${item.numero} tiene subnumerales: responda cada subnumeral (${item.numero}.1, ${item.numero}.2…) en lugar del numeral`,
         ),
       )
-    if (!item.enlaces && !item.noAplica)
-      problems.push(problemAt(page.source, at, `el numeral ${item.numero} necesita «enlaces» o «noAplica» con la razón legal`))
-    if (item.enlaces && item.noAplica)
-      problems.push(problemAt(page.source, [...at, 'noAplica'], `el numeral ${item.numero} tiene «enlaces» y «noAplica»: deje solo uno`))
+    problems.push(...answerProblems(page.source, at, `el numeral ${item.numero}`, item))
   })
   const missing = leaves.filter(l => !first.has(l.numero))
   for (const m of missing)
@@ -53,6 +50,25 @@ export function checkTransparencyTree(page: Sourced<PageManifest>, p: JsonPath, 
       problemAt(page.source, [...p, 'items'], `falta el numeral ${m.numero} «${m.nombre}»: agréguelo con «enlaces» o con «noAplica» y la razón legal`),
     )
   return problems
+}
+
+/** The three ways an ITA item is answered; exactly one is given. */
+export interface ItaAnswer {
+  enlaces?: unknown[]
+  noAplica?: string
+  pendiente?: string
+}
+
+/**
+ * An item (a numeral of the annex or a criterion of manifest/ita.yaml) says where its evidence is, why it does not
+ * apply, or what is missing, and only one of them. A «pendiente» is not a problem of the manifest: the site may be
+ * published, and the build's summary and the ITA matrix name it (itaMatrix.ts pendingSummary).
+ */
+export function answerProblems(source: YamlSource, at: JsonPath, label: string, item: ItaAnswer): Problem[] {
+  const given = (['enlaces', 'noAplica', 'pendiente'] as const).filter(k => item[k] !== undefined)
+  if (given.length === 0) return [problemAt(source, at, `${label} necesita «enlaces», «noAplica» con la razón legal o «pendiente» con lo que falta`)]
+  if (given.length > 1) return [problemAt(source, [...at, given[1]!], `${label} tiene ${given.map(k => `«${k}»`).join(' y ')}: deje solo uno`)]
+  return []
 }
 
 /** Checks of `transparencia` sections (the numbered tree of Resolución 1519 de 2020, Anexo 2). */

@@ -75,7 +75,7 @@ export class FilingQueries implements Pick<FilingRecordsStore, FilingQuery> {
     return { radicaciones: await n('radicaciones'), adjuntos: await n('adjuntos'), suscripciones: await n('suscripciones') }
   }
 
-  /** Counts for the published report of requests (Decreto 103 de 2015, art. 52): groups, never filings. */
+  /** What the published report of requests counts (Decreto 103 de 2015, art. 52), one group per filing: its number, never its data. */
   async reportGroups(query: ReportQuery): Promise<ReportGroup[]> {
     const { engine } = this
     const datos = sql.ref('r.datos')
@@ -91,6 +91,7 @@ export class FilingQueries implements Pick<FilingRecordsStore, FilingQuery> {
       sql`EXISTS (SELECT 1 FROM historial h WHERE h.radicado = r.radicado AND h.accion = ${accion}${negada ? sql` AND h.negada = ${engine.flag(true)}` : sql``})`
     // A petition the office registered with an earlier day of receipt belongs to the period of that day.
     const { rows } = await sql<{
+      radicado: string
       kind: string
       tipo: unknown
       canal: string
@@ -101,16 +102,17 @@ export class FilingQueries implements Pick<FilingRecordsStore, FilingQuery> {
       negada: unknown
       cantidad: unknown
     }>`
-      SELECT r.tipo AS kind, ${typeExpr} AS tipo, r.canal AS canal, COALESCE(r.recibida_el, ${engine.colombiaDay(sql.ref('r.recibido_en'))}) AS recibido,
+      SELECT r.radicado AS radicado, r.tipo AS kind, ${typeExpr} AS tipo, r.canal AS canal, COALESCE(r.recibida_el, ${engine.colombiaDay(sql.ref('r.recibido_en'))}) AS recibido,
              CASE WHEN ${did('trasladar')} THEN 'trasladada' WHEN ${did('responder')} THEN 'respondida' ELSE 'pendiente' END AS desenlace,
              ${engine.colombiaDay(sql.ref('t.respondida_en'))} AS respondido, t.vence AS vence,
              ${did('responder', true)} AS negada, COUNT(*) AS cantidad
       FROM radicaciones r LEFT JOIN tramites t ON t.radicado = r.radicado
       WHERE (r.recibida_el IS NULL AND r.recibido_en >= ${query.desde} AND r.recibido_en < ${query.hasta})
          OR (r.recibida_el >= ${colombiaDay(new Date(query.desde))} AND r.recibida_el < ${colombiaDay(new Date(query.hasta))})
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-      ORDER BY 1, 2, 3, 4`.execute(this.#db)
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+      ORDER BY 5, 1`.execute(this.#db)
     return rows.map(r => ({
+      radicado: r.radicado,
       kind: r.kind,
       tipo: r.tipo === null ? null : Number(r.tipo),
       canal: r.canal,
@@ -121,5 +123,19 @@ export class FilingQueries implements Pick<FilingRecordsStore, FilingQuery> {
       negada: truth(r.negada),
       cantidad: num(r.cantidad),
     }))
+  }
+
+  async publishedReport(periodo: string): Promise<string | undefined> {
+    return (await this.#db.selectFrom('informes_publicados').select('contenido').where('periodo', '=', periodo).executeTakeFirst())?.contenido
+  }
+
+  async publishReport(periodo: string, contenido: string, now: Date = new Date()): Promise<string> {
+    // Two requests freezing the same period at once: the first insert wins, the other reads it back.
+    await this.#db
+      .insertInto('informes_publicados')
+      .values({ periodo, publicado_en: now.toISOString(), contenido })
+      .onConflict(oc => oc.doNothing())
+      .execute()
+    return (await this.publishedReport(periodo))!
   }
 }

@@ -221,6 +221,32 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   SITE_TENANCY,
+  {
+    // A closed period's report of requests as first published (Decreto 103 de 2015, art. 52): later corrections of a
+    // filing do not rewrite it (docs/decisions/tracking-and-report.md). New table only: older releases ignore it.
+    id: 'published-reports',
+    version: 2950,
+    name: 'informe de solicitudes de cada periodo cerrado, congelado como se publicó',
+    sqlite: `
+      CREATE TABLE informes_publicados (
+        periodo TEXT PRIMARY KEY,
+        publicado_en TEXT NOT NULL,
+        contenido TEXT NOT NULL
+      ) STRICT;
+    `,
+    postgres: `
+      CREATE TABLE informes_publicados (
+        sitio text NOT NULL DEFAULT sitio_actual(),
+        periodo text NOT NULL,
+        publicado_en text NOT NULL,
+        contenido text NOT NULL,
+        PRIMARY KEY (sitio, periodo)
+      );
+      ALTER TABLE informes_publicados ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE informes_publicados FORCE ROW LEVEL SECURITY;
+      CREATE POLICY sitio_propio ON informes_publicados USING (sitio = sitio_actual()) WITH CHECK (sitio = sitio_actual());
+    `,
+  },
 ]
 
 /** The migrations of MIGRATIONS not yet recorded, in the list's order. */

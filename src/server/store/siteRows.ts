@@ -5,7 +5,7 @@
  * yet) and `npm run restaurar -- --sitio` (features/backup/siteRestore.ts).
  */
 import pg from 'pg'
-import { SITE_SETTING, SITE_TABLES } from './siteTenancy.ts'
+import { ALL_SITE_TABLES, SITE_SETTING } from './siteTenancy.ts'
 
 /** A connection of `site` (its setting set before anything else runs); closed after `work`. */
 export async function withSiteClient<T>(databaseUrl: string, site: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -22,10 +22,10 @@ export async function withSiteClient<T>(databaseUrl: string, site: string, work:
 /** The site's rows per table, for the site tables that exist (none on a database never migrated). */
 export async function siteRowCounts(client: pg.ClientBase): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
-  for (const table of SITE_TABLES) {
+  for (const table of ALL_SITE_TABLES) {
     const [exists] = (await client.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table])).rows
     if (!exists?.t) continue
-    // Table names come from SITE_TABLES (code), never from outside.
+    // Table names come from ALL_SITE_TABLES (code), never from outside.
     counts[table] = Number((await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`)).rows[0]!.n)
   }
   return counts
@@ -46,6 +46,6 @@ export async function siteTablesInOrder(client: pg.ClientBase): Promise<string[]
     for (const e of edges) if (e.child === table && e.parent !== table) visit(e.parent, [...path, table])
     ordered.push(table)
   }
-  for (const table of SITE_TABLES) visit(table, [])
-  return ordered.filter(t => (SITE_TABLES as readonly string[]).includes(t))
+  for (const table of ALL_SITE_TABLES) visit(table, [])
+  return ordered.filter(t => ALL_SITE_TABLES.includes(t))
 }

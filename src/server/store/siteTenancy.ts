@@ -34,6 +34,12 @@ export const SITE_TABLES = [
   'recibos_pendientes',
 ] as const
 
+/** Site tables created after this migration, each with its own `sitio` column and policy (migrations.ts). */
+export const LATER_SITE_TABLES = ['informes_publicados'] as const
+
+/** Every table that holds a site's rows today: what a site's restore copies and a new site must not have. */
+export const ALL_SITE_TABLES: readonly string[] = [...SITE_TABLES, ...LATER_SITE_TABLES]
+
 /** Keys that were unique in the whole table are unique per site (each site numbers its own series from 1). */
 const PER_SITE_KEYS = `
   ALTER TABLE adjuntos DROP CONSTRAINT adjuntos_radicado_fkey;

@@ -157,7 +157,7 @@ export class UnknownKindError extends Error {
 
 /** Filings and newsletter subscriptions: the citizens' part of the store (filingRecords.ts). */
 /** The reading methods of FilingRecordsStore: the export, the backup's file list, the counts and the published report. */
-export type FilingQuery = 'listFilings' | 'listSubscriptions' | 'attachmentFiles' | 'counts' | 'reportGroups'
+export type FilingQuery = 'listFilings' | 'listSubscriptions' | 'attachmentFiles' | 'counts' | 'reportGroups' | 'publishedReport' | 'publishReport'
 
 export interface FilingRecordsStore {
   /**
@@ -189,8 +189,17 @@ export interface FilingRecordsStore {
 
   counts(): Promise<StoreCounts>
 
-  /** Counts for the published report of requests (Decreto 103 de 2015, art. 52): groups, never filings. */
+  /**
+   * The published report of requests (Decreto 103 de 2015, art. 52): one group per filing, with its number and
+   * what the report counts (type, channel, days, outcome), never its data.
+   */
   reportGroups(query: ReportQuery): Promise<ReportGroup[]>
+
+  /** The frozen copy of a closed period's report (`2026-T3`, `2026`), if one was published (features/report/figures.ts). */
+  publishedReport(periodo: string): Promise<string | undefined>
+
+  /** Freezes a closed period's report: stored only when the period has none yet; answers the copy kept (the first one). */
+  publishReport(periodo: string, contenido: string, now?: Date): Promise<string>
 }
 
 /**

@@ -113,4 +113,5 @@ export interface Tables {
   limites_solicitudes: { sitio: Site; clave: string; cuenta: number; desde: Big }
   intentos_acceso: { sitio: Site; clave: string; intento: string; en: Big }
   recibos_pendientes: { sitio: Site; token_hash: string; radicado: string; sellado: string; vence_en: Big }
+  informes_publicados: { sitio: Site; periodo: string; publicado_en: string; contenido: string }
 }

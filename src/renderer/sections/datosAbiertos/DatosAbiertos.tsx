@@ -1,6 +1,8 @@
 import { Heading } from '../../../views/Heading.tsx'
 import { formatDate } from '../../../views/formatDate.ts'
 import { datasetHref, OPEN_DATA_LICENCE } from '../../../manifest/openData.ts'
+import { OPEN_DATA_ANCHOR } from '../../../manifest/anchors.ts'
+import { SmartLink } from '../../components/SmartLink.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
 /** One dataset as the catalogue shows it. */
@@ -10,14 +12,16 @@ export interface CatalogEntry {
   ruta: string
   ultimaActualizacion: string
   filas: number
+  /** The same dataset on datos.gov.co, when the manifest names it. */
+  datosGovCo?: string
 }
 
 /** Catalogue of the open-data copies (numeral 7.2 of the transparency menu), one row per dataset. */
 export function DatosAbiertos({ section }: { section: PreparedSectionOf<'datosAbiertos'> }) {
   const caption = section.titulo ?? 'Conjuntos de datos abiertos'
   return (
-    <section className="seccion-datos-abiertos" id={section.titulo ? undefined : 'conjuntos-de-datos-abiertos'}>
-      {section.titulo && <Heading id="conjuntos-de-datos-abiertos">{section.titulo}</Heading>}
+    <section className="seccion-datos-abiertos" id={section.titulo ? undefined : OPEN_DATA_ANCHOR}>
+      {section.titulo && <Heading id={OPEN_DATA_ANCHOR}>{section.titulo}</Heading>}
       <p>
         {section.datasets.length} conjuntos de datos, en CSV (UTF-8, separado por comas; las primeras líneas, que empiezan por «#», describen el conjunto) y en
         JSON. Licencia: {OPEN_DATA_LICENCE}.
@@ -47,6 +51,14 @@ export function DatosAbiertos({ section }: { section: PreparedSectionOf<'datosAb
                   <a href={datasetHref(d.id, 'json')} type="application/json" download>
                     JSON<span className="visually-hidden">: {d.titulo}</span>
                   </a>
+                  {d.datosGovCo && (
+                    <>
+                      {' '}
+                      <SmartLink url={d.datosGovCo}>
+                        datos.gov.co<span className="visually-hidden">: {d.titulo}</span>
+                      </SmartLink>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

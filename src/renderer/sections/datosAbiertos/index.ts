@@ -15,6 +15,7 @@ export default defineSection({
       ruta: d.ruta,
       ultimaActualizacion: d.metadatos.ultimaActualizacion,
       filas: d.filas.length,
+      ...(d.metadatos.datosGovCo && { datosGovCo: d.metadatos.datosGovCo }),
     })),
   }),
 })

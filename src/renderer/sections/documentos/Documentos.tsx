@@ -90,7 +90,7 @@ const DEFAULT_COLUMNS = [
 /** Document rows as year panels (one open at a time, without JavaScript), a table or a list. */
 export function Documentos({ section }: { section: PreparedSectionOf<'documentos'> }) {
   const title = section.titulo
-  const openData = <OpenDataLinks id={documentListDatasetId(section.fuente)} title={title} />
+  const openData = <OpenDataLinks id={documentListDatasetId(section.fuente)} title={title} datosGovCo={section.datosGovCo} />
   if (section.vista === 'tabla') {
     return (
       <section className="seccion-documentos">

@@ -39,7 +39,7 @@ export function Tabla({ section }: { section: PreparedSectionOf<'tabla'> }) {
           </tbody>
         </table>
       </div>
-      <OpenDataLinks id={tableDatasetId(section)} title={section.titulo} />
+      <OpenDataLinks id={tableDatasetId(section)} title={section.titulo} datosGovCo={section.datosGovCo} />
     </section>
   )
 }

@@ -1,9 +1,18 @@
 import { Heading, Nested, PanelBody, PanelTitle } from '../../../views/Heading.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
+import { ITA_MATRIX_FILES } from '../../../manifest/itaMatrix.ts'
+import { categoryAnchor, numeralAnchor } from '../../../manifest/transparencyAnnex.ts'
 import type { TransparencyNode } from './prepare.ts'
 
 function Answer({ node }: { node: TransparencyNode }) {
+  if (node.pendiente) {
+    return (
+      <p className="pendiente">
+        <strong>Pendiente:</strong> {node.pendiente}
+      </p>
+    )
+  }
   if (node.noAplica) {
     return (
       <p className="no-aplica">
@@ -31,7 +40,7 @@ function Items({ nodes }: { nodes: TransparencyNode[] }) {
   return (
     <ul className="arbol-transparencia">
       {nodes.map(n => (
-        <li key={n.numero} id={`numeral-${n.numero.replace(/\./g, '-')}`}>
+        <li key={n.numero} id={numeralAnchor(n.numero)}>
           {n.hijos.length > 0 ? (
             <>
               <Heading>
@@ -62,8 +71,18 @@ function Items({ nodes }: { nodes: TransparencyNode[] }) {
 export function Transparencia({ section }: { section: PreparedSectionOf<'transparencia'> }) {
   return (
     <section className="seccion-transparencia acordeon">
+      <p className="descarga-matriz-ita">
+        Matriz del Índice de Transparencia y Acceso a la Información (ITA), con el estado y la dirección de la evidencia de cada numeral:{' '}
+        <a href={ITA_MATRIX_FILES.csv} download>
+          CSV
+        </a>{' '}
+        ·{' '}
+        <a href={ITA_MATRIX_FILES.json} download>
+          JSON
+        </a>
+      </p>
       {section.tree.map(c => (
-        <details key={c.numero} id={`categoria-${c.numero}`} name="transparencia">
+        <details key={c.numero} id={categoryAnchor(c.numero)} name="transparencia">
           <PanelTitle below={false}>
             {c.numero}. {c.nombre}
           </PanelTitle>

@@ -7,6 +7,7 @@ export interface TransparencyNode {
   nombre: string
   enlaces?: Enlace[]
   noAplica?: string
+  pendiente?: string
   nota?: string
   hijos: TransparencyNode[]
 }
@@ -24,6 +25,7 @@ export function transparencyTree(section: SeccionTransparencia): TransparencyNod
       hijos: [],
       ...(a?.enlaces && { enlaces: a.enlaces }),
       ...(a?.noAplica && { noAplica: a.noAplica }),
+      ...(a?.pendiente && { pendiente: a.pendiente }),
       ...(a?.nota && { nota: a.nota }),
     }
     nodes.set(item.numero, node)

@@ -4,11 +4,14 @@ import {
   periodInstants,
   REPORT_COLUMNS,
   reportCells as cells,
+  REQUEST_ROW_COLUMNS,
+  requestRowCells,
   requestTypes,
   typeFields,
   type ReportPeriod,
   type RequestReport,
 } from '../../../filings/requestReport.ts'
+import { colombiaDay } from '../../../filings/businessDays.ts'
 import type { FilingForm } from '../../../manifest/filingForms.ts'
 import type { Lookups } from '../../../manifest/types.generated.ts'
 import { toCsv } from '../../../manifest/csv.ts'
@@ -21,16 +24,44 @@ import type { FilingStore } from '../../store/store.ts'
  * format them.
  */
 
-/** The figures of a period, computed live from the store. */
+/** How a closed period is served: `publicar` freezes it the first time (the server), `leer` uses a frozen copy if any (the read-only export). */
+export interface Publication {
+  now: Date
+  mode: 'publicar' | 'leer'
+}
+
+/**
+ * The report of a period: computed live from the store while the period is open; once it is closed (its last day
+ * before today in Colombia), the copy frozen the first time it was asked for, so that a later correction of a
+ * filing does not rewrite what was published (docs/decisions/tracking-and-report.md). Without `publication`, live.
+ */
 export async function reportOf(
   store: FilingStore,
   filings: readonly FilingForm[],
   lookups: Lookups | undefined,
   periodo: ReportPeriod,
+  publication?: Publication,
 ): Promise<RequestReport> {
   const forms = filings.filter(f => f.clase === 'radicacion')
-  const groups = await store.reportGroups({ ...periodInstants(periodo), typeFields: typeFields(forms) })
-  return computeReport(periodo, requestTypes(forms, lookups), groups)
+  const live = async () =>
+    computeReport(periodo, requestTypes(forms, lookups), await store.reportGroups({ ...periodInstants(periodo), typeFields: typeFields(forms) }))
+  if (!publication || periodo.hasta >= colombiaDay(publication.now)) return live()
+  const kept = await store.publishedReport(periodo.clave)
+  if (kept !== undefined) return JSON.parse(kept) as RequestReport
+  const report = await live()
+  if (publication.mode === 'leer') return report
+  return JSON.parse(
+    await store.publishReport(periodo.clave, JSON.stringify({ ...report, publicado: publication.now.toISOString() }), publication.now),
+  ) as RequestReport
+}
+
+/** The per-request rows as CSV (UTF-8 with BOM, «;» by default like the figures' CSV): no personal data. */
+export function requestRowsCsv(report: RequestReport, separator: string = ';'): string {
+  return toCsv(
+    ['Periodo', ...REQUEST_ROW_COLUMNS],
+    report.solicitudes.map(r => [report.periodo.clave, ...requestRowCells(r)]),
+    separator,
+  )
 }
 
 /**
@@ -63,7 +94,14 @@ export function reportCsv(report: RequestReport, separator: string = ';'): strin
 export const ALL_CHANNELS = 'Todos los canales'
 export const ALL_TYPES = 'Todos los tipos'
 
-/** The JSON copy: the period and the figures per row (numbers, null when nothing was answered). */
+/** The JSON copy: the period, the figures per row (numbers, null when nothing was answered) and one row per request. */
 export function reportJson(report: RequestReport): unknown {
-  return { periodo: report.periodo, filas: report.filas, porCanal: report.porCanal, total: report.total }
+  return {
+    periodo: report.periodo,
+    ...(report.publicado && { publicado: report.publicado }),
+    filas: report.filas,
+    porCanal: report.porCanal,
+    total: report.total,
+    solicitudes: report.solicitudes,
+  }
 }

@@ -4,16 +4,24 @@ import type { FastifyInstance } from 'fastify'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { colombiaDay } from '../../../filings/businessDays.ts'
-import { parsePeriod, periodChoices, quarterOf, REPORT_CSV_PATH, REPORT_JSON_PATH, type ReportPeriod } from '../../../filings/requestReport.ts'
+import {
+  parsePeriod,
+  periodChoices,
+  quarterOf,
+  REPORT_CSV_PATH,
+  REPORT_JSON_PATH,
+  REPORT_ROWS_CSV_PATH,
+  type ReportPeriod,
+} from '../../../filings/requestReport.ts'
 import { REPORT_MARKER } from '../../../manifest/requestReportSection.ts'
 import { RequestReportTables } from '../../../views/RequestReportTables.tsx'
 import type { SiteRoot } from '../../releases.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
-import { reportCsv, reportJson, reportOf } from './figures.ts'
+import { reportCsv, reportJson, reportOf, requestRowsCsv } from './figures.ts'
 
 /** The report's figures, for `npm run export -- informe` (src/server/export.ts): the same as the page's. */
-export { reportCsv, reportOf } from './figures.ts'
+export { reportCsv, reportOf, requestRowsCsv } from './figures.ts'
 
 export interface ReportOptions {
   site: SiteData
@@ -31,8 +39,8 @@ const csvQuery = { type: 'object', properties: { periodo: { type: 'string' }, se
  * The published report of requests (issue 12 item 5), a feature plugin registered without a prefix
  * (its pages are the manifest's routes, its copies under /api): the pre-rendered page (site layout,
  * the manifest's text) with the period selector and the tables filled in on the server, so it works
- * without JavaScript; plus its CSV and JSON copies. Figures are computed live from the store on every
- * request (counts only).
+ * without JavaScript; plus its CSV and JSON copies and the per-request CSV. An open period is computed live from
+ * the store on every request; a closed one is served frozen (figures.ts).
  */
 export async function reportPlugin(app: FastifyInstance, opts: ReportOptions): Promise<void> {
   const { site, root, store } = opts
@@ -42,7 +50,8 @@ export async function reportPlugin(app: FastifyInstance, opts: ReportOptions): P
     const p = parsePeriod(raw)
     return p ? { periodo: p } : { periodo: quarterOf(colombiaDay(now())), error: BAD_PERIOD }
   }
-  const report = (p: ReportPeriod) => reportOf(store, site.filings, site.lookups, p)
+  // A closed period is served as it was first published (figures.ts).
+  const report = (p: ReportPeriod) => reportOf(store, site.filings, site.lookups, p, { now: now(), mode: 'publicar' })
 
   for (const route of site.reportPages) {
     app.get<{ Querystring: { periodo?: string } }>(route, { schema: { querystring: periodQuery } }, async (request, reply) => {
@@ -71,6 +80,16 @@ export async function reportPlugin(app: FastifyInstance, opts: ReportOptions): P
       .header('content-disposition', `attachment; filename="informe-solicitudes-${periodo.clave}.csv"`)
       .type('text/csv; charset=utf-8')
       .send(reportCsv(await report(periodo), sep))
+  })
+
+  app.get<{ Querystring: { periodo?: string; sep?: string } }>(REPORT_ROWS_CSV_PATH, { schema: { querystring: csvQuery } }, async (request, reply) => {
+    const { periodo, error } = period(request.query.periodo)
+    if (error) return reply.code(400).send({ error, fields: { periodo: error } })
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-disposition', `attachment; filename="informe-solicitudes-${periodo.clave}-por-solicitud.csv"`)
+      .type('text/csv; charset=utf-8')
+      .send(requestRowsCsv(await report(periodo), request.query.sep === ',' ? ',' : ';'))
   })
 
   app.get<{ Querystring: { periodo?: string } }>(REPORT_JSON_PATH, { schema: { querystring: periodQuery } }, async (request, reply) => {
