@@ -9,12 +9,12 @@ import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
 import { normalizeCode } from '../../verificationCode.ts'
 import { constanciaPdf } from '../office/index.ts'
-import { createTracker, lookupLimit, lookupOf } from '../tracking/lookup.ts'
+import { createTracker, lookupLimit, lookupOf } from '../tracking/index.ts'
 
 export interface ReceiptPdfOptions {
   site: SiteData
   store: FilingStore
-  /** The tracking lookups' limit: a download spends the same per-address budget (tracking/lookup.ts LOOKUP_BUDGET). */
+  /** The tracking lookups' limit: a download spends the same per-address budget (tracking's LOOKUP_BUDGET). */
   rateLimit: { max: number; timeWindow: number }
 }
 

@@ -16,6 +16,9 @@ import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
 import { uploadsDir } from '../../store/uploads.ts'
 
+/** What the receipt's PDF shares with tracking: the lookup itself and its one budget (docs/decisions/receipt-pdf.md). */
+export { createTracker, LOOKUP_BUDGET, lookupLimit, lookupOf } from './lookup.ts'
+
 export interface TrackingOptions {
   site: SiteData
   store: FilingStore
