@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
+import { loadPlatform } from '../../src/manifest/platform.ts'
 import { DB_FILE } from '../../src/server/store/sqlite.ts'
 import { spawnOptions, tsxScript } from './commands.ts'
 import type { Fail } from './updateCheckout.ts'
@@ -65,12 +66,19 @@ export function postgresAccounts(env: NodeJS.ProcessEnv, fail: Fail): PostgresAc
   return { runtimeUrl, ownerUrl, runtimeRole: decodeURIComponent(runtime.username) }
 }
 
-/** `npm run -s respaldo` of the new code, with the service's environment: the archive to go back to (none yet: nothing to save). */
+/**
+ * `npm run -s respaldo` of the new code, with the service's environment: the archive to go back to (none yet: nothing
+ * to save). On a platform, one backup per site, each named with `--sitio` (a backup that names no site is refused:
+ * src/server/siteOption.ts); a site without a database yet has nothing to save.
+ */
 export function backupFirst(root: string, liveDataDir: string, postgres: boolean): boolean {
-  if (!postgres && !fs.existsSync(path.join(liveDataDir, DB_FILE))) return true
+  const { platform } = loadPlatform()
+  const runs = platform ? platform.sites.map(s => ({ args: ['--sitio', s.id], dataDir: s.dataDir })) : [{ args: [], dataDir: liveDataDir }]
+  const wanted = runs.filter(r => postgres || fs.existsSync(path.join(r.dataDir, DB_FILE)))
+  if (wanted.length === 0) return true
   console.log('Respaldo antes de cambiar nada en la base (npm run respaldo)…')
   const spec = tsxScript(path.join('src', 'server', 'backupCommand.ts'))
-  return spawnSync(spec.command, spec.args, spawnOptions(spec, { cwd: root, stdio: 'inherit' })).status === 0
+  return wanted.every(r => spawnSync(spec.command, [...spec.args, ...r.args], spawnOptions(spec, { cwd: root, stdio: 'inherit' })).status === 0)
 }
 
 const label = ([version, name]: [string, string]) => (version === name ? version : `${version} (${name})`)

@@ -17,6 +17,7 @@ import { createNativeFormPages, type NativeFormPages } from './nativePages.ts'
 import { createNotifier, type Notifier } from './notify.ts'
 import type { AppOptions } from './appOptions.ts'
 import { StoreSignInThrottle } from './features/office/storeThrottle.ts'
+import { addressKeys } from './addressKeys.ts'
 import { sharedRateLimitStore } from './rateLimitStore.ts'
 import { fixedSiteRoot, pointedCode, pointerSiteRoot, releaseLabel, servedRelease, type SiteRoot } from './releases.ts'
 import { reportPlugin } from './features/report/index.ts'
@@ -169,7 +170,7 @@ function decorate(app: FastifyInstance, options: AppOptions, { store, notifier, 
 }
 
 /** What every route shares: errors in Spanish, body timeouts, cookies, security headers, compression, bodies, rate limits. */
-async function registerShared(app: FastifyInstance, options: AppOptions, { site, store, uploadTimeoutMs }: Parts): Promise<void> {
+async function registerShared(app: FastifyInstance, options: AppOptions, { site, store, dataDir, uploadTimeoutMs }: Parts): Promise<void> {
   installErrorHandler(app)
   installBodyTimeout(app, options.bodyTimeoutMs ?? 30_000, uploadTimeoutMs)
   await app.register(fastifyCookie)
@@ -185,7 +186,13 @@ async function registerShared(app: FastifyInstance, options: AppOptions, { site,
   await app.register(fastifyRateLimit, {
     global: false,
     // Counted in the store, so every server process sharing the database applies one limit (issue 23 #6).
-    store: sharedRateLimitStore(store),
+    // Keyed by a daily-secret HMAC of the address (addressKeys.ts): no counter row holds an address.
+    store: sharedRateLimitStore(
+      store,
+      addressKeys(dataDir, error =>
+        app.log.warn({ err: { name: error.name, message: error.message } }, 'secreto de los límites solo en memoria de este proceso'),
+      ),
+    ),
     errorResponseBuilder: () => apiError('rateLimited'),
   })
   installXsrf(app)

@@ -1,4 +1,6 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import type { AddressKeys } from './addressKeys.ts'
+import { windowStart } from './store/shared.ts'
 import { StoreBusyError } from './store/sqlite.ts'
 import type { FilingStore } from './store/store.ts'
 
@@ -15,14 +17,19 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
  * request of the site for its length: while it lasts, requests are counted
  * in this process's memory. Any other failure (PostgreSQL away) is the
  * request's error: 503 in Spanish, as the filing itself would get.
+ *
+ * The client's address never reaches the store (nor this process's fallback counts): the key is its HMAC under the
+ * day's secret (addressKeys.ts), and a window starts at its bucket's boundary, never at a request's millisecond
+ * (store/shared.ts windowStart), so no counter row holds what could tie an anonymous filing to its sender.
  */
-export function sharedRateLimitStore(store: FilingStore): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(store: FilingStore, keys: AddressKeys): FastifyRateLimitStoreCtor {
   const local = new Map<string, { current: number; since: number }>()
   const countLocally = (key: string, windowMs: number) => {
     const now = Date.now()
+    const since = windowStart(now, windowMs)
     const entry = local.get(key)
-    const fresh = !entry || entry.since + windowMs <= now
-    const next = fresh ? { current: 1, since: now } : { current: entry.current + 1, since: entry.since }
+    const fresh = !entry || entry.since < since
+    const next = fresh ? { current: 1, since } : { current: entry.current + 1, since: entry.since }
     if (local.size > 10_000) local.clear()
     local.set(key, next)
     return { current: next.current, ttl: next.since + windowMs - now }
@@ -37,7 +44,8 @@ export function sharedRateLimitStore(store: FilingStore): FastifyRateLimitStoreC
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const clave = `${this.#group}|${key}`
+      // `key` is the client's address (@fastify/rate-limit's default key): only its keyed hash is kept.
+      const clave = `${this.#group}|${keys.keyOf(key)}`
       store.countRequest(clave, timeWindow).then(
         count => callback(null, count),
         (error: Error) => (error instanceof StoreBusyError ? callback(null, countLocally(clave, timeWindow)) : callback(error)),

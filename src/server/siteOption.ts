@@ -1,8 +1,10 @@
 /**
- * `--sitio <id>` of the staff and IT commands (`usuarios`, `respaldo`, `export`; issue 28, item 4): on a platform
+ * `--sitio <id>` of the staff and IT commands (`usuarios`, `respaldo`, `restaurar`, `export`): on a platform
  * (plataforma.yaml) a command works on one site's data only, the one it names, with that site's folders (platform.ts)
  * and, on PostgreSQL, that site's rows (siteTenancy.ts). Without a platform nothing changes; with one, a command
- * that names no site is refused rather than run on a folder that is no hospital's.
+ * that names no site is refused, whatever the environment says: DATA_DIR (set by the service's variables file) names
+ * no hospital, and on PostgreSQL a command without a site would act on rows of a site no platform has
+ * (docs/decisions/platform.md, «A command never guesses the site»).
  */
 import path from 'node:path'
 import { loadPlatform } from '../manifest/platform.ts'
@@ -16,6 +18,12 @@ export interface SiteChoice {
   env: NodeJS.ProcessEnv
   /** The site's id for the store (undefined: the single site). */
   siteId?: string
+}
+
+/** The refusal of a command that names no site on a platform: the sites, the fix, and why DATA_DIR is no answer. */
+function withoutSite(ids: string, file: string, env: NodeJS.ProcessEnv): string {
+  const dataDir = env.DATA_DIR ? ` DATA_DIR (${env.DATA_DIR}) no elige el sitio: cada sitio tiene su carpeta de datos y, con PostgreSQL, sus filas.` : ''
+  return `Esta instalación es una plataforma de varios sitios (${file}: ${ids}) y el comando no elige uno por su cuenta: indique cuál con --sitio <id> (por ejemplo --sitio ${ids.split(', ')[0]}).${dataDir} No se cambió nada.`
 }
 
 /** Takes `--sitio <id>` (or `--sitio=<id>`) out of `argv` and points the environment at that site. Throws in Spanish. */
@@ -35,10 +43,7 @@ export function chooseSite(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     return { args, env }
   }
   const ids = platform.sites.map(s => s.id).join(', ')
-  // Without --sitio only a data folder named explicitly is used (`npm run sitio -- crear` makes a site's first
-  // account before the site is in plataforma.yaml); otherwise the root data folder would be no hospital's.
-  if (!wanted && env.DATA_DIR) return { args, env }
-  if (!wanted) throw new Error(`Esta instalación sirve varios sitios (${ids}): indique cuál con --sitio <id>.`)
+  if (!wanted) throw new Error(withoutSite(ids, path.basename(platform.file), env))
   const site = platform.sites.find(s => s.id === wanted)
   if (!site) throw new Error(`No existe el sitio «${wanted}» en ${path.basename(platform.file)} (sitios: ${ids}).`)
   return {

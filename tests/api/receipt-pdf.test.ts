@@ -66,7 +66,9 @@ describe('«Descargar constancia (PDF)» of a web filing', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
     expect(res.headers.get('cache-control')).toBe('no-store')
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="constancia-${pqrs.id}.pdf"`)
+    // The shared download-name helper's header (http/download.ts): the plain name and RFC 6266's UTF-8 one.
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="constancia-${pqrs.id}.pdf"; filename*=UTF-8''constancia-${pqrs.id}.pdf`)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     const text = flat(await pdfText(new Uint8Array(await res.arrayBuffer())))
     expect(text).toContain(`Constancia de radicación ${pqrs.id}`)
     expect(text).toContain(`Número de radicado: ${pqrs.id}`)

@@ -109,9 +109,9 @@ describe('npm run sitio -- crear', () => {
     for (const form of ['pqrsd', 'cita', 'historia-clinica', 'suscripcion'])
       expect(fs.existsSync(path.join(folder, 'manifest', 'forms', `${form}.yaml`))).toBe(true)
 
-    // The account is in the site's own data folder, nowhere else.
-    const lista = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'lista'], {
-      env: { ...env(), DATA_DIR: path.join(dir, 'data', 'sitios', 'san-pedro'), MANIFEST_DIR: path.join(folder, 'manifest') },
+    // The account is in the site's own data folder, nowhere else (`--sitio`: a platform's command names its site).
+    const lista = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'lista', '--sitio', 'san-pedro'], {
+      env: env(),
       encoding: 'utf8',
     })
     expect(lista.stdout).toMatch(/^gerencia@www\.hospitalsanpedro\.gov\.co\t.*\tadmin\t/m)

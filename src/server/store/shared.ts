@@ -7,6 +7,20 @@
  * Every engine implements it; tests/api/store.test.ts runs it against each.
  */
 
+/**
+ * The start of the fixed window `now` falls in: a multiple of `windowMs`. A counter row keeps this, not the time of
+ * the request that opened it, so its time cannot be matched to a filing's `recibido_en` (anonymous denuncias).
+ */
+export function windowStart(now: number, windowMs: number): number {
+  return now - (now % windowMs)
+}
+
+/**
+ * Tables of short-lived limiter rows (request counts, sign-in attempts): they live an hour at most, hold keys of
+ * client addresses and restore nothing worth having, so backups leave their rows out (features/backup/snapshot.ts).
+ */
+export const LIMITER_TABLES = ['limites_solicitudes', 'intentos_acceso'] as const
+
 /** Requests counted under one key in the current window, this one included, and ms until the window ends. */
 export interface RequestCount {
   current: number
@@ -31,10 +45,10 @@ export interface PendingReceipt {
 
 export interface SharedStateStore {
   /**
-   * Counts one request under `clave` in fixed windows of `windowMs` (the
-   * first request opens a window; the count restarts when it ends), as
-   * @fastify/rate-limit's own store does. Not durable against a power cut on
-   * SQLite (a counter, not a record): it must cost a filing little.
+   * Counts one request under `clave` in fixed windows of `windowMs`, aligned
+   * to multiples of `windowMs` since 1970 (windowStart): the row keeps the
+   * window's start, never a request's own millisecond. Not durable against a
+   * power cut on SQLite (a counter, not a record): it must cost a filing little.
    */
   countRequest(clave: string, windowMs: number, now?: number): Promise<RequestCount>
 

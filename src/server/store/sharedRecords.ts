@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { type Db, type Engine, num } from './engine.ts'
-import { type AttemptReservation, type AttemptRule, lockedFor, type PendingReceipt, type RequestCount, type SharedStateStore } from './shared.ts'
+import { type AttemptReservation, type AttemptRule, lockedFor, type PendingReceipt, type RequestCount, type SharedStateStore, windowStart } from './shared.ts'
 
 /** Expired rows of the request counters are removed at most this often per process. */
 const SWEEP_EVERY_MS = 60_000
@@ -30,11 +30,13 @@ export class SharedRecords implements SharedStateStore {
           .where('desde', '<', now - 3_600_000)
           .execute()
       }
+      // The window's start, not the request's millisecond (windowStart): a row's time says only which window.
+      const desde = windowStart(now, windowMs)
       const { rows } = await sql<{ cuenta: number; desde: number | string }>`
-        INSERT INTO limites_solicitudes AS l (clave, cuenta, desde) VALUES (${clave}, 1, ${now})
+        INSERT INTO limites_solicitudes AS l (clave, cuenta, desde) VALUES (${clave}, 1, ${desde})
         ON CONFLICT (${sql.raw([...this.engine.siteKey, 'clave'].join(', '))}) DO UPDATE SET
-          cuenta = CASE WHEN l.desde + ${windowMs} <= ${now} THEN 1 ELSE l.cuenta + 1 END,
-          desde = CASE WHEN l.desde + ${windowMs} <= ${now} THEN ${now} ELSE l.desde END
+          cuenta = CASE WHEN l.desde < ${desde} THEN 1 ELSE l.cuenta + 1 END,
+          desde = CASE WHEN l.desde < ${desde} THEN ${desde} ELSE l.desde END
         RETURNING cuenta, desde`.execute(db)
       return { current: num(rows[0]!.cuenta), ttl: num(rows[0]!.desde) + windowMs - now }
     })

@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
+import { LIMITER_TABLES } from '../../store/shared.ts'
 import { DEFAULT_SITE, SITE_SETTING } from '../../store/siteTenancy.ts'
 import { pgBinary } from './pgTools.ts'
 
@@ -61,6 +62,21 @@ export function describeSqlite(file: string): { counts: Record<string, number>; 
   }
 }
 
+/**
+ * The copy without the limiter rows (store/shared.ts LIMITER_TABLES: keys of client addresses, an hour's life), then
+ * VACUUM, so their bytes do not linger in the copy's free pages either.
+ */
+function dropLimiterRows(file: string): void {
+  const db = new Database(file, { fileMustExist: true })
+  try {
+    const tables = new Set(sqliteTables(db))
+    for (const t of LIMITER_TABLES) if (tables.has(t)) db.prepare(`DELETE FROM "${t}"`).run()
+    db.exec('VACUUM')
+  } finally {
+    db.close()
+  }
+}
+
 export async function copySqlite(dataDir: string, stagingDir: string): Promise<DatabaseCopy> {
   const source = path.join(dataDir, SQLITE_FILE)
   if (!fs.existsSync(source)) throw new Error(`No existe la base de datos ${source}. ¿Es correcto DATA_DIR?`)
@@ -73,6 +89,7 @@ export async function copySqlite(dataDir: string, stagingDir: string): Promise<D
   } finally {
     db.close()
   }
+  dropLimiterRows(target)
   return { engine: 'sqlite', file: SQLITE_FILE, ...describeSqlite(target) }
 }
 
@@ -113,7 +130,9 @@ export async function copyPostgres(databaseUrl: string, stagingDir: string, site
       r => r.t,
     )
     const counts: Record<string, number> = {}
-    for (const t of tables) counts[t] = Number((await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM "${t}"`)).rows[0]!.n)
+    // The limiter tables' rows are not in the dump (--exclude-table-data below), so they are not counted either.
+    const limiters = new Set<string>(LIMITER_TABLES)
+    for (const t of tables.filter(t => !limiters.has(t))) counts[t] = Number((await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM "${t}"`)).rows[0]!.n)
     const attachments = counts.adjuntos === undefined ? [] : (await client.query<AttachmentRef>(ATTACHMENTS_SQL)).rows
     const { url, password } = splitPassword(databaseUrl)
     // Same snapshot as the counts above: the dump holds exactly those rows.
@@ -122,6 +141,7 @@ export async function copyPostgres(databaseUrl: string, stagingDir: string, site
       [
         '--format=custom',
         '--enable-row-security',
+        ...LIMITER_TABLES.map(t => `--exclude-table-data=${t}`),
         `--snapshot=${snapshot}`,
         '--no-password',
         `--file=${path.join(stagingDir, PG_DUMP_FILE)}`,

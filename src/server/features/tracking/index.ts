@@ -10,11 +10,14 @@ import { ApiError, installErrorHandler, noScriptErrorPage } from '../../http/err
 import { MSG } from '../../http/messages.ts'
 import { isNoScriptPost, isUrlEncoded, NO_SCRIPT_FORM, plainFields } from '../../http/noScript.ts'
 import type { NativeFormPages } from '../../nativePages.ts'
-import { createTracker, lookupOf, NotFound } from './lookup.ts'
+import { createTracker, lookupLimit, lookupOf, NotFound } from './lookup.ts'
 import type { SiteRoot } from '../../releases.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
 import { uploadsDir } from '../../store/uploads.ts'
+
+/** What the receipt's PDF shares with tracking: the lookup itself and its one budget (docs/decisions/receipt-pdf.md). */
+export { createTracker, LOOKUP_BUDGET, lookupLimit, lookupOf } from './lookup.ts'
 
 export interface TrackingOptions {
   site: SiteData
@@ -23,7 +26,7 @@ export interface TrackingOptions {
   root: SiteRoot
   /** Pages of the forms posted without script: an error of the tracking page's form is shown as one. */
   noScriptPages: NativeFormPages
-  /** Lookups per address and window, shared by the three routes: stricter than the filings' limit. */
+  /** Lookups per address and window, one budget with the receipt's PDF (LOOKUP_BUDGET): stricter than the filings' limit. */
   rateLimit: { max: number; timeWindow: number }
   /** The server's clock (AppOptions.now): whether a term ran out. */
   now?: () => Date
@@ -36,12 +39,12 @@ export interface TrackingOptions {
  * audited under an account); the answer carries the state, the dates and the
  * answer, never the petitioner's other data. A wrong number and a wrong code
  * are answered alike, after the same work (one hash, one indexed read), and
- * every lookup counts against its own per-address limit.
+ * every lookup counts against the per-address budget of everything a number and code open (LOOKUP_BUDGET).
  */
 export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions): Promise<void> {
   const { site, store, dataDir, root } = opts
   installErrorHandler(app, noScriptErrorPage(opts.noScriptPages.failure))
-  const limit = { onRequest: app.rateLimit({ ...opts.rateLimit, groupId: 'consulta' }) }
+  const limit = lookupLimit(app, opts.rateLimit)
 
   const { find, answerOf } = createTracker(site, store, opts.now)
 

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import { initialTramite } from '../../../filings/deadlines.ts'
 import { colombiaDay } from '../../../filings/businessDays.ts'
 import { escalationCase, escalationText } from '../../../filings/escalation.ts'
@@ -22,6 +23,18 @@ import { hashCode } from '../../verificationCode.ts'
 
 /** Longest number or code worth looking up; anything longer cannot match and is answered like a wrong one. */
 const MAX_INPUT = 40
+
+/**
+ * The per-address budget of everything a number and code open (the tracking lookups, the answer's PDF, the
+ * receipt's PDF): one budget, so guessing codes through one route spends what the others allow
+ * (docs/decisions/receipt-pdf.md). `groupId` names the budget in the shared store (rateLimitStore.ts).
+ */
+export const LOOKUP_BUDGET = 'consulta'
+
+/** The `onRequest` hook of a route a number and code open: counted against LOOKUP_BUDGET. */
+export function lookupLimit(app: FastifyInstance, limit: { max: number; timeWindow: number }) {
+  return { onRequest: app.rateLimit({ ...limit, groupId: LOOKUP_BUDGET }) }
+}
 
 export interface Lookup {
   radicado: string
@@ -58,22 +71,25 @@ export class NotFound extends ApiError {
  * A wrong number and a wrong code cost the same work: one hash, one indexed read.
  */
 export function createTracker(site: SiteData, store: FilingStore, now: () => Date = () => new Date()) {
-  const formByKind = new Map(site.filings.filter(f => f.clase === 'radicacion').map(f => [f.kind, f.form]))
+  const filingFormByKind = new Map(site.filings.filter(f => f.clase === 'radicacion').map(f => [f.kind, f]))
 
-  /** The filing a number and code open, with its answer row; NotFound otherwise. */
+  /** The filing a number and code open (with its filing form, its tramite and its answer row); NotFound otherwise. */
   async function find({ radicado, codigo }: Lookup) {
     const shaped = radicado.length <= MAX_INPUT && codigo.length <= MAX_INPUT && RADICADO_SHAPE.test(radicado)
     // The hash and the read happen for every lookup, so a malformed number costs what a wrong one does.
     const matches = await store.codeMatches(shaped ? radicado : '-', hashCode(codigo.slice(0, MAX_INPUT)))
     if (!shaped || !matches) throw new NotFound()
     const filing = await store.findFiling(radicado)
-    const form = filing ? formByKind.get(filing.kind) : undefined
-    if (!filing || !form) throw new NotFound()
-    const tramite = (await store.getTramite(radicado)) ?? { radicado, ...initialTramite(form, filing.datos, site.lookups, new Date(filing.recibidoEn)) }
+    const filingForm = filing ? filingFormByKind.get(filing.kind) : undefined
+    if (!filing || !filingForm) throw new NotFound()
+    const tramite = (await store.getTramite(radicado)) ?? {
+      radicado,
+      ...initialTramite(filingForm.form, filing.datos, site.lookups, new Date(filing.recibidoEn)),
+    }
     const history = await store.history(radicado)
     const answer = [...history].reverse().find(h => h.accion === 'responder')
     const forward = [...history].reverse().find(h => h.accion === 'trasladar')
-    return { filing, tramite, answer, forward }
+    return { filing, filingForm, tramite, answer, forward }
   }
 
   const escalationOf = (radicado: string, f: { respondida: boolean; estado: Estado; vence: string }, today: string): { escalamiento?: string } => {
