@@ -79,6 +79,16 @@ async function refuseIfInUse(options: RestoreOptions): Promise<void> {
   }
 }
 
+/** A whole restore replaces every table: refused, before anything is read, where the database holds a platform's sites. */
+async function refuseWholeOverSites(options: RestoreOptions): Promise<void> {
+  if (!options.databaseUrl || options.siteId) return
+  const others = await otherSitesHoldingRows(options.databaseUrl)
+  if (others.length > 0)
+    throw new RestoreRefusedError(
+      `No se restauró nada: la base de datos de DATABASE_URL tiene filas de los sitios ${others.map(o => `«${o}»`).join(', ')} de una plataforma; una restauración completa las borraría. Restaure cada sitio con --sitio <id>.`,
+    )
+}
+
 function stamp(now: Date): string {
   return now
     .toISOString()
@@ -97,6 +107,7 @@ function moveAside(from: string, asideDir: string): boolean {
 export async function restoreBackup(archive: string, options: RestoreOptions, now = new Date()): Promise<RestoreResult> {
   const dataDir = path.resolve(options.dataDir)
   if (!fs.existsSync(archive)) throw new RestoreRefusedError(`No se restauró nada: no existe el archivo de respaldo ${path.resolve(archive)}.`)
+  await refuseWholeOverSites(options)
   await refuseIfInUse(options)
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const staging = path.join(dataDir, `.restauracion-${stamp(now)}`)
@@ -157,12 +168,6 @@ async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: 
     return false
   }
   if (manifest.almacenamiento === 'postgresql') {
-    // A whole restore replaces every table: refused where the database holds a platform's sites.
-    const others = await otherSitesHoldingRows(options.databaseUrl!)
-    if (others.length > 0)
-      throw new RestoreRefusedError(
-        `No se restauró nada: la base de datos de DATABASE_URL tiene filas de los sitios ${others.map(o => `«${o}»`).join(', ')} de una plataforma; una restauración completa las borraría. Restaure cada sitio con --sitio <id>.`,
-      )
     const { url, password } = splitPassword(options.databaseUrl!)
     // One transaction: a failure leaves the database as it was. Owners and rights are the target's (npm run bd:preparar gives them).
     await runPgTool(
