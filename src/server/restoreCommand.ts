@@ -13,9 +13,9 @@ import { chooseSite } from './siteOption.ts'
 
 /** What happened to the release pointer, told as it is (a backup without one never «restores» it). */
 const POINTER_OUTCOME: Record<PointerOutcome, (release: string) => string> = {
-  restaurado: release => `Publicación servida: ${release} (la del respaldo).`,
-  'sin-publicacion': () => 'El respaldo no registra ninguna publicación: se sigue sirviendo la actual.',
-  inexistente: release => `La publicación ${release} del respaldo no está entre las publicaciones de este equipo: se sigue sirviendo la actual.`,
+  restored: release => `Publicación servida: ${release} (la del respaldo).`,
+  'none-in-backup': () => 'El respaldo no registra ninguna publicación: se sigue sirviendo la actual.',
+  'not-on-disk': release => `La publicación ${release} del respaldo no está entre las publicaciones de este equipo: se sigue sirviendo la actual.`,
 }
 
 export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.ProcessEnv = process.env): Promise<void> {

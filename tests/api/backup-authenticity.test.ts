@@ -211,7 +211,7 @@ describe('the release pointer is rebuilt, never copied', () => {
     const file = await repack(dir, rechecksummed(dir, { ...manifest, publicacion: '/' }), key)
     const target = tmp('puntero-raiz')
     const result = await restoreBackup(file, { dataDir: target, releasesDir, key })
-    expect(result.pointer).toBe('inexistente')
+    expect(result.pointer).toBe('not-on-disk')
     expect(JSON.parse(fs.readFileSync(path.join(releasesDir, 'actual.json'), 'utf8')).actual).toBe('r1/client')
     const server = await serve(releasesDir)
     try {
@@ -253,15 +253,23 @@ describe('the release pointer is rebuilt, never copied', () => {
     const served = releases()
     writePointer(served, { actual: 'r2/client', anterior: 'r1/client' })
     const result = await restoreBackup(file, { dataDir: tmp('sin-puntero'), releasesDir: served, key })
-    expect(result.pointer).toBe('sin-publicacion')
+    expect(result.pointer).toBe('none-in-backup')
     expect(JSON.parse(fs.readFileSync(path.join(served, 'actual.json'), 'utf8'))).toEqual({ actual: 'r2/client', anterior: 'r1/client' })
-  })
+    // What the IT person reads: no claim that a release was put back.
+    const told = command('restoreCommand', [file, '--clave', path.join(dataDir, 'respaldo.clave')], {
+      DATA_DIR: path.join(tmp('sin-puntero-comando'), 'data'),
+      PUBLICACIONES_DIR: served,
+    })
+    expect(told.status, told.out).toBe(0)
+    expect(told.out).toContain('El respaldo no registra ninguna publicación: se sigue sirviendo la actual.')
+    expect(told.out).not.toContain('Publicación servida')
+  }, 60_000)
 
   it("a backup with its pointer: a fresh pointer names the backup's release, the one served until now becomes the previous one", async () => {
     const served = releases()
     writePointer(served, { actual: 'r2/client', codigo: 'abc123' })
     const result = await restoreBackup(archive, { dataDir: tmp('con-puntero'), releasesDir: served, key })
-    expect(result.pointer).toBe('restaurado')
+    expect(result.pointer).toBe('restored')
     expect(JSON.parse(fs.readFileSync(path.join(served, 'actual.json'), 'utf8'))).toEqual({ actual: 'r1/client', anterior: 'r2/client', codigo: 'abc123' })
   })
 })

@@ -38,7 +38,7 @@ export interface RestoreOptions {
 }
 
 /** What became of the release pointer: rebuilt for the backup's release, or left alone (and why). */
-export type PointerOutcome = 'restaurado' | 'sin-publicacion' | 'inexistente'
+export type PointerOutcome = 'restored' | 'none-in-backup' | 'not-on-disk'
 
 export interface RestoreResult {
   manifest: BackupManifest
@@ -209,15 +209,15 @@ function swapAttachments(staging: string, dataDir: string, aside: string): boole
  */
 function restorePointer(manifest: BackupManifest, staging: string, options: RestoreOptions): PointerOutcome {
   const archived = path.join(staging, POINTER_DIR, POINTER_NAME)
-  if (!options.releasesDir || !manifest.publicacion || !fs.lstatSync(archived, { throwIfNoEntry: false })?.isFile()) return 'sin-publicacion'
+  if (!options.releasesDir || !manifest.publicacion || !fs.lstatSync(archived, { throwIfNoEntry: false })?.isFile()) return 'none-in-backup'
   let named: unknown
   try {
     named = (JSON.parse(fs.readFileSync(archived, 'utf8')) as { actual?: unknown }).actual
   } catch {
     named = undefined
   }
-  if (named !== manifest.publicacion) return 'sin-publicacion'
-  if (!releaseFolder(options.releasesDir, manifest.publicacion)) return 'inexistente'
+  if (named !== manifest.publicacion) return 'none-in-backup'
+  if (!releaseFolder(options.releasesDir, manifest.publicacion)) return 'not-on-disk'
   let current: ReturnType<typeof readPointer>
   try {
     current = readPointer(options.releasesDir)
@@ -229,5 +229,5 @@ function restorePointer(manifest: BackupManifest, staging: string, options: Rest
     ...(current && current.actual !== manifest.publicacion ? { anterior: current.actual } : {}),
     ...(current?.codigo ? { codigo: current.codigo } : {}),
   })
-  return 'restaurado'
+  return 'restored'
 }
