@@ -3,7 +3,7 @@
  * platform of two sites sharing one database with the guide's two roles. The crafted backup: site B's dump whose one
  * row holds a line `\.` followed by SQL that rewrites site A's filings and erases A's audit. Piped to psql, those lines
  * would end the COPY and run as the tables' owner. Even authentic (signed with B's key), it must change nothing.
- * A whole restore is refused on a database that holds the sites' rows.
+ * A whole restore is refused on a database that holds the sites' rows, and for a dump holding objects the schema never has.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -17,6 +17,8 @@ import { runPgTool, splitPassword } from '../../src/server/features/backup/snaps
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
+import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { startInProcess } from './helpers.ts'
 
 const suffix = `${process.pid}_${Date.now() % 100_000}`
 const OWNER = `duenio_filas_${suffix}`
@@ -141,4 +143,26 @@ describe("a PostgreSQL site backup's rows are data", () => {
     ).rejects.toThrow('tiene filas de los sitios «a», «b» de una plataforma')
     expect(await everything()).toEqual(before)
   }, 120_000)
+})
+
+describe('a whole PostgreSQL restore accepts only the objects this program creates', () => {
+  it('a backup whose dump holds a view (a kind of object the schema never has): refused, nothing created', async () => {
+    const source = await freshPostgresDatabase('toc_origen')
+    const target = await freshPostgresDatabase('toc_destino')
+    try {
+      const server = await startInProcess({ label: 'toc', databaseUrl: source })
+      await server.close()
+      await querySite(source, undefined, 'CREATE VIEW fuga AS SELECT 1 AS x')
+      const made = await createBackup({ dataDir: server.dataDir, databaseUrl: source, destination: tmp('toc'), programVersion: 'prueba' })
+      await expect(restoreBackup(made.file, { dataDir: tmp('toc-datos'), databaseUrl: target, key: installationKey(server.dataDir) })).rejects.toThrow(
+        'el respaldo contiene un objeto que este programa no crea (VIEW',
+      )
+      expect(await querySite(target, undefined, "SELECT to_regclass('public.fuga')::text AS t, to_regclass('public.radicaciones')::text AS r")).toEqual([
+        { t: null, r: null },
+      ])
+    } finally {
+      await dropPostgresDatabase(source)
+      await dropPostgresDatabase(target)
+    }
+  }, 180_000)
 })

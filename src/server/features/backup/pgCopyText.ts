@@ -129,3 +129,42 @@ export async function readDumpRows(
     fs.rmSync(dataFile, { force: true })
   }
 }
+
+/** The kinds of table-of-contents entries this program's schema has: a whole restore accepts no other. */
+const SCHEMA_ENTRIES = [
+  'TABLE DATA',
+  'TABLE',
+  'SEQUENCE OWNED BY',
+  'SEQUENCE SET',
+  'SEQUENCE',
+  'DEFAULT',
+  'FK CONSTRAINT',
+  'CONSTRAINT',
+  'INDEX',
+  'TRIGGER',
+  'FUNCTION',
+  'POLICY',
+  'ROW SECURITY',
+  'COMMENT',
+  'SCHEMA',
+  'ACL',
+]
+
+/**
+ * A whole restore's table of contents, cut to the entries it expects: written to `listFile` for `pg_restore
+ * --use-list`. An entry of any other kind (an extension, an event trigger, a view, a foreign server…) refuses the
+ * backup: this program's schema has none.
+ */
+export async function expectedEntries(dumpFile: string, listFile: string, password?: string): Promise<void> {
+  await runPgTool('pg_restore', ['--list', `--file=${listFile}`, dumpFile], password)
+  const entries = fs
+    .readFileSync(listFile, 'utf8')
+    .split('\n')
+    .filter(line => line.trim() !== '' && !line.startsWith(';'))
+  for (const line of entries) {
+    const rest = line.replace(/^\d+; \d+ \d+ /, '')
+    if (rest === line || !SCHEMA_ENTRIES.some(kind => rest.startsWith(`${kind} `)))
+      throw new CopyTextError(`el respaldo contiene un objeto que este programa no crea (${rest.split(' ').slice(0, 3).join(' ')})`)
+  }
+  fs.writeFileSync(listFile, `${entries.join('\n')}\n`)
+}

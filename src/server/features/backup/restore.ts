@@ -13,6 +13,7 @@ import pg from 'pg'
 import { readPointer, releaseFolder, writePointer } from '../../releases.ts'
 import { connectionName } from '../../store/siteTenancy.ts'
 import { ATTACHMENTS_DIR, POINTER_DIR, POINTER_NAME, type BackupManifest } from './archive.ts'
+import { CopyTextError, expectedEntries } from './pgCopyText.ts'
 import { runningServers } from './presence.ts'
 import { type BackupKey, installationKey, KEY_FILE } from './signature.ts'
 import { otherSitesHoldingRows } from './wholeRestore.ts'
@@ -169,6 +170,13 @@ async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: 
   }
   if (manifest.almacenamiento === 'postgresql') {
     const { url, password } = splitPassword(options.databaseUrl!)
+    const listFile = path.join(staging, 'contenido.lista')
+    try {
+      await expectedEntries(path.join(staging, PG_DUMP_FILE), listFile, password)
+    } catch (error) {
+      if (error instanceof CopyTextError) throw new RestoreRefusedError(`No se restauró nada: ${error.message}.`)
+      throw error
+    }
     // One transaction: a failure leaves the database as it was. Owners and rights are the target's (npm run bd:preparar gives them).
     await runPgTool(
       'pg_restore',
@@ -180,6 +188,7 @@ async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: 
         '--no-owner',
         '--no-privileges',
         '--no-password',
+        `--use-list=${listFile}`,
         `--dbname=${url}`,
         path.join(staging, PG_DUMP_FILE),
       ],
