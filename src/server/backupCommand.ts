@@ -2,7 +2,8 @@
  * `npm run -s respaldo [-- --destino <carpeta>]`: one backup archive of everything needed to bring the
  * filings back (see features/backup/archive.ts), verified at once; keeps the last RESPALDO_CONSERVAR.
  * `npm run -s respaldo -- --verificar <archivo>`: unpacks an archive into a temporary folder and compares
- * it with its manifest (the monthly restore drill). Same commands on Linux and Windows; no `sqlite3`
+ * it with its manifest (the monthly restore drill), after checking its MAC with the installation's key
+ * (DATA_DIR/respaldo.clave) or the one named by `--clave <archivo>` (features/backup/signature.ts). Same commands on Linux and Windows; no `sqlite3`
  * program needed. Environment: DATA_DIR, DATABASE_URL, PUBLICACIONES_DIR, RESPALDO_DESTINO, RESPALDO_CONSERVAR.
  * Exit code 0: done and verified; 1: the verification found differences; 2: nothing was done (an error).
  */

@@ -1,10 +1,12 @@
 /**
- * `npm run restaurar -- <archivo>`: brings a backup back into the configured store. Refused while a server
+ * `npm run restaurar -- <archivo>`: brings a backup back into the configured store. Nothing of the archive is read
+ * before its MAC checks out with the installation's key, or the one named by `--clave` (signature.ts). Refused while a server
  * uses DATA_DIR (presence.ts) or, on PostgreSQL, while anything else is connected to the database. Never
  * mixes old and new files: the archive is unpacked and checked against its manifest inside DATA_DIR first
  * (same disk, so the swap is a rename), then the current database file and attachments are moved aside to
  * DATA_DIR/.antes-de-restaurar-<fecha> and the restored ones renamed in. On PostgreSQL the dump is restored
- * in one transaction (`pg_restore --single-transaction`): all of it or nothing. A platform's site on PostgreSQL gets
+ * in one transaction (`pg_restore --single-transaction`, only the kinds of entries this program's schema has): all of it
+ * or nothing, refused on a database that holds a platform's sites (wholeRestore.ts). A platform's site on PostgreSQL gets
  * its own rows back and no other site's are touched (siteRestore.ts), refused while that site's connections are open.
  */
 import fs from 'node:fs'
