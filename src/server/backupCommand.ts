@@ -2,7 +2,8 @@
  * `npm run -s respaldo [-- --destino <carpeta>]`: one backup archive of everything needed to bring the
  * filings back (see features/backup/archive.ts), verified at once; keeps the last RESPALDO_CONSERVAR.
  * `npm run -s respaldo -- --verificar <archivo>`: unpacks an archive into a temporary folder and compares
- * it with its manifest (the monthly restore drill). Same commands on Linux and Windows; no `sqlite3`
+ * it with its manifest (the monthly restore drill), after checking its MAC with the installation's key
+ * (DATA_DIR/respaldo.clave) or the one named by `--clave <archivo>` (features/backup/signature.ts). Same commands on Linux and Windows; no `sqlite3`
  * program needed. Environment: DATA_DIR, DATABASE_URL, PUBLICACIONES_DIR, RESPALDO_DESTINO, RESPALDO_CONSERVAR.
  * Exit code 0: done and verified; 1: the verification found differences; 2: nothing was done (an error).
  */
@@ -10,13 +11,16 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { backupDestinationFromEnv } from './config.ts'
 import { type BackupResult, createBackup, DEFAULT_KEEP } from './features/backup/archive.ts'
+import { type BackupKey, ensureBackupKey } from './features/backup/signature.ts'
 import { verifyBackup } from './features/backup/verify.ts'
+import { takeKeyOption } from './features/backup/keyOption.ts'
 import { readBackupStatus, writeBackupStatus } from './features/health/status.ts'
 import { releasesDirFromEnv } from './releases.ts'
 import { chooseSite } from './siteOption.ts'
 import { programVersion } from './version.ts'
 
-const USAGE = 'Uso: npm run -s respaldo [-- --destino <carpeta>]   o   npm run -s respaldo -- --verificar <archivo>   (en una plataforma, además: --sitio <id>)'
+const USAGE =
+  'Uso: npm run -s respaldo [-- --destino <carpeta>]   o   npm run -s respaldo -- --verificar <archivo> [--clave <archivo de clave>]   (en una plataforma, además: --sitio <id>)'
 
 function keepFromEnv(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_KEEP
@@ -34,8 +38,9 @@ export async function runBackupCommand(argv: string[], envOfCommand: NodeJS.Proc
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const flag = args[0]
   if (flag === '--verificar') {
-    if (!args[1] || args.length > 2) throw new Error(USAGE)
-    return runVerification(path.resolve(args[1]), dataDir, out)
+    const { rest, key } = takeKeyOption(args.slice(1), dataDir)
+    if (rest.length !== 1) throw new Error(USAGE)
+    return runVerification(path.resolve(rest[0]!), dataDir, key, out)
   }
   let destination = backupDestinationFromEnv(env)
   if (flag === '--destino') {
@@ -46,8 +51,8 @@ export async function runBackupCommand(argv: string[], envOfCommand: NodeJS.Proc
 }
 
 /** `--verificar <archivo>`: the restore drill of one archive; 0 when it matches its manifest, 1 when not. */
-async function runVerification(archive: string, dataDir: string, out: Out): Promise<number> {
-  const check = await verifyBackup(archive)
+async function runVerification(archive: string, dataDir: string, key: BackupKey | undefined, out: Out): Promise<number> {
+  const check = await verifyBackup(archive, key)
   // The drill of the newest backup also updates what /salud/detalle says about it.
   const status = readBackupStatus(dataDir)
   if (status?.archivo === path.basename(archive))
@@ -94,7 +99,7 @@ async function createRecorded(destination: string, dataDir: string, env: NodeJS.
 /** A new backup, verified at once; 0 when verified, 1 when the verification found differences. */
 async function runBackup(destination: string, dataDir: string, env: NodeJS.ProcessEnv, out: Out, siteId?: string): Promise<number> {
   const made = await createRecorded(destination, dataDir, env, siteId)
-  const check = await verifyBackup(made.file)
+  const check = await verifyBackup(made.file, ensureBackupKey(dataDir))
   writeBackupStatus(dataDir, {
     fin: new Date().toISOString(),
     ok: true,

@@ -27,11 +27,42 @@ export function releasesDirFromEnv(env: NodeJS.ProcessEnv = process.env): string
   return path.resolve(env.PUBLICACIONES_DIR || 'publicaciones')
 }
 
+/**
+ * The folder `name` names inside `releasesDir`, or undefined when it would leave it: absolute, `..`, the releases
+ * folder itself, or a link whose target is elsewhere. A pointer may only name a release (docs/decisions/backups.md).
+ */
+export function insideReleases(releasesDir: string, name: string): string | undefined {
+  const root = path.resolve(releasesDir)
+  const full = path.resolve(root, name)
+  const outside = (from: string, to: string) => {
+    const rel = path.relative(from, to)
+    return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)
+  }
+  if (name.includes('\0') || outside(root, full)) return undefined
+  try {
+    if (outside(fs.realpathSync(root), fs.realpathSync(full))) return undefined
+  } catch {
+    // Not on disk (yet): the lexical check above holds.
+  }
+  return full
+}
+
+/** A release folder that is on disk inside `releasesDir` (a restore names one that must exist). */
+export function releaseFolder(releasesDir: string, name: string): string | undefined {
+  const full = insideReleases(releasesDir, name)
+  return full && fs.statSync(full, { throwIfNoEntry: false })?.isDirectory() ? full : undefined
+}
+
 export function readPointer(releasesDir: string): Pointer | undefined {
   const file = path.join(releasesDir, POINTER_FILE)
   if (!fs.existsSync(file)) return undefined
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Pointer>
   if (typeof data.actual !== 'string') throw new Error(`${file}: falta «actual»`)
+  for (const key of ['actual', 'anterior'] as const) {
+    const named = data[key]
+    if (typeof named === 'string' && !insideReleases(releasesDir, named))
+      throw new Error(`${file}: «${key}» nombra una carpeta fuera de las publicaciones (${named.slice(0, 80)}); no se sirve.`)
+  }
   return {
     actual: data.actual,
     ...(typeof data.anterior === 'string' ? { anterior: data.anterior } : {}),

@@ -6,16 +6,28 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { restoreBackup } from './features/backup/restore.ts'
+import { takeKeyOption } from './features/backup/keyOption.ts'
+import { type PointerOutcome, restoreBackup } from './features/backup/restore.ts'
 import { releasesDirFromEnv } from './releases.ts'
 import { chooseSite } from './siteOption.ts'
+
+/** What happened to the release pointer, told as it is (a backup without one never «restores» it). */
+const POINTER_OUTCOME: Record<PointerOutcome, (release: string) => string> = {
+  restored: release => `Publicación servida: ${release} (la del respaldo).`,
+  'none-in-backup': () => 'El respaldo no registra ninguna publicación: se sigue sirviendo la actual.',
+  'not-on-disk': release => `La publicación ${release} del respaldo no está entre las publicaciones de este equipo: se sigue sirviendo la actual.`,
+}
 
 export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.ProcessEnv = process.env): Promise<void> {
   // On a platform, `--sitio <id>`: that site's data folder and publications.
   const { args, env, siteId } = chooseSite(argv, envOfCommand)
-  if (args.length !== 1 || args[0]!.startsWith('--')) throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--sitio <id>]')
+  const dataDir = path.resolve(env.DATA_DIR || './data')
+  // A backup of another installation (or restored on a new machine): the key it was made with, from a file.
+  const { rest, key } = takeKeyOption(args, dataDir)
+  if (rest.length !== 1 || rest[0]!.startsWith('--'))
+    throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--clave <archivo de clave>] [--sitio <id>]')
   const databaseUrl = env.DATABASE_URL || undefined
-  const result = await restoreBackup(args[0]!, { dataDir: path.resolve(env.DATA_DIR || './data'), databaseUrl, releasesDir: releasesDirFromEnv(env), siteId })
+  const result = await restoreBackup(rest[0]!, { dataDir, databaseUrl, releasesDir: releasesDirFromEnv(env), siteId, key })
   const m = result.manifest
   const out = (line: string) => process.stdout.write(`${line}\n`)
   out(
@@ -23,8 +35,7 @@ export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.Pro
   )
   if (result.aside)
     out(`Los datos que había antes quedaron aparte en ${result.aside}: bórrelos cuando haya comprobado la restauración (contienen datos personales).`)
-  if (m.publicacion)
-    out(result.pointerRestored ? `Publicación servida: ${m.publicacion}.` : `La publicación ${m.publicacion} del respaldo ya no existe; se sirve la actual.`)
+  out(POINTER_OUTCOME[result.pointer](m.publicacion ?? ''))
   if (databaseUrl && siteId) out(`PostgreSQL: se reemplazaron solo las filas del sitio «${siteId}»; los demás sitios no cambiaron.`)
   else if (databaseUrl) out('PostgreSQL: dé de nuevo los permisos a la cuenta del servidor: npm run -s bd:preparar -- <cuenta del servidor>')
   out('Inicie el servicio de nuevo.')

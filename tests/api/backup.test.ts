@@ -12,6 +12,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBackup } from '../../src/server/features/backup/archive.ts'
+import { installationKey } from '../../src/server/features/backup/signature.ts'
 import { unpack, verifyBackup } from '../../src/server/features/backup/verify.ts'
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
@@ -146,7 +147,8 @@ describe('backup → verify → restore into an empty data folder', () => {
     expect(checked.status).toBe(0)
 
     const empty = path.join(tmp('vacia'), 'data')
-    const restored = command('restoreCommand', [archive], { DATA_DIR: empty })
+    // A new data folder has no key yet: the source installation's, from its file (then kept as this one's).
+    const restored = command('restoreCommand', [archive, '--clave', path.join(server.dataDir, 'respaldo.clave')], { DATA_DIR: empty })
     expect(restored.stderr).toBe('')
     expect(restored.status).toBe(0)
     expect(sqliteState(empty)).toEqual(before)
@@ -193,7 +195,7 @@ describe('backup → verify → restore into an empty data folder', () => {
       expect(command('backupCommand', ['--verificar', archive], { DATA_DIR: server.dataDir }).status).toBe(0)
 
       const empty = path.join(tmp('vacia-pg'), 'data')
-      const restored = command('restoreCommand', [archive], { DATA_DIR: empty, DATABASE_URL: target })
+      const restored = command('restoreCommand', [archive, '--clave', path.join(server.dataDir, 'respaldo.clave')], { DATA_DIR: empty, DATABASE_URL: target })
       expect(restored.stderr).toBe('')
       expect(restored.status).toBe(0)
       expect(await pgState(target)).toEqual(before)
@@ -240,7 +242,7 @@ describe('consistency and refusals', () => {
       expect(made.manifest.adjuntosFaltantes).toEqual([])
       // Unpacked, every attachment row of the copy has its file with the checksum the store recorded.
       const dir = tmp('carga-abierto')
-      await unpack(made.file, dir)
+      await unpack(made.file, dir, installationKey(server.dataDir))
       const db = new Database(path.join(dir, 'radicaciones.sqlite'), { readonly: true })
       const rows = db.prepare('SELECT r.radicado, a.archivo, a.sha256 FROM radicaciones r JOIN adjuntos a ON a.radicado = r.radicado').all() as Array<{
         archivo: string
@@ -255,7 +257,7 @@ describe('consistency and refusals', () => {
             .update(fs.readFileSync(path.join(dir, 'adjuntos', r.archivo)))
             .digest('hex'),
         ).toBe(r.sha256)
-      expect((await verifyBackup(made.file)).problems).toEqual([])
+      expect((await verifyBackup(made.file, installationKey(server.dataDir))).problems).toEqual([])
     } finally {
       await server.close()
     }

@@ -209,9 +209,15 @@ describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no o
     } finally {
       await storeA.close()
     }
-    const wrongSite = restore(archiveB, 'a', ownerUrl)
+    // Each site's backups are signed with its own key: B's is refused by A's, and with B's key its manifest names B.
+    const wrongKey = restore(archiveB, 'a', ownerUrl)
+    expect(wrongKey.status).toBe(2)
+    expect(wrongKey.out).toContain('se firmó con otra clave')
+    const wrongSite = run('src/server/restoreCommand.ts', [archiveB, '--sitio', 'a', '--clave', path.join(siteFolder('b').dataDir, 'respaldo.clave')], {
+      DATABASE_URL: ownerUrl,
+    })
     expect(wrongSite.status).toBe(2)
-    expect(wrongSite.out).toContain('no es un respaldo del sitio «a»')
+    expect(wrongSite.out).toContain('el respaldo es del sitio «b», no del sitio «a»')
     // A role that bypasses row security (here the cluster's superuser) could reach every site's rows: refused.
     const asSuperuser = restore(backUp('a', serverUrl), 'a', adminUrl)
     expect(asSuperuser.status).toBe(2)

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadPlatform, type Platform, type PlatformSite } from '../../src/manifest/platform.ts'
 import { runBackupCommand } from '../../src/server/backupCommand.ts'
 import { runExport } from '../../src/server/export.ts'
+import { installationKey } from '../../src/server/features/backup/signature.ts'
 import { verifyBackup } from '../../src/server/features/backup/verify.ts'
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
@@ -199,7 +200,7 @@ async function commandsPerSite(databaseUrl?: string): Promise<void> {
     fs.rmSync(destination, { recursive: true, force: true })
     expect(await runBackupCommand(['--sitio', 'b', '--destino', destination], env)).toBe(0)
     const [archive] = fs.readdirSync(destination).filter(f => f.endsWith('.tar.gz'))
-    const check = await verifyBackup(path.join(destination, archive!))
+    const check = await verifyBackup(path.join(destination, archive!), installationKey(platform.sites.find(s => s.id === 'b')!.dataDir))
     expect(check.problems).toEqual([])
     expect([check.manifest!.tablas.radicaciones, check.manifest!.tablas.cuentas, check.manifest!.adjuntos]).toEqual([1, 1, 1])
   } finally {

@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as tar from 'tar'
+import { type BackupKey, ensureBackupKey, signArchive } from './signature.ts'
 import { copyPostgres, copySqlite, type AttachmentRef, type Engine } from './snapshot.ts'
 
 export const MANIFEST_FILE = 'manifiesto.json'
@@ -24,11 +25,16 @@ export interface ManifestFile {
   sha256: string
 }
 
+/** 2: the archive carries its MAC (signature.ts) and the manifest names its site. */
+export const MANIFEST_FORMAT = 2
+
 export interface BackupManifest {
-  formato: 1
+  formato: typeof MANIFEST_FORMAT
   creado: string
   programa: string
   almacenamiento: Engine
+  /** The platform's site the copy is of (`--sitio`); null for a single installation. A restore for no site, or another, refuses it. */
+  sitio: string | null
   /** Name of the database copy inside the archive. */
   baseDeDatos: string
   /** Rows per table at the moment of the copy. */
@@ -54,6 +60,8 @@ export interface BackupOptions {
   keep?: number
   programVersion: string
   now?: Date
+  /** The key the archive is signed with; by default the installation's (DATA_DIR/respaldo.clave, made if missing). */
+  key?: BackupKey
 }
 
 export interface BackupResult {
@@ -165,10 +173,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       return { ruta, bytes: fs.statSync(file).size, sha256: sha256File(file) }
     })
     const manifest: BackupManifest = {
-      formato: 1,
+      formato: MANIFEST_FORMAT,
       creado: now.toISOString(),
       programa: options.programVersion,
       almacenamiento: copy.engine,
+      sitio: options.siteId ?? null,
       baseDeDatos: copy.file,
       tablas: copy.counts,
       adjuntos: copied,
@@ -179,6 +188,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     fs.writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_FILE, ...archivos.map(a => a.ruta)])
     fs.chmodSync(partial, 0o600)
+    signArchive(partial, options.key ?? ensureBackupKey(options.dataDir))
     const file = publish(partial, now, destination)
     return { file, manifest, removed: prune(destination, options.keep ?? DEFAULT_KEEP) }
   } finally {

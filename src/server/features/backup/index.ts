@@ -12,6 +12,7 @@ import lockfile from 'proper-lockfile'
 import { readBackupStatus, writeBackupStatus } from '../health/index.ts'
 import { createBackup, DEFAULT_KEEP } from './archive.ts'
 import { markServer } from './presence.ts'
+import { ensureBackupKey } from './signature.ts'
 import { msUntilNext, parseBackupHour } from './schedule.ts'
 import { verifyBackup } from './verify.ts'
 
@@ -53,7 +54,7 @@ export async function backupAndVerify(options: BackupPluginOptions & { schedule:
       keep: options.schedule.keep ?? DEFAULT_KEEP,
       programVersion: options.programVersion,
     })
-    const check = await verifyBackup(made.file)
+    const check = await verifyBackup(made.file, ensureBackupKey(options.dataDir))
     const archivo = path.basename(made.file)
     writeBackupStatus(options.dataDir, {
       fin: new Date().toISOString(),
@@ -121,6 +122,8 @@ export async function dailyBackup(options: BackupPluginOptions & { schedule: Bac
 
 export async function backupPlugin(app: FastifyInstance, options: BackupPluginOptions): Promise<void> {
   const presence = markServer(options.dataDir)
+  // The key that signs this installation's backups is made at the first start (the guide: keep a copy apart).
+  ensureBackupKey(options.dataDir)
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
   let closed = false

@@ -1,18 +1,24 @@
 /**
- * `npm run restaurar -- <archivo>`: brings a backup back into the configured store. Refused while a server
+ * `npm run restaurar -- <archivo>`: brings a backup back into the configured store. Nothing of the archive is read
+ * before its MAC checks out with the installation's key, or the one named by `--clave` (signature.ts). Refused while a server
  * uses DATA_DIR (presence.ts) or, on PostgreSQL, while anything else is connected to the database. Never
  * mixes old and new files: the archive is unpacked and checked against its manifest inside DATA_DIR first
  * (same disk, so the swap is a rename), then the current database file and attachments are moved aside to
  * DATA_DIR/.antes-de-restaurar-<fecha> and the restored ones renamed in. On PostgreSQL the dump is restored
- * in one transaction (`pg_restore --single-transaction`): all of it or nothing. A platform's site on PostgreSQL gets
+ * in one transaction (`pg_restore --single-transaction`, only the kinds of entries this program's schema has): all of it
+ * or nothing, refused on a database that holds a platform's sites (wholeRestore.ts). A platform's site on PostgreSQL gets
  * its own rows back and no other site's are touched (siteRestore.ts), refused while that site's connections are open.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { readPointer, releaseFolder, writePointer } from '../../releases.ts'
 import { connectionName } from '../../store/siteTenancy.ts'
 import { ATTACHMENTS_DIR, POINTER_DIR, POINTER_NAME, type BackupManifest } from './archive.ts'
+import { CopyTextError, expectedEntries } from './pgCopyText.ts'
 import { runningServers } from './presence.ts'
+import { type BackupKey, installationKey, KEY_FILE } from './signature.ts'
+import { otherSitesHoldingRows } from './wholeRestore.ts'
 import { restoreSiteRows, SiteRestoreRefusedError } from './siteRestore.ts'
 import { PG_DUMP_FILE, runPgTool, splitPassword, SQLITE_FILE } from './snapshot.ts'
 import { checkUnpacked, unpack } from './verify.ts'
@@ -30,14 +36,19 @@ export interface RestoreOptions {
   releasesDir?: string
   /** A platform's site (PostgreSQL: only its rows are replaced, siteRestore.ts; SQLite: its data folder is `dataDir`). */
   siteId?: string
+  /** The key the backup was made with (signature.ts); undefined: there is none here, and the restore is refused. */
+  key: BackupKey | undefined
 }
+
+/** What became of the release pointer: rebuilt for the backup's release, or left alone (and why). */
+export type PointerOutcome = 'restored' | 'none-in-backup' | 'not-on-disk'
 
 export interface RestoreResult {
   manifest: BackupManifest
   /** Where the replaced files were moved (absent when there was nothing to replace). */
   aside?: string
-  /** Whether the release pointer was put back (its release folder must still exist). */
-  pointerRestored: boolean
+  /** Whether the release pointer now names the backup's release (that release must be among the releases on disk). */
+  pointer: PointerOutcome
 }
 
 export const SERVER_RUNNING = (servers: string[]) =>
@@ -71,6 +82,16 @@ async function refuseIfInUse(options: RestoreOptions): Promise<void> {
   }
 }
 
+/** A whole restore replaces every table: refused, before anything is read, where the database holds a platform's sites. */
+async function refuseWholeOverSites(options: RestoreOptions): Promise<void> {
+  if (!options.databaseUrl || options.siteId) return
+  const others = await otherSitesHoldingRows(options.databaseUrl)
+  if (others.length > 0)
+    throw new RestoreRefusedError(
+      `No se restauró nada: la base de datos de DATABASE_URL tiene filas de los sitios ${others.map(o => `«${o}»`).join(', ')} de una plataforma; una restauración completa las borraría. Restaure cada sitio con --sitio <id>.`,
+    )
+}
+
 function stamp(now: Date): string {
   return now
     .toISOString()
@@ -89,6 +110,7 @@ function moveAside(from: string, asideDir: string): boolean {
 export async function restoreBackup(archive: string, options: RestoreOptions, now = new Date()): Promise<RestoreResult> {
   const dataDir = path.resolve(options.dataDir)
   if (!fs.existsSync(archive)) throw new RestoreRefusedError(`No se restauró nada: no existe el archivo de respaldo ${path.resolve(archive)}.`)
+  await refuseWholeOverSites(options)
   await refuseIfInUse(options)
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const staging = path.join(dataDir, `.restauracion-${stamp(now)}`)
@@ -100,16 +122,32 @@ export async function restoreBackup(archive: string, options: RestoreOptions, no
     const aside = path.join(dataDir, `.antes-de-restaurar-${stamp(now)}`)
     let movedAside = await swapDatabase(manifest, staging, dataDir, aside, options)
     movedAside = swapAttachments(staging, dataDir, aside) || movedAside
-    const pointerRestored = restorePointer(manifest, staging, options)
-    return { manifest, aside: movedAside ? aside : undefined, pointerRestored }
+    const pointer = restorePointer(manifest, staging, options)
+    adoptKey(dataDir, options.key)
+    return { manifest, aside: movedAside ? aside : undefined, pointer }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })
   }
 }
 
+/**
+ * A data folder without a key (a new machine restored from the copy kept apart) keeps the key the backup was
+ * verified with: the copy of the key the operator holds stays the one that opens this installation's backups.
+ */
+function adoptKey(dataDir: string, key: BackupKey | undefined): void {
+  if (!key || installationKey(dataDir)) return
+  fs.writeFileSync(path.join(dataDir, KEY_FILE), `${key.key.toString('hex')}\n`, { flag: 'wx', mode: 0o600 })
+}
+
 /** Unpacks the archive into `staging`; refuses one of the other store or one that does not match its manifest. */
 async function unpackChecked(archive: string, staging: string, options: RestoreOptions): Promise<BackupManifest> {
-  const manifest = await unpack(archive, staging)
+  const manifest = await unpack(archive, staging, options.key)
+  if (manifest.sitio !== null && manifest.sitio !== options.siteId)
+    throw new RestoreRefusedError(
+      options.siteId
+        ? `No se restauró nada: el respaldo es del sitio «${manifest.sitio}», no del sitio «${options.siteId}».`
+        : `No se restauró nada: el respaldo es del sitio «${manifest.sitio}» de una plataforma; restáurelo con --sitio ${manifest.sitio}.`,
+    )
   const wanted = options.databaseUrl ? 'postgresql' : 'sqlite'
   if (manifest.almacenamiento !== wanted) {
     throw new RestoreRefusedError(
@@ -134,6 +172,13 @@ async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: 
   }
   if (manifest.almacenamiento === 'postgresql') {
     const { url, password } = splitPassword(options.databaseUrl!)
+    const listFile = path.join(staging, 'contenido.lista')
+    try {
+      await expectedEntries(path.join(staging, PG_DUMP_FILE), listFile, password)
+    } catch (error) {
+      if (error instanceof CopyTextError) throw new RestoreRefusedError(`No se restauró nada: ${error.message}.`)
+      throw error
+    }
     // One transaction: a failure leaves the database as it was. Owners and rights are the target's (npm run bd:preparar gives them).
     await runPgTool(
       'pg_restore',
@@ -145,6 +190,7 @@ async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: 
         '--no-owner',
         '--no-privileges',
         '--no-password',
+        `--use-list=${listFile}`,
         `--dbname=${url}`,
         path.join(staging, PG_DUMP_FILE),
       ],
@@ -167,14 +213,32 @@ function swapAttachments(staging: string, dataDir: string, aside: string): boole
   return movedAside
 }
 
-/** Puts the release pointer back when the archive has one and its release folder still exists. */
-function restorePointer(manifest: BackupManifest, staging: string, options: RestoreOptions): boolean {
-  const pointer = path.join(staging, POINTER_DIR, POINTER_NAME)
-  if (!options.releasesDir || !manifest.publicacion || !fs.existsSync(pointer) || !fs.existsSync(path.join(options.releasesDir, manifest.publicacion)))
-    return false
-  const target = path.join(options.releasesDir, POINTER_NAME)
-  const tmp = `${target}.${process.pid}.tmp`
-  fs.copyFileSync(pointer, tmp)
-  fs.renameSync(tmp, target)
-  return true
+/**
+ * The release pointer is rebuilt, never copied: the backup's release (its manifest, consistent with the pointer it
+ * carries) must be one of the releases on disk, inside the releases folder; a fresh pointer names it, the release
+ * served until now becomes the previous one, and the code commit (`npm run actualizar`) stays the current one.
+ */
+function restorePointer(manifest: BackupManifest, staging: string, options: RestoreOptions): PointerOutcome {
+  const archived = path.join(staging, POINTER_DIR, POINTER_NAME)
+  if (!options.releasesDir || !manifest.publicacion || !fs.lstatSync(archived, { throwIfNoEntry: false })?.isFile()) return 'none-in-backup'
+  let named: unknown
+  try {
+    named = (JSON.parse(fs.readFileSync(archived, 'utf8')) as { actual?: unknown }).actual
+  } catch {
+    named = undefined
+  }
+  if (named !== manifest.publicacion) return 'none-in-backup'
+  if (!releaseFolder(options.releasesDir, manifest.publicacion)) return 'not-on-disk'
+  let current: ReturnType<typeof readPointer>
+  try {
+    current = readPointer(options.releasesDir)
+  } catch {
+    current = undefined
+  }
+  writePointer(options.releasesDir, {
+    actual: manifest.publicacion,
+    ...(current && current.actual !== manifest.publicacion ? { anterior: current.actual } : {}),
+    ...(current?.codigo ? { codigo: current.codigo } : {}),
+  })
+  return 'restored'
 }

@@ -2,10 +2,10 @@
  * `npm run restaurar -- <archivo> --sitio <id>` on a platform's shared PostgreSQL database (issue 28): puts back ONE
  * site's rows and touches no other site's. `pg_restore --clean` cannot do that (it drops and recreates whole tables,
  * every site's rows with them), so the site's backup (a pg_dump taken under the site's setting: its rows only,
- * snapshot.ts) is loaded differently, in ONE psql transaction on a connection that names the site (`app.sitio`, so
+ * snapshot.ts) is loaded differently, in ONE transaction on a connection that names the site (`app.sitio`, so
  * the row policies of siteTenancy.ts hold every statement to that site's rows):
- *   1. the dump's rows (`pg_restore --data-only`, table data only: never the sequences' values, which are shared by
- *      every site) are copied into temporary tables shaped like the real ones;
+ *   1. the dump's rows (table data only: never the sequences' values, which are shared by every site) are read as data
+ *      (pgCopyText.ts: never run as SQL) and inserted as query parameters into temporary tables shaped like the real ones;
  *   2. refused unless the backup has this database's migrations and holds no other site's rows;
  *   3. the site's rows are deleted, children first (the append-only triggers of the audit and the history are
  *      switched off for these deletions only, inside the transaction: a failure restores them with everything else);
@@ -15,13 +15,11 @@
  * A failure anywhere leaves the database exactly as it was (one transaction). Needs the tables' owner (DATABASE_URL
  * of `npm run restaurar`, as for a whole restore); a role that bypasses row security is refused.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import type pg from 'pg'
 import { rowSecurityBypasser } from '../../store/pgRoles.ts'
 import { siteTablesInOrder, withSiteClient } from '../../store/siteRows.ts'
-import { SITE_SETTING } from '../../store/siteTenancy.ts'
-import { runPgTool, splitPassword } from './snapshot.ts'
+import { type CopyBlock, CopyTextError, readDumpRows } from './pgCopyText.ts'
+import { splitPassword } from './snapshot.ts'
 
 /** The table whose rows say which migrations a database (or a backup) has. */
 const MIGRATIONS_TABLE = 'schema_migrations'
@@ -61,29 +59,6 @@ async function deleteGuards(client: pg.ClientBase): Promise<Array<{ table: strin
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
 
-/**
- * pg_restore's data section with every `COPY <schema>.<table> (…) FROM stdin;` sent to the temporary table of that
- * name instead. Only the COPY lines themselves are rewritten, never a data line (a COPY block ends at `\.`).
- */
-export function intoTemporaryTables(sql: string, schema: string, tables: readonly string[]): string {
-  const lines = sql.split('\n')
-  let inData = false
-  const prefix = `COPY ${schema}.`
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!
-    if (inData) {
-      if (line === '\\.') inData = false
-      continue
-    }
-    if (!line.startsWith(prefix) || !line.endsWith(' FROM stdin;')) continue
-    const table = line.slice(prefix.length).split(' ', 1)[0]!.replace(/^"|"$/g, '')
-    if (!tables.includes(table)) throw new SiteRestoreRefusedError(`el respaldo tiene una tabla que esta base de datos no tiene (${table}).`)
-    lines[i] = `COPY pg_temp.${line.slice(prefix.length)}`
-    inData = true
-  }
-  return lines.join('\n')
-}
-
 interface RestorePlan {
   schema: string
   /** The site's tables, parents first, then the migrations table. */
@@ -91,33 +66,30 @@ interface RestorePlan {
   guards: Array<{ table: string; trigger: string }>
 }
 
-/** What the restore needs to know of the database, read on a connection of the site (refused for a bypassing role). */
-function readPlan(databaseUrl: string, site: string): Promise<RestorePlan> {
-  return withSiteClient(databaseUrl, site, async client => {
-    const bypasser = await rowSecurityBypasser(client)
-    if (bypasser)
-      throw new SiteRestoreRefusedError(
-        `la cuenta «${bypasser}» de DATABASE_URL pasa por encima de la seguridad por filas: para restaurar un sitio use la cuenta dueña de las tablas (no un superusuario), así la base de datos misma impide tocar las filas de otro sitio.`,
-      )
-    const schema = (await client.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s
-    const ordered = await siteTablesInOrder(client)
-    return { schema, tables: await shapes(client, [...ordered, MIGRATIONS_TABLE]), guards: await deleteGuards(client) }
-  })
+/** What the restore needs to know of the database, read on the site's connection (refused for a bypassing role). */
+async function readPlan(client: pg.ClientBase): Promise<RestorePlan> {
+  const bypasser = await rowSecurityBypasser(client)
+  if (bypasser)
+    throw new SiteRestoreRefusedError(
+      `la cuenta «${bypasser}» de DATABASE_URL pasa por encima de la seguridad por filas: para restaurar un sitio use la cuenta dueña de las tablas (no un superusuario), así la base de datos misma impide tocar las filas de otro sitio.`,
+    )
+  const schema = (await client.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s
+  const ordered = await siteTablesInOrder(client)
+  return { schema, tables: await shapes(client, [...ordered, MIGRATIONS_TABLE]), guards: await deleteGuards(client) }
 }
 
-/** The dump's table data as SQL loading the temporary tables (never the sequences: their values are every site's). */
-async function tableData(dumpFile: string, plan: RestorePlan, workDir: string, password: string | undefined): Promise<string> {
-  const names = plan.tables.map(t => t.name)
-  const listFile = path.join(workDir, 'contenido.lista')
-  await runPgTool('pg_restore', ['--list', `--file=${listFile}`, dumpFile], password)
-  const wanted = fs
-    .readFileSync(listFile, 'utf8')
-    .split('\n')
-    .filter(line => / TABLE DATA /.test(line) && names.some(n => line.includes(` TABLE DATA ${plan.schema} ${n} `)))
-  fs.writeFileSync(listFile, `${wanted.join('\n')}\n`)
-  const dataFile = path.join(workDir, 'datos.sql')
-  await runPgTool('pg_restore', ['--data-only', '--no-owner', '--no-privileges', `--use-list=${listFile}`, `--file=${dataFile}`, dumpFile], password)
-  return intoTemporaryTables(fs.readFileSync(dataFile, 'utf8'), plan.schema, names)
+/** The dump's rows (read as data: pgCopyText.ts) inserted into the temporary tables, as query parameters. */
+async function loadTemporaryTables(client: pg.ClientBase, blocks: CopyBlock[]): Promise<void> {
+  for (const block of blocks) {
+    const cols = block.columns.map(quoted).join(', ')
+    // PostgreSQL takes at most 65535 parameters per statement.
+    const perStatement = Math.max(1, Math.min(1000, Math.floor(60_000 / block.columns.length)))
+    for (let start = 0; start < block.rows.length; start += perStatement) {
+      const rows = block.rows.slice(start, start + perStatement)
+      const values = rows.map((_, r) => `(${block.columns.map((__, c) => `$${r * block.columns.length + c + 1}`).join(', ')})`).join(', ')
+      await client.query(`INSERT INTO pg_temp.${quoted(block.table)} (${cols}) VALUES ${values}`, rows.flat())
+    }
+  }
 }
 
 /** Step 2 of the header: refused unless the backup has this database's migrations and only this site's rows. */
@@ -139,52 +111,50 @@ ${siteTables
 END $$;`
 }
 
-/** The whole psql script: temporary tables, the dump's data, the checks, then steps 3 and 4 of the header. */
-function restoreScript(plan: RestorePlan, site: string, data: string): string {
+/** Steps 3 and 4 of the header, after the checks: the statements, all written here (none comes from the backup). */
+function replaceStatements(plan: RestorePlan, site: string): string[] {
   const table = (name: string) => `${quoted(plan.schema)}.${quoted(name)}`
   const siteTables = plan.tables.filter(t => t.name !== MIGRATIONS_TABLE)
-  const before = [
-    '\\set ON_ERROR_STOP on',
-    // pg_restore's own header sets an empty search_path and row_security off; everything here is qualified.
-    ...plan.tables.map(t => `CREATE TEMPORARY TABLE ${quoted(t.name)} (LIKE ${table(t.name)}) ON COMMIT DROP;`),
-  ]
-  const after = [
-    // Row security back on (pg_restore's header turned it off): every statement below is held to the site's rows.
-    'SET row_security = on;',
+  return [
     checksSql(plan, site),
-    ...plan.guards.map(g => `ALTER TABLE ${table(g.table)} DISABLE TRIGGER ${quoted(g.trigger)};`),
-    ...[...siteTables].reverse().map(t => `DELETE FROM ${table(t.name)} WHERE sitio = ${literal(site)};`),
-    ...plan.guards.map(g => `ALTER TABLE ${table(g.table)} ENABLE TRIGGER ${quoted(g.trigger)};`),
+    ...plan.guards.map(g => `ALTER TABLE ${table(g.table)} DISABLE TRIGGER ${quoted(g.trigger)}`),
+    ...[...siteTables].reverse().map(t => `DELETE FROM ${table(t.name)} WHERE sitio = ${literal(site)}`),
+    ...plan.guards.map(g => `ALTER TABLE ${table(g.table)} ENABLE TRIGGER ${quoted(g.trigger)}`),
     ...siteTables.map(t => {
       const cols = t.columns.map(quoted).join(', ')
-      return `INSERT INTO ${table(t.name)} (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM pg_temp.${quoted(t.name)};`
+      return `INSERT INTO ${table(t.name)} (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM pg_temp.${quoted(t.name)}`
     }),
     ...siteTables.flatMap(t =>
       t.identity.map(
         col =>
-          `SELECT setval(s, greatest(r.m, coalesce(pg_sequence_last_value(s::regclass), 1))) FROM pg_get_serial_sequence(${literal(`${plan.schema}.${t.name}`)}, ${literal(col)}) AS s, (SELECT max(${quoted(col)}) AS m FROM pg_temp.${quoted(t.name)}) AS r WHERE r.m IS NOT NULL;`,
+          `SELECT setval(s, greatest(r.m, coalesce(pg_sequence_last_value(s::regclass), 1))) FROM pg_get_serial_sequence(${literal(`${plan.schema}.${t.name}`)}, ${literal(col)}) AS s, (SELECT max(${quoted(col)}) AS m FROM pg_temp.${quoted(t.name)}) AS r WHERE r.m IS NOT NULL`,
       ),
     ),
   ]
-  return `${before.join('\n')}\n${data}\n${after.join('\n')}\n`
 }
 
 /** Restores the site's rows from `dumpFile` (see the header). `workDir` receives the intermediate files. */
 export async function restoreSiteRows(dumpFile: string, databaseUrl: string, site: string, workDir: string): Promise<void> {
-  const plan = await readPlan(databaseUrl, site)
-  const { url, password } = splitPassword(databaseUrl)
-  const script = path.join(workDir, 'restaurar-sitio.sql')
-  fs.writeFileSync(script, restoreScript(plan, site, await tableData(dumpFile, plan, workDir, password)))
-  try {
-    await runPgTool(
-      'psql',
-      ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', `--file=${script}`, '--no-password', `--dbname=${url}`],
-      password,
-      { PGOPTIONS: `-c ${SITE_SETTING}=${site}` },
-    )
-  } catch (error) {
-    // psql names the script's file and line; the operator needs PostgreSQL's message (the checks' are in Spanish).
-    const message = (error as Error).message
-    throw new SiteRestoreRefusedError(/ERROR:\s+(.+)/.exec(message)?.[1]?.trim() ?? message)
-  }
+  const { password } = splitPassword(databaseUrl)
+  await withSiteClient(databaseUrl, site, async client => {
+    const plan = await readPlan(client)
+    let blocks: CopyBlock[]
+    try {
+      blocks = await readDumpRows(dumpFile, plan.schema, new Map(plan.tables.map(t => [t.name, t.columns])), workDir, password)
+    } catch (error) {
+      if (error instanceof CopyTextError) throw new SiteRestoreRefusedError(`la copia de PostgreSQL del respaldo no es solo de datos: ${error.message}.`)
+      throw error
+    }
+    await client.query('BEGIN')
+    try {
+      for (const t of plan.tables) await client.query(`CREATE TEMPORARY TABLE ${quoted(t.name)} (LIKE ${quoted(plan.schema)}.${quoted(t.name)}) ON COMMIT DROP`)
+      await loadTemporaryTables(client, blocks)
+      for (const statement of replaceStatements(plan, site)) await client.query(statement)
+      await client.query('COMMIT')
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      // PostgreSQL's own message (the checks' are in Spanish): a row that does not fit, another site's row…
+      throw new SiteRestoreRefusedError((error as Error).message)
+    }
+  })
 }

@@ -1,18 +1,21 @@
 /**
- * `npm run respaldo -- --verificar <archivo>` and the check the server runs after each daily backup: the
- * archive is unpacked into a temporary folder and held to its manifest: every file's size and SHA-256; the
+ * `npm run respaldo -- --verificar <archivo>` and the check the server runs after each daily backup: the archive's
+ * MAC is checked with the installation's key first (signature.ts), then the archive is unpacked into a temporary folder and held to its manifest: every file's size and SHA-256; the
  * database really opens and has the rows per table the manifest counted (SQLite: the copy is opened and
- * checked with `PRAGMA integrity_check`; PostgreSQL: `pg_restore` rebuilds the whole dump as SQL, whose
- * rows are counted table by table); and every attachment the database references is in the archive with
+ * checked with `PRAGMA integrity_check`; PostgreSQL: the dump's table data is read as data, pgCopyText.ts, and
+ * its rows counted table by table); and every attachment the database references is in the archive with
  * the SHA-256 the store recorded when it arrived.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { pipeline } from 'node:stream/promises'
 import * as tar from 'tar'
-import { ATTACHMENTS_DIR, MANIFEST_FILE, sha256File, type BackupManifest } from './archive.ts'
-import { describeSqlite, PG_DUMP_FILE, runPgTool, SQLITE_FILE, type AttachmentRef } from './snapshot.ts'
+import { ATTACHMENTS_DIR, MANIFEST_FILE, MANIFEST_FORMAT, sha256File, type BackupManifest } from './archive.ts'
+import { CopyTextError, readDumpRows } from './pgCopyText.ts'
+import { authenticateArchive, type BackupKey } from './signature.ts'
+import { describeSqlite, PG_DUMP_FILE, SQLITE_FILE, type AttachmentRef } from './snapshot.ts'
 
 export interface Verification {
   ok: boolean
@@ -21,40 +24,82 @@ export interface Verification {
   manifest?: BackupManifest
 }
 
-export async function unpack(archive: string, into: string): Promise<BackupManifest> {
-  if (!fs.existsSync(archive)) throw new Error(`No existe el archivo de respaldo ${archive}.`)
-  fs.mkdirSync(into, { recursive: true, mode: 0o700 })
-  // tar refuses absolute paths and «..» by default: an archive cannot write outside `into`.
-  await tar.extract({ file: archive, cwd: into, strict: true })
-  const manifestFile = path.join(into, MANIFEST_FILE)
-  if (!fs.existsSync(manifestFile)) throw new Error(`${path.basename(archive)} no es un respaldo de este programa (no tiene ${MANIFEST_FILE}).`)
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest
-  if (manifest.formato !== 1) throw new Error(`${path.basename(archive)}: formato de respaldo desconocido (${String(manifest.formato)}).`)
+/** Files and folders of an unpacked backup hold personal data: the service's user only. */
+export function restrictModes(dir: string): void {
+  fs.chmodSync(dir, 0o700)
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name)
+    if (e.isDirectory()) restrictModes(full)
+    else fs.chmodSync(full, 0o600)
+  }
+}
+
+/** A manifest path that stays inside the unpacked folder: relative, forward slashes, no `.`/`..`, plain names. */
+function insidePath(ruta: unknown): ruta is string {
+  if (typeof ruta !== 'string' || ruta === '' || ruta.includes('\\') || ruta.includes('\0') || path.posix.isAbsolute(ruta)) return false
+  return ruta.split('/').every(part => part !== '' && part !== '.' && part !== '..')
+}
+
+/** The manifest's shape and every path in it; throws in Spanish. */
+function checkManifest(manifest: BackupManifest, name: string): BackupManifest {
+  if (manifest.formato !== MANIFEST_FORMAT) throw new Error(`${name}: formato de respaldo desconocido (${String(manifest.formato)}).`)
+  if (!Array.isArray(manifest.archivos) || !Array.isArray(manifest.adjuntosFaltantes) || typeof manifest.tablas !== 'object' || manifest.tablas === null)
+    throw new Error(`${name}: el manifiesto no tiene la forma esperada.`)
+  const outside = manifest.archivos.find(f => !insidePath(f?.ruta))
+  if (outside) throw new Error(`${name}: el manifiesto nombra un archivo fuera del respaldo (${String(outside.ruta).slice(0, 80)}).`)
+  if (![SQLITE_FILE, PG_DUMP_FILE].includes(manifest.baseDeDatos)) throw new Error(`${name}: el manifiesto nombra una base de datos desconocida.`)
   return manifest
 }
 
-/** Rows of each table in a plain SQL script written by pg_restore, and the attachments its data names. */
-function describePgScript(script: string): { counts: Record<string, number>; attachments: AttachmentRef[] } {
+/**
+ * Unpacks an archive into `into`, after its MAC has been checked with `key` (signature.ts): nothing of an archive
+ * that is not authentic is decompressed. Only regular files and folders are unpacked (no links: a link could make a
+ * later read leave the folder), and they are made private (0600 / 0700).
+ */
+export async function unpack(archive: string, into: string, key: BackupKey | undefined): Promise<BackupManifest> {
+  if (!fs.existsSync(archive)) throw new Error(`No existe el archivo de respaldo ${archive}.`)
+  const authentic = authenticateArchive(archive, key)
+  fs.mkdirSync(into, { recursive: true, mode: 0o700 })
+  const refused: string[] = []
+  // tar refuses absolute paths and «..» by default: an archive cannot write outside `into`.
+  const extract = tar.extract({
+    cwd: into,
+    strict: true,
+    filter: (p, entry) => {
+      const kind = 'type' in entry ? entry.type : undefined
+      if (kind === 'File' || kind === 'Directory') return true
+      refused.push(p)
+      return false
+    },
+  })
+  // Only the bytes the MAC covers are read.
+  await pipeline(fs.createReadStream(archive, { start: 0, end: authentic - 1 }), extract)
+  if (refused.length > 0) throw new Error(`${path.basename(archive)} contiene enlaces u otros objetos que no son archivos (${refused[0]}).`)
+  restrictModes(into)
+  const manifestFile = path.join(into, MANIFEST_FILE)
+  if (!fs.existsSync(manifestFile)) throw new Error(`${path.basename(archive)} no es un respaldo de este programa (no tiene ${MANIFEST_FILE}).`)
+  return checkManifest(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest, path.basename(archive))
+}
+
+/** Rows of each table in a PostgreSQL dump (read as data, pgCopyText.ts), and the attachments its data names. */
+async function describePgDump(
+  dump: string,
+  manifest: BackupManifest,
+  workDir: string,
+): Promise<{ counts: Record<string, number>; attachments: AttachmentRef[] }> {
+  const tables = new Map(Object.keys(manifest.tablas).map(t => [t, null]))
   const counts: Record<string, number> = {}
   const attachments: AttachmentRef[] = []
-  const lines = fs.readFileSync(script, 'utf8').split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const head = /^COPY (?:[a-z0-9_"]+\.)?"?([a-z0-9_]+)"? \(([^)]*)\) FROM stdin;$/.exec(lines[i]!)
-    if (!head) continue
-    const table = head[1]!
-    const columns = head[2]!.split(',').map(c => c.trim().replace(/"/g, ''))
-    const fileCol = columns.indexOf('archivo')
-    const shaCol = columns.indexOf(table === 'historial' ? 'archivo_sha256' : 'sha256')
-    let n = 0
-    for (i++; i < lines.length && lines[i] !== '\\.'; i++) {
-      n++
-      if ((table === 'adjuntos' || table === 'historial') && fileCol >= 0) {
-        const cells = lines[i]!.split('\t')
-        const archivo = cells[fileCol]
-        if (archivo && archivo !== '\\N') attachments.push({ archivo, sha256: shaCol >= 0 && cells[shaCol] !== '\\N' ? (cells[shaCol] ?? null) : null })
-      }
+  for (const block of await readDumpRows(dump, undefined, tables, workDir)) {
+    counts[block.table] = (counts[block.table] ?? 0) + block.rows.length
+    if (block.table !== 'adjuntos' && block.table !== 'historial') continue
+    const fileCol = block.columns.indexOf('archivo')
+    const shaCol = block.columns.indexOf(block.table === 'historial' ? 'archivo_sha256' : 'sha256')
+    if (fileCol < 0) continue
+    for (const row of block.rows) {
+      const archivo = row[fileCol]
+      if (archivo) attachments.push({ archivo, sha256: shaCol >= 0 ? (row[shaCol] ?? null) : null })
     }
-    counts[table] = n
   }
   return { counts, attachments }
 }
@@ -64,7 +109,7 @@ export async function checkUnpacked(dir: string, manifest: BackupManifest): Prom
   const problems: string[] = []
   for (const f of manifest.archivos) {
     const file = path.join(dir, f.ruta)
-    if (!fs.existsSync(file)) {
+    if (!fs.lstatSync(file, { throwIfNoEntry: false })?.isFile()) {
       problems.push(`falta ${f.ruta}`)
       continue
     }
@@ -86,9 +131,12 @@ export async function checkUnpacked(dir: string, manifest: BackupManifest): Prom
   } else {
     const dump = path.join(dir, PG_DUMP_FILE)
     if (!fs.existsSync(dump)) return [...problems, `falta la copia de PostgreSQL ${PG_DUMP_FILE}`]
-    const script = path.join(dir, 'restaurado.sql')
-    await runPgTool('pg_restore', [`--file=${script}`, dump])
-    found = describePgScript(script)
+    try {
+      found = await describePgDump(dump, manifest, dir)
+    } catch (error) {
+      if (error instanceof CopyTextError) return [...problems, `la copia de PostgreSQL no es solo de datos: ${error.message}`]
+      throw error
+    }
   }
   for (const [table, expected] of Object.entries(manifest.tablas)) {
     const got = found.counts[table]
@@ -106,10 +154,10 @@ export async function checkUnpacked(dir: string, manifest: BackupManifest): Prom
 }
 
 /** Unpacks into a temporary folder, checks, and removes the folder. */
-export async function verifyBackup(archive: string, tmpRoot = os.tmpdir()): Promise<Verification> {
+export async function verifyBackup(archive: string, key: BackupKey | undefined, tmpRoot = os.tmpdir()): Promise<Verification> {
   const dir = fs.mkdtempSync(path.join(tmpRoot, 'verificacion-respaldo-'))
   try {
-    const manifest = await unpack(archive, dir)
+    const manifest = await unpack(archive, dir, key)
     const problems = await checkUnpacked(dir, manifest)
     return { ok: problems.length === 0, problems, manifest }
   } catch (error) {

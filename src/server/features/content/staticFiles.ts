@@ -35,11 +35,17 @@ function requestedPath(url: string): string | undefined {
   return segments.join('/')
 }
 
-/** The file that answers `rel` in `dir`: the file itself, or the folder's index.html. */
+/**
+ * The file that answers `rel` in `dir`: the file itself, or the folder's index.html. Never a file outside `dir`,
+ * even through a link inside it: what is served is only the release being served.
+ */
 function fileIn(dir: string, rel: string): string | undefined {
   for (const candidate of rel === '' ? ['index.html'] : [rel, `${rel}/index.html`]) {
     try {
-      if (fs.statSync(path.join(dir, candidate)).isFile()) return candidate
+      const real = fs.realpathSync(path.join(dir, candidate))
+      const inside = path.relative(fs.realpathSync(dir), real)
+      if (inside.startsWith('..') || path.isAbsolute(inside)) continue
+      if (fs.statSync(real).isFile()) return candidate
     } catch {
       // not there: try the next form
     }
