@@ -18,6 +18,7 @@
 import { FILING_TABLES } from './filingTables.ts'
 import type { Migration } from './migration.ts'
 import { OFFICE_TABLES } from './officeTables.ts'
+import { SITE_PROOF } from './siteProof.ts'
 import { SITE_TENANCY } from './siteTenancy.ts'
 
 export type { Migration }
@@ -221,6 +222,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   SITE_TENANCY,
+  SITE_PROOF,
 ]
 
 /** The migrations of MIGRATIONS not yet recorded, in the list's order. */
