@@ -25,7 +25,8 @@ import { buildRelease, describeCheckout, isSite, keepFromEnv, newReleaseId, prun
 import { lockReleases } from './lib/releaseLock.ts'
 import { type Advance, fastForward, npmCi, refuseLocalEdits, resetCheckout, short, versionAt } from './lib/updateCheckout.ts'
 import { backupFirst, type DatabaseTrial, type PostgresAccounts, postgresAccounts, postgresTrial, sqliteTrial } from './lib/updateDatabase.ts'
-import { checkAside, health, serviceBase, waitForCode } from './lib/updateHealth.ts'
+import { followService } from './lib/updateFollow.ts'
+import { checkAside, health, serviceBase } from './lib/updateHealth.ts'
 
 const root = process.cwd()
 const releasesDir = releasesDirFromEnv()
@@ -97,23 +98,6 @@ async function tryAside(built: Built, accounts: PostgresAccounts | undefined, ab
   return migrations
 }
 
-/** After the switch: the service restarts with the new code; if it does not come back with it, everything goes back. */
-async function followService(service: string, advance: Advance, built: Built, pointer: Pointer, migrations: string[]): Promise<void> {
-  const waitS = Number(process.env.ACTUALIZAR_ESPERA_S) > 0 ? Number(process.env.ACTUALIZAR_ESPERA_S) : 120
-  console.log(`Esperando a que el servicio (${service}) se reinicie con la versión nueva (hasta ${waitS} s)…`)
-  if (await waitForCode(service, advance.to, waitS * 1000)) return
-  // Naming the old commit makes a service that did start the new code restart once more, with the old one.
-  resetCheckout(root, advance)
-  writePointer(releasesDir, { ...(built.before ?? { actual: pointer.actual }), codigo: advance.from })
-  fail(
-    `el servicio no volvió a responder con la versión nueva en ${waitS} s (¿corre como servicio, con SERVICIO_SUPERVISADO=1?). ` +
-      `Se volvió a la versión ${version(advance.from)} y a la publicación anterior; el servicio se reinicia con ella.` +
-      (migrations.length
-        ? ` Las migraciones aplicadas (${migrations.join(', ')}) quedan en la base: la versión anterior funciona con ellas (si una dijera lo contrario, no arrancaría: restaure el respaldo recién hecho, npm run restaurar).`
-        : ''),
-  )
-}
-
 async function main(): Promise<void> {
   const accounts = config.databaseUrl ? postgresAccounts(process.env, fail) : undefined
   let keep = 0
@@ -136,7 +120,9 @@ async function main(): Promise<void> {
   const pointer: Pointer = { actual: `${built.id}/client`, ...(built.before ? { anterior: built.before.actual } : {}), codigo: advance.to }
   writePointer(releasesDir, pointer)
   console.log(`Versión nueva en servicio: publicación ${built.id}.`)
-  if (serviceBefore) await followService(service, advance, built, pointer, migrations)
+  const waitS = Number(process.env.ACTUALIZAR_ESPERA_S) > 0 ? Number(process.env.ACTUALIZAR_ESPERA_S) : 120
+  if (serviceBefore)
+    await followService({ root, releasesDir, service, advance, before: built.before, pointer, migrations, waitMs: waitS * 1000, version, fail })
   else console.log(`No hay un servidor en marcha en ${service}: la versión nueva se usará al iniciarlo.`)
   prune(releasesDir, pointer, keep)
 

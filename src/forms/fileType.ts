@@ -31,6 +31,26 @@ export function extensionOf(type: string): string {
   return type === 'image/jpeg' ? '.jpg' : type === 'image/png' ? '.png' : '.pdf'
 }
 
+/** The extensions a name may already end with for each known type (any case); the first is the one given. */
+const EXTENSIONS: Record<KnownType, readonly string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+}
+
+/**
+ * The name a file is kept and downloaded under: the sender's name with the extension of what the file is, so a PDF
+ * named `x.html` or `x.bat` is `x.pdf` (the office's computer opens files by their extension, not their content).
+ */
+export function nameForType(name: string, type: string): string {
+  const extensions = EXTENSIONS[type as KnownType]
+  if (!extensions) return name
+  const dot = name.lastIndexOf('.')
+  const ext = dot > 0 ? name.slice(dot).toLowerCase() : ''
+  if (extensions.includes(ext)) return name
+  return `${dot > 0 ? name.slice(0, dot) : name}${extensions[0]}`
+}
+
 /** «PDF, JPEG o PNG» for messages and help texts. */
 export function typeNames(types: readonly string[]): string {
   const names = types.map(t => (t === 'application/pdf' ? 'PDF' : t === 'image/jpeg' ? 'JPEG' : t === 'image/png' ? 'PNG' : t))

@@ -14,9 +14,13 @@ import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
 import { isPostgresUrl } from './store/postgres.ts'
 import { grantRuntimeRole } from './store/pgRoles.ts'
+import { parseSiteKey, registerSiteKey, SITE_KEY_VARIABLE } from './store/siteProof.ts'
 
-/** Migrates the database of `ownerUrl` and grants `runtimeRole` the server's rights. */
-export async function prepareDatabase(ownerUrl: string, runtimeRole: string, manifestDir?: string): Promise<void> {
+/**
+ * Migrates the database of `ownerUrl`, grants `runtimeRole` the server's rights and, given the site key
+ * (DATABASE_CLAVE_SITIOS), registers it: from then on the server's role proves its site (store/siteProof.ts).
+ */
+export async function prepareDatabase(ownerUrl: string, runtimeRole: string, manifestDir?: string, siteKey?: string): Promise<void> {
   if (!isPostgresUrl(ownerUrl))
     throw new Error(
       'Defina DATABASE_URL_DUENIO con la cuenta dueña de las tablas (postgres://…), en un archivo que solo root lea (docs/guia-operacion.md, sección 12): este comando es solo para PostgreSQL.',
@@ -28,6 +32,7 @@ export async function prepareDatabase(ownerUrl: string, runtimeRole: string, man
   await client.connect()
   try {
     await grantRuntimeRole(client, runtimeRole)
+    if (siteKey) await registerSiteKey(client, parseSiteKey(siteKey))
   } finally {
     await client.end()
   }
@@ -43,9 +48,13 @@ async function main(): Promise<void> {
   try {
     if (!role || process.argv.length > 3)
       throw new Error('Indique la cuenta de PostgreSQL del servidor. Ejemplo: npm run -s bd:preparar -- radicacion_servidor')
-    await prepareDatabase(ownerUrlFrom(process.env), role, process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined)
+    const siteKey = process.env[SITE_KEY_VARIABLE]
+    await prepareDatabase(ownerUrlFrom(process.env), role, process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined, siteKey)
     process.stdout.write(
-      `Base de datos al día; la cuenta «${role}» puede leer y escribir los datos, pero no cambiar las tablas ni borrar la auditoría ni el historial.\n`,
+      `Base de datos al día; la cuenta «${role}» puede leer y escribir los datos, pero no cambiar las tablas ni borrar la auditoría ni el historial.\n` +
+        (siteKey
+          ? `Clave de ${SITE_KEY_VARIABLE} registrada: la cuenta del servidor solo ve el sitio que prueba con ella.\n`
+          : `Sin ${SITE_KEY_VARIABLE} no se registró clave (la ya registrada, si la hay, sigue); sin ninguna, la cuenta del servidor puede cambiar de sitio (vea «PostgreSQL» en docs/guia-operacion.md).\n`),
     )
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)

@@ -208,7 +208,8 @@ describe('uploads', () => {
       expect(r.nombreOriginal).not.toMatch(/[\\/\u0000-\u001f]/)
       expect(fs.existsSync(path.join(server.dataDir, 'adjuntos', r.archivo))).toBe(true)
     }
-    expect(rows.map(r => r.nombreOriginal).slice(0, 3)).toEqual([path.basename(outside), 'evil.pdf', 'passwd'])
+    // The label is named after the content too (a PDF): «passwd» is kept as «passwd.pdf».
+    expect(rows.map(r => r.nombreOriginal).slice(0, 3)).toEqual([path.basename(outside), 'evil.pdf', 'passwd.pdf'])
   })
 })
 

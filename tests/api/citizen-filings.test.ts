@@ -75,9 +75,10 @@ describe('attachments on a PQRSD (control: archivos)', () => {
 
     const get = await staffGet()
     const detail = (await (await get(`/api/oficina/radicaciones/${id}`)).json()) as { adjuntos: Array<{ nombre: string; tipo: string; url: string }> }
+    // Named after what it is: the PNG sent as «fila.jpg» is «fila.png».
     expect(detail.adjuntos.map(a => [a.nombre, a.tipo])).toEqual([
       ['carta firmada.pdf', 'application/pdf'],
-      ['fila.jpg', 'image/png'],
+      ['fila.png', 'image/png'],
     ])
     const first = await get(detail.adjuntos[0]!.url)
     expect(first.status).toBe(200)
@@ -94,7 +95,7 @@ describe('attachments on a PQRSD (control: archivos)', () => {
     // The office's page (no script) lists both with their links.
     const page = await (await get(`/oficina/radicaciones/${id}`)).text()
     expect(page).toContain('carta firmada.pdf')
-    expect(page).toContain('fila.jpg')
+    expect(page).toContain('fila.png')
 
     // Under the data folder's uploads, with the extension of what they are.
     const stored = await withStore(server.dataDir, async s => (await s.listFilings('pqrs')).find(f => f.radicado === id)!)
@@ -102,7 +103,7 @@ describe('attachments on a PQRSD (control: archivos)', () => {
     for (const a of stored.adjuntos) expect(fs.existsSync(path.join(server.dataDir, 'adjuntos', a.archivo))).toBe(true)
     expect(stored.datos.adjuntos).toEqual([
       { nombre: 'carta firmada.pdf', tipo: 'application/pdf', tamano: PDF.length },
-      { nombre: 'fila.jpg', tipo: 'image/png', tamano: PNG.length },
+      { nombre: 'fila.png', tipo: 'image/png', tamano: PNG.length },
     ])
 
     const csv = (await runExport(['pqrs', '--sep', ';'], { DATA_DIR: server.dataDir })).replace(/^\uFEFF/, '')
@@ -110,7 +111,7 @@ describe('attachments on a PQRSD (control: archivos)', () => {
     const header = cellsOf(csv.split('\r\n')[0]!)
     const cells = cellsOf(csv.split('\r\n').find(l => l.startsWith(`"${id}"`))!)
     expect(cells[header.indexOf('Número de adjuntos')]).toBe('2')
-    expect(cells[header.indexOf('Documentos adjuntos')]).toBe('carta firmada.pdf, fila.jpg')
+    expect(cells[header.indexOf('Documentos adjuntos')]).toBe('carta firmada.pdf, fila.png')
   })
 
   it("a PQRSD without attachments is still the spec's JSON call", async () => {

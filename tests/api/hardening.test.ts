@@ -280,7 +280,7 @@ describe('#12 NUL and bidirectional controls', () => {
     expect(datos.nombre).toBe('AnaMaría')
     expect(datos.mensaje).toBe('hola mundo')
     const historias = await server.app.store.listFilings('historia')
-    expect(historias[historias.length - 1]!.adjuntos[0]!.nombreOriginal).toBe('solicitudfdp.exe')
+    expect(historias[historias.length - 1]!.adjuntos[0]!.nombreOriginal).toBe('solicitudfdp.pdf')
   })
 })
 

@@ -27,7 +27,8 @@ export interface PlatformDatabase {
   drop(): Promise<void>
 }
 
-export async function platformDatabase(label: string, owner: string, server: string): Promise<PlatformDatabase> {
+/** `siteKey`: registered as the guide's setup does (DATABASE_CLAVE_SITIOS), so the server's role must prove its site. */
+export async function platformDatabase(label: string, owner: string, server: string, siteKey?: string): Promise<PlatformDatabase> {
   const adminUrl = await freshPostgresDatabase(label)
   const as = (role: string) => {
     const u = new URL(adminUrl)
@@ -43,7 +44,7 @@ export async function platformDatabase(label: string, owner: string, server: str
   ])
     await querySite(adminUrl, undefined, sql)
   const ownerUrl = as(owner)
-  await prepareDatabase(ownerUrl, server)
+  await prepareDatabase(ownerUrl, server, undefined, siteKey)
   return {
     adminUrl,
     ownerUrl,

@@ -31,6 +31,8 @@ export interface MultipartBody {
   received: Map<string, ReceivedPart[]>
   /** A file came in a field that takes none, or one too many in a one-file field. */
   extraFile: boolean
+  /** Field name → the file parts read for it, empty ones included. */
+  fileParts: Map<string, number>
 }
 
 /** Limits on the text parts of a multipart body. */
@@ -74,7 +76,7 @@ export function discardParts(received: Map<string, ReceivedPart[]>): void {
  * Once read, the body no longer runs against its receive timeout.
  */
 export async function readMultipart(request: FastifyRequest, dataDir: string, specs: ReadonlyMap<string, FileSpec>, text: TextLimits): Promise<MultipartBody> {
-  const body: MultipartBody = { values: {}, received: new Map(), extraFile: false }
+  const body: MultipartBody = { values: {}, received: new Map(), extraFile: false, fileParts: new Map() }
   const totals = new Map<string, number>()
   try {
     for await (const part of request.parts({ limits: partLimits(specs, text) })) {
@@ -119,7 +121,11 @@ async function receiveFile(
     await drain(part.file)
     return
   }
-  if (list.length >= spec.maxFiles) throw spec.tooMany()
+  // Empty parts count too: dropped below, but each is one of the parser's file parts, and a pile of them would
+  // otherwise end in its files limit and a message about one PDF that a field of several files does not deserve.
+  const parts = (body.fileParts.get(part.fieldname) ?? 0) + 1
+  body.fileParts.set(part.fieldname, parts)
+  if (list.length >= spec.maxFiles || (spec.multiple && parts > spec.maxFiles)) throw spec.tooMany()
   const file = await receiveToTemp(dataDir, part.file, spec.maxFileBytes)
   if (part.file.truncated) file.tooLarge = true
   if (file.size === 0 && !file.tooLarge) {

@@ -18,6 +18,7 @@
 import { FILING_TABLES } from './filingTables.ts'
 import type { Migration } from './migration.ts'
 import { OFFICE_TABLES } from './officeTables.ts'
+import { SITE_PROOF } from './siteProof.ts'
 import { SITE_TENANCY } from './siteTenancy.ts'
 
 export type { Migration }
@@ -221,6 +222,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   SITE_TENANCY,
+  SITE_PROOF,
   {
     // A closed period's report of requests as first published (Decreto 103 de 2015, art. 52): later corrections of a
     // filing do not rewrite it (docs/decisions/tracking-and-report.md). New table only: older releases ignore it.
@@ -244,7 +246,7 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       ALTER TABLE informes_publicados ENABLE ROW LEVEL SECURITY;
       ALTER TABLE informes_publicados FORCE ROW LEVEL SECURITY;
-      CREATE POLICY sitio_propio ON informes_publicados USING (sitio = sitio_actual()) WITH CHECK (sitio = sitio_actual());
+      CREATE POLICY sitio_propio ON informes_publicados USING (sitio = (SELECT sitio_actual())) WITH CHECK (sitio = (SELECT sitio_actual()));
     `,
   },
 ]

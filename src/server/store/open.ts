@@ -5,6 +5,7 @@ import { FilingRecords } from './filingRecords.ts'
 import { OfficeRecords } from './officeRecords.ts'
 import { describeUrl, isPostgresUrl, postgresEngine } from './postgres.ts'
 import { SharedRecords } from './sharedRecords.ts'
+import { parseSiteKey, SITE_KEY_VARIABLE } from './siteProof.ts'
 import { sqliteEngine } from './sqlite.ts'
 import type { AccountMethod, OfficeStore } from './office.ts'
 import type { SharedStateStore } from './shared.ts'
@@ -24,6 +25,8 @@ export interface OpenStoreOptions {
   refuseOwner?: boolean
   /** The site whose rows these are (a platform's site id; unset: the single site). */
   siteId?: string
+  /** PostgreSQL: the key that proves the site (siteProof.ts); default DATABASE_CLAVE_SITIOS from the environment. */
+  siteKey?: string
 }
 
 /** The engine the configuration asks for: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in DATA_DIR. */
@@ -35,7 +38,15 @@ export async function openEngine(options: Omit<OpenStoreOptions, 'plan'>): Promi
       `DATABASE_URL debe empezar por postgres:// o postgresql:// (recibido «${describeUrl(url)}»). Sin DATABASE_URL se usa el archivo SQLite de DATA_DIR.`,
     )
   }
-  return postgresEngine({ url, readonly: options.readonly, refuseOwner: options.refuseOwner, site: options.siteId })
+  // Read here, next to DATABASE_URL's use, so every command that opens the store (server, export, accounts) proves its site alike.
+  const key = options.siteKey ?? process.env[SITE_KEY_VARIABLE]
+  return postgresEngine({
+    url,
+    readonly: options.readonly,
+    refuseOwner: options.refuseOwner,
+    site: options.siteId,
+    siteKey: key ? parseSiteKey(key) : undefined,
+  })
 }
 
 /** Opens the store the configuration asks for (openEngine) with its numbering plan. */

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { OWNER_ONLY_TABLES } from './siteProof.ts'
 
 /**
  * Two PostgreSQL roles (issue 23 #5). The owner role owns the tables and runs
@@ -74,6 +75,11 @@ export async function grantRuntimeRole(client: pg.ClientBase, role: string): Pro
     await client.query(`REVOKE TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA public FROM ${role}`)
     for (const table of APPEND_ONLY_TABLES) await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON ${table} FROM ${role}`)
     await client.query(`REVOKE INSERT ON schema_migrations FROM ${role}`)
+    // The site key (siteProof.ts): the server's role proves its site with it, so it may never write it, and the
+    // table's policy shows it no row (SELECT stays so that pg_dump, run as this role, can copy the table: empty).
+    for (const table of OWNER_ONLY_TABLES)
+      if ((await client.query('SELECT to_regclass($1) AS t', [table])).rows[0]?.t)
+        await client.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${table} FROM ${role}`)
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)

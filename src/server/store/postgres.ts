@@ -3,7 +3,8 @@ import pg from 'pg'
 import type { Db, Engine } from './engine.ts'
 import { MIGRATIONS, type Migration, pendingMigrations, recordedName, refuseNewerSchema } from './migrations.ts'
 import { BYPASSES_SITES, OWNER_REFUSED, ownerRole, rowSecurityBypasser } from './pgRoles.ts'
-import { connectionName, DEFAULT_SITE, SITE_SETTING } from './siteTenancy.ts'
+import { checkSiteProved, setConnectionSite, siteLocks } from './siteProof.ts'
+import { connectionName, DEFAULT_SITE } from './siteTenancy.ts'
 import type { Tables } from './tables.ts'
 import { StoreUnavailableError, StoreUnreachableError } from './unavailable.ts'
 
@@ -113,6 +114,8 @@ export interface PostgresEngineOptions {
   refuseOwner?: boolean
   /** The site whose rows every connection reads and writes (siteTenancy.ts); default the single site's. */
   site?: string
+  /** DATABASE_CLAVE_SITIOS: the key that proves the site to the database (siteProof.ts); unset, none is proved. */
+  siteKey?: Buffer
 }
 
 /** Asks `check` until it answers (up to about 8 s while the database is unreachable); false when it never does. */
@@ -140,9 +143,8 @@ function openPool(options: PostgresEngineOptions): pg.Pool {
     // Run on every connection the pool opens, before it is handed out (a failure fails the connection):
     // whatever the server's, database's or role's defaults say, a COMMIT returns only once it is on disk.
     onConnect: async (client: pg.ClientBase) => {
-      // The connection's site, for its whole life: the database shows and accepts only that site's rows
-      // (siteTenancy.ts). Set here, where every connection is born, no query can run without it.
-      await client.query('SELECT set_config($1, $2, false)', [SITE_SETTING, options.site ?? DEFAULT_SITE])
+      // Its site and proof for life (siteProof.ts): set where every connection is born, no query runs without them.
+      await setConnectionSite(client, options.site ?? DEFAULT_SITE, options.siteKey)
       await client.query('SET synchronous_commit = on')
       if (readonly) await client.query('SET default_transaction_read_only = on')
     },
@@ -187,6 +189,7 @@ async function prepareSchema(pool: pg.Pool, options: PostgresEngineOptions): Pro
       }
       await migratePostgres(client)
     }
+    await checkSiteProved(client, options.site ?? DEFAULT_SITE, options.siteKey !== undefined)
   } catch (error) {
     client.release()
     await pool.end().catch(() => undefined)
@@ -240,7 +243,8 @@ export async function postgresEngine(options: PostgresEngineOptions): Promise<En
   const pool = openPool(options)
   await prepareSchema(pool, options)
   const db = kyselyOver(pool)
-  return { ...postgresDialect, ...postgresChecks(db), db, transaction: transactionsOn(db), relaxed: fn => fn(db) }
+  const lockKeys = siteLocks(options.site ?? DEFAULT_SITE)
+  return { ...postgresDialect, ...postgresChecks(db), lockKeys, db, transaction: transactionsOn(db), relaxed: fn => fn(db) }
 }
 
 /** What PostgreSQL does differently in SQL (the Engine's fragments), independent of any connection. */
@@ -249,9 +253,6 @@ const postgresDialect = {
   groupCommit: false,
   locksRows: true,
   siteKey: ['sitio'],
-  async lockKeys(tx: Db, keys: readonly string[]) {
-    for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(tx)
-  },
   flag: (value: boolean) => value,
   isUniqueViolation(error: unknown, constraint?: string) {
     const e = error as { code?: unknown; constraint?: unknown } | null

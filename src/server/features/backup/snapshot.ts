@@ -13,7 +13,8 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { LIMITER_TABLES } from '../../store/shared.ts'
-import { DEFAULT_SITE, SITE_SETTING } from '../../store/siteTenancy.ts'
+import { setConnectionSite, siteKeyFromEnv, siteToolOptions } from '../../store/siteProof.ts'
+import { DEFAULT_SITE } from '../../store/siteTenancy.ts'
 import { pgBinary } from './pgTools.ts'
 
 /** Database file of the SQLite store (DATA_DIR/radicaciones.sqlite); the same name inside the archive. */
@@ -122,8 +123,10 @@ export function runPgTool(name: string, args: string[], password?: string, extra
 export async function copyPostgres(databaseUrl: string, stagingDir: string, site = DEFAULT_SITE): Promise<DatabaseCopy> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
+  // On a database whose site key is registered, the server's role sees a site's rows only with its proof (siteProof.ts).
+  const key = siteKeyFromEnv()
   try {
-    await client.query('SELECT set_config($1, $2, false)', [SITE_SETTING, site])
+    await setConnectionSite(client, site, key)
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
     const snapshot = (await client.query<{ s: string }>('SELECT pg_export_snapshot() AS s')).rows[0]!.s
     const tables = (await client.query<{ t: string }>('SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename')).rows.map(
@@ -148,7 +151,7 @@ export async function copyPostgres(databaseUrl: string, stagingDir: string, site
         `--dbname=${url}`,
       ],
       password,
-      { PGOPTIONS: `-c ${SITE_SETTING}=${site}` },
+      { PGOPTIONS: siteToolOptions(key, site, new Date()) },
     )
     await client.query('COMMIT')
     return { engine: 'postgresql', file: PG_DUMP_FILE, counts, attachments }

@@ -89,11 +89,13 @@ function filesRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidat
   const specs = fileSpecs(filing, validate)
   // A body announced bigger than the files' limits plus room for the text fields is refused before reading it.
   const maxBody = [...specs.values()].reduce((n, spec) => n + spec.maxTotalBytes, 0) + 1024 * 1024
+  // Answered on the attachments field when the form has one (its total is what the sender went over).
+  const overTotal = [...specs.values()].find(spec => spec.multiple)?.overTotal ?? (() => apiError('bodyTooLarge'))
   const refuseOversized = async (request: FastifyRequest, reply: FastifyReply) => {
     const length = Number(request.headers['content-length'])
     if (Number.isFinite(length) && length > maxBody) {
       reply.header('connection', 'close')
-      throw apiError('bodyTooLarge')
+      throw overTotal()
     }
   }
   ctx.app.post(filing.endpoint, { onRequest: [ctx.limit, refuseOversized], config: NO_SCRIPT_FORM }, async (request, reply) => {

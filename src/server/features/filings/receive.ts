@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FileDescriptor, FilesValue } from '../../../forms/compileFormSchema.ts'
-import { extensionOf, sniffType } from '../../../forms/fileType.ts'
+import { extensionOf, nameForType, sniffType } from '../../../forms/fileType.ts'
 import type { SubmittedFiles } from '../../../forms/normalize.ts'
 import { colombiaIso, type Receipt } from '../../../forms/receipt.ts'
 import type { FormValidator } from '../../../forms/validateSubmission.ts'
@@ -99,7 +99,10 @@ export class FilingReceiver {
     const { form } = filing
     const extraCode = form.campos.some(c => c.control === 'archivos') ? 'unexpectedFile' : 'onlyOneFile'
     const descriptors: SubmittedFiles = {}
-    const describe = (r: ReceivedPart): FileDescriptor => ({ nombre: r.label, tipo: sniffType(r.file.head), tamano: r.file.size })
+    const describe = (r: ReceivedPart): FileDescriptor => {
+      const tipo = sniffType(r.file.head)
+      return { nombre: nameForType(r.label, tipo), tipo, tamano: r.file.size }
+    }
     for (const [name, spec] of specs) {
       const list = body.received.get(name) ?? []
       descriptors[name] = spec.multiple ? list.map(describe) : list[0] ? describe(list[0]) : undefined
@@ -128,7 +131,7 @@ export class FilingReceiver {
         const tipo = sniffType(r.file.head)
         const archivo = keepUpload(this.dataDir, r.file, extensionOf(tipo))
         kept.push(archivo)
-        attachments.push({ campo: name, archivo, nombreOriginal: r.label, tipo, tamano: r.file.size, sha256: r.file.sha256 })
+        attachments.push({ campo: name, archivo, nombreOriginal: nameForType(r.label, tipo), tipo, tamano: r.file.size, sha256: r.file.sha256 })
       }
       // The filing keeps the list of attachments (names, types, sizes); the total was for the limit only.
       const value = datos[name]

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { KNOWN_TYPES } from '../../../forms/fileType.ts'
+import { KNOWN_TYPES, nameForType } from '../../../forms/fileType.ts'
 import { asDownload } from '../../http/download.ts'
 import { apiError } from '../../http/errors.ts'
 import { uploadsDir } from '../../store/uploads.ts'
@@ -29,7 +29,8 @@ interface ViewOptions {
 /** A stored file as a download (the type found in the content on receipt, never one the sender announced). */
 function sendStored(reply: FastifyReply, dataDir: string, file: string, name: string, type = 'application/pdf') {
   const known: readonly string[] = KNOWN_TYPES
-  return asDownload(reply, name, known.includes(type) ? type : 'application/octet-stream').send(
+  // nameForType again here: files kept before names followed their type still carry the sender's extension.
+  return asDownload(reply, nameForType(name, type), known.includes(type) ? type : 'application/octet-stream').send(
     fs.createReadStream(path.join(uploadsDir(dataDir), path.basename(file))),
   )
 }

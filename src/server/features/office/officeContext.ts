@@ -9,7 +9,7 @@ import type { Notifier } from '../../notify.ts'
 import type { OfficeForm } from './inbox.ts'
 import type { PageContext } from './views/OfficeShell.tsx'
 import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, sameSecret, SESSION_COOKIE, tokenHash, type SessionPolicy } from './session.ts'
-import { MemorySignInThrottle, type SignInThrottle } from './throttle.ts'
+import type { SignInThrottle } from './throttle.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { AccountRow, OfficeFilingRow, OfficeStore } from '../../store/office.ts'
 import type { FilingStore } from '../../store/store.ts'
@@ -27,8 +27,8 @@ export interface OfficeOptions {
   dataDir: string
   clientDir: string
   session?: Partial<SessionPolicy>
-  /** Sign-in attempts per account and address (default: in this process's memory). */
-  throttle?: SignInThrottle
+  /** Sign-in attempts (throttle.ts), counted in the store (storeThrottle.ts). */
+  throttle: SignInThrottle
   /** Clock of the office (tests of expiry and deadlines). */
   now?: () => Date
   /** OFICINA_2FA=admin: admin accounts must use their second factor. */
@@ -98,7 +98,7 @@ export function createOffice(app: FastifyInstance, opts: OfficeOptions): Office 
     // Every form of manifest/forms that is a filing (not the newsletter) is answered by the office.
     forms: site.filings.filter(f => f.clase === 'radicacion').map(f => ({ kind: f.kind, form: f.form })),
     policy: { ...DEFAULT_SESSION_POLICY, ...opts.session },
-    throttle: opts.throttle ?? new MemorySignInThrottle(),
+    throttle: opts.throttle,
     twoFactor: opts.twoFactor,
     now,
     styles,
