@@ -118,9 +118,7 @@ describe('pages the server writes escape what people typed', () => {
     expect(doc.querySelector('#radicar-nombre')?.getAttribute('value')).toBe(BREAK_OUT)
     const c = { radicado: 'PQRS-2026-000002', codigo: 'ABCDE-FGHJK', recibido: '2026-03-26T10:05:00-05:00', vence: '2026-04-17', diasHabiles: 15 }
     const constancia = { ...c, canal: 'escrito', formulario: 'PQRSD', tipo: 'Petición', funcionario: SCRIPT, entidad: 'E.S.E.', consultaUrl: '/pqrsd/consulta' }
-    safe(
-      <ConstanciaPage ctx={ctx} c={{ ...constancia, campos: [{ etiqueta: 'Mensaje', valor: SCRIPT }], correoEnviado: false } as Constancia} pdfUrl="/x.pdf" />,
-    )
+    safe(<ConstanciaPage ctx={ctx} c={{ ...constancia, campos: [{ etiqueta: 'Mensaje', valor: SCRIPT }] } as Constancia} pdfUrl="/x.pdf" />)
   })
 
   it("the answer to a citizen's form posted without script", () => {

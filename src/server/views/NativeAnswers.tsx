@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { receiptLines, type Receipt } from '../../forms/receipt.ts'
+import type { Receipt } from '../../forms/receipt.ts'
+import { ReceiptLines } from '../../views/ReceiptLines.tsx'
 import { ReceiptPdfForm } from '../../views/ReceiptPdfForm.tsx'
 import { MSG } from '../http/messages.ts'
 import { ServerDocument } from './ServerDocument.tsx'
@@ -59,12 +60,7 @@ export function NativeConfirmation({ frame, titulo, text, subscription, receipt,
       <div className="aviso-formulario aviso-exito recibo" role="status">
         <div className="aviso-texto">
           <p>{text}</p>
-          {receipt &&
-            receiptLines(receipt).map(l => (
-              <p key={l} className="recibo-linea">
-                {l}
-              </p>
-            ))}
+          {receipt && <ReceiptLines receipt={receipt} />}
         </div>
       </div>
       {!subscription && <p>{receipt ? MSG.nativePrint : MSG.nativeKeepNumber}</p>}

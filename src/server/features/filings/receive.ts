@@ -14,6 +14,7 @@ import type { SiteData } from '../../siteData.ts'
 import { consentsFor } from '../../consentRecords.ts'
 import type { AttachmentRecord, FilingStore } from '../../store/store.ts'
 import { keepUpload, removeKept } from '../../store/uploads.ts'
+import { receiptDetails } from '../../receiptDetails.ts'
 import { hashCode, newVerificationCode } from '../../verificationCode.ts'
 import { validated, withNativeDefaults } from './validation.ts'
 
@@ -48,7 +49,7 @@ export class FilingReceiver {
       ...consents,
       ...(attachments ? { attachments } : {}),
     })
-    return { id, recibido: colombiaIso(now), vence: tramite.vence, codigo }
+    return { id, recibido: colombiaIso(now), vence: tramite.vence, codigo, ...receiptDetails(filing, datos, this.site, 'web', attachments) }
   }
 
   /**

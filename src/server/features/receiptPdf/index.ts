@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { initialTramite } from '../../../filings/deadlines.ts'
 import { normalizeRadicado, RADICADO_SHAPE, TRACKING_FIELDS, TRACKING_PAGE, TRACKING_TEXT } from '../../../filings/tracking.ts'
-import { colombiaIso, RECEIPT_PDF_API, spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
+import { attachmentsList, colombiaIso, RECEIPT_PDF_API, spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
 import { ApiError } from '../../http/errors.ts'
 import { MSG } from '../../http/messages.ts'
 import { isNoScriptPost, isUrlEncoded, NO_SCRIPT_FORM, plainFields } from '../../http/noScript.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
 import { hashCode, normalizeCode } from '../../verificationCode.ts'
+import { receiptDetails } from '../../receiptDetails.ts'
 import { constanciaPdf } from '../office/index.ts'
 
 export interface ReceiptPdfOptions {
@@ -66,12 +67,16 @@ export async function receiptPdfPlugin(app: FastifyInstance, opts: ReceiptPdfOpt
     if (!filing || !form) throw new ApiError(404, TRACKING_TEXT.notFound, {})
     const tramite = (await store.getTramite(radicado)) ?? initialTramite(form.form, filing.datos, site.lookups, new Date(filing.recibidoEn))
     const recibido = colombiaIso(new Date(filing.recibidoEn))
+    // The same request type, channel and attachments as the receipt on screen.
+    const details = receiptDetails(form, filing.datos, site, filing.canal ?? 'web', filing.adjuntos)
     const rows: Array<[string, string]> = [
       ['Número de radicado', filing.radicado],
-      ['Solicitud', form.nombre],
+      ['Solicitud', details.solicitud ?? form.nombre],
+      ['Canal de recepción', details.canal ?? ''],
       ['Fecha y hora de recibo', `${spanishDateTime(recibido)} (hora de Colombia)`],
       ['Fecha límite de respuesta', `${spanishDay(tramite.vence)} (${tramite.diasHabiles} días hábiles)`],
       ['Código de verificación', printedCode(codigo)],
+      ...(details.adjuntos ? ([['Documentos adjuntos recibidos', attachmentsList(details.adjuntos)]] as Array<[string, string]>) : []),
       ['Consulta en línea', `${request.protocol}://${request.host}${TRACKING_PAGE}`],
     ]
     const footer =

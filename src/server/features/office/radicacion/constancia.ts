@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
 import { CANAL_LABEL, type OfficeCanal } from '../../../../filings/channels.ts'
-import { spanishDateTime, spanishDay } from '../../../../forms/receipt.ts'
+import { type ReceiptMail, spanishDateTime, spanishDay } from '../../../../forms/receipt.ts'
 
 /**
  * The citizen's proof of a petition the office registered (CPACA art. 61:
@@ -29,7 +29,17 @@ export interface Constancia {
   consultaUrl: string
   /** The petition's fields as staff read them (the citizen's own data, for their copy). */
   campos: Array<{ etiqueta: string; valor: string }>
-  correoEnviado: boolean
+  /** Whether the citizen's copy went by e-mail (`enviado` only when the mail server accepted it); absent without an address. */
+  correo?: ReceiptMail
+}
+
+/** What the page tells staff about the e-mailed copy: «sent» only when it was, otherwise what to do instead. */
+export function constanciaMailText(c: Pick<Constancia, 'correo'>): string {
+  if (c.correo === 'enviado') return 'La constancia también se envió al correo que dio el ciudadano.'
+  const give = 'Entréguele la constancia impresa o en PDF, o díctele el número de radicado y el código de verificación.'
+  if (c.correo === 'no-enviado')
+    return `La constancia no se envió por correo: el envío de correo no está configurado o el servidor de correo no lo aceptó. ${give}`
+  return `El ciudadano no dio correo electrónico. ${give}`
 }
 
 export const CONSTANCIA_TRACKING = (c: Constancia) =>

@@ -1,5 +1,5 @@
 import { OfficePage, type PageContext } from '../../views/OfficeShell.tsx'
-import { CONSTANCIA_TRACKING, type Constancia, constanciaRows } from '../constancia.ts'
+import { CONSTANCIA_TRACKING, type Constancia, constanciaMailText, constanciaRows } from '../constancia.ts'
 import { REGISTER_PAGE } from '../registerPaths.ts'
 
 /** The constancia as a page: printable, with the link to its PDF. */
@@ -10,9 +10,7 @@ export function ConstanciaPage({ ctx, c, pdfUrl }: { ctx: PageContext; c: Consta
         <a href="/oficina">← Volver a la bandeja</a> · <a href={REGISTER_PAGE}>Radicar otra solicitud</a>
       </p>
       <div className="aviso-formulario aviso-exito no-imprimir" role="status">
-        <p className="aviso-texto">
-          {`La solicitud quedó radicada con el número ${c.radicado}.${c.correoEnviado ? ' La constancia también se envió al correo que dio el ciudadano.' : ''}`}
-        </p>
+        <p className="aviso-texto">{`La solicitud quedó radicada con el número ${c.radicado}. ${constanciaMailText(c)}`}</p>
       </div>
       <article className="constancia">
         <h1>{`Constancia de radicación ${c.radicado}`}</h1>
