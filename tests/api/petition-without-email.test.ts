@@ -25,18 +25,25 @@ describe('a petition without e-mail', () => {
 
   beforeAll(async () => {
     dataDir = tempDataDir('peticion-sin-correo')
-    const created = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Ana Ventanilla', '--rol', 'siau'], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
-      input: `${STAFF.clave}\n`,
-      encoding: 'utf8',
-    })
+    const created = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Ana Ventanilla', '--rol', 'siau'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir },
+        input: `${STAFF.clave}\n`,
+        encoding: 'utf8',
+      },
+    )
     expect(created.status).toBe(0)
     server = await startInProcess({ dataDir })
     const client = await new Client(server.url).init()
     const signIn = await client.postJson('/api/oficina/sesion', { correo: STAFF.correo, clave: STAFF.clave })
     expect(signIn.status).toBe(200)
-    const session = signIn.headers.getSetCookie().find(c => c.startsWith('oficina_sesion='))!.split(';')[0]!
+    const session = signIn.headers
+      .getSetCookie()
+      .find(c => c.startsWith('oficina_sesion='))!
+      .split(';')[0]!
     office = {
       register: body =>
         fetch(`${server.url}/api/oficina/radicaciones`, {

@@ -31,7 +31,10 @@ async function registerAndReadConstancia(url: string, datos: Record<string, unkn
     body: JSON.stringify({ correo: STAFF.correo, clave: STAFF.clave }),
   })
   expect(signIn.status).toBe(200)
-  const session = signIn.headers.getSetCookie().find(c => c.startsWith('oficina_sesion='))!.split(';')[0]!
+  const session = signIn.headers
+    .getSetCookie()
+    .find(c => c.startsWith('oficina_sesion='))!
+    .split(';')[0]!
   const cookie = `XSRF-TOKEN=${client.token}; ${session}`
   const page = parse(await (await fetch(`${url}/oficina/radicar/pqrsd`, { headers: { cookie } })).text())
   const xsrf = page.querySelector('form.radicar input[name="_xsrf"]')!.getAttribute('value')!

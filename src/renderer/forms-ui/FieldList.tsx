@@ -54,14 +54,7 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
       return (
         <div className="campo campo-casilla">
           <label htmlFor={id}>
-            <input
-              type="checkbox"
-              id={id}
-              aria-invalid={invalid}
-              aria-required={required || undefined}
-              aria-describedby={describedBy}
-              {...register(name)}
-            />
+            <input type="checkbox" id={id} aria-invalid={invalid} aria-required={required || undefined} aria-describedby={describedBy} {...register(name)} />
             {campo.etiqueta}
             <Required required={required} />
           </label>

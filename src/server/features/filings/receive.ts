@@ -10,6 +10,7 @@ import type { FormDefinition } from '../../../manifest/types.generated.ts'
 import { ApiError, apiError } from '../../http/errors.ts'
 import { discardParts, readMultipart, type FileSpec, type MultipartBody, type ReceivedPart } from '../../http/multipart.ts'
 import { isNoScriptPost } from '../../http/noScript.ts'
+import { keepTyped } from '../../http/typedValues.ts'
 import type { SiteData } from '../../siteData.ts'
 import { consentsFor } from '../../consentRecords.ts'
 import type { AttachmentRecord, FilingStore } from '../../store/store.ts'
@@ -74,6 +75,8 @@ export class FilingReceiver {
       if (error instanceof ApiError) reply.header('connection', 'close')
       throw error
     }
+    // Without script the form comes back filled in when it has an error: its text fields are kept for that answer.
+    keepTyped(request, body.values)
     const kept: string[] = []
     try {
       const values = isNoScriptPost(request) ? withNativeDefaults(filing.form, body.values) : body.values
