@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createElement, type ReactElement } from 'react'
 import type { FilingForm } from '../manifest/filingForms.ts'
+import type { FormDefinition } from '../manifest/types.generated.ts'
 import { IDENTITY_HREF } from '../manifest/siteIdentity.ts'
 import type { Receipt } from '../forms/receipt.ts'
 import { MSG } from './http/messages.ts'
@@ -63,28 +64,10 @@ export function createNativeFormPages(site: SiteData, clientDir: string, root: (
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDocument(page))
   const sendHtml = (reply: FastifyReply, status: number, html: string): FastifyReply =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
-
-  /** A page of the site with `body` as its main content and `title` (GOV.CO bar, header, footer); undefined without a built page. */
-  const framed = (route: string | undefined, title: string, body: ReactElement): string | undefined => {
-    const doc = sitePage(root(), route ?? '/') ?? sitePage(root(), '/')
-    if (!doc || !replaceMain(doc, renderToStaticMarkup(body))) return undefined
-    retitle(doc, () => `${title} | ${site.siteName}`)
-    return documentHtml(doc)
-  }
-
-  /** The form's own page, filled in with what was typed, each field's message and the summary (GOV.UK's pattern). */
-  const refilled = (request: FastifyRequest, filing: FilingForm, fields: Record<string, string>): string | undefined => {
+  const framed = (route: string | undefined, title: string, body: ReactElement) => framedPage(root(), site.siteName, route, title, body)
+  const refilled = (request: FastifyRequest, filing: FilingForm, fields: Record<string, string>) => {
     const route = pageOf(filing)
-    const doc = route === undefined ? undefined : sitePage(root(), route)
-    if (!doc) return undefined
-    const { form } = filing
-    const items = form.campos.filter(c => fields[c.nombre] !== undefined).map(c => ({ targetId: `${form.id}-${c.nombre}`, message: fields[c.nombre]! }))
-    const reattach = form.campos.some(isFileControl)
-    const summary = renderToStaticMarkup(createElement(RefillSummary, { formId: form.id, items, reattach }))
-    const fieldError = (id: string, message: string) => renderToStaticMarkup(createElement(RefillFieldMessage, { id, message }))
-    if (items.length === 0 || !refillForm(doc, form, { typed: typedOf(request), errors: fields, summary, fieldError })) return undefined
-    retitle(doc, t => `Error: ${t}`)
-    return documentHtml(doc)
+    return route === undefined ? undefined : refilledPage(root(), route, filing.form, typedOf(request), fields)
   }
 
   return {
@@ -123,4 +106,24 @@ export function createNativeFormPages(site: SiteData, clientDir: string, root: (
       return send(reply, status, createElement(NativeFailure, { frame, message, help, back }))
     },
   }
+}
+
+/** A page of the site with `body` as its main content and `title` (GOV.CO bar, header, footer); undefined without a built page. */
+function framedPage(root: string, siteName: string, route: string | undefined, title: string, body: ReactElement): string | undefined {
+  const doc = sitePage(root, route ?? '/') ?? sitePage(root, '/')
+  if (!doc || !replaceMain(doc, renderToStaticMarkup(body))) return undefined
+  retitle(doc, () => `${title} | ${siteName}`)
+  return documentHtml(doc)
+}
+
+/** The form's own page, filled in with what was typed, each field's message and the summary (GOV.UK's pattern). */
+function refilledPage(root: string, route: string, form: FormDefinition, typed: Record<string, string>, fields: Record<string, string>): string | undefined {
+  const doc = sitePage(root, route)
+  if (!doc) return undefined
+  const items = form.campos.filter(c => fields[c.nombre] !== undefined).map(c => ({ targetId: `${form.id}-${c.nombre}`, message: fields[c.nombre]! }))
+  const summary = renderToStaticMarkup(createElement(RefillSummary, { formId: form.id, items, reattach: form.campos.some(isFileControl) }))
+  const fieldError = (id: string, message: string) => renderToStaticMarkup(createElement(RefillFieldMessage, { id, message }))
+  if (items.length === 0 || !refillForm(doc, form, { typed, errors: fields, summary, fieldError })) return undefined
+  retitle(doc, t => `Error: ${t}`)
+  return documentHtml(doc)
 }

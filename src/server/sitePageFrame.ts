@@ -16,9 +16,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
-/** The scripts a no-script answer keeps: the text-size preference (it only reads a stored choice). */
-const KEPT_SCRIPT = '/preferencias.js'
-
 /** A built page of the served release (`/pqrsd` → `<root>/pqrsd/index.html`), its scripts removed; undefined when missing. */
 export function sitePage(root: string, route: string): HTMLElement | undefined {
   const rel = route.replace(/^\/+|\/+$/g, '')
@@ -31,14 +28,14 @@ export function sitePage(root: string, route: string): HTMLElement | undefined {
     return undefined
   }
   const doc = parse(html, { comment: false })
-  for (const s of doc.querySelectorAll('script')) if (s.getAttribute('src') !== KEPT_SCRIPT) s.remove()
+  for (const s of doc.querySelectorAll('script')) s.remove()
   for (const l of doc.querySelectorAll('link[rel="modulepreload"]')) l.remove()
   return doc
 }
 
-/** The document as the server sends it (the doctype the tree does not keep, then the markup). */
+/** The document as the server sends it: one doctype, written as the server's own pages write it, then the markup. */
 export function documentHtml(doc: HTMLElement): string {
-  return `<!doctype html>\n${doc.toString()}\n`
+  return `<!doctype html>\n${doc.toString().replace(/^\s*<!doctype html>\s*/i, '')}\n`
 }
 
 /** Prefixes the page's title (e.g. «Error: » for a form sent back with errors, as GOV.UK does). */

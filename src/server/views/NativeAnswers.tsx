@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Receipt } from '../../forms/receipt.ts'
+import { PrintButton } from '../../views/PrintButton.tsx'
 import { ReceiptLines } from '../../views/ReceiptLines.tsx'
 import { ReceiptPdfForm } from '../../views/ReceiptPdfForm.tsx'
 import { MSG } from '../http/messages.ts'
@@ -73,6 +74,7 @@ export function ConfirmationBody({ titulo, text, subscription, receipt, back }: 
         </div>
       </div>
       {!subscription && <p>{receipt ? MSG.nativePrint : MSG.nativeKeepNumber}</p>}
+      {!subscription && receipt && <PrintButton label="Imprimir recibo" />}
       {!subscription && receipt && <ReceiptPdfForm receipt={receipt} />}
       <BackLinks back={back} label={subscription ? 'Volver a la página anterior' : 'Volver a la página del formulario'} />
     </>

@@ -1,3 +1,4 @@
+import { PrintButton } from '../../../../../views/PrintButton.tsx'
 import { OfficePage, type PageContext } from '../../views/OfficeShell.tsx'
 import { CONSTANCIA_TRACKING, type Constancia, constanciaMailText, constanciaRows } from '../constancia.ts'
 import { REGISTER_PAGE } from '../registerPaths.ts'
@@ -29,7 +30,7 @@ export function ConstanciaPage({ ctx, c, pdfUrl }: { ctx: PageContext; c: Consta
         <a href={pdfUrl} download>
           Descargar constancia (PDF)
         </a>{' '}
-        · Para imprimirla use la opción Imprimir del navegador (Ctrl+P).
+        · Para imprimirla use «Imprimir» (o la opción Imprimir del menú del navegador). <PrintButton />
       </p>
       <p className="no-imprimir">
         El código de verificación solo se muestra ahora: la E.S.E. guarda una huella de él, no el código. Entregue esta constancia al ciudadano (impresa, o
