@@ -45,7 +45,14 @@ describe('the receipt of a filing with attachments', () => {
     const pdf = await client.postJson('/api/recibo/constancia', { radicado: body.id, codigo: body.codigo })
     expect(pdf.status).toBe(200)
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
-    for (const expected of ['Reclamo', 'Canal de recepción', 'Sitio web', 'Documentos adjuntos recibidos', `carta de reclamo.pdf (${TINY_PDF.length} bytes)`, 'foto.jpg'])
+    for (const expected of [
+      'Reclamo',
+      'Canal de recepción',
+      'Sitio web',
+      'Documentos adjuntos recibidos',
+      `carta de reclamo.pdf (${TINY_PDF.length} bytes)`,
+      'foto.jpg',
+    ])
       expect(text).toContain(expected)
   })
 
