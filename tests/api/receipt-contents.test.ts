@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parse } from 'node-html-parser'
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, clientDir, startInProcess, TINY_PDF, validPqrs, type RunningServer } from './helpers.ts'
 import { pdfText } from './pdfText.ts'
@@ -44,7 +45,25 @@ describe('the receipt of a filing with attachments', () => {
     // The PDF constancia, asked for with the number and the code, lists the same.
     const pdf = await client.postJson('/api/recibo/constancia', { radicado: body.id, codigo: body.codigo })
     expect(pdf.status).toBe(200)
-    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
+    const bytes = new Uint8Array(await pdf.arrayBuffer())
+    const text = await pdfText(bytes)
+    // Tagged for a screen reader: language, shown title, marked, and a structure tree of the lines in reading order.
+    const doc = await PDFDocument.load(bytes)
+    expect(doc.catalog.lookup(PDFName.of('Lang'))?.toString()).toBe('(es-CO)')
+    expect(doc.getTitle()).toBe(`Constancia de radicación ${body.id}`)
+    expect(doc.catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked'))?.toString()).toBe('true')
+    expect(doc.catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict).get(PDFName.of('DisplayDocTitle'))?.toString()).toBe('true')
+    const root = doc.catalog.lookup(PDFName.of('StructTreeRoot'), PDFDict)
+    const documentElement = root.lookup(PDFName.of('K'), PDFDict)
+    expect(documentElement.get(PDFName.of('S'))?.toString()).toBe('/Document')
+    const kids = documentElement
+      .lookup(PDFName.of('K'), PDFArray)
+      .asArray()
+      .map(r => doc.context.lookup(r, PDFDict))
+    expect(kids.map(k => k.get(PDFName.of('S'))?.toString())).toContain('/H1')
+    // One element per drawn line, each pointing at its marked content on its page, ids in drawing order.
+    expect(kids.length).toBe(text.split('\n').length)
+    expect(kids.map(k => Number(k.get(PDFName.of('K'))?.toString()))).toEqual(kids.map((_, i) => i))
     for (const expected of [
       'Reclamo',
       'Canal de recepción',

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
+import { PdfTags } from './pdfTags.ts'
 import { CANAL_LABEL, type OfficeCanal } from '../../../../filings/channels.ts'
 import { type ReceiptMail, spanishDateTime, spanishDay } from '../../../../forms/receipt.ts'
 
@@ -117,12 +118,14 @@ export async function constanciaPdf(
   const width = PAGE.width - 2 * MARGIN
   let page = doc.addPage([PAGE.width, PAGE.height])
   let y = PAGE.height - MARGIN
+  // Every line is tagged, in the order drawn: a screen reader reads the constancia (pdfTags.ts).
+  const tags = new PdfTags(doc)
   const line = (text: string, font: PDFFont, size = SIZE) => {
     if (y < MARGIN + LEADING) {
       page = doc.addPage([PAGE.width, PAGE.height])
       y = PAGE.height - MARGIN
     }
-    page.drawText(text, { x: MARGIN, y, size, font, color: rgb(0, 0, 0) })
+    tags.mark(page, size === 15 ? 'H1' : 'P', () => page.drawText(text, { x: MARGIN, y, size, font, color: rgb(0, 0, 0) }))
     y -= size > SIZE ? size + 6 : LEADING
   }
   for (const l of wrap(bold, c.entidad, 12, width)) line(l, bold, 12)
@@ -132,7 +135,7 @@ export async function constanciaPdf(
   for (const [label, value] of rows) {
     for (const l of wrap(bold, `${label}:`, SIZE, width)) line(l, bold)
     for (const l of wrap(regular, value || '—', SIZE, width - 12)) {
-      page.drawText(l, { x: MARGIN + 12, y, size: SIZE, font: regular })
+      tags.mark(page, 'P', () => page.drawText(l, { x: MARGIN + 12, y, size: SIZE, font: regular }))
       y -= LEADING
       if (y < MARGIN + LEADING) {
         page = doc.addPage([PAGE.width, PAGE.height])
@@ -143,5 +146,6 @@ export async function constanciaPdf(
   }
   y -= 6
   for (const l of wrap(regular, footer, SIZE, width)) line(l, regular)
+  tags.finish()
   return doc.save()
 }
