@@ -252,6 +252,11 @@ export function hiddenFieldConditions(form: FormDefinition): Map<string, Regla['
   return out
 }
 
+/** Whether a field must be filled for these (normalized) values: `requerido`, or `requeridoSi` when its condition holds. */
+export function isRequiredNow(c: Campo, values: Record<string, unknown>): boolean {
+  return c.requerido === true || (c.requeridoSi !== undefined && conditionHolds(c.requeridoSi, values))
+}
+
 /** Whether a rule's condition holds for these (normalized) values; numbers and their digit strings compare equal. */
 export function conditionHolds(si: Regla['si'], values: Record<string, unknown>): boolean {
   const v = values[si.campo]
@@ -296,6 +301,13 @@ export function compileFormSchema(form: FormDefinition, lookups?: Lookups): Json
     } else if (c.requerido) {
       required.push(c.nombre)
       requiredMessages[c.nombre] = c.control === 'archivos' ? filesMessages(c).required : messagesFor(c).required
+    } else if (c.requeridoSi) {
+      // Required only under a condition (e.g. the e-mail when the reply goes by e-mail), with the field's own message.
+      const message = c.control === 'archivos' ? filesMessages(c).required : messagesFor(c).required
+      allOf.push({
+        if: conditionOf({ si: c.requeridoSi, entonces: {} } as Regla),
+        then: { required: [c.nombre], errorMessage: { required: { [c.nombre]: message } } },
+      })
     }
   }
   // Values a field may not take under a condition (e.g. no anonymous request for a personal document).

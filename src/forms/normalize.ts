@@ -83,7 +83,9 @@ export function normalizeSubmission(form: FormDefinition, values: Record<string,
       continue
     }
     const v = normalizeValue(c, values[c.nombre])
-    if (v === undefined) delete out[c.nombre]
+    // An optional text left empty is not given (a form always posts its empty inputs): an empty optional e-mail or
+    // WhatsApp is no answer, not a wrong one, and a conditionally required one is then missing, with its message.
+    if (v === undefined || (v === '' && c.requerido !== true)) delete out[c.nombre]
     else out[c.nombre] = v
   }
   // Fields a rule hides are never sent nor kept, whatever arrived (an anonymous petition keeps no personal data).

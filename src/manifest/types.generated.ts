@@ -1554,6 +1554,21 @@ export interface Campo {
    */
   requerido?: boolean
   /**
+   * El campo es obligatorio solo cuando otro campo tiene uno de los valores indicados (con el mismo mensaje «mensajes.requerido»); si no, es opcional. No se usa junto con «requerido: true». La misma regla en el navegador, sin JavaScript, en la radicación de la oficina y en el servidor. Ejemplo: el correo es obligatorio solo si el medio de respuesta es «Correo electrónico» (1): { campo: tipoRespuesta, valores: [1] } (Ley 1755 de 2015, art. 16).
+   */
+  requeridoSi?: {
+    /**
+     * Nombre del campo que decide. Ejemplo: tipoRespuesta.
+     */
+    campo: string
+    /**
+     * Valores del campo que hacen obligatorio este campo (los id de la lista para un select). Ejemplo: [1].
+     *
+     * @minItems 1
+     */
+    valores: [string | number, ...(string | number)[]]
+  }
+  /**
    * true cuando el campo recoge un dato sensible (Ley 1581 de 2012, art. 5: datos de salud, vida sexual o reproductiva, origen étnico, etc.). El formulario (que debe tener «avisoPrivacidad») nombra esos campos en el aviso, dice cuáles son obligatorios y cuáles opcionales, y pide una segunda casilla obligatoria de autorización expresa «autorizacionDatosSensibles» (Decreto 1377 de 2013, art. 6). Ejemplo: true.
    */
   sensible?: boolean

@@ -276,7 +276,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   decorate(app, options, parts)
   await registerShared(app, options, parts)
   // The features, each an encapsulated plugin (src/server/features/<feature>/).
-  const noScriptPages = createNativeFormPages(parts.site, parts.clientDir)
+  const noScriptPages = createNativeFormPages(parts.site, parts.clientDir, () => parts.siteRoot.current())
   await registerServiceFeatures(app, options, parts, noScriptPages)
   await registerReadingFeatures(app, options, parts, noScriptPages)
   return app

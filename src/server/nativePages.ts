@@ -3,12 +3,17 @@ import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createElement, type ReactElement } from 'react'
 import type { FilingForm } from '../manifest/filingForms.ts'
+import type { FormDefinition } from '../manifest/types.generated.ts'
 import { IDENTITY_HREF } from '../manifest/siteIdentity.ts'
 import type { Receipt } from '../forms/receipt.ts'
 import { MSG } from './http/messages.ts'
 import { CONFIRMATION_PATH, filingEndpoints, formOfUrl, refererPath, safeBack } from './http/noScript.ts'
 import type { SiteData } from './siteData.ts'
-import { NativeConfirmation, NativeFailure, NativeFieldErrors } from './views/NativeAnswers.tsx'
+import { ConfirmationBody, NativeConfirmation, NativeFailure, NativeFieldErrors, RefillFieldMessage, RefillSummary } from './views/NativeAnswers.tsx'
+import { documentHtml, refillForm, replaceMain, retitle, sitePage } from './sitePageFrame.ts'
+import { typedOf } from './http/typedValues.ts'
+import { isFileControl } from '../forms/compileFormSchema.ts'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { renderDocument } from './views/ServerDocument.tsx'
 
 /**
@@ -47,7 +52,7 @@ export interface NativeFormPages {
   failure(request: FastifyRequest, reply: FastifyReply, status: number, message: string, fields: Record<string, string>): FastifyReply
 }
 
-export function createNativeFormPages(site: SiteData, clientDir: string): NativeFormPages {
+export function createNativeFormPages(site: SiteData, clientDir: string, root: () => string = () => clientDir): NativeFormPages {
   const frame = { siteName: site.siteName, styles: siteStylesheets(clientDir) }
   const endpoints = filingEndpoints(site.filings)
   const pageOf = (filing: FilingForm | undefined): string | undefined =>
@@ -57,6 +62,13 @@ export function createNativeFormPages(site: SiteData, clientDir: string): Native
 
   const send = (reply: FastifyReply, status: number, page: ReactElement): FastifyReply =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderDocument(page))
+  const sendHtml = (reply: FastifyReply, status: number, html: string): FastifyReply =>
+    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
+  const framed = (route: string | undefined, title: string, body: ReactElement) => framedPage(root(), site.siteName, route, title, body)
+  const refilled = (request: FastifyRequest, filing: FilingForm, fields: Record<string, string>) => {
+    const route = pageOf(filing)
+    return route === undefined ? undefined : refilledPage(root(), route, filing.form, typedOf(request), fields)
+  }
 
   return {
     success(request, reply, filing, id, receiptToken) {
@@ -73,8 +85,10 @@ export function createNativeFormPages(site: SiteData, clientDir: string): Native
       const form = filing.form
       // The spec's success text verbatim in its own paragraph, then the receipt (issue 12).
       const text = (form.exito ?? 'Solicitud radicada exitosamente con número: {id}').replaceAll('{id}', id)
-      const props = { frame, titulo: form.titulo, text, subscription: filing.clase === 'suscripcion', receipt }
-      return send(reply, 200, createElement(NativeConfirmation, { ...props, back: safeBack(back) ?? pageOf(filing) ?? '/' }))
+      const props = { frame, titulo: form.titulo, text, subscription: filing.clase === 'suscripcion', receipt, back: safeBack(back) ?? pageOf(filing) ?? '/' }
+      // Inside the site's frame, as every other page; the plain page only when no built page can be read.
+      const html = framed(pageOf(filing), 'Solicitud recibida', createElement(ConfirmationBody, props))
+      return html ? sendHtml(reply, 200, html) : send(reply, 200, createElement(NativeConfirmation, props))
     },
 
     failure(request, reply, status, message, fields) {
@@ -82,6 +96,8 @@ export function createNativeFormPages(site: SiteData, clientDir: string): Native
       const back = backTo(request, filing)
       const entries = Object.entries(fields)
       if (status === 400 && entries.length > 0) {
+        const html = filing ? refilled(request, filing, fields) : undefined
+        if (html) return sendHtml(reply, 400, html)
         const label = (name: string) => filing?.form.campos.find(c => c.nombre === name)?.etiqueta
         const items = entries.map(([name, msg]) => ({ label: label(name), message: msg }))
         return send(reply, 400, createElement(NativeFieldErrors, { frame, titulo: filing?.form.titulo ?? 'Formulario', items, back }))
@@ -90,4 +106,24 @@ export function createNativeFormPages(site: SiteData, clientDir: string): Native
       return send(reply, status, createElement(NativeFailure, { frame, message, help, back }))
     },
   }
+}
+
+/** A page of the site with `body` as its main content and `title` (GOV.CO bar, header, footer); undefined without a built page. */
+function framedPage(root: string, siteName: string, route: string | undefined, title: string, body: ReactElement): string | undefined {
+  const doc = sitePage(root, route ?? '/') ?? sitePage(root, '/')
+  if (!doc || !replaceMain(doc, renderToStaticMarkup(body))) return undefined
+  retitle(doc, () => `${title} | ${siteName}`)
+  return documentHtml(doc)
+}
+
+/** The form's own page, filled in with what was typed, each field's message and the summary (GOV.UK's pattern). */
+function refilledPage(root: string, route: string, form: FormDefinition, typed: Record<string, string>, fields: Record<string, string>): string | undefined {
+  const doc = sitePage(root, route)
+  if (!doc) return undefined
+  const items = form.campos.filter(c => fields[c.nombre] !== undefined).map(c => ({ targetId: `${form.id}-${c.nombre}`, message: fields[c.nombre]! }))
+  const summary = renderToStaticMarkup(createElement(RefillSummary, { formId: form.id, items, reattach: form.campos.some(isFileControl) }))
+  const fieldError = (id: string, message: string) => renderToStaticMarkup(createElement(RefillFieldMessage, { id, message }))
+  if (items.length === 0 || !refillForm(doc, form, { typed, errors: fields, summary, fieldError })) return undefined
+  retitle(doc, t => `Error: ${t}`)
+  return documentHtml(doc)
 }

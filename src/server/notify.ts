@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { escalationText } from '../filings/escalation.ts'
-import { receiptLines, spanishDateTime, spanishDay, type Receipt } from '../forms/receipt.ts'
+import { type Receipt, type ReceiptMail, receiptLines, spanishDateTime, spanishDay } from '../forms/receipt.ts'
 
 /** Where citizens follow their filing (the tracking page of issue 12). */
 export const TRACKING_PATH = '/pqrsd/consulta'
@@ -102,8 +102,11 @@ export function noticeMessage(n: CitizenNotice): { subject: string; text: string
 export interface Notifier {
   /** Queues the e-mail and returns at once; failures are logged, never thrown. */
   filingReceived(id: string, typeLabel: string): void
-  /** The citizen's acknowledgement (CPACA art. 61): number, date and time, due date and code; no other personal data. */
-  receiptToCitizen(to: string, receipt: Receipt, typeLabel: string): void
+  /**
+   * The citizen's acknowledgement (CPACA art. 61): number, date and time, due date and code; no other personal data.
+   * Resolves (never rejects) with whether the mail server accepted it, so a page says «sent» only when it was.
+   */
+  receiptToCitizen(to: string, receipt: Receipt, typeLabel: string): Promise<boolean>
   /** A lifecycle e-mail to the citizen; resolves with the outcome (never rejects), so the office can record it. */
   noticeToCitizen(to: string, notice: CitizenNotice): Promise<NoticeOutcome>
   /** Resolves when every queued e-mail has been tried (for shutdown and tests). */
@@ -111,12 +114,37 @@ export interface Notifier {
   close(): void
 }
 
+/** How long a receipt waits for the mail server's answer; after it the page says the e-mail was not confirmed. */
+export const RECEIPT_MAIL_WAIT_MS = 4_000
+
+/**
+ * Sends the citizen's receipt when an address was given, and says what a page may say about it: `enviado`
+ * only when the mail server accepted it within `waitMs`; `no-enviado` without a mail server, when it refused,
+ * or when it did not answer in time. Undefined when there is no address (docs/decisions/filings.md).
+ */
+export async function mailReceipt(
+  n: Notifier,
+  to: unknown,
+  receipt: Receipt,
+  typeLabel: string,
+  waitMs = RECEIPT_MAIL_WAIT_MS,
+): Promise<ReceiptMail | undefined> {
+  if (typeof to !== 'string' || to === '') return undefined
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<boolean>(resolve => {
+    timer = setTimeout(() => resolve(false), waitMs)
+  })
+  const sent = await Promise.race([n.receiptToCitizen(to, receipt, typeLabel), late])
+  clearTimeout(timer)
+  return sent ? 'enviado' : 'no-enviado'
+}
+
 /** Without SMTP_URL nothing can be sent: the office is told so in the filing's history. */
 export const NO_MAIL_CONFIGURED = 'el servidor no tiene configurado el envío de correo (SMTP_URL)'
 
 export const NO_NOTIFIER: Notifier = {
   filingReceived() {},
-  receiptToCitizen() {},
+  receiptToCitizen: async () => false,
   noticeToCitizen: async () => ({ enviado: false, motivo: NO_MAIL_CONFIGURED }),
   flush: async () => {},
   close() {},
@@ -158,20 +186,25 @@ function sendNotice(m: Mailer, citizen: string, notice: CitizenNotice): Promise<
   return p
 }
 
-/** Sends one e-mail in the background: its outcome is logged (`sent` / `failed`) and told to onOutcome, never thrown. */
-function sendQuietly(m: Mailer, mail: { to: string; subject: string; text: string }, radicado: string, sent: string, failed: string): void {
-  m.track(
-    m.transport.sendMail({ from: m.sender, ...mail }).then(
-      () => {
-        m.log.info({ radicado }, sent)
-        m.onOutcome(true)
-      },
-      (err: unknown) => {
-        m.log.warn({ radicado, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, failed)
-        m.onOutcome(false)
-      },
-    ),
+/**
+ * Sends one e-mail in the background: its outcome is logged (`sent` / `failed`) and told to onOutcome, never thrown;
+ * the promise says whether the mail server accepted it.
+ */
+function sendQuietly(m: Mailer, mail: { to: string; subject: string; text: string }, radicado: string, sent: string, failed: string): Promise<boolean> {
+  const p = m.transport.sendMail({ from: m.sender, ...mail }).then(
+    () => {
+      m.log.info({ radicado }, sent)
+      m.onOutcome(true)
+      return true
+    },
+    (err: unknown) => {
+      m.log.warn({ radicado, err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, failed)
+      m.onOutcome(false)
+      return false
+    },
   )
+  m.track(p.then(() => undefined))
+  return p
 }
 
 /** The citizen's receipt by e-mail. */
@@ -234,11 +267,11 @@ export function createNotifier(
   return {
     noticeToCitizen: (citizen, notice) => sendNotice(m, citizen, notice),
     receiptToCitizen(citizen, receipt, typeLabel) {
-      sendQuietly(m, { to: citizen, ...receiptMail(receipt, typeLabel) }, receipt.id, 'recibo enviado al ciudadano', 'no se pudo enviar el recibo')
+      return sendQuietly(m, { to: citizen, ...receiptMail(receipt, typeLabel) }, receipt.id, 'recibo enviado al ciudadano', 'no se pudo enviar el recibo')
     },
     filingReceived(id, typeLabel) {
       if (!to) return
-      sendQuietly(m, { to, ...officeMail(id, typeLabel) }, id, 'notificación enviada', 'no se pudo enviar la notificación')
+      void sendQuietly(m, { to, ...officeMail(id, typeLabel) }, id, 'notificación enviada', 'no se pudo enviar la notificación')
     },
     async flush() {
       await Promise.allSettled([...pending])

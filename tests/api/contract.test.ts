@@ -87,8 +87,10 @@ describe('saves answer {id}', () => {
     const res = await client.postJson('/api/pqrs', validPqrs({ tipoSolicitud: '2', numeroIdentificacion: '99887766' }))
     expect(res.status).toBe(200)
     const body = (await res.json()) as { id: string }
-    // The receipt (issue 12): number, time of receipt, due date, verification code.
-    expect(Object.keys(body)).toEqual(['id', 'recibido', 'vence', 'codigo'])
+    // The receipt (issue 12): number, time of receipt, due date, verification code; then the request, the channel, the
+    // attachments received and whether the receipt went by e-mail (no mail server here: it did not).
+    expect(Object.keys(body)).toEqual(['id', 'recibido', 'vence', 'codigo', 'solicitud', 'canal', 'adjuntos', 'correo'])
+    expect(body).toMatchObject({ solicitud: 'PQRSD — Queja', canal: 'Sitio web', adjuntos: [], correo: 'no-enviado' })
     expect(body.id).toMatch(/^PQRS-\d{4}-\d{6}$/)
     const row = await storedFiling(server.dataDir, body.id)
     expect(row?.kind).toBe('pqrs')

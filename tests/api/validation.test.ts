@@ -35,8 +35,11 @@ async function fieldsOf(res: Response): Promise<Record<string, string>> {
 }
 
 describe('PQRSD (spec §5)', () => {
-  it('an empty filing answers all eleven messages, and the consent one (issue 12)', async () => {
-    expect(await fieldsOf(await client.postJson('/api/pqrs', {}))).toEqual({ ...PQRSD, autorizacionDatos: CONSENT_MESSAGE })
+  it('an empty filing answers the spec messages, and the consent one (issue 12); the e-mail once the reply goes by e-mail', async () => {
+    // requeridoSi (docs/decisions/forms.md): no reply channel chosen, so no e-mail is asked for yet.
+    const { correoElectronico: emailMessage, ...withoutEmail } = PQRSD
+    expect(await fieldsOf(await client.postJson('/api/pqrs', {}))).toEqual({ ...withoutEmail, autorizacionDatos: CONSENT_MESSAGE })
+    expect((await fieldsOf(await client.postJson('/api/pqrs', { tipoRespuesta: 1 }))).correoElectronico).toBe(emailMessage)
   })
 
   it('each field missing answers its own message', async () => {
@@ -195,12 +198,15 @@ describe('newsletter (spec §5)', () => {
 describe('clinical record (messages from the manifest; spec §5 rules)', () => {
   it('an empty request answers every required message', async () => {
     const fields = await fieldsOf(await client.postForm('/api/historia-clinica', new FormData()))
-    expect(Object.keys(fields).sort()).toEqual(historia.campos.map(c => c.nombre).sort())
-    for (const c of historia.campos) expect(fields[c.nombre]).toBe(HC[c.nombre]!.requerido)
+    // WhatsApp is optional: the form has a telephone (docs/decisions/forms.md).
+    const required = historia.campos.filter(c => c.requerido)
+    expect(required.map(c => c.nombre)).not.toContain('whatsapp')
+    expect(Object.keys(fields).sort()).toEqual(required.map(c => c.nombre).sort())
+    for (const c of required) expect(fields[c.nombre]).toBe(HC[c.nombre]!.requerido)
   })
 
   it('each field missing answers its own message', async () => {
-    for (const name of Object.keys(historiaFields())) {
+    for (const name of Object.keys(historiaFields()).filter(n => n !== 'whatsapp')) {
       const f = historiaFields()
       delete f[name]
       expect(await fieldsOf(await client.postForm('/api/historia-clinica', historiaForm(f)))).toEqual({ [name]: HC[name]!.requerido })

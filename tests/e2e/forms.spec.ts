@@ -79,7 +79,14 @@ test.describe('PQRSD form', () => {
     // Nothing is red before the visitor touches a field.
     await expect(page.locator('#pqrsd [aria-invalid="true"], form [aria-invalid="true"]')).toHaveCount(0)
     await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
-    await expectEmptySubmitMessages(page, 'pqrsd', { ...PQRSD_MESSAGES, autorizacionDatos: CONSENT_MESSAGE })
+    // The e-mail is asked for only once the reply goes by e-mail (requeridoSi; docs/decisions/forms.md).
+    const { correoElectronico: emailMessage, ...withoutEmail } = PQRSD_MESSAGES
+    await expectEmptySubmitMessages(page, 'pqrsd', { ...withoutEmail, autorizacionDatos: CONSENT_MESSAGE })
+    await expect(page.locator('label[for="pqrsd-correoElectronico"] .obligatorio')).toHaveCount(0)
+    await page.selectOption('#pqrsd-tipoRespuesta', { label: 'Correo electrónico' })
+    await expect(page.locator('label[for="pqrsd-correoElectronico"] .obligatorio')).toHaveCount(1)
+    await page.getByRole('button', { name: 'Enviar PQRSD' }).click()
+    await expect(page.locator('#pqrsd-correoElectronico-error')).toHaveText(emailMessage!)
     expect(unsafe).toHaveLength(0)
   })
 
@@ -346,7 +353,9 @@ test.describe('clinical-record form', () => {
     await expect(form.locator('[name="tipoSolicitud"], [name="tipoPersona"], [name="tipoRespuesta"]')).toHaveCount(0)
     await expect(page.locator('a[href$=".pdf"][href^="/assets/atencion/historia-clinica/"]')).toHaveCount(5)
     await page.getByRole('button', { name: 'Radicar solicitud' }).click()
-    await expectEmptySubmitMessages(page, 'historia-clinica', HISTORIA_MESSAGES)
+    // WhatsApp is optional: the form has a telephone (docs/decisions/forms.md).
+    const { whatsapp: _whatsapp, ...required } = HISTORIA_MESSAGES
+    await expectEmptySubmitMessages(page, 'historia-clinica', required)
   })
 
   test('names its sensitive datum as required (never «voluntario») and asks its explicit authorization apart (issue 26 item 5)', async ({ page }) => {

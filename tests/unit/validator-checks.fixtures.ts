@@ -254,6 +254,14 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
     },
     expected: 'manifest/forms/contacto.yaml:18:24: el campo «nada» no existe en este formulario',
   },
+  'conditional-required': {
+    files: {
+      'manifest/forms/contacto.yaml': contactForm(
+        '  - nombre: correo\n    etiqueta: Correo\n    control: email\n    requeridoSi: { campo: nada, valores: [1] }\n',
+      ),
+    },
+    expected: 'manifest/forms/contacto.yaml:19:27: «requeridoSi» debe nombrar otro campo de este formulario («nada» no lo es)',
+  },
   'privacy-notice': {
     files: { 'manifest/forms/contacto.yaml': contactForm('avisoPrivacidad: true\n') },
     expected:

@@ -174,6 +174,23 @@ export const formChecks: CrossCheck[] = [
       }),
   },
   {
+    // A conditional requirement names another field of its form and replaces «requerido: true» (docs/decisions/forms.md).
+    name: 'conditional-required',
+    run: ({ manifest }) =>
+      manifest.forms.flatMap(form => {
+        const names = new Set(form.data.campos.map(c => c.nombre))
+        return form.data.campos.flatMap((c, i) => {
+          if (!c.requeridoSi) return []
+          const at = ['campos', i, 'requeridoSi']
+          if (c.requerido) return [problemAt(form.source, at, `el campo «${c.nombre}» tiene «requerido: true» y «requeridoSi»: deje solo uno`)]
+          const campo = c.requeridoSi.campo
+          if (campo === c.nombre || !names.has(campo))
+            return [problemAt(form.source, [...at, 'campo'], `«requeridoSi» debe nombrar otro campo de este formulario («${campo}» no lo es)`)]
+          return []
+        })
+      }),
+  },
+  {
     // Every pattern must compile, in the browser's Unicode mode, or the build's validators would fail.
     name: 'invalid-pattern',
     run: ({ manifest }) =>

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react'
 import { ApiError, FAILURE_MESSAGES, filingNumber, postForm } from '../../forms/apiClient.ts'
 import { requestBody, successText } from '../../forms/clientPayload.ts'
-import { receiptLines, receiptOf, type Receipt } from '../../forms/receipt.ts'
+import { receiptOf, type Receipt } from '../../forms/receipt.ts'
 import type { PreparedForm } from '../../forms/prepared.ts'
 import { Heading } from '../../views/Heading.tsx'
+import { ReceiptLines } from '../../views/ReceiptLines.tsx'
 import { ReceiptPdfForm } from '../../views/ReceiptPdfForm.tsx'
 import { Aviso } from './Aviso.tsx'
 import { ErrorSummary } from './ErrorSummary.tsx'
@@ -15,7 +16,7 @@ interface Message {
   key: number
   /** The filing's receipt (number, date and time, due date, code), when the answer carries one. */
   receipt?: Receipt
-  /** Whether the citizen gave an e-mail address (the receipt was sent there too). */
+  /** Whether the mail server accepted the receipt for the citizen's address (the server says; never assumed). */
   emailed?: boolean
 }
 
@@ -46,13 +47,8 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
     setFailure(null)
     try {
       const answer = await postForm(def.endpoint, requestBody(def, payload, values))
-      const correo = payload.correoElectronico
-      const message = {
-        text: successText(def, filingNumber(answer)),
-        key: Date.now(),
-        receipt: receiptOf(answer),
-        emailed: typeof correo === 'string' && correo !== '',
-      }
+      const receipt = receiptOf(answer)
+      const message = { text: successText(def, filingNumber(answer)), key: Date.now(), receipt, emailed: receipt?.correo === 'enviado' }
       setSuccess(message)
       setKept(message.receipt ? message : null)
       return true
@@ -88,11 +84,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
           {success.receipt ? (
             <div className="recibo">
               <p>{success.text}</p>
-              {receiptLines(success.receipt).map(line => (
-                <p key={line} className="recibo-linea">
-                  {line}
-                </p>
-              ))}
+              <ReceiptLines receipt={success.receipt} />
               <button type="button" className="secondary imprimir" onClick={() => window.print()}>
                 Imprimir recibo
               </button>
@@ -106,7 +98,8 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
       {!success && kept?.receipt && (
         <section className="recibo recibo-guardado" aria-label="Su último recibo">
           <p>
-            <strong>Su recibo:</strong> número de radicado {kept.receipt.id}, código de verificación {kept.receipt.codigo}.
+            <strong>Su recibo:</strong> número de radicado {kept.receipt.id}, código de verificación{' '}
+            <span className="codigo-verificacion">{kept.receipt.codigo}</span>.
           </p>
           <button type="button" className="secondary imprimir" onClick={() => window.print()}>
             Imprimir recibo

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
-import { conditionHolds, hiddenFieldConditions } from '../../forms/compileFormSchema.ts'
+import { conditionHolds, hiddenFieldConditions, isRequiredNow } from '../../forms/compileFormSchema.ts'
 import { CONSENT_FIELD, DEFAULT_POLICY_LINK_TEXT, type PrivacyNotice, SENSITIVE_CONSENT_FIELD, sensitiveDataParagraph } from '../../manifest/privacyNotice.ts'
 import type { Campo } from '../../manifest/types.generated.ts'
 import { SmartLink } from '../components/SmartLink.tsx'
 import type { DefinedForm } from './useDefinedForm.ts'
 
-function Required({ campo }: { campo: Campo }) {
-  return campo.requerido ? (
+function Required({ required }: { required: boolean }) {
+  return required ? (
     <span className="obligatorio" aria-hidden="true">
       {' '}
       *
@@ -42,6 +42,10 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
     </small>
   ) : null
   const options = f.prepared.opciones[name] ?? []
+  // A field required under a condition (`requeridoSi`, e.g. the e-mail when the reply goes by e-mail) is marked while it holds.
+  const deciding = campo.requeridoSi?.campo
+  const decidingValue: unknown = deciding ? f.form.watch(deciding) : undefined
+  const required = isRequiredNow(campo, deciding ? { [deciding]: decidingValue } : {})
 
   switch (campo.control) {
     case 'hidden':
@@ -50,16 +54,9 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
       return (
         <div className="campo campo-casilla">
           <label htmlFor={id}>
-            <input
-              type="checkbox"
-              id={id}
-              aria-invalid={invalid}
-              aria-required={campo.requerido || undefined}
-              aria-describedby={describedBy}
-              {...register(name)}
-            />
+            <input type="checkbox" id={id} aria-invalid={invalid} aria-required={required || undefined} aria-describedby={describedBy} {...register(name)} />
             {campo.etiqueta}
-            <Required campo={campo} />
+            <Required required={required} />
           </label>
           {help}
           {message}
@@ -73,13 +70,13 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a radiogroup (not the fieldset's implicit group) is what carries aria-required and aria-invalid to screen readers
           role="radiogroup"
           aria-labelledby={legendId}
-          aria-required={campo.requerido || undefined}
+          aria-required={required || undefined}
           aria-invalid={invalid}
           aria-describedby={describedBy}
         >
           <legend id={legendId}>
             {campo.etiqueta}
-            <Required campo={campo} />
+            <Required required={required} />
           </legend>
           {help}
           {options.map((o, i) => (
@@ -96,7 +93,7 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
       const common = {
         id,
         'aria-invalid': invalid,
-        'aria-required': campo.requerido || undefined,
+        'aria-required': required || undefined,
         'aria-describedby': describedBy,
       }
       let control: ReactNode
@@ -128,7 +125,7 @@ export function Field({ f, campo }: { f: DefinedForm; campo: Campo }) {
         <div className="campo">
           <label htmlFor={id}>
             {campo.etiqueta}
-            <Required campo={campo} />
+            <Required required={required} />
           </label>
           {control}
           {help}

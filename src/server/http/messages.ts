@@ -80,8 +80,10 @@ const NO_SCRIPT_TEXT = {
   nativeFixAndResend: 'Su solicitud no fue radicada: corrija los datos indicados y envíe el formulario de nuevo.',
   nativeNotStored: 'Su solicitud no fue radicada.',
   nativeKeepNumber: 'Guarde este número para hacer seguimiento a su solicitud.',
-  /** Without script a print button cannot work: the browser's own command does. */
-  nativePrint: 'Para imprimir este recibo use la opción «Imprimir» de su navegador (Ctrl+P).',
+  /** Without script a print button cannot work: the browser's own «Imprimir» does (a phone has no Ctrl+P), or the PDF. */
+  nativePrint: 'Para imprimir este recibo, elija «Imprimir» en el menú de su navegador, o descargue la constancia en PDF e imprímala.',
+  /** A form sent back filled in: files are the one thing a browser never keeps. */
+  nativeReattach: 'Por seguridad, el navegador no conserva los archivos adjuntos: vuelva a adjuntarlos antes de enviar.',
   nativeForbiddenHelp:
     'Por seguridad, el formulario solo se acepta cuando se envía desde las páginas de este sitio. Abra de nuevo la página del formulario y envíelo desde allí. Su solicitud no fue radicada.',
 } as const

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
-import { receiptLines, type Receipt } from '../../forms/receipt.ts'
+import type { Receipt } from '../../forms/receipt.ts'
+import { PrintButton } from '../../views/PrintButton.tsx'
+import { ReceiptLines } from '../../views/ReceiptLines.tsx'
 import { ReceiptPdfForm } from '../../views/ReceiptPdfForm.tsx'
 import { MSG } from '../http/messages.ts'
 import { ServerDocument } from './ServerDocument.tsx'
@@ -52,25 +54,61 @@ export interface ConfirmationProps {
   back: string
 }
 
-export function NativeConfirmation({ frame, titulo, text, subscription, receipt, back }: ConfirmationProps) {
+export function NativeConfirmation(props: ConfirmationProps) {
   return (
-    <NativePage frame={frame} title="Solicitud recibida">
+    <NativePage frame={props.frame} title="Solicitud recibida">
+      <ConfirmationBody {...props} />
+    </NativePage>
+  )
+}
+
+/** The confirmation's content: on its own page, or inside the site's frame (sitePageFrame.ts). */
+export function ConfirmationBody({ titulo, text, subscription, receipt, back }: Omit<ConfirmationProps, 'frame'>) {
+  return (
+    <>
       <h1>{titulo}</h1>
       <div className="aviso-formulario aviso-exito recibo" role="status">
         <div className="aviso-texto">
           <p>{text}</p>
-          {receipt &&
-            receiptLines(receipt).map(l => (
-              <p key={l} className="recibo-linea">
-                {l}
-              </p>
-            ))}
+          {receipt && <ReceiptLines receipt={receipt} />}
         </div>
       </div>
       {!subscription && <p>{receipt ? MSG.nativePrint : MSG.nativeKeepNumber}</p>}
+      {!subscription && receipt && <PrintButton label="Imprimir recibo" />}
       {!subscription && receipt && <ReceiptPdfForm receipt={receipt} />}
       <BackLinks back={back} label={subscription ? 'Volver a la página anterior' : 'Volver a la página del formulario'} />
-    </NativePage>
+    </>
+  )
+}
+
+/**
+ * The error summary of a form sent back filled in (GOV.UK pattern): each message links to its field. An alert, so
+ * a screen reader reads it on arrival, since without script nothing can move the focus to it.
+ */
+export function RefillSummary({ formId, items, reattach }: { formId: string; items: Array<{ targetId: string; message: string }>; reattach: boolean }) {
+  const titleId = `${formId}-resumen-errores`
+  return (
+    <section className="resumen-errores" role="alert" aria-labelledby={titleId}>
+      <h3 id={titleId}>Hay errores en el formulario</h3>
+      <p>{MSG.nativeFixAndResend}</p>
+      <ul>
+        {items.map(i => (
+          <li key={i.targetId}>
+            <a href={`#${i.targetId}`}>{i.message}</a>
+          </li>
+        ))}
+      </ul>
+      {reattach && <p>{MSG.nativeReattach}</p>}
+    </section>
+  )
+}
+
+/** A field's message in a form sent back, as the page's script shows it. */
+export function RefillFieldMessage({ id, message }: { id: string; message: string }) {
+  return (
+    <small id={id} className="mensaje-error">
+      {message}
+    </small>
   )
 }
 

@@ -10,10 +10,12 @@ import type { FormDefinition } from '../../../manifest/types.generated.ts'
 import { ApiError, apiError } from '../../http/errors.ts'
 import { discardParts, readMultipart, type FileSpec, type MultipartBody, type ReceivedPart } from '../../http/multipart.ts'
 import { isNoScriptPost } from '../../http/noScript.ts'
+import { keepTyped } from '../../http/typedValues.ts'
 import type { SiteData } from '../../siteData.ts'
 import { consentsFor } from '../../consentRecords.ts'
 import type { AttachmentRecord, FilingStore } from '../../store/store.ts'
 import { keepUpload, removeKept } from '../../store/uploads.ts'
+import { receiptDetails } from '../../receiptDetails.ts'
 import { hashCode, newVerificationCode } from '../../verificationCode.ts'
 import { validated, withNativeDefaults } from './validation.ts'
 
@@ -50,7 +52,7 @@ export class FilingReceiver {
       ...consents,
       ...(attachments ? { attachments } : {}),
     })
-    return { id, recibido: colombiaIso(now), vence: tramite.vence, codigo }
+    return { id, recibido: colombiaIso(now), vence: tramite.vence, codigo, ...receiptDetails(filing, datos, this.site, 'web', attachments) }
   }
 
   /**
@@ -75,6 +77,8 @@ export class FilingReceiver {
       if (error instanceof ApiError) reply.header('connection', 'close')
       throw error
     }
+    // Without script the form comes back filled in when it has an error: its text fields are kept for that answer.
+    keepTyped(request, body.values)
     const kept: string[] = []
     try {
       const values = isNoScriptPost(request) ? withNativeDefaults(filing.form, body.values, this.now()) : body.values

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { TRACKING_PAGE } from '../../../filings/tracking.ts'
-import { colombiaIso, RECEIPT_PDF_API, spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
+import { attachmentsList, colombiaIso, RECEIPT_PDF_API, spanishDateTime, spanishDay } from '../../../forms/receipt.ts'
 import { asDownload } from '../../http/download.ts'
 import { ApiError } from '../../http/errors.ts'
 import { MSG } from '../../http/messages.ts'
 import { isNoScriptPost, isUrlEncoded, NO_SCRIPT_FORM, plainFields } from '../../http/noScript.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
+import { receiptDetails } from '../../receiptDetails.ts'
 import { normalizeCode } from '../../verificationCode.ts'
 import { constanciaPdf } from '../office/index.ts'
 import { createTracker, lookupLimit, lookupOf } from '../tracking/index.ts'
@@ -49,12 +50,16 @@ export async function receiptPdfPlugin(app: FastifyInstance, opts: ReceiptPdfOpt
     const lookup = lookupOf(fields)
     const { filing, filingForm, tramite } = await find(lookup)
     const recibido = colombiaIso(new Date(filing.recibidoEn))
+    // The same request type, channel and attachments as the receipt on screen.
+    const details = receiptDetails(filingForm, filing.datos, site, filing.canal ?? 'web', filing.adjuntos)
     const rows: Array<[string, string]> = [
       ['Número de radicado', filing.radicado],
-      ['Solicitud', filingForm.nombre],
+      ['Solicitud', details.solicitud ?? filingForm.nombre],
+      ['Canal de recepción', details.canal ?? ''],
       ['Fecha y hora de recibo', `${spanishDateTime(recibido)} (hora de Colombia)`],
       ['Fecha límite de respuesta', `${spanishDay(tramite.vence)} (${tramite.diasHabiles} días hábiles)`],
       ['Código de verificación', printedCode(lookup.codigo)],
+      ...(details.adjuntos ? ([['Documentos adjuntos recibidos', attachmentsList(details.adjuntos)]] as Array<[string, string]>) : []),
       ['Consulta en línea', `${request.protocol}://${request.host}${TRACKING_PAGE}`],
     ]
     const footer =

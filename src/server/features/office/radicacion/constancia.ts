@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib'
+import { PdfTags } from './pdfTags.ts'
 import { CANAL_LABEL, type OfficeCanal } from '../../../../filings/channels.ts'
-import { spanishDateTime, spanishDay } from '../../../../forms/receipt.ts'
+import { type ReceiptMail, spanishDateTime, spanishDay } from '../../../../forms/receipt.ts'
 
 /**
  * The citizen's proof of a petition the office registered (CPACA art. 61:
@@ -29,7 +30,17 @@ export interface Constancia {
   consultaUrl: string
   /** The petition's fields as staff read them (the citizen's own data, for their copy). */
   campos: Array<{ etiqueta: string; valor: string }>
-  correoEnviado: boolean
+  /** Whether the citizen's copy went by e-mail (`enviado` only when the mail server accepted it); absent without an address. */
+  correo?: ReceiptMail
+}
+
+/** What the page tells staff about the e-mailed copy: «sent» only when it was, otherwise what to do instead. */
+export function constanciaMailText(c: Pick<Constancia, 'correo'>): string {
+  if (c.correo === 'enviado') return 'La constancia también se envió al correo que dio el ciudadano.'
+  const give = 'Entréguele la constancia impresa o en PDF, o díctele el número de radicado y el código de verificación.'
+  if (c.correo === 'no-enviado')
+    return `La constancia no se envió por correo: el envío de correo no está configurado o el servidor de correo no lo aceptó. ${give}`
+  return `El ciudadano no dio correo electrónico. ${give}`
 }
 
 export const CONSTANCIA_TRACKING = (c: Constancia) =>
@@ -107,12 +118,14 @@ export async function constanciaPdf(
   const width = PAGE.width - 2 * MARGIN
   let page = doc.addPage([PAGE.width, PAGE.height])
   let y = PAGE.height - MARGIN
+  // Every line is tagged, in the order drawn: a screen reader reads the constancia (pdfTags.ts).
+  const tags = new PdfTags(doc)
   const line = (text: string, font: PDFFont, size = SIZE) => {
     if (y < MARGIN + LEADING) {
       page = doc.addPage([PAGE.width, PAGE.height])
       y = PAGE.height - MARGIN
     }
-    page.drawText(text, { x: MARGIN, y, size, font, color: rgb(0, 0, 0) })
+    tags.mark(page, size === 15 ? 'H1' : 'P', () => page.drawText(text, { x: MARGIN, y, size, font, color: rgb(0, 0, 0) }))
     y -= size > SIZE ? size + 6 : LEADING
   }
   for (const l of wrap(bold, c.entidad, 12, width)) line(l, bold, 12)
@@ -122,7 +135,7 @@ export async function constanciaPdf(
   for (const [label, value] of rows) {
     for (const l of wrap(bold, `${label}:`, SIZE, width)) line(l, bold)
     for (const l of wrap(regular, value || '—', SIZE, width - 12)) {
-      page.drawText(l, { x: MARGIN + 12, y, size: SIZE, font: regular })
+      tags.mark(page, 'P', () => page.drawText(l, { x: MARGIN + 12, y, size: SIZE, font: regular }))
       y -= LEADING
       if (y < MARGIN + LEADING) {
         page = doc.addPage([PAGE.width, PAGE.height])
@@ -133,5 +146,6 @@ export async function constanciaPdf(
   }
   y -= 6
   for (const l of wrap(regular, footer, SIZE, width)) line(l, regular)
+  tags.finish()
   return doc.save()
 }

@@ -4,13 +4,15 @@ import { parseOfficeCanal, type OfficeCanal } from '../../../../filings/channels
 import { initialTramite, termOf } from '../../../../filings/deadlines.ts'
 import { TRACKING_PAGE } from '../../../../filings/tracking.ts'
 import { normalizeSubmission } from '../../../../forms/normalize.ts'
-import { colombiaIso, type Receipt } from '../../../../forms/receipt.ts'
+import { colombiaIso, type Receipt, type ReceiptMail } from '../../../../forms/receipt.ts'
 import { dayTimestamp } from '../../../../manifest/colombiaTime.ts'
 import type { FilingForm } from '../../../../manifest/filingForms.ts'
 import { CONSENT_FIELD, hasPrivacyNotice, hasSensitiveConsent, SENSITIVE_CONSENT_FIELD } from '../../../../manifest/privacyNotice.ts'
 import type { FormDefinition } from '../../../../manifest/types.generated.ts'
 import { consentsFor } from '../../../consentRecords.ts'
 import { apiError } from '../../../http/errors.ts'
+import { mailReceipt } from '../../../notify.ts'
+import { receiptDetails } from '../../../receiptDetails.ts'
 import { FIELD_MSG } from '../../../http/messages.ts'
 import { labelledFields } from '../format.ts'
 import { hashCode, newVerificationCode } from '../../../verificationCode.ts'
@@ -70,6 +72,7 @@ function constanciaOf(
   checked: CheckedRegistration,
   receipt: Receipt,
   earlier: boolean,
+  correo: ReceiptMail | undefined,
 ): Constancia {
   const { site } = r.office
   const { form } = filing
@@ -92,7 +95,7 @@ function constanciaOf(
     campos: labelledFields(form, site.lookups, datos)
       .filter(f => f.nombre !== CONSENT_FIELD && f.nombre !== SENSITIVE_CONSENT_FIELD)
       .map(({ etiqueta, valor }) => ({ etiqueta, valor })),
-    correoEnviado: typeof datos.correoElectronico === 'string' && datos.correoElectronico !== '',
+    ...(correo ? { correo } : {}),
   }
   const given = `Sí, dada a la oficina (aviso de privacidad versión ${site.privacyNotice?.version ?? 'sin-aviso'})`
   if (hasPrivacyNotice(form)) constancia.campos.push({ etiqueta: 'Autorización de tratamiento de datos personales', valor: given })
@@ -128,11 +131,12 @@ export async function registerFiling(r: Registration, request: FastifyRequest, s
     audit: { evento: 'radicar', cuentaId: s.account.id, detalle: `canal ${canal}${earlier ? `; recibida el ${day}` : ''}`, direccion: request.ip, now: at },
   })
   request.log.info({ radicado: id, canal }, 'radicación registrada por la oficina')
-  const receipt: Receipt = { id, recibido: colombiaIso(at), vence: tramite.vence, codigo }
+  const receipt: Receipt = { id, recibido: colombiaIso(at), vence: tramite.vence, codigo, ...receiptDetails(filing, datos, site, canal, undefined) }
   r.notifier.filingReceived(id, filing.nombre)
-  const correo = datos.correoElectronico
-  if (typeof correo === 'string' && correo !== '') r.notifier.receiptToCitizen(correo, receipt, filing.nombre)
-  const constancia = constanciaOf(r, request, s, filing, checked, receipt, earlier)
+  // Staff tell the citizen it was e-mailed only when the mail server accepted it (docs/decisions/filings.md).
+  const correo = await mailReceipt(r.notifier, datos.correoElectronico, receipt, filing.nombre)
+  if (correo) receipt.correo = correo
+  const constancia = constanciaOf(r, request, s, filing, checked, receipt, earlier, correo)
   const token = r.constancias.keep(s.account.id, constancia, at.getTime())
   return { receipt, constancia, token }
 }

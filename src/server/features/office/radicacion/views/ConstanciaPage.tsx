@@ -1,5 +1,6 @@
+import { PrintButton } from '../../../../../views/PrintButton.tsx'
 import { OfficePage, type PageContext } from '../../views/OfficeShell.tsx'
-import { CONSTANCIA_TRACKING, type Constancia, constanciaRows } from '../constancia.ts'
+import { CONSTANCIA_TRACKING, type Constancia, constanciaMailText, constanciaRows } from '../constancia.ts'
 import { REGISTER_PAGE } from '../registerPaths.ts'
 
 /** The constancia as a page: printable, with the link to its PDF. */
@@ -10,9 +11,7 @@ export function ConstanciaPage({ ctx, c, pdfUrl }: { ctx: PageContext; c: Consta
         <a href="/oficina">← Volver a la bandeja</a> · <a href={REGISTER_PAGE}>Radicar otra solicitud</a>
       </p>
       <div className="aviso-formulario aviso-exito no-imprimir" role="status">
-        <p className="aviso-texto">
-          {`La solicitud quedó radicada con el número ${c.radicado}.${c.correoEnviado ? ' La constancia también se envió al correo que dio el ciudadano.' : ''}`}
-        </p>
+        <p className="aviso-texto">{`La solicitud quedó radicada con el número ${c.radicado}. ${constanciaMailText(c)}`}</p>
       </div>
       <article className="constancia">
         <h1>{`Constancia de radicación ${c.radicado}`}</h1>
@@ -31,7 +30,7 @@ export function ConstanciaPage({ ctx, c, pdfUrl }: { ctx: PageContext; c: Consta
         <a href={pdfUrl} download>
           Descargar constancia (PDF)
         </a>{' '}
-        · Para imprimirla use la opción Imprimir del navegador (Ctrl+P).
+        · Para imprimirla use «Imprimir» (o la opción Imprimir del menú del navegador). <PrintButton />
       </p>
       <p className="no-imprimir">
         El código de verificación solo se muestra ahora: la E.S.E. guarda una huella de él, no el código. Entregue esta constancia al ciudadano (impresa, o
