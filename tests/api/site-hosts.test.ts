@@ -4,6 +4,7 @@
  * serves its own pages and search; a filing on each gets number 1 of its own series; staff of site A reach nothing of
  * site B, with and without JavaScript; an unknown host gets a plain 404.
  */
+import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -18,6 +19,7 @@ import { verifyBackup } from '../../src/server/features/backup/verify.ts'
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { buildHostsServer, UNKNOWN_HOST_TEXT } from '../../src/server/siteHosts.ts'
+import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { ALL_SITE_TABLES } from '../../src/server/store/siteTenancy.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
@@ -298,15 +300,22 @@ describe('one server, many hosts (PostgreSQL: one database, row-level security p
   let ownerUrl: string
   let serverUrl: string
   let server: FastifyInstance | undefined
+  // A platform's server role must prove its site (docs/decisions/platform.md): the guide's key, registered and in the
+  // service's environment, which the server and the commands started below read.
+  const KEY = randomBytes(32).toString('hex')
+  const keyBefore = process.env[SITE_KEY_VARIABLE]
 
   beforeAll(async () => {
-    database = await platformDatabase('sitios', OWNER, SERVER)
+    database = await platformDatabase('sitios', OWNER, SERVER, KEY)
     ;({ adminUrl, ownerUrl, serverUrl } = database)
+    process.env[SITE_KEY_VARIABLE] = KEY
     server = await startServer(serverUrl)
   })
   afterAll(async () => {
     await server?.close()
     await database?.drop()
+    if (keyBefore === undefined) delete process.env[SITE_KEY_VARIABLE]
+    else process.env[SITE_KEY_VARIABLE] = keyBefore
   })
 
   it("a filing on each site gets number 1 of its own series; staff of A reach nothing of B's; the database itself keeps each site to its rows", async () => {
@@ -321,13 +330,13 @@ describe('one server, many hosts (PostgreSQL: one database, row-level security p
     for (const url of [serverUrl, ownerUrl])
       for (const table of ALL_SITE_TABLES) expect(await querySite(url, undefined, `SELECT 1 FROM ${table}`), `${table}`).toEqual([])
     // …and site A's sees A's rows only, and can neither write nor move a row into B.
-    const seenByA = await querySite<{ datos: { nombre: string } }>(serverUrl, 'a', 'SELECT datos FROM radicaciones')
+    const seenByA = await querySite<{ datos: { nombre: string } }>(serverUrl, 'a', 'SELECT datos FROM radicaciones', [], KEY)
     expect(seenByA.map(r => r.datos.nombre)).toEqual(['Ana de A'])
     expect((await querySite(ownerUrl, 'a', 'SELECT 1 FROM cuentas')).length).toBe(1)
-    await expect(querySite(serverUrl, 'a', "UPDATE radicaciones SET sitio = 'b'")).rejects.toThrow(/row-level security/)
-    await expect(querySite(serverUrl, 'a', "INSERT INTO auditoria (sitio, en, evento) VALUES ('b', '2026-01-01T00:00:00Z', 'intruso')")).rejects.toThrow(
-      /row-level security/,
-    )
+    await expect(querySite(serverUrl, 'a', "UPDATE radicaciones SET sitio = 'b'", [], KEY)).rejects.toThrow(/row-level security/)
+    await expect(
+      querySite(serverUrl, 'a', "INSERT INTO auditoria (sitio, en, evento) VALUES ('b', '2026-01-01T00:00:00Z', 'intruso')", [], KEY),
+    ).rejects.toThrow(/row-level security/)
     await expect(querySite(serverUrl, undefined, "INSERT INTO auditoria (en, evento) VALUES ('2026-01-01T00:00:00Z', 'sin sitio')")).rejects.toThrow()
     // The commands, as the server's role: the site's rows only.
     await commandsPerSite(serverUrl)

@@ -119,6 +119,12 @@ describe('the server role cannot switch sites by itself', () => {
       }),
     ).rejects.toThrow(/^La base de datos no reconoce la clave de DATABASE_CLAVE_SITIOS para el sitio «a»/)
   })
+
+  it('a platform’s server without the key does not start: its role could otherwise switch hospitals', async () => {
+    await expect(
+      openFilingStore({ dataDir: tempDataDir('prueba-sin-clave'), plan: FILING_PLAN, databaseUrl: serverUrl, siteId: 'a', refuseOwner: true }),
+    ).rejects.toThrow(/^El sitio «a» es de una plataforma de varios hospitales en PostgreSQL y DATABASE_CLAVE_SITIOS no está definida/)
+  })
 })
 
 describe('advisory locks carry the site', () => {

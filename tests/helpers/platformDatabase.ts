@@ -5,14 +5,21 @@
  */
 import pg from 'pg'
 import { prepareDatabase } from '../../src/server/dbSetup.ts'
+import { setConnectionSite } from '../../src/server/store/siteProof.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from './postgres.ts'
 
-/** The rows of `text` on a connection of `url`, with the site set first when given. */
-export async function querySite<T extends pg.QueryResultRow>(url: string, site: string | undefined, text: string, values: unknown[] = []): Promise<T[]> {
+/** The rows of `text` on a connection of `url`, with the site set first when given (and proved with `siteKey`, hex). */
+export async function querySite<T extends pg.QueryResultRow>(
+  url: string,
+  site: string | undefined,
+  text: string,
+  values: unknown[] = [],
+  siteKey?: string,
+): Promise<T[]> {
   const c = new pg.Client({ connectionString: url })
   await c.connect()
   try {
-    if (site !== undefined) await c.query("SELECT set_config('app.sitio', $1, false)", [site])
+    if (site !== undefined) await setConnectionSite(c, site, siteKey ? Buffer.from(siteKey, 'hex') : undefined)
     return (await c.query<T>(text, values)).rows
   } finally {
     await c.end()

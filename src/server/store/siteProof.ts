@@ -97,6 +97,16 @@ export const SITE_NOT_PROVED = (site: string, keyGiven: boolean) =>
     : `La base de datos exige que la cuenta del servidor pruebe su sitio y ${SITE_KEY_VARIABLE} no está definida: ` +
       'copie en el archivo de variables del servicio la clave registrada con npm run -s bd:preparar (vea «PostgreSQL» en docs/guia-operacion.md).'
 
+/**
+ * A platform's server (a site other than the single one) on PostgreSQL without the site key: its role could name
+ * another hospital with one `set_config`, so an injected statement would cross hospitals. It does not start.
+ */
+export const PLATFORM_WITHOUT_KEY = (site: string) =>
+  `El sitio «${site}» es de una plataforma de varios hospitales en PostgreSQL y ${SITE_KEY_VARIABLE} no está definida: ` +
+  'sin esa clave la cuenta del servidor podría leer los datos de otro hospital. Cree una clave (openssl rand -hex 32), ' +
+  `póngala como ${SITE_KEY_VARIABLE} en el archivo de variables del servicio, regístrela con npm run -s bd:preparar ` +
+  'y reinicie el servicio (vea «PostgreSQL» en docs/guia-operacion.md). No se inició el servidor.'
+
 /** Whether the database takes this connection's site: it would otherwise show no row and refuse every write. */
 export async function checkSiteProved(client: pg.ClientBase, site: string, keyGiven: boolean): Promise<void> {
   const [exists] = (await client.query<{ f: string | null }>("SELECT to_regprocedure('sitio_actual()')::text AS f")).rows
