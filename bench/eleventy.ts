@@ -1,5 +1,5 @@
 /**
- * Eleventy beside this project in `npm run bench` (issue 29, item 4): the same synthetic content built by the
+ * Eleventy beside this project in `npm run bench` (docs/decisions/build.md): the same synthetic content built by the
  * generator people would pick instead, in the same run, so the bench reports ratios on one machine rather than
  * absolute times. Eleventy is a dependency of the bench only: bench/eleventy/package.json, installed there on
  * demand (`npm ci --prefix bench/eleventy`), so the project's own `npm ci` never pulls it.

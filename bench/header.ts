@@ -1,5 +1,5 @@
 /**
- * The header on a phone (issue 27 #6): at 412 × 915 px (a typical Android phone), with the default text size and
+ * The header on a phone (docs/decisions/header-and-editor.md): at 412 × 915 px (a typical Android phone), with the default text size and
  * with A+, how tall the header is and where the page's own content (its <h1>) starts and ends. Measured in
  * Debian's Chromium on the built site; figures, never assertions in tests.
  */

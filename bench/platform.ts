@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- plataforma` (issue 28, item 7): many hospitals on one platform. Creates BENCH_SITIOS sites
+ * `npm run bench -- plataforma` (docs/decisions/platform.md): many hospitals on one platform. Creates BENCH_SITIOS sites
  * (default 200) from the template with the code `npm run sitio -- crear` uses (scripts/lib/siteTemplate.ts and
  * platformFileEdit.ts; no administrator account: no figure needs one, and each would cost an Argon2 hash), builds
  * them all with `npm run build -- --todos --completa` (a new hospital has no bundles kept yet), serves them from one

@@ -164,7 +164,7 @@ async function benchBuild(): Promise<void> {
 }
 
 /**
- * Issue 29: the synthetic 1,000-page site built by Eleventy and by this project in the same run, interleaved, in
+ * docs/decisions/build.md: the synthetic 1,000-page site built by Eleventy and by this project in the same run, interleaved, in
  * BENCH_RONDAS rounds (3 by default, as the issue measured), medians of each figure; every build into a removed
  * output folder except the content-only one; ratios to Eleventy's full build. CPU is user time (the steady figure on
  * a shared machine), system time separately: both from the kernel's account of the processes each build waited for.
@@ -353,7 +353,7 @@ async function benchLighthouse(port: number): Promise<void> {
   const largestAccordion = '/nuestra-gestion/control/informes'
   const pages = { inicio: '/', [`acordeón más grande (${largestAccordion})`]: largestAccordion, 'formulario PQRSD': '/pqrsd', búsqueda: '/buscar?q=resolucion' }
   const out: Record<string, unknown> = {}
-  // Issue 16: the median of three runs per page, each category at 100. The runs of a page are consecutive, so the load beside the figure is the one they ran under.
+  // docs/decisions/build.md: the median of three runs per page, each category at 100. The runs of a page are consecutive, so the load beside the figure is the one they ran under.
   const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
   try {
     for (const [name, route] of Object.entries(pages)) {
@@ -409,7 +409,7 @@ async function benchLighthouse(port: number): Promise<void> {
 }
 
 /**
- * Issue 27 #6: on a 412 × 915 phone the page's own content starts within the first screen with the default text
+ * docs/decisions/build.md: on a 412 × 915 phone the page's own content starts within the first screen with the default text
  * and with A+. Budgets: the header takes at most a third of the screen with the default text and half of it with
  * A+, and the page's <h1> starts inside the first screen in both (what lies between them, the breadcrumb and a
  * section's side menu, is the page's).

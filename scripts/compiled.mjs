@@ -5,7 +5,7 @@
  * of its sources, the schemas or the lock file changed. Starting TypeScript
  * through tsx and loading ~60 modules took most of the command's time; plain
  * JavaScript on Node needs neither a shell nor a POSIX system (Windows too).
- * `npm run build` starts `node scripts/compiled.mjs build` the same way (issue 29: tsx's start-up and its loader
+ * `npm run build` starts `node scripts/compiled.mjs build` the same way (tsx's start-up and its loader
  * thread cost about 1.5 s of CPU per build).
  */
 import fs from 'node:fs'

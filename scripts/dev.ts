@@ -7,7 +7,7 @@
  * dist/registro-vista-previa.log (scripts/lib/devTerminal.ts).
  * Options: `--detalle` (all of that in the terminal instead). Environment: PORT (5173), MANIFEST_DIR, PUBLIC_DIR.
  *
- * Preview is preview (issue 27 #2): the pages are rendered from manifest/ as saved, and the API reads the same
+ * Preview is preview (docs/decisions/build.md): the pages are rendered from manifest/ as saved, and the API reads the same
  * manifest and the search index written from it here, never a publication of `npm run publicar`.
  */
 import fs from 'node:fs'
@@ -101,7 +101,7 @@ function livePreview(initial: Problem[]): Plugin {
 
 /**
  * What the browser shows staff comes from the bundler's client in English: the error overlay's footer and
- * `[vite] connected.` in the console. Rewritten here into short Spanish lines (issue 27.4); with `--detalle`
+ * `[vite] connected.` in the console. Rewritten here into short Spanish lines (docs/decisions/build.md); with `--detalle`
  * the bundler speaks as it is. Exact-string replacements: if a new Vite version changes a string, the
  * live-preview test (tests/e2e/live-preview.spec.ts) fails rather than showing English silently.
  */

@@ -2,7 +2,7 @@
  * `npm run editor`: the browser editor (Decap CMS) on a staff PC, at http://127.0.0.1:5100/admin/, writing
  * the same YAML files and PDFs of this working copy. Environment: EDITOR_PORT (5100), EDITOR_REPO (the
  * folder to edit; this project by default). decap-server runs inside this process on a private socket:
- * no second port (issue 23 #1).
+ * no second port (docs/decisions/staff-tooling.md).
  */
 import path from 'node:path'
 import { startEditor } from './lib/editorServer.ts'

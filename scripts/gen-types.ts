@@ -15,7 +15,7 @@ const KINDS = ['site', 'page', 'documents', 'form', 'lookups', 'news', 'ita'] as
 
 /**
  * The schemas without the `title` of each property: those titles are the browser editor's Spanish field
- * labels (issue 27 #1), and json-schema-to-typescript would turn every titled node into a named type.
+ * labels (docs/decisions/build.md), and json-schema-to-typescript would turn every titled node into a named type.
  * Titles elsewhere (a file's root, a list's items) still name their types.
  */
 function withoutPropertyTitles(node: unknown): unknown {

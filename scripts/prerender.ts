@@ -7,7 +7,7 @@
  * (the generated route list every `+route.ts` matches against, the 404 page) and writes each answer to the file
  * Vike's own pre-render would write. Vike's `prerender()` API, used until 2026-11-26, loads Vite, the Vite
  * configuration (bundled by rolldown) and every `+config.ts` (through esbuild and Babel) before the first page:
- * about 2 s of a 1,000-page pre-render's 8, per process. The server runtime needs none of it (issue 29 item 3,
+ * about 2 s of a 1,000-page pre-render's 8, per process. The server runtime needs none of it (docs/decisions/build.md
  * docs/decisions/build.md). `--empaquetar` bundles first in the same process (Vike's `build()`, what `vike build`
  * runs; the build sets ESE_PRERENDER_AFTER_BUILD so that it does not pre-render by itself).
  *

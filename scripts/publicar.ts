@@ -7,7 +7,7 @@
  * never a release, since any `npm run build` changes it.
  * `npm run publicar -- --lista`: the kept releases, the one served marked.
  * `npm run publicar -- --revertir [<publicación>]`: serves the previous release again, or the one named.
- * On a platform (plataforma.yaml, issue 28 item 6): `-- --sitio <id>` does each of these for one site, in its own
+ * On a platform (plataforma.yaml, docs/decisions/updates-and-releases.md): `-- --sitio <id>` does each of these for one site, in its own
  * `PlatformSite.releasesDir`; `-- --todos` publishes (or lists) every site, several builds at once, each site's
  * release checked and switched on its own: a site that fails keeps serving its previous release and is reported,
  * the exit code is 1 (scripts/lib/sitePublish.ts).

@@ -1,6 +1,6 @@
 /**
  * `npm run sitio -- crear <id> --nombre "E.S.E. …" --municipio … --departamento … --dominio … --admin <correo>`
- * (issue 28, item 5): a new hospital on the platform. Creates `sitios/<id>/` from the template
+ * (docs/decisions/platform.md): a new hospital on the platform. Creates `sitios/<id>/` from the template
  * (scripts/lib/siteTemplate.ts) with the hospital's name and place written in, checks it, creates its first
  * administrator account as that site's (`npm run usuarios -- crear … --sitio <id>` against the new configuration: in
  * the site's own data folder on SQLite, a row of that site in the shared database with DATABASE_URL; the password is

@@ -1,6 +1,6 @@
 /**
  * The client and server bundles of the last few full builds, kept by the fingerprint of the code and
- * configuration they were made from (issue 29, item 2): a build into an empty or outdated output folder
+ * configuration they were made from (docs/decisions/build.md): a build into an empty or outdated output folder
  * (a new publication, a removed `dist/`, going back to an earlier version of the code) takes them from
  * here instead of bundling the same code again, and renders only the content. `--completa` bundles anyway.
  *

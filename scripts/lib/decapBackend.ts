@@ -1,7 +1,7 @@
 /**
  * decap-server (Decap CMS's local file-system backend) run inside the editor's process, reachable by no
  * browser: its Express app listens on a private Unix socket (a named pipe on Windows) in a fresh temporary
- * folder, known only to the page server, and answers only calls carrying the per-start secret. Issue 23 #1
+ * folder, known only to the page server, and answers only calls carrying the per-start secret. docs/decisions/build.md
  * found the separate `decap-server` process on TCP 8081 obeying any web page; decap-server's own entry
  * point can only listen on a TCP port, so its `registerLocalFs` middleware (its public API) is mounted here.
  */

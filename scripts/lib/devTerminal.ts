@@ -1,5 +1,5 @@
 /**
- * The terminal of `npm run dev` (issue 27 #4). Staff read it for the manifest's errors, in Spanish; the bundler
+ * The terminal of `npm run dev` (docs/decisions/build.md). Staff read it for the manifest's errors, in Spanish; the bundler
  * (Vite), the framework (Vike) and the API server (pino's JSON lines) speak English or JSON through `console.*` and
  * the server's logger. Without `--detalle` all of that goes to a log file, as `npm run build` keeps its bundler
  * output in dist/registro-compilacion.log, and the terminal shows only this script's own Spanish lines; an error

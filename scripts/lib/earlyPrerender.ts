@@ -1,5 +1,5 @@
 /**
- * Pre-render processes started before the manifest is validated (issue 29: a content-only build's wall time).
+ * Pre-render processes started before the manifest is validated (a content-only build's wall time).
  * Starting one (Node, Vike's server runtime, the site's server bundle) takes about 0.3 s, which used to come after
  * the build's 1–2 s of validation; started at once, each waits (scripts/prerender.ts `--esperar`) until the build
  * sends the word to go with the manifest it validated, or ends its input, when it leaves without writing anything.

@@ -65,7 +65,7 @@ function hint(node: Schema): string | undefined {
 /** One editor field for one schema property. */
 export function fieldFor(name: string, raw: Schema, file: string, required: boolean, w: Walk, at: string, depth = 0): Field {
   const { node, file: f } = resolveRef(raw, file, w.schemas)
-  // Labels are the schema's Spanish `title` (issue 27 #1): «Año», «Categoría», not the key «anio».
+  // Labels are the schema's Spanish `title` (docs/decisions/staff-tooling.md): «Año», «Categoría», not the key «anio».
   const label = typeof raw.title === 'string' ? raw.title : name
   const base: Field = { name, label, required, hint: hint(raw) ?? hint(node) }
   if (!base.hint) delete base.hint
@@ -243,7 +243,7 @@ function withSingulars(fields: Field[]): Field[] {
 }
 
 /**
- * A document list's form follows `docs:add` (issue 27 #1): a new row is added at the top (the lists run
+ * A document list's form follows `docs:add` (docs/decisions/staff-tooling.md): a new row is added at the top (the lists run
  * newest first), starts with the current year, and its file is required — unless the list already has rows
  * that link an address instead of a file (`url`), which the form must still save.
  */
@@ -329,7 +329,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
         extension: 'yaml',
         format: 'yaml',
         create: true,
-        // The editor never deletes a manifest file (issue 23 #1): the page server refuses it, so no button offers it.
+        // The editor never deletes a manifest file (docs/decisions/staff-tooling.md): the page server refuses it, so no button offers it.
         delete: false,
         identifier_field: 'id',
         slug: '{{fields.id}}',
@@ -432,7 +432,7 @@ function startScript(previewed: string[]): string {
 }
 
 /**
- * The editor's page. It carries the per-start secret (issue 23 #1) in a meta element: an HTML page cannot
+ * The editor's page. It carries the per-start secret (docs/decisions/staff-tooling.md) in a meta element: an HTML page cannot
  * be read by another site (same-origin policy, Host checked against DNS rebinding), while a script could
  * be loaded and run by any page, so the secret is never put in a script.
  */

@@ -1,5 +1,5 @@
 /**
- * What the browser editor's page server trusts (issue 23 #1). The editor runs on a clerk's PC while the
+ * What the browser editor's page server trusts (docs/decisions/staff-tooling.md). The editor runs on a clerk's PC while the
  * clerk browses the web: any page the browser opens can send requests to 127.0.0.1, and a DNS name can be
  * re-pointed at 127.0.0.1 (DNS rebinding). So every request must name the editor's own Host, every
  * request that changes something must come from the editor's own Origin, every call to the CMS backend
@@ -187,7 +187,7 @@ export function pathsOf(action: unknown, params: any): PathUse[] {
 }
 
 /**
- * The decision of issue 23 #1 about `data/`: the repository root may be the project, which holds `data/`
+ * The decision about `data/` (docs/decisions/staff-tooling.md): the repository root may be the project, which holds `data/`
  * after `npm start`; what the editor can reach is only `manifest/` and `public/assets/`, so it refuses to
  * start when the server's data (DATA_DIR, or a `data/` folder of the repository or project) is inside one
  * of those folders, or one of them is inside the data. Returns the Spanish reason, or undefined.

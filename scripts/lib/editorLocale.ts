@@ -1,7 +1,7 @@
 /**
  * Decap CMS's Spanish phrases that its own `es` locale lacks (it falls back to English: «Add filas»,
  * «Copy Name», «Toggle preview»). Merged over Decap's `es` in the browser before the CMS starts, so the
- * whole interface is Spanish (issue 27 #1). `tests/unit/editor-locale.test.ts` checks that Decap's `es`
+ * whole interface is Spanish (docs/decisions/staff-tooling.md). `tests/unit/editor-locale.test.ts` checks that Decap's `es`
  * plus these phrases cover every phrase of its `en`, so a Decap update that adds English phrases fails it.
  */
 export const ES_SUPPLEMENT = {

@@ -1,5 +1,5 @@
 /**
- * The editor's preview pane (issue 27 #1): the page as the site renders it, with the form's unsaved data.
+ * The editor's preview pane (docs/decisions/staff-tooling.md): the page as the site renders it, with the form's unsaved data.
  * The CMS sends the entry it is editing (its file and data); this module loads the working copy's manifest,
  * puts the entry's data in place of its file's, and renders the page that shows it with the site's own
  * section components and preparers (the same code `npm run build` pre-renders). The editor's page then

@@ -1,7 +1,7 @@
 /**
  * The validator speaks in `archivo:línea:columna`, which a form hides: the clerk sees fields. This names the
  * field a problem is about («Fila 1 (2027), Fecha») from the saved text and the schema's Spanish titles,
- * so the editor shows the validator's own sentence about that field (issue 27 #1).
+ * so the editor shows the validator's own sentence about that field (docs/decisions/staff-tooling.md).
  */
 import fs from 'node:fs'
 import path from 'node:path'

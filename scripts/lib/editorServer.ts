@@ -4,7 +4,7 @@
  * decap-server running in this process on a private socket (decapBackend.ts). Nothing else listens.
  * Every request must name the editor's Host, every state change must come from the editor's Origin, every
  * backend call must carry the per-start secret that only the editor's page receives, and every path is
- * confined to manifest/ and public/assets/ (editorGuard.ts, issue 23 #1). A save is merged into the file as
+ * confined to manifest/ and public/assets/ (editorGuard.ts, docs/decisions/staff-tooling.md). A save is merged into the file as
  * staff wrote it (editorSave.ts) and checked by the validator; a change (save, upload, delete) that adds a
  * validation error is undone and the browser gets the validator's Spanish messages. The editor's CSP lives
  * here only: Decap needs inline styles, which the public site's CSP never allows.

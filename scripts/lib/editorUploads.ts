@@ -1,5 +1,5 @@
 /**
- * Uploads from the browser editor land where `npm run docs:add` puts files (issue 27 #1): Decap writes a
+ * Uploads from the browser editor land where `npm run docs:add` puts files (docs/decisions/staff-tooling.md): Decap writes a
  * document list's upload into the list's folder with the name the clerk's PC gave it (accents, spaces);
  * before the save reaches decap-server, each uploaded file that a row links is renamed with docs:add's
  * rules (`yearFolderPath`: ASCII, lower case, the row's year folder) and the row is pointed at it.

@@ -65,7 +65,7 @@ let generatorId: string | undefined
 /**
  * A form's validator code, compiled by Ajv only when its schema (or Ajv, ajv-errors, or the code that drives them)
  * changed since a build kept it in the staff commands' cache folder (compiledCache.ts): compiling the five forms
- * took about 0.5 s of every build while forms change rarely (issue 29). Without a cache folder (tests, the server)
+ * took about 0.5 s of every build while forms change rarely (docs/decisions/build.md). Without a cache folder (tests, the server)
  * it is compiled every time.
  */
 function cachedValidatorModule(schema: ReturnType<typeof compileFormSchema>): string {

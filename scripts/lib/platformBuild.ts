@@ -1,5 +1,5 @@
 /**
- * Builds of a platform's sites (issue 28, item 2): `npm run build -- --sitio <id>` builds one site from its own
+ * Builds of a platform's sites (docs/decisions/platform.md): `npm run build -- --sitio <id>` builds one site from its own
  * folder into its own output (`dist/sitios/<id>/`, with its own generated files: scripts/lib/generatedDir.ts);
  * `-- --todos` builds every site, each in a process of its own, several at once, and reports each one: a site that
  * fails (its manifest has errors, or its build breaks) is reported and the others still build.

@@ -1,6 +1,6 @@
 /**
  * How the files of `public/` (every published PDF) reach a build's output without a byte-for-byte copy
- * (issue 29, item 1).
+ * (docs/decisions/build.md).
  *
  * A build's output links each file to a **snapshot** of it kept beside the installation
  * (`node_modules/.cache/ese-hospital/publico/<folder>/`), never to the file in `public/` itself. A hard

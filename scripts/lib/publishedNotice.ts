@@ -1,5 +1,5 @@
 /**
- * The preview trap (issue 27 #2): once `npm run publicar` has run on a machine, `npm start` serves the
+ * The preview trap (docs/decisions/updates-and-releases.md): once `npm run publicar` has run on a machine, `npm start` serves the
  * published release, and a clerk's later edits do not show. This says so when the content (manifest/ or
  * public/assets/) changed after the publication, and names the command that always shows the edits.
  */

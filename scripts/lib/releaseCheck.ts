@@ -1,6 +1,6 @@
 /**
  * The health check of a new release before its pointer is switched (`npm run publicar`, every site of
- * `-- --todos`: issue 28 item 6). The release is served by the server's own app (`buildApp`, this process's code,
+ * `-- --todos`: docs/decisions/updates-and-releases.md). The release is served by the server's own app (`buildApp`, this process's code,
  * the site's manifest folder) through `inject`, no port, and asked for what a citizen needs: the home page and every
  * style sheet and script it loads, the 404 page for an unknown address, the page of each filing form, and
  * `/salud/detalle`. A folder that merely holds `index.html` and `404.html` (releaseFolders.ts `isSite`) can still

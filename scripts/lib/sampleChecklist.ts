@@ -1,5 +1,5 @@
 /**
- * What a hospital must still supply (issue 28, item 5): every `muestra: true` in a site's manifest marks content the
+ * What a hospital must still supply (docs/decisions/build.md): every `muestra: true` in a site's manifest marks content the
  * hospital must replace (house rule), so the list is read from those marks, never written by hand: each item says
  * the file, the line and the key to edit, what it is (a page's route and title, a list's title, a news item), and
  * the files under public/ it points to (the sample PDFs and images to replace).

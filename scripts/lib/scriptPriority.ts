@@ -1,5 +1,5 @@
 /**
- * Hydration scripts start after the first paint (issue 16, item 4).
+ * Hydration scripts start after the first paint (docs/decisions/build.md).
  *
  * Every pre-rendered page is complete without JavaScript: the header, the
  * text and the forms work before any script runs (forms post natively until

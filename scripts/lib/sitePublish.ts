@@ -2,7 +2,7 @@
  * Publishing into one releases folder (the single site's `publicaciones/`, or a platform site's
  * `PlatformSite.releasesDir`): a new release folder built and checked, then the pointer switched atomically, the
  * old releases pruned; `--revertir` and `--lista` on the same folder. And the platform's «one upgrade for all»
- * (issue 28, item 6): every site built into a new release of its own, several at once, each checked and switched on
+ * (docs/decisions/platform.md): every site built into a new release of its own, several at once, each checked and switched on
  * its own, so a site that fails keeps serving its previous release and is reported while the others go live.
  */
 import fs from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * The template of a new hospital's site (issue 28, item 5): by default the project's own sample content
+ * The template of a new hospital's site (docs/decisions/platform.md): by default the project's own sample content
  * (`manifest/` and `public/` at the root: the full Anexo 2 transparency tree with its «No aplica» slots, the four
  * filing forms, the policies, the privacy notice, sample pages, documents and news marked `muestra: true`), the same
  * files every test and the single-site build check, so the template cannot drift from the schemas. `--plantilla`

@@ -1,6 +1,6 @@
 /**
  * A build whose manifest, `public/` names, schemas, transparency annex, code and date are all what a previous
- * valid build of the same folders saw takes that build's validated manifest instead of validating again (issue 29:
+ * valid build of the same folders saw takes that build's validated manifest instead of validating again (docs/decisions/build.md:
  * validation was about 1.4 s of a 1,000-page build's 2 s before the pre-render could start, and a platform that
  * rebuilds every site after an upgrade that did not touch the build's code, or `npm start` on an unchanged site,
  * validated identical inputs each time). The same rule as the bundles' (scripts/lib/bundleCache.ts): equal inputs,

@@ -1,5 +1,5 @@
 /**
- * One Vike process of this checkout at a time loads Vike's configuration (issue 28 item 2: builds of different sites
+ * One Vike process of this checkout at a time loads Vike's configuration (builds of different sites
  * run at the same time). Vike loads each `+*.ts` configuration file under src/pages by writing it, transpiled, beside
  * the source as `<name>.build-<hash of its code>.mjs`, importing it and deleting it
  * (vike/dist/node/vite/shared/resolveVikeConfigInternal/transpileAndExecuteFile.js; the place is fixed, no option

@@ -43,7 +43,7 @@ function fromUtc(t: number): string {
  * Whether the UTC midnight `t` is a business day. The loops over days work on
  * these numbers and format a day only at the end: parsing and formatting
  * every day they step over cost about 0.3 ms per filing (three terms of
- * 15–30 business days), a tenth of the filing's whole cost (issue 16, API
+ * 15–30 business days), a tenth of the filing's whole cost (API
  * throughput).
  */
 function isBusinessTime(t: number): boolean {

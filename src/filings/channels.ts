@@ -3,7 +3,7 @@
  * petitions may be made verbally, in writing or by any technological means;
  * Decreto 1166 de 2016: verbal petitions, in person or by phone, are
  * registered and given a radicado). Web filings come through the site's
- * forms; the other four are registered by the office (issue 26 item 1).
+ * forms; the other four are registered by the office (docs/decisions/terms-and-states.md).
  * The ids are what the store keeps in `radicaciones.canal`.
  */
 export const CANALES = ['web', 'presencial', 'telefonico', 'correo', 'escrito'] as const

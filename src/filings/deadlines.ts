@@ -62,7 +62,7 @@ const dueDatesOfDay = new Map<string, Readonly<Deadlines>>()
  */
 export function dueDates(recibido: Date, term: Pick<FilingTerm, 'diasHabiles' | 'diasTraslado'>): Deadlines {
   const day = colombiaDay(recibido)
-  // Every filing of a day with the same term has the same dates: worked out once, not for each filing (issue 16, API throughput).
+  // Every filing of a day with the same term has the same dates: worked out once, not for each filing (API throughput).
   const key = `${day}|${term.diasHabiles}|${term.diasTraslado}`
   const known = dueDatesOfDay.get(key)
   if (known) return { ...known }

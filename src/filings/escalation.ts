@@ -3,7 +3,7 @@ import { isOverdue } from './termStatus.ts'
 
 /**
  * When and how a citizen may go to the Superintendencia Nacional de Salud
- * (issue 26 item 6; checklist item 126): the body that inspects, watches
+ * (checklist item 126): the body that inspects, watches
  * over and controls health-service providers such as the E.S.E., and
  * receives citizens' PQRD about health care. The PQRSD pages explain it in
  * full; the answer texts (the e-mail with the office's answer and the

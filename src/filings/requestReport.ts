@@ -93,7 +93,7 @@ export interface RequestReport {
   publicado?: string
   /** Per request type. */
   filas: ReportRow[]
-  /** Per channel of receipt (issue 26 item 2): every channel, zeros included, in the order of CANALES. */
+  /** Per channel of receipt (docs/decisions/tracking-and-report.md): every channel, zeros included, in the order of CANALES. */
   porCanal: ReportRow[]
   total: ReportRow
 }

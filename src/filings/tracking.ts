@@ -2,7 +2,7 @@ import type { Estado } from './states.ts'
 import { ESTADO_LABEL } from './states.ts'
 
 /**
- * Citizens tracking their filing at /pqrsd/consulta (issue 12): radicado +
+ * Citizens tracking their filing at /pqrsd/consulta (docs/decisions/tracking-and-report.md): radicado +
  * verification code → the state in plain Spanish, the dates and, once
  * answered, the answer. One module for the words and the answer's shape, so
  * the page's script, the page without script and the JSON API say the same.

@@ -1,5 +1,5 @@
 /**
- * The filing receipt (issue 12, CPACA art. 61 as amended by Ley 2080 de 2021:
+ * The filing receipt (CPACA art. 61 as amended by Ley 2080 de 2021:
  * an electronic filing is acknowledged with its number and the date and time
  * of receipt). Shared by the browser's success banner, the no-script
  * confirmation page and the acknowledgement e-mail, so all three say the same.
@@ -52,7 +52,7 @@ export function spanishSize(bytes: number): string {
 export const KEEP_RECEIPT = 'Guarde este número y este código para consultar su solicitud.'
 
 /**
- * The receipt as a PDF constancia (issue 26 item 8): a form POST with the
+ * The receipt as a PDF constancia (docs/decisions/receipt-pdf.md): a form POST with the
  * number and the code (fields `radicado`, `codigo`), never an address, so it
  * cannot be enumerated and never lands in histories or logs.
  */
@@ -66,7 +66,7 @@ export function colombiaIso(date: Date): string {
 }
 
 // Made on first use, not when the module loads: a page's first Intl formatter loads the locale data, about
-// 20–40 ms on a phone, and this module is part of every hydrated page's start-up (issue 16, Lighthouse).
+// 20–40 ms on a phone, and this module is part of every hydrated page's start-up (Lighthouse).
 let dateTime: Intl.DateTimeFormat | undefined
 let day: Intl.DateTimeFormat | undefined
 

@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000
  * `marcaTiempo` field, e.g. the appointment's request day): the schema can
  * only bound them by fixed years, because the browser and the server run the
  * same build-time code, so the window that moves with the calendar is checked
- * here, on the server, after the schema (issue 23 #5: a request day up to year
+ * here, on the server, after the schema (a request day up to year
  * 2100 was accepted). The browser fills that day itself and never meets it.
  */
 export function requestDayProblems(form: FormDefinition, values: Record<string, unknown>, now: Date): FieldMessages {

@@ -27,7 +27,7 @@ export { safeFileName }
 /**
  * Where `docs:add` keeps a list's file of one year: in the year's folder under the list's folder, with
  * safeFileName's name. `folder` is the list's `/assets/<área>/<tema>` (a trailing year folder is kept, not
- * doubled). The browser editor names its uploads with this (issue 27 #1).
+ * doubled). The browser editor names its uploads with this (docs/decisions/documents-and-placeholders.md).
  */
 export function yearFolderPath(folder: string, year: number, fileName: string): string {
   const base = folder.replace(/\/+$/, '').replace(/\/\d{4}$/, '')

@@ -8,7 +8,7 @@ export const BOM = '\uFEFF'
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
-/** NUL and bidirectional controls never reach a spreadsheet (rows stored before issue 13 may hold them). */
+/** NUL and bidirectional controls never reach a spreadsheet (rows stored before docs/decisions/documents-and-placeholders.md may hold them). */
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 

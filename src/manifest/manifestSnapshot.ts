@@ -1,5 +1,5 @@
 /**
- * The manifest a build validated, handed to the build's pre-render processes in one file (issue 29). Each of them
+ * The manifest a build validated, handed to the build's pre-render processes in one file (docs/decisions/documents-and-placeholders.md). Each of them
  * loaded it again from the YAML files (1,100 on a 1,000-page site: every file and its parse-cache entry read and
  * hashed, 0.75–1 s of each process's profile). The build writes the file right after validating, names it to the
  * processes it starts (ESE_MANIFEST_SNAPSHOT), and removes it when it ends; a process reads it only for the same

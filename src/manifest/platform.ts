@@ -1,5 +1,5 @@
 /**
- * Sites as data (issue 28, item 1): `plataforma.yaml` lists the sites (hospitals) one installation serves, each with
+ * Sites as data (docs/decisions/platform.md): `plataforma.yaml` lists the sites (hospitals) one installation serves, each with
  * its id, name, domains and content folder (`sitios/<id>/` by default, holding its own `manifest/` and `public/`).
  * Without the file the installation is the single site it always was (`manifest/` and `public/` at the root), and
  * nothing here is read. Validated like the manifests: schema (schemas/plataforma.schema.json) and Spanish

@@ -1,7 +1,7 @@
 /**
  * The placeholder the pre-rendered «informeSolicitudes» section leaves for
  * the server, which fills it with the period selector and the live figures
- * (issue 12 item 5). One fact shared by the renderer and the server, which
+ * (docs/decisions/documents-and-placeholders.md). One fact shared by the renderer and the server, which
  * do not import each other.
  */
 export const REPORT_SECTION_ID = 'informe-solicitudes'

@@ -1,5 +1,5 @@
 /**
- * A hospital's own identity inside the GOV.CO frame (issue 28, item 5): its logo and institutional colours, from
+ * A hospital's own identity inside the GOV.CO frame (docs/decisions/documents-and-placeholders.md): its logo and institutional colours, from
  * `identidad` in site.yaml. The colours reach the pages through a style sheet generated per site at build time
  * (`/identidad.css`): the Content-Security-Policy allows style sheets of the site only (`style-src 'self'`), never a
  * style attribute or a <style> tag. Without `identidad` nothing is generated and no page links it, so a site

@@ -10,7 +10,7 @@ export default {
     disableAutoRun: process.env.ESE_PRERENDER_AFTER_BUILD === '1',
   },
   // Every page is a full page load (server routing): no client router to download and start on hydrated pages
-  // (issue 16, Lighthouse), and the header, menus and footer are never re-rendered in the browser
+  // (Lighthouse), and the header, menus and footer are never re-rendered in the browser
   // (src/renderer/layout/KeptInBrowser.tsx). Plain-HTML pages, most of the site, always loaded this way.
   clientRouting: false,
   lang: 'es',

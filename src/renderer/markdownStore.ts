@@ -1,5 +1,5 @@
 /**
- * The HTML of Markdown converted by an earlier pre-render (issue 29, item 3: cheaper pages). Converting a text
+ * The HTML of Markdown converted by an earlier pre-render (cheaper pages). Converting a text
  * (marked, then sanitize-html) costs about 0.3 ms even for one line, mostly the two libraries' set-up per call; a
  * content-only build renders every page again while staff changed one list, so almost every text is one converted
  * the build before. scripts/prerender.ts puts a store on globalThis under this key for the pages it renders, with

@@ -1,5 +1,5 @@
 /**
- * Pre-rendering split across processes (issue 16, item 1: "pre-render in
+ * Pre-rendering split across processes ("pre-render in
  * parallel where it pays"). A pre-render renders in one JavaScript thread, so
  * on a 1,000-page site one core renders while the other idles.
  * scripts/lib/buildSite.ts starts one pre-render process (scripts/prerender.ts)

@@ -59,7 +59,7 @@ function trustProxySetting(value: string | number | false | undefined): string |
 
 /**
  * The store, or when it cannot be opened a stand-in that refuses filings with 503 while the site keeps serving:
- * PostgreSQL down or still starting (a reboot) is retried; a damaged SQLite file waits for a restore (issue 13 #16).
+ * PostgreSQL down or still starting (a reboot) is retried; a damaged SQLite file waits for a restore (docs/decisions/server-structure.md).
  */
 async function openStore(options: AppOptions, dataDir: string, site: SiteData, log: FastifyBaseLogger): Promise<{ store: FilingStore; ok: boolean }> {
   const open = () =>
@@ -151,7 +151,7 @@ async function openParts(app: FastifyInstance, options: AppOptions, uploadTimeou
 function decorate(app: FastifyInstance, options: AppOptions, { store, notifier, dataDir, siteRoot }: Parts): void {
   app.decorate('store', store)
   app.addHook('onClose', async () => {
-    // An SMTP server that never answers may not hold the shutdown (issue 13 #17): wait a bounded time.
+    // An SMTP server that never answers may not hold the shutdown (docs/decisions/server-structure.md): wait a bounded time.
     await Promise.race([notifier.flush(), new Promise(resolve => setTimeout(resolve, options.shutdownMailWaitMs ?? 5_000).unref())])
     notifier.close()
     await store.close()
@@ -185,7 +185,7 @@ async function registerShared(app: FastifyInstance, options: AppOptions, { site,
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT })
   await app.register(fastifyRateLimit, {
     global: false,
-    // Counted in the store, so every server process sharing the database applies one limit (issue 23 #6).
+    // Counted in the store, so every server process sharing the database applies one limit (docs/decisions/server-structure.md).
     // Keyed by a daily-secret HMAC of the address (addressKeys.ts): no counter row holds an address.
     store: sharedRateLimitStore(
       store,
@@ -242,7 +242,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
     clientDir: parts.clientDir,
     session: options.officeSession,
     twoFactor: options.office2fa,
-    // Counted in the store: one limit for every server process sharing the database (issue 23 #6).
+    // Counted in the store: one limit for every server process sharing the database (docs/decisions/server-structure.md).
     throttle: new StoreSignInThrottle(store),
     rateLimit,
     notifier,
@@ -254,13 +254,13 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
 /** The features citizens read with: tracking, the receipt's PDF, search, the report, and last the site itself. */
 async function registerReadingFeatures(app: FastifyInstance, options: AppOptions, parts: Parts, noScriptPages: NativeFormPages): Promise<void> {
   const { dataDir, site, store, siteRoot } = parts
-  // Stricter than the filings': a code is guessed only by trying many (issue 12).
+  // Stricter than the filings': a code is guessed only by trying many (docs/decisions/server-structure.md).
   const trackingLimit = {
     max: options.trackingRateLimitMax ?? Math.min(10, options.rateLimitMax ?? 20),
     timeWindow: options.trackingRateLimitWindowMs ?? 10 * 60_000,
   }
   await app.register(trackingPlugin, { site, store, dataDir, root: siteRoot, rateLimit: trackingLimit, noScriptPages, now: options.now })
-  // The receipt's «Descargar constancia (PDF)» (issue 26 item 8): number + code, the tracking lookups' limit.
+  // The receipt's «Descargar constancia (PDF)» (docs/decisions/server-structure.md): number + code, the tracking lookups' limit.
   await app.register(receiptPdfPlugin, { site, store, rateLimit: trackingLimit })
   await app.register(searchPlugin, { prefix: '/buscar', site, root: siteRoot })
   await app.register(reportPlugin, { site, root: siteRoot, store, now: options.now })

@@ -28,7 +28,7 @@ export function clientDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
  * An address, a subnet or a list (`127.0.0.1`, `10.0.0.0/8,::1`) trusts only
  * those proxies; a number trusts that many hops. `true` is read as one proxy
  * (the nearest): trusting every hop would let anyone pick their own address
- * by sending X-Forwarded-For and escape the rate limit (issue 13 #9).
+ * by sending X-Forwarded-For and escape the rate limit (docs/decisions/server-structure.md).
  */
 export function trustProxyFromEnv(value: string | undefined): string | number | false {
   const v = (value ?? '').trim()
@@ -49,7 +49,7 @@ export function isLoopbackHost(host: string): boolean {
 
 /**
  * The warning printed at start when the server listens where other machines
- * reach it and no proxy is trusted (issue 23 #5): then X-Forwarded-Proto is
+ * reach it and no proxy is trusted (docs/decisions/server-structure.md): then X-Forwarded-Proto is
  * ignored, so the office cookie is never marked Secure behind an HTTPS proxy,
  * and every client seems to be the proxy (one rate limit and one sign-in lock
  * for everybody). Undefined when there is nothing to warn about.

@@ -32,9 +32,9 @@ import { openFilingStore } from './store/open.ts'
 import type { ConsentRecord, FilingStore } from './store/store.ts'
 import { UPLOADS_DIR } from './store/uploads.ts'
 
-/** The office's audit trail (issue 11): not a form, so its export name is fixed. */
+/** The office's audit trail (docs/decisions/export.md): not a form, so its export name is fixed. */
 export const AUDIT_EXPORT = 'auditoria'
-/** The published report of requests (issue 12): the same figures as its page. */
+/** The published report of requests (docs/decisions/export.md): the same figures as its page. */
 export const REPORT_EXPORT = 'informe'
 
 export interface ExportOptions {
@@ -64,7 +64,7 @@ function dayOf(value: number): string {
 /**
  * One cell. Whatever a row holds (a value stored before a rule existed, or
  * forced into the file by hand), the cell falls back to the stored value as
- * text: one strange value never stops the export (issue 13 #1).
+ * text: one strange value never stops the export (docs/decisions/export.md).
  */
 function displayValue(form: FormDefinition | undefined, lookups: Lookups | undefined, field: string, value: unknown): unknown {
   try {
@@ -85,7 +85,7 @@ function formatValue(form: FormDefinition | undefined, lookups: Lookups | undefi
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : value
 }
 
-/** The proof of each data-treatment authorization (issue 12): empty for rows stored before the notice. */
+/** The proof of each data-treatment authorization (docs/decisions/export.md): empty for rows stored before the notice. */
 const CONSENT_HEADERS = ['Aviso de privacidad (versión aceptada)', 'Autorización de datos (fecha y hora)']
 
 function consentCells(c: ConsentRecord | undefined): string[] {
@@ -125,7 +125,7 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
   // A form with attachments (control archivos) also counts them per filing.
   const countsFiles = filing.form.campos.some(c => c.control === 'archivos')
   if (countsFiles) header.push('Número de adjuntos')
-  // The office's columns (issue 11): state, due date in force, answer date, answered on time.
+  // The office's columns (docs/decisions/export.md): state, due date in force, answer date, answered on time.
   header.push('Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo')
   const tramites = new Map((await store.listTramites()).map(t => [t.radicado, t]))
   const rows = filings.map(f => {
@@ -139,7 +139,7 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
       row.push(f.adjuntos.map(a => `${UPLOADS_DIR}/${a.archivo}`).join(' '), f.adjuntos.map(a => a.tamano).join(' '), f.adjuntos.map(a => a.sha256).join(' '))
     }
     if (countsFiles) row.push(f.adjuntos.length)
-    // A row whose dates cannot be read (forced into the file by hand) still exports, with these cells empty (issue 13 #1).
+    // A row whose dates cannot be read (forced into the file by hand) still exports, with these cells empty (docs/decisions/export.md).
     try {
       const t = tramites.get(f.radicado) ?? (form ? { radicado: f.radicado, ...initialTramite(form, f.datos, lookups, new Date(f.recibidoEn)) } : undefined)
       if (!t) row.push('', '', '', '')

@@ -83,7 +83,7 @@ export function createNativeFormPages(site: SiteData, clientDir: string, root: (
 
     confirmation(reply, filing, id, back, receipt) {
       const form = filing.form
-      // The spec's success text verbatim in its own paragraph, then the receipt (issue 12).
+      // The spec's success text verbatim in its own paragraph, then the receipt (docs/decisions/server-structure.md).
       const text = (form.exito ?? 'Solicitud radicada exitosamente con número: {id}').replaceAll('{id}', id)
       const props = { frame, titulo: form.titulo, text, subscription: filing.clase === 'suscripcion', receipt, back: safeBack(back) ?? pageOf(filing) ?? '/' }
       // Inside the site's frame, as every other page; the plain page only when no built page can be read.

@@ -4,11 +4,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import { escalationText } from '../filings/escalation.ts'
 import { type Receipt, type ReceiptMail, receiptLines, spanishDateTime, spanishDay } from '../forms/receipt.ts'
 
-/** Where citizens follow their filing (the tracking page of issue 12). */
+/** Where citizens follow their filing (the tracking page of docs/decisions/filings.md). */
 export const TRACKING_PATH = '/pqrsd/consulta'
 
 /**
- * A step of the office the citizen is told about by e-mail (issue 12 item 4):
+ * A step of the office the citizen is told about by e-mail (docs/decisions/filings.md):
  * the answer, a forward to another entity (Ley 1755 de 2015, art. 21) or an
  * extension of the term (art. 14, parágrafo). Only the number, the kind of
  * request and what the office wrote for the citizen: never the ID number,
@@ -31,7 +31,7 @@ export interface CitizenNotice {
   adjunto?: { path: string; nombre: string }
   /** The answer has a PDF that is not attached: the e-mail points to the tracking page for it. */
   pdfEnConsulta?: boolean
-  /** The Superintendencia Nacional de Salud's phone (site.yaml), for the answer's escalation paragraph (issue 26 item 6). */
+  /** The Superintendencia Nacional de Salud's phone (site.yaml), for the answer's escalation paragraph (docs/decisions/filings.md). */
   telefonoSupersalud?: string
 }
 
@@ -244,7 +244,7 @@ function officeMail(id: string, typeLabel: string): { subject: string; text: str
  * When SMTP_URL and NOTIFY_TO are set, each new filing sends the office an
  * e-mail with its number and type only: the citizen's data stays in the
  * store and the export, not in mailboxes. With SMTP_URL alone, citizens who
- * gave an address get their receipt (issue 12).
+ * gave an address get their receipt (docs/decisions/filings.md).
  */
 export function createNotifier(
   smtpUrl: string | undefined,
@@ -256,7 +256,7 @@ export function createNotifier(
 ): Notifier {
   if (!smtpUrl) return NO_NOTIFIER
   // Bounded waits: an SMTP server that accepts the connection and never greets may not hold a filing's e-mail,
-  // nor the shutdown, for nodemailer's default 30 s (issue 13 #17).
+  // nor the shutdown, for nodemailer's default 30 s (docs/decisions/filings.md).
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 5_000, socketTimeout: 20_000 } as never)
   const pending = new Set<Promise<void>>()
   const track = (p: Promise<void>) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 
 /**
- * `npm run export > archivo` (issue 23 #5). npm prints its banner
+ * `npm run export > archivo` (docs/decisions/server-structure.md). npm prints its banner
  * («> paquete@versión export» and the command) on standard output before it
  * starts a script, so a redirected file began with two lines of npm and a
  * spreadsheet opened it wrong. npm has no setting that silences one script:

@@ -7,7 +7,7 @@ import type { FilingStore } from './store/store.ts'
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void
 
 /**
- * @fastify/rate-limit's store interface over our store (issue 23 #6): every
+ * @fastify/rate-limit's store interface over our store (docs/decisions/security.md): every
  * server process sharing the database counts in one place, so N processes
  * behind a balancer apply one limit, not N. Each `app.rateLimit()` names its
  * budget with `groupId` (the filings', the office's, the lookups'), which

@@ -39,13 +39,13 @@ export function openReceipt(token: string, sealed: string): Receipt | undefined 
 /**
  * Receipts waiting for their no-script confirmation page (Post/Redirect/Get),
  * under a random token in the redirect address, for RECEIPT_TTL_MS: a reload
- * shows the code again. Kept in the store (issue 23 #6), so the reload may
+ * shows the code again. Kept in the store (docs/decisions/receipt-pdf.md), so the reload may
  * reach any server process behind the balancer. The verification code is
  * never stored in clear (store.ts): the receipt is sealed with a key derived
  * from the token, which only the citizen's address holds.
  *
  * The filing is already stored when its receipt is kept: a store that fails
- * right then must not turn that success into an error (issue 23 #4), so the
+ * right then must not turn that success into an error (docs/decisions/receipt-pdf.md), so the
  * receipt is kept in this process's memory instead (a reload reaching another
  * process then shows the number without the code).
  */

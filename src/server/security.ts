@@ -81,7 +81,7 @@ export function embedOrigins(urls: Iterable<string>): string[] {
  * embeds; fullscreen is allowed to the embed origins (videos).
  */
 export function permissionsPolicy(frames: readonly string[]): string {
-  // Only features browsers know: Chromium logs a console warning for each unknown one on every page (issue 27 #6);
+  // Only features browsers know: Chromium logs a console warning for each unknown one on every page (docs/decisions/security.md);
   // 'ambient-light-sensor', 'battery' and 'bluetooth' are not policy-controlled features in any shipping browser.
   const denied = [
     'accelerometer',

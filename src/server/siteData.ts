@@ -66,7 +66,7 @@ export interface SiteData {
   formPages: Record<string, string>
   /** Short name of the institution (site.yaml), for page titles. */
   siteName: string
-  /** The Superintendencia Nacional de Salud's phone as displayed (site.yaml `contacto.telefonos.supersalud`), for the escalation texts (issue 26 item 6). */
+  /** The Superintendencia Nacional de Salud's phone as displayed (site.yaml `contacto.telefonos.supersalud`), for the escalation texts (docs/decisions/server-structure.md). */
   supersaludPhone?: string
   /** URLs of the video and embebido sections: their https origins are the frames the CSP allows. */
   embedUrls: string[]

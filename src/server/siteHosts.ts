@@ -1,5 +1,5 @@
 /**
- * One server, many hosts (issue 28, item 3): with a platform configuration (plataforma.yaml), one process serves
+ * One server, many hosts (docs/decisions/platform.md): with a platform configuration (plataforma.yaml), one process serves
  * every site by the request's `Host`. Each site is a whole server of its own (`buildApp` with that site's manifest,
  * release, data folder and store), built on its first request; a front dispatches each request to the site that
  * owns the host, by handing the raw request to that site's router (`routing`, the handler Fastify gives a server

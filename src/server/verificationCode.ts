@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto'
 
 /**
- * Verification codes of filings (issue 12). Ten characters from an alphabet
+ * Verification codes of filings (docs/decisions/server-structure.md). Ten characters from an alphabet
  * without look-alikes (no 0/O, 1/I/L, 5/S, 8/B), so it can be read aloud over
  * the phone; about 47 bits, and lookups are rate-limited per address. The
  * store keeps only the SHA-256 of the normalized code: a leaked database does

@@ -1,7 +1,7 @@
 import { RECEIPT_PDF_API, RECEIPT_PDF_BUTTON, type Receipt } from '../forms/receipt.ts'
 
 /**
- * «Descargar constancia (PDF)» (issue 26 item 8): a plain form, so the download is the browser's own navigation
+ * «Descargar constancia (PDF)» (docs/decisions/rendering.md): a plain form, so the download is the browser's own navigation
  * with the number and the code in the body, never in an address (the server answers with an attachment and the
  * page stays as it is). The same button after a filing with JavaScript (the form's banner) and without (the
  * server's answer page).

@@ -15,7 +15,7 @@ import {
 } from '../filings/requestReport.ts'
 
 /**
- * The published report of requests (issue 12 item 5) as the server writes it into
+ * The published report of requests (docs/decisions/rendering.md) as the server writes it into
  * the pre-rendered page (src/server/features/report/): the period selector (a GET
  * form, no script), the table per request type, the table per channel and the
  * downloads. Figures are counts only.

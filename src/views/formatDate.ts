@@ -2,7 +2,7 @@ const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 
 
 /**
  * Dates already written out: a pre-render writes the same few hundred dates on a hundred thousand document rows
- * (issue 29: formatting them was 2 % of a 1,000-page pre-render). Bounded, in case of a long-running process.
+ * (formatting them was 2 % of a 1,000-page pre-render). Bounded, in case of a long-running process.
  */
 const written = new Map<string, string>()
 

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 4 (backups built in) and issue 26 ("attachments kept by backups"): `npm run respaldo`,
+ * Backups built in, with their attachments (docs/decisions/backups.md): `npm run respaldo`,
  * `--verificar` and `npm run restaurar` as the IT person runs them, on SQLite and on PostgreSQL; a backup
  * taken while filings arrive; the refusal while a server runs; the server's own daily backup in /salud/detalle.
  */

@@ -109,7 +109,7 @@ describe('malformed and mistyped JSON', () => {
   it('unknown fields and prototype keys are refused', async () => {
     await unchanged(async () => {
       const extra = await expectRefused(await client.postJson('/api/pqrs', validPqrs({ radicado: 'PQRS-2025-000001' })))
-      // Unknown fields share one message (a bounded answer, issue 13 #11).
+      // Unknown fields share one message (a bounded answer, docs/decisions/security.md).
       expect(extra.fields).toEqual({ _formulario: 'El formulario contiene campos que no se esperan.' })
       await expectRefused(await client.postJson('/api/pqrs', JSON.stringify(validPqrs()).replace(/^\{/, '{"__proto__":{"admin":true},')))
       await expectRefused(await client.postJson('/api/suscripcion', '{"correoElectronico":"a@example.com","constructor":{"prototype":{"x":1}}}'))

@@ -8,7 +8,7 @@ import { PQRSD_MESSAGES } from '../helpers/specMessages.ts'
 import { Client, signInStaff, startInProcess, validPqrs, withStore, type RunningServer } from './helpers.ts'
 
 /**
- * Issue 26 (items 3–5): what a citizen files — attachments judged by their
+ * Citizens' filings (docs/decisions/filings.md): what a citizen files — attachments judged by their
  * content, anonymous petitions, the explicit authorization for sensitive
  * data — over real HTTP, down to what the office downloads and the store keeps.
  */

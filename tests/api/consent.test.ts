@@ -6,7 +6,7 @@ import { pinnedClock } from '../helpers/testClock.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, validCita, validPqrs, withStore, type RunningServer } from './helpers.ts'
 
 /**
- * Issue 12 item 2: no personal data without consent (Ley 1581 de 2012, art. 9;
+ * docs/decisions/filings.md: no personal data without consent (Ley 1581 de 2012, art. 9;
  * Decreto 1377 de 2013, arts. 5 and 8). A filing without `autorizacionDatos:
  * true` is refused with the form's Spanish message and nothing is stored; an
  * accepted one is stored with the notice's version and the time.

@@ -87,7 +87,7 @@ describe('saves answer {id}', () => {
     const res = await client.postJson('/api/pqrs', validPqrs({ tipoSolicitud: '2', numeroIdentificacion: '99887766' }))
     expect(res.status).toBe(200)
     const body = (await res.json()) as { id: string }
-    // The receipt (issue 12): number, time of receipt, due date, verification code; then the request, the channel, the
+    // The receipt (docs/decisions/testing.md): number, time of receipt, due date, verification code; then the request, the channel, the
     // attachments received and whether the receipt went by e-mail (no mail server here: it did not).
     expect(Object.keys(body)).toEqual(['id', 'recibido', 'vence', 'codigo', 'solicitud', 'canal', 'adjuntos', 'correo'])
     expect(body).toMatchObject({ solicitud: 'PQRSD — Queja', canal: 'Sitio web', adjuntos: [], correo: 'no-enviado' })
@@ -128,7 +128,7 @@ describe('saves answer {id}', () => {
     for (const id of ids) expect(id).toMatch(RADICADO)
   })
 
-  it('POST /api/suscripcion: a repeated address in any letter case is stored once and answers exactly as a new one (issue 13 #14)', async () => {
+  it('POST /api/suscripcion: a repeated address in any letter case is stored once and answers exactly as a new one', async () => {
     const before = (await countRows(server.dataDir)).suscripciones
     const first = await client.postJson('/api/suscripcion', { correoElectronico: 'Boletin.Lector@Example.com', autorizacionDatos: true })
     expect(first.status).toBe(200)
@@ -191,7 +191,7 @@ describe('security headers', () => {
       const res = await client.get(p)
       const csp = res.headers.get('content-security-policy') ?? ''
       const scriptSrc = csp.split(';').find(d => d.startsWith('script-src '))!
-      // Issue 13 #15: the validators are precompiled, so no 'unsafe-eval'; no inline style; frames only from the manifest's embeds.
+      // docs/decisions/testing.md: the validators are precompiled, so no 'unsafe-eval'; no inline style; frames only from the manifest's embeds.
       expect(scriptSrc).toBe("script-src 'self'")
       expect(csp).not.toContain("'unsafe-eval'")
       expect(csp).not.toContain("'unsafe-inline'")

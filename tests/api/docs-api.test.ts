@@ -5,7 +5,7 @@ import { loadSiteData } from '../../src/server/siteData.ts'
 import { clientDir, startInProcess } from './helpers.ts'
 
 /**
- * docs/api.md says what the server answers (issue 24 item 7): every route the
+ * docs/api.md says what the server answers (docs/decisions/testing.md): every route the
  * server registers is documented there with its method, and every
  * `METHOD /path` the document names is a route of the server. Routes that come
  * from the manifest and are documented by kind (the lookup lists

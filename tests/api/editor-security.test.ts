@@ -7,7 +7,7 @@ import { type RunningEditor, startEditor } from '../../scripts/lib/editorServer.
 import { freePort } from './helpers.ts'
 
 /**
- * Issue 23 #1: the browser editor obeys only its own page. Each attack of the red-team report is replayed
+ * docs/decisions/staff-tooling.md: the browser editor obeys only its own page. Each attack of the red-team report is replayed
  * against a real `npm run editor` server (on a copy of the content) and must be refused; each differs from
  * a request the editor's own page makes in one respect only, and that request is shown to work.
  */

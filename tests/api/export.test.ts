@@ -85,7 +85,7 @@ describe('npm run export', () => {
     const citas = parseCsv((await runExport('citas')).stdout.slice(1))
     expect(citas).toHaveLength(2)
     expect(citas[1]![citas[0]!.indexOf('Servicio')]).toBe('Medicina general')
-    // The consent checkbox (the spec's aceptarPolitica) under the privacy notice's label (issue 12).
+    // The consent checkbox (the spec's aceptarPolitica) under the privacy notice's label (docs/decisions/export.md).
     expect(citas[1]![citas[0]!.indexOf('Autorizo a la E.S.E. a tratar mis datos personales para esta solicitud, según este aviso de privacidad.')]).toBe('Sí')
     const historias = parseCsv((await runExport('historias')).stdout.slice(1))
     expect(historias[0]).toEqual(expect.arrayContaining(['Radicado', 'Archivo guardado', 'SHA-256']))

@@ -1,5 +1,5 @@
 /**
- * Issue 25: /salud, /salud/detalle and /metricas. The detail answers 503 exactly while a filing could not be
+ * docs/decisions/operations.md: /salud, /salud/detalle and /metricas. The detail answers 503 exactly while a filing could not be
  * stored (store locked or unreachable, disk short) and 200 again once it could; metrics count filings per form.
  */
 import path from 'node:path'

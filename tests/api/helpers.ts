@@ -204,7 +204,7 @@ export function validCita(extra: Record<string, unknown> = {}): Record<string, u
     eps: 'Nueva EPS',
     tipoServicio: 1,
     autorizacionDatos: true,
-    // «Servicio» is sensitive (cita.yaml): the explicit authorization of issue 26 item 5.
+    // «Servicio» is sensitive (cita.yaml): the explicit authorization of docs/decisions/testing.md
     autorizacionDatosSensibles: true,
     // The day of the request, as the browser sends it (the server accepts it one day either side: diasPermitidos in cita.yaml):
     // the in-process servers' day (startInProcess); a test of a server on the system clock passes its own.
@@ -223,7 +223,7 @@ export function historiaFields(extra: Record<string, string> = {}): Record<strin
     whatsapp: '3201112233',
     correoElectronico: 'luz@example.com',
     autorizacionDatos: 'true',
-    // The PDF is sensitive (historia-clinica.yaml): the explicit authorization of issue 26 item 5.
+    // The PDF is sensitive (historia-clinica.yaml): the explicit authorization of docs/decisions/testing.md
     autorizacionDatosSensibles: 'true',
     ...extra,
   }

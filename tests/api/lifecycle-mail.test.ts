@@ -5,7 +5,7 @@ import { startSmtp, type LocalSmtp, type ReceivedMail } from './smtp.ts'
 import type { FastifyInstance } from 'fastify'
 
 /**
- * Issue 12 item 4: the citizen is e-mailed the acknowledgement, the answer,
+ * docs/decisions/testing.md: the citizen is e-mailed the acknowledgement, the answer,
  * a forward to another entity and an extension of the term, through a real
  * local SMTP server; a failing SMTP server never fails the office's action.
  */
@@ -86,7 +86,7 @@ describe('citizen e-mails on the lifecycle of a filing (SMTP_URL)', () => {
     expect(answer.text).toContain(`Su solicitud ${radicado} (PQRSD) fue respondida el`)
     expect(answer.text).toContain('Le informamos que la vacunación es de lunes a viernes de 7 a 11 a. m.')
     expect(answer.text).toContain('La respuesta en PDF va adjunta a este correo.')
-    // When and how to go to the Superintendencia Nacional de Salud, with its line from site.yaml (issue 26 item 6).
+    // When and how to go to the Superintendencia Nacional de Salud, with its line from site.yaml (docs/decisions/testing.md).
     expect(answer.text).toContain(
       `Si esta respuesta no resuelve su queja o reclamo sobre la atención en salud (acceso, oportunidad, calidad o trato), puede acudir a la Superintendencia Nacional de Salud, que vigila a la E.S.E.: en línea, en www.supersalud.gov.co, o por teléfono, al 01 8000 513 700. Tenga a mano el número de radicado ${radicado}`,
     )

@@ -69,7 +69,7 @@ async function postNative(path: string, body: string | FormData, extra: Record<s
   const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body, redirect: 'manual' })
   if (res.status !== 303) return res
   const location = res.headers.get('location')!
-  // The newsletter's confirmation carries no number (issue 13 #14: a repeated address looks like a new one).
+  // The newsletter's confirmation carries no number (a repeated address looks like a new one).
   expect(location).toMatch(/^\/api\/radicado\?formulario=(suscripcion|[a-z-]+&id=[A-Z]+-\d{4}-\d{6,}&recibo=[A-Za-z0-9_-]{43})&volver=%2F/)
   return fetch(`${server.url}${location}`, { headers: { accept: 'text/html' }, redirect: 'manual' })
 }
@@ -252,7 +252,7 @@ describe('anti-forgery of the no-script path', () => {
     })
   }
 
-  // https:// of the same host and port is accepted since issue 13 #10 (a TLS proxy without TRUST_PROXY): tests/api/hardening.test.ts.
+  // https:// of the same host and port is accepted (a TLS proxy without TRUST_PROXY, docs/decisions/filings.md): tests/api/http-boundaries.test.ts.
   it('another name of the same server (localhost for 127.0.0.1) → 403', async () => {
     await unchanged(async () => {
       await expectHtml(await postNative('/api/pqrs', encode(validPqrs()), { origin: server.url.replace('127.0.0.1', 'localhost'), referer: undefined }), 403)

@@ -11,7 +11,7 @@ import { PINNED_DAY } from '../helpers/testClock.ts'
 import { Client, ROOT, startInProcess, storedFiling, tempDataDir, validPqrs, type RunningServer } from './helpers.ts'
 
 /**
- * Issue 26 item 1: the office registers petitions from every channel with
+ * docs/decisions/office.md: the office registers petitions from every channel with
  * the site's own form definition: by the JSON API (what a script calls) and
  * by the plain HTML form (no script), numbered in the web series, with the
  * channel and the staff member stored and audited, the term counted from
@@ -110,7 +110,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 
 const asStrings = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]))
 
-describe('radicación by the office for every channel (issue 26 item 1)', () => {
+describe('radicación by the office for every channel', () => {
   let server: RunningServer
   let dataDir: string
   let staff: Staff

@@ -194,7 +194,7 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
       historial: Array<{ accion: string; por: string; archivo: { url: string } | null }>
     }
     expect(after.estado).toBe('respondida')
-    // Actions only: the note of the citizen's e-mail (issue 12) follows the answer asynchronously.
+    // Actions only: the note of the citizen's e-mail (docs/decisions/office.md) follows the answer asynchronously.
     expect(after.historial.map(h => h.accion).filter(a => a !== 'correo_ciudadano')).toEqual(['en_tramite', 'responder'])
     expect(after.historial[1]!.por).toBe('Jefe SIAU')
     const answer = await s.get(after.historial[1]!.archivo!.url)

@@ -7,7 +7,7 @@ import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres
 import { FILING_PLAN, startInProcess, tempDataDir } from './helpers.ts'
 
 /**
- * Issue 23 #5: the operator's guide's two PostgreSQL roles (docs/guia-operacion.md) on a real server. The owner
+ * docs/decisions/testing.md: the operator's guide's two PostgreSQL roles (docs/guia-operacion.md) on a real server. The owner
  * migrates; the server's role reads and writes the data but can neither
  * disable the audit trail's triggers nor remove its rows (or the history's).
  */

@@ -1,5 +1,5 @@
 /**
- * A platform of several hospitals on one PostgreSQL database (issue 28, items 3–5; docs/decisions/platform.md), with
+ * A platform of several hospitals on one PostgreSQL database (docs/decisions/platform.md), with
  * the guide's two roles (an owner that migrates, not a superuser, and the server's): `npm run sitio -- crear` makes
  * the site's first administrator as a row of that site; `npm run restaurar -- --sitio` puts back one site's rows and
  * leaves every other site's alone; two server processes (as behind a balancer) share the numbering and the sessions.

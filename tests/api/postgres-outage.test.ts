@@ -1,5 +1,5 @@
 /**
- * PostgreSQL stopped and started again under load (issue 23 item 2): two
+ * PostgreSQL stopped and started again under load (docs/decisions/testing.md): two
  * server processes on one database, a burst of filings to both, and the
  * database stopped with `pg_ctl -m fast` and then with `-m immediate`
  * (a crash, recovered at the next start). A cluster of this file's own: the

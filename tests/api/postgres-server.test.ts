@@ -1,7 +1,7 @@
 /**
  * The server on PostgreSQL as production would run it: two `node src/server/main.ts`
  * processes with one DATABASE_URL and one shared DATA_DIR, staff accounts made by
- * `usuarios`, and the export read from the same database (issue 15 item 4).
+ * `usuarios`, and the export read from the same database (docs/decisions/testing.md).
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'

@@ -7,7 +7,7 @@ import { writePointer } from '../../src/server/releases.ts'
 import { freePort } from './helpers.ts'
 
 /**
- * Issue 27 #2, the preview trap: on a machine that serves a publication, a clerk edits the manifest.
+ * The preview trap (docs/decisions/updates-and-releases.md): on a machine that serves a publication, a clerk edits the manifest.
  * `npm start` keeps serving the publication and must say so, naming the preview command; that command, the one
  * the staff guide documents, must show the edit. The publication is laid out as `npm run publicar` leaves it (a
  * release folder and `actual.json`, written by the same `writePointer`), with the page as published; building a

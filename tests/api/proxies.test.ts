@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientDir, freePort, historiaFields, ROOT, startChild, tempDataDir, TINY_PDF, validPqrs, type ChildServer } from './helpers.ts'
 
 /**
- * Issue 25 item 2: the Caddy and nginx files shipped in `despliegue/` put HTTPS in front of the server as the guide
+ * docs/decisions/testing.md: the Caddy and nginx files shipped in `despliegue/` put HTTPS in front of the server as the guide
  * says. Each proxy is Debian's own binary, started on loopback with the shipped file (only the domain, ports and
  * certificate paths replaced), and a visitor goes through it over real TLS: a page, a PQRSD with and without
  * JavaScript, an upload larger than nginx's default limit, the Secure cookie, one HSTS header, the static files'

@@ -5,7 +5,7 @@ import { spanishDateTime, spanishDay } from '../../src/forms/receipt.ts'
 import { Client, startInProcess, validCita, validPqrs, type RunningServer } from './helpers.ts'
 
 /**
- * Issue 26 item 8: «Descargar constancia (PDF)» on a web filing's receipt:
+ * docs/decisions/receipt-pdf.md: «Descargar constancia (PDF)» on a web filing's receipt:
  * the PDF carries the radicado, the date and time, the due date and the
  * verification code; it is given only for the right number and code
  * together (never enumerable), with and without script, and within the

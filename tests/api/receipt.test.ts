@@ -18,7 +18,7 @@ import {
   waitFor,
 } from './helpers.ts'
 
-/** Issue 12: every filing's success answer is a receipt (CPACA art. 61), on screen and by e-mail. */
+/** docs/decisions/receipt-pdf.md: every filing's success answer is a receipt (CPACA art. 61), on screen and by e-mail. */
 
 let smtp: LocalSmtp
 let server: ChildServer

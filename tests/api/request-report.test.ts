@@ -8,7 +8,7 @@ import type { FilingStore } from '../../src/server/store/store.ts'
 import { FILING_PLAN, ROOT, startInProcess, tempDataDir, type RunningServer } from './helpers.ts'
 
 /**
- * Issue 12 item 5: the published report of requests (Decreto 103 de 2015,
+ * docs/decisions/tracking-and-report.md: the published report of requests (Decreto 103 de 2015,
  * art. 52) on a seeded store, against figures computed by hand below, the
  * same in the page (no JavaScript), the CSV, the JSON and the export command.
  *
@@ -30,7 +30,7 @@ interface Seed {
   ampliadaHasta?: string
   answer?: { accion: 'responder' | 'trasladar'; at: string; negada?: boolean }
   cerrar?: boolean
-  /** Registered by the office from this channel (issue 26); web otherwise. */
+  /** Registered by the office from this channel (docs/decisions/tracking-and-report.md); web otherwise. */
   canal?: 'presencial' | 'telefonico' | 'correo' | 'escrito'
   /** Day of receipt set by the office, earlier than the registration. */
   recibidaEl?: string
@@ -116,7 +116,7 @@ const EXPECTED_T3: Record<string, Row> = {
   Total: [10, 1, 1, 5, 1, 3, 7.2, 3], // days 0, 2, 2, 4, 16, 19: mean 43/6, median (2 + 4) / 2
 }
 
-/** The same quarter per channel of receipt (issue 26 item 2), by hand: each filing once, in its channel. */
+/** The same quarter per channel of receipt (docs/decisions/tracking-and-report.md), by hand: each filing once, in its channel. */
 const EXPECTED_T3_BY_CHANNEL: Record<string, Row> = {
   'Sitio web': [7, 1, 1, 4, 0, 2, 6.3, 3], // B, D, E, F, G, I, J: days 0, 2, 4, 19 → mean 25/4 = 6.25, median (2 + 4) / 2
   Presencial: [1, 0, 0, 1, 0, 0, 2, 2], // A
@@ -313,7 +313,7 @@ describe('the published report of requests (Decreto 103 de 2015, art. 52)', () =
     expect(rows.Petición).toEqual(['4', '0', '0', '2', '1', '1', '6,7', '2'])
     expect(rows['Solicitud de información pública']).toEqual(['2', '1', '0', '0', '0', '1', '—', '—'])
     expect(rows.Total).toEqual(['10', '1', '1', '5', '1', '3', '7,2', '3'])
-    // The second table: the same quarter per channel of receipt (issue 26 item 2).
+    // The second table: the same quarter per channel of receipt (docs/decisions/tracking-and-report.md).
     const byChannel = doc.querySelectorAll('#informe-solicitudes table')[1]!
     expect(byChannel.querySelector('caption')?.textContent).toBe(
       'Solicitudes recibidas en el tercer trimestre de 2026 (julio a septiembre), por canal de recepción',

@@ -8,7 +8,7 @@ import { pinnedClock } from '../helpers/testClock.ts'
 import { Client, countRows, historiaFields, historiaForm, startInProcess, validCita, validPqrs, withStore, type RunningServer } from './helpers.ts'
 
 /**
- * Issue 26 item 5: health data with its own consent (Ley 1581 de 2012, arts.
+ * docs/decisions/testing.md: health data with its own consent (Ley 1581 de 2012, arts.
  * 5–6; Decreto 1377 de 2013, art. 6). The clinical-record and appointment
  * forms mark their sensitive fields; the server refuses a filing without the
  * explicit sensitive-data authorization (with JSON, multipart and the

@@ -1,6 +1,6 @@
 /**
  * Two server processes behind one balancer, on one PostgreSQL database
- * (issue 23 item 6): the POST limit, the sign-in throttle and the no-script
+ * (docs/decisions/testing.md): the POST limit, the sign-in throttle and the no-script
  * receipt live in the store, so both processes apply one limit and a
  * receipt reload reaching the other process still shows the code.
  */

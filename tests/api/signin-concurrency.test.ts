@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, ROOT, startInProcess, tempDataDir, type RunningServer } from './helpers.ts'
 
 /**
- * Issue 23 #3: the account lock must hold when the guesses arrive together.
+ * docs/decisions/testing.md: the account lock must hold when the guesses arrive together.
  * The red team's shape: a burst of wrong passwords from several addresses with
  * the right one sent last, all in flight at once.
  */

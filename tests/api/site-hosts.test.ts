@@ -1,5 +1,5 @@
 /**
- * One server, many hosts (issue 28, items 3 and 4; src/server/siteHosts.ts): two tiny sites (copies of
+ * One server, many hosts (src/server/siteHosts.ts): two tiny sites (copies of
  * tests/fixtures/manifest-min; B has a page of its own) built once, served by one process by their `Host`. Each host
  * serves its own pages and search; a filing on each gets number 1 of its own series; staff of site A reach nothing of
  * site B, with and without JavaScript; an unknown host gets a plain 404.

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the store's findings: the export survives any stored value and
+ * The store's findings (docs/decisions/store.md): the export survives any stored value and
  * works exactly as documented (#1, #2), another process's write lock does not
  * freeze the site (#3), the personal data is readable only by the service
  * (#4), and a damaged database is refused at start with a clear message (#16).
@@ -57,7 +57,7 @@ describe('#1 the export survives any stored value, cell by cell', () => {
 describe('#2 the export command exactly as documented', () => {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')
   const guide = fs.readFileSync(path.join(ROOT, 'docs', 'guia-personal.md'), 'utf8')
-  // The IT guide holds the full list of export commands (moved out of the README, issue 24 item 7).
+  // The IT guide holds the full list of export commands (moved out of the README, docs/decisions/store.md).
   const itGuide = fs.readFileSync(path.join(ROOT, 'docs', 'guia-operacion.md'), 'utf8')
   // Each distinct command once: the staff guide repeats some of the IT guide's. A platform's commands (`--sitio`)
   // need a plataforma.yaml and a site's data folder: tests/api/site-hosts.test.ts runs the export per site.

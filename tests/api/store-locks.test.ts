@@ -1,6 +1,6 @@
 /**
  * A foreign write lock on the SQLite file (a backup tool, an admin's
- * `sqlite3` holding a transaction), issue 23 #4: office requests answer a
+ * `sqlite3` holding a transaction), docs/decisions/store.md: office requests answer a
  * Spanish 503 while it lasts, never 500; a filing's outcome is decided once:
  * stored and answered with its number and code, or refused with an error and
  * never stored afterwards.

@@ -67,7 +67,7 @@ async function expectRowsKept(store: FilingStore): Promise<void> {
   expect((await store.subscribe('LUZ@x.co')).id).toBe('SUS-2025-000002')
 }
 
-describe('a database created by the releases before the one migration list (issue 24) upgrades and keeps every row', () => {
+describe('a database created by the releases before the one migration list upgrades and keeps every row', () => {
   const cleanups: Array<() => Promise<void>> = []
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c()

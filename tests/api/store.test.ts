@@ -253,7 +253,7 @@ describe.each(engines)('FilingStore on $name', engine => {
     expect((await store.listSubscriptions({ since: '2025-02-01T05:00:00.000Z' })).map(s => s.correo)).toEqual(['otro@example.com'])
   })
 
-  it('the consent record (notice version and time) is stored with a filing and a subscription, and kept for a repeated address (issue 12)', async () => {
+  it('the consent record (notice version and time) is stored with a filing and a subscription, and kept for a repeated address', async () => {
     const autorizacion = { version: '2026-11', en: '2026-11-23T15:00:00.000Z' }
     const id = await store.createFiling({ kind: 'pqrs', datos: { autorizacionDatos: true }, autorizacion })
     const before = await store.createFiling({ kind: 'pqrs', datos: {} })
@@ -283,7 +283,7 @@ describe.each(engines)('FilingStore on $name', engine => {
     expect(await again.hasRadicado(id)).toBe(true)
   })
 
-  // --- The office's part of the interface (issue 11) ---
+  // --- The office's part of the interface (docs/decisions/store.md) ---
 
   const tramiteAt = (radicado: string, extra: Partial<TramiteRow> = {}): TramiteRow => ({
     radicado,
@@ -503,7 +503,7 @@ describe.each(engines)('FilingStore on $name', engine => {
     expect(await store.publishedReport('2026')).toBeUndefined()
   })
 
-  // Issue 23 item 6: state two server processes must share (two stores on one database stand for two processes).
+  // docs/decisions/store.md: state two server processes must share (two stores on one database stand for two processes).
   it('request counts are one per key across stores, in fixed windows aligned to their length that restart once they end', async () => {
     const other = await open()
     const t0 = Date.parse('2026-03-02T15:00:00.000Z')
@@ -563,7 +563,7 @@ describe.each(engines)('FilingStore on $name', engine => {
     expect(await other.findReceipt('b'.repeat(64), now)).toBeUndefined()
   })
 
-  it('a petition the office registers keeps its channel, staff member and day of receipt, with its audit row in the same commit; web filings are `web` (issue 26)', async () => {
+  it('a petition the office registers keeps its channel, staff member and day of receipt, with its audit row in the same commit; web filings are `web`', async () => {
     const { radicado: _r, ...initial } = tramiteAt('x')
     const staff = await store.createAccount({ correo: 'ventanilla@hospital.gov.co', nombre: 'Rosa Ventanilla', rol: 'siau', clave: 'hash' })
     const web = await store.createFiling({ kind: 'pqrs', datos: { tipoSolicitud: 1 }, now: new Date('2026-03-03T15:00:00.000Z'), tramite: initial })

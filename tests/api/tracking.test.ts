@@ -12,7 +12,7 @@ import { Client, FILING_PLAN, historiaForm, ROOT, startInProcess, tempDataDir, v
 const SUPERSALUD_PHONE = '01 8000 513 700'
 
 /**
- * Issue 12 item 3: a citizen follows a filing at /pqrsd/consulta with its
+ * docs/decisions/tracking-and-report.md: a citizen follows a filing at /pqrsd/consulta with its
  * number and verification code, over JSON and without JavaScript; a wrong
  * number and a wrong code are answered alike; lookups have their own limit.
  */
@@ -124,7 +124,7 @@ describe('tracking a filing by number and code', () => {
     })
     expect(body.respondido).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-05:00$/)
     expect(body.respuestaPdf).toEqual({ nombre: 'respuesta-pqrsd.pdf', tamano: ANSWER_PDF.length })
-    // When and how to go to the Superintendencia Nacional de Salud, with its line from site.yaml (issue 26 item 6).
+    // When and how to go to the Superintendencia Nacional de Salud, with its line from site.yaml (docs/decisions/tracking-and-report.md).
     expect(body.escalamiento).toContain('Si esta respuesta no resuelve su queja o reclamo sobre la atención en salud')
     expect(body.escalamiento).toContain('Superintendencia Nacional de Salud')
     expect(body.escalamiento).toContain(SUPERSALUD_PHONE)

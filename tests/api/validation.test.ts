@@ -35,7 +35,7 @@ async function fieldsOf(res: Response): Promise<Record<string, string>> {
 }
 
 describe('PQRSD (spec §5)', () => {
-  it('an empty filing answers the spec messages, and the consent one (issue 12); the e-mail once the reply goes by e-mail', async () => {
+  it('an empty filing answers the spec messages, and the consent one; the e-mail once the reply goes by e-mail', async () => {
     // requeridoSi (docs/decisions/forms.md): no reply channel chosen, so no e-mail is asked for yet.
     const { correoElectronico: emailMessage, ...withoutEmail } = PQRSD
     expect(await fieldsOf(await client.postJson('/api/pqrs', {}))).toEqual({ ...withoutEmail, autorizacionDatos: CONSENT_MESSAGE })
@@ -65,14 +65,14 @@ describe('PQRSD (spec §5)', () => {
     })
   }
 
-  it('a document number or phone typed in the wrong format gets an honest message, not «obligatorio» (issue 13 #7)', async () => {
+  it('a document number or phone typed in the wrong format gets an honest message, not «obligatorio»', async () => {
     expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ numeroIdentificacion: '12a', telefono: '300 12x' })))).toEqual({
       numeroIdentificacion: DOCUMENT_DIGITS,
       telefono: PHONE,
     })
   })
 
-  it('accepts a document number and a phone as citizens type them, and stores them normalized (issue 13 #7)', async () => {
+  it('accepts a document number and a phone as citizens type them, and stores them normalized', async () => {
     for (const [tipo, doc, stored] of [
       [1, '1.098.765.432', '1098765432'],
       [5, 'AB123456', 'AB123456'],
@@ -92,13 +92,13 @@ describe('PQRSD (spec §5)', () => {
     })
   })
 
-  it('checks the e-mail format, since the answer goes to that address (issue 13 #6)', async () => {
+  it('checks the e-mail format, since the answer goes to that address', async () => {
     for (const bad of ['not-an-email', '1', 'a@b.co\r\nBcc: x', 'sin arroba']) {
       expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ correoElectronico: bad })))).toEqual({ correoElectronico: EMAIL_FORMAT })
     }
   })
 
-  it('bounds the length of free text (issue 13)', async () => {
+  it('bounds the length of free text', async () => {
     expect(await fieldsOf(await client.postJson('/api/pqrs', validPqrs({ mensaje: 'x'.repeat(10_001) })))).toEqual({
       mensaje: 'El texto supera el máximo de 10000 caracteres.',
     })
@@ -141,13 +141,13 @@ describe('appointment (spec §5)', () => {
     }
   })
 
-  it('fechaCita is bounded: 1e20 and 1970 are refused (issue 13 #1)', async () => {
+  it('fechaCita is bounded: 1e20 and 1970 are refused', async () => {
     for (const bad of [1e20, 12345, 9_999_999_999_999]) {
       expect(await fieldsOf(await client.postJson('/api/cita', validCita({ fechaCita: bad })))).toEqual({ fechaCita: 'La fecha de la solicitud no es válida.' })
     }
   })
 
-  it("fechaCita is the day of the request: a day outside the form's window around the day of receipt is refused (issue 23 #5)", async () => {
+  it("fechaCita is the day of the request: a day outside the form's window around the day of receipt is refused", async () => {
     // The server's day (startInProcess: PINNED_DAY), not the day the suite runs.
     const today = dayTimestamp(PINNED_DAY)
     const day = 86_400_000
@@ -220,7 +220,7 @@ describe('clinical record (messages from the manifest; spec §5 rules)', () => {
     })
   })
 
-  it('numeroIdentificacion, telefono and whatsapp typed wrong get honest messages; the e-mail is checked (issue 13 #6, #7)', async () => {
+  it('numeroIdentificacion, telefono and whatsapp typed wrong get honest messages; the e-mail is checked', async () => {
     expect(
       await fieldsOf(
         await client.postForm(

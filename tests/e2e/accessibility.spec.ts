@@ -55,7 +55,7 @@ const CONTRAST_SHARES = 2
 const contrastShares = inShares(routesShowingEveryShape(pages), CONTRAST_SHARES)
 
 /**
- * Issue 27 #6: no route writes a warning or an error to the browser's console (it showed Vike's «You shouldn't
+ * docs/decisions/rendering.md: no route writes a warning or an error to the browser's console (it showed Vike's «You shouldn't
  * import … 'vike/client/router' when using Server Routing» and one Permissions-Policy warning per unknown feature on
  * every page). Collected during the sweep, which already opens every route until its script has run.
  */

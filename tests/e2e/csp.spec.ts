@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { openHydrated } from './hydration.ts'
 
 /**
- * Issue 13 #15: the strict Content-Security-Policy (no 'unsafe-eval', no
+ * docs/decisions/rendering.md: the strict Content-Security-Policy (no 'unsafe-eval', no
  * inline style, frames only from the manifest's embeds) breaks nothing in
  * Chromium: every interactive page hydrates, its forms validate in the
  * browser with the precompiled validators, and no CSP violation is reported.

@@ -11,7 +11,7 @@ import { CITA_MESSAGES, CONSENT_MESSAGE, HISTORIA_MESSAGES, PQRSD_MESSAGES, SENS
  * what was typed, and the anti-forgery header on every non-GET call.
  */
 
-/** Our messages for a filled field in the wrong format (issue 13); the spec's stay for empty fields. */
+/** Our messages for a filled field in the wrong format (docs/decisions/forms.md); the spec's stay for empty fields. */
 const PHONE_FORMAT =
   'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
 const DOCUMENT_DIGITS = 'Escriba el número de documento solo con números (de 3 a 15 dígitos), sin letras ni signos.'
@@ -107,7 +107,7 @@ test.describe('PQRSD form', () => {
     await expect(page.locator('#pqrsd-mensaje')).toBeFocused()
   })
 
-  test('a filled field in the wrong format gets an honest message, not «obligatorio» (issue 13 #7)', async ({ page }) => {
+  test('a filled field in the wrong format gets an honest message, not «obligatorio»', async ({ page }) => {
     await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     await page.fill('#pqrsd-telefono', '300-12x')
@@ -116,7 +116,7 @@ test.describe('PQRSD form', () => {
     await expect(page.locator('#pqrsd-telefono-error')).toHaveText(PHONE_FORMAT)
   })
 
-  test('document rules follow the document type, and numbers are sent as citizens type them, normalized (issue 13 #7)', async ({ page }) => {
+  test('document rules follow the document type, and numbers are sent as citizens type them, normalized', async ({ page }) => {
     await openHydrated(page, '/pqrsd')
     await fillPqrsd(page)
     // A passport number under «cédula de ciudadanía»: the digits message.
@@ -167,7 +167,7 @@ test.describe('PQRSD form', () => {
     expect(sent.autorizacionDatos).toBe(true)
 
     const banner = page.locator('.aviso-exito')
-    // The spec's success text verbatim, then the receipt (issue 12).
+    // The spec's success text verbatim, then the receipt (docs/decisions/forms.md).
     await expect(banner.locator('.aviso-texto p').first()).toHaveText(`PQRSD creado exitosamente con número de radicado: ${id}`)
     await expect(banner).toContainText('Fecha y hora de recibo:')
     await expect(banner).toContainText('Fecha límite de respuesta:')
@@ -194,13 +194,13 @@ test.describe('PQRSD form', () => {
     const code = /Código de verificación: ([A-Z2-9]{5}-[A-Z2-9]{5})/.exec((await banner.textContent()) ?? '')![1]!
     await banner.getByRole('button', { name: 'Cerrar mensaje' }).click()
     await expect(banner).toHaveCount(0)
-    // The receipt is not lost with the message (issue 26 item 8): number and code stay on the page, printable.
+    // The receipt is not lost with the message (docs/decisions/forms.md): number and code stay on the page, printable.
     const kept = page.locator('.recibo-guardado')
     await expect(kept).toContainText(`número de radicado ${id}, código de verificación ${code}`)
     await expect(kept.getByRole('button', { name: 'Imprimir recibo' })).toBeVisible()
     await expectXsrfOn(page, unsafe)
     expect(unsafe.length).toBeGreaterThan(0)
-    // «Descargar constancia (PDF)» (issue 26 item 8): a form post with the number and the code; the page stays.
+    // «Descargar constancia (PDF)» (docs/decisions/forms.md): a form post with the number and the code; the page stays.
     const download = page.waitForEvent('download')
     await kept.getByRole('button', { name: 'Descargar constancia (PDF)' }).click()
     const file = await download
@@ -210,7 +210,7 @@ test.describe('PQRSD form', () => {
     await expect(kept).toBeVisible()
   })
 
-  test('closing a receipt that went to no e-mail asks once; cancelled it stays, confirmed it is kept below (issue 26 item 8)', async ({ page }) => {
+  test('closing a receipt that went to no e-mail asks once; cancelled it stays, confirmed it is kept below', async ({ page }) => {
     await openHydrated(page, '/pqrsd')
     // An anonymous denuncia gives no e-mail address: the code reaches the citizen only on this page.
     await page.selectOption('#pqrsd-tipoSolicitud', { label: 'Denuncia' })
@@ -310,7 +310,7 @@ test.describe('appointment form', () => {
     await openHydrated(page, '/citas')
     await page.fill('#cita-correoElectronico', 'ana@')
     await page.locator('#cita-correoElectronico').blur()
-    // Filled but malformed: the honest message (issue 13); empty keeps the spec's «La dirección de correo es obligatoria.».
+    // Filled but malformed: the honest message (docs/decisions/forms.md); empty keeps the spec's «La dirección de correo es obligatoria.».
     await expect(page.locator('#cita-correoElectronico-error')).toHaveText(EMAIL_FORMAT)
   })
 
@@ -358,7 +358,7 @@ test.describe('clinical-record form', () => {
     await expectEmptySubmitMessages(page, 'historia-clinica', required)
   })
 
-  test('names its sensitive datum as required (never «voluntario») and asks its explicit authorization apart (issue 26 item 5)', async ({ page }) => {
+  test('names its sensitive datum as required (never «voluntario») and asks its explicit authorization apart', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
     await openHydrated(page, '/historia-clinica')
     const notice = page.locator('#historia-clinica-aviso-datos-sensibles')
@@ -437,7 +437,7 @@ test.describe('newsletter in the footer', () => {
     await expect(footer.locator('#suscripcion-correoElectronico-error')).toHaveText('Por favor, ingresa tu Email')
 
     await email.fill(`boletin.${Date.now()}@example.com`)
-    // The privacy notice is in the footer form too, before its consent checkbox (issue 12).
+    // The privacy notice is in the footer form too, before its consent checkbox (docs/decisions/forms.md).
     await expect(footer.locator('.aviso-privacidad')).toContainText('Aviso de privacidad.')
     await expect(footer.locator('#suscripcion-autorizacionDatos-error')).toHaveText(CONSENT_MESSAGE)
     await footer.locator('#suscripcion-autorizacionDatos').check()

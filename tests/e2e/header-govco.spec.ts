@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { openHydrated } from './hydration.ts'
 
 /**
- * The header on phones and the official GOV.CO bar (issue 26 #7, issue 27 #6). The bar follows the GOV.CO design
+ * The header on phones and the official GOV.CO bar (docs/decisions/header-and-editor.md). The bar follows the GOV.CO design
  * guide: cobalt #3366CC, 56 px high whatever the text size, the GOV.CO logo first and linked to www.gov.co. On a
  * 412 px phone the page's content starts within the first screen with the default text and with A+, the search
  * field shows its whole placeholder, and the display controls (under «Accesibilidad») keep their contrast in the

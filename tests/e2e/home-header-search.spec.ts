@@ -279,7 +279,7 @@ test.describe('header controls', () => {
   test('language links open a translation of the current page in a new tab', async ({ page }) => {
     await openHydrated(page, '/hospital/historia')
     await page.locator('.idiomas > summary').click()
-    // Spanish first (the page itself), English next, each named in its own language (issue 27.6).
+    // Spanish first (the page itself), English next, each named in its own language (docs/decisions/search.md).
     await expect(page.locator('.idiomas a')).toHaveText(['Español', /^English/, /^Français/, /^Português/, /^Nederlands/])
     await expect(page.locator('.idiomas a').first()).toHaveAttribute('lang', 'es')
     await expect(page.locator('.idiomas a').first()).toHaveAttribute('href', '/hospital/historia')
@@ -335,7 +335,7 @@ test.describe('header controls', () => {
 })
 
 test.describe('search', () => {
-  // Departure from the spec (issue 14): results on this site open in the same window; only other sites open a new one.
+  // Departure from the spec (docs/decisions/search.md): results on this site open in the same window; only other sites open a new one.
   test('«resolucion» finds documents titled «Resolución»; internal results open in the same window', async ({ page }) => {
     await openHydrated(page, '/buscar?q=resolucion')
     await expect(page.getByRole('heading', { name: 'Busqueda: resolucion', exact: true })).toBeVisible()

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 
 /**
- * Nothing a citizen ticks, chooses or types is lost while a page starts (issue 27.5). Every hydrated page is
+ * Nothing a citizen ticks, chooses or types is lost while a page starts (docs/decisions/rendering.md). Every hydrated page is
  * usable before its scripts run (public/arranque.js starts them after the first paint); a choice made in that
  * moment must survive React taking the controls over. The scripts are held until the choices are made, so
  * every run is the losing order of the race (before the fix the quiz's radio unticked itself in 2–3 of 5

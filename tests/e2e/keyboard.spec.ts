@@ -11,7 +11,7 @@ import { QUIZ_KEY } from '../helpers/specMessages.ts'
  * typing, arrow keys in selects and radio groups, Space for checkboxes and
  * the file chooser, Enter to submit. No clicks, no fill(), no focus().
  */
-// The forms as the site shows them: with the consent checkbox the privacy notice adds (issue 12).
+// The forms as the site shows them: with the consent checkbox the privacy notice adds (docs/decisions/rendering.md).
 const FORMS = loadForms().manifest.forms.map(f => f.data)
 const form = (id: string) => FORMS.find(f => f.id === id)!
 

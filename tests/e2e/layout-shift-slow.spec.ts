@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test'
 /**
  * A page that arrives slowly must not move as the rest of it arrives. On a slow rural connection (and on a busy
  * machine) the browser paints what it has parsed so far; if the header's layout depends on elements further down the
- * document, they push what is already shown when they arrive (issue 22's sweep caught this only now and then: the
+ * document, they push what is already shown when they arrive (docs/decisions/rendering.md's sweep caught this only now and then: the
  * display controls sat beside the date until the last of them arrived, then wrapped under it).
  *
  * A small proxy in front of the site sends each page's HTML up to the end of the header in pieces of at least CHUNK

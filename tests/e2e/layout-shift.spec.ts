@@ -10,7 +10,7 @@ import { routesShowingEveryShape } from './routeSample.ts'
  * reports through PerformanceObserver during the load are summed.
  *
  * The header writes today's date after the first paint, so what moves can
- * depend on the day (issue 22: «Miércoles, 25 de noviembre» wrapped at 412 px
+ * depend on the day («Miércoles, 25 de noviembre» wrapped at 412 px
  * with the larger font, «Lunes, 23 de noviembre» did not). The browser clock is
  * pinned to the longest date a year can show, so the sweep fails on that
  * defect every day and never because of the calendar; one sweep with a short
@@ -83,7 +83,7 @@ const [LONGEST, SHORT] = DATES
 const [PHONE, DESKTOP] = VIEWPORTS
 /**
  * On the longest date (the case that moves most): every route at both widths with the default display, and at the
- * phone width with the largest font stored (where the day-dependent shift of issue 22 was). The desktop width with
+ * phone width with the largest font stored (where the day-dependent shift of docs/decisions/rendering.md was). The desktop width with
  * stored preferences and the short date change the header and the type size, the same on every page of one shape,
  * so those sweep the routes showing every section shape. A full sweep costs CI about a minute of a worker.
  */

@@ -63,7 +63,7 @@ test('a saved title shows without a manual reload; an error shows its file:line:
   const overlay = page.locator('vite-error-overlay')
   await expect(overlay).toContainText('manifest/pages/hospital/junta.yaml:4:1: el campo «fecha» no existe aquí', { timeout: 20_000 })
   expect(output).toContain('manifest/pages/hospital/junta.yaml:4:1: el campo «fecha» no existe aquí')
-  // What staff read is Spanish (issue 27.4): the overlay's footer, the browser console, the terminal.
+  // What staff read is Spanish (docs/decisions/rendering.md): the overlay's footer, the browser console, the terminal.
   await expect(overlay.locator('.tip')).toHaveText(
     'Corrija el archivo y guárdelo: este aviso se cierra solo. También puede cerrarlo con Esc o con un clic fuera.',
   )

@@ -23,10 +23,10 @@ test('PQRSD without JavaScript: the native submit is filed and answers the succe
   await form.getByLabel('Correo electrónico').fill('sin-js@example.com')
   await form.getByLabel('Medio de respuesta').selectOption({ label: 'Correo electrónico' })
   await form.getByLabel('Mensaje').fill('Enviado con JavaScript desactivado.')
-  // The privacy notice is in the pre-rendered form, before its consent checkbox (issue 12).
+  // The privacy notice is in the pre-rendered form, before its consent checkbox (docs/decisions/filings.md).
   await expect(form.locator('.aviso-privacidad')).toContainText('Aviso de privacidad.')
   await form.getByLabel(/Autorizo a la E\.S\.E\. a tratar mis datos personales/).check()
-  // Attachments without script (issue 26 item 4): the form posts multipart with the chosen files.
+  // Attachments without script (docs/decisions/filings.md): the form posts multipart with the chosen files.
   await form.getByLabel('Documentos adjuntos').setInputFiles([{ name: 'carta.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }])
 
   const [response] = await Promise.all([
@@ -40,7 +40,7 @@ test('PQRSD without JavaScript: the native submit is filed and answers the succe
   await expect(page).toHaveURL(/\/api\/radicado\?formulario=pqrsd&id=PQRS-\d{4}-\d{6,}/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
   await expect(page.getByRole('status').locator('p').first()).toHaveText(/^PQRSD creado exitosamente con número de radicado: PQRS-\d{4}-\d{6,}$/)
-  // The receipt after the success text (issue 12): date and time, due date, code, and never in the address.
+  // The receipt after the success text (docs/decisions/filings.md): date and time, due date, code, and never in the address.
   await expect(page.getByRole('status')).toContainText('Fecha y hora de recibo:')
   await expect(page.getByRole('status')).toContainText('Fecha límite de respuesta:')
   await expect(page.getByRole('status')).toContainText(/Código de verificación: [A-Z2-9]{5}-[A-Z2-9]{5}/)

@@ -7,7 +7,7 @@ import { dueDates } from '../../src/filings/deadlines.ts'
 import { spanishDay } from '../../src/forms/receipt.ts'
 
 /**
- * Issue 26 item 1 in a real browser, with and without JavaScript: staff
+ * The office register (docs/decisions/office.md) in a real browser, with and without JavaScript: staff
  * register a verbal petition in /oficina/radicar (the same plain HTML form in
  * both cases), get the constancia with the code, and its PDF carries it; the
  * number is in the web series, the channel and the staff member are in the

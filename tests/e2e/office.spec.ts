@@ -136,7 +136,7 @@ test('a PQRSD from the citizen to the answer in the office, keyboard only, under
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Radicado ${radicado}`)
   await expect(page.locator('.datos-radicacion').last()).toContainText('Ana María')
   await expect(page.locator('.datos-radicacion').last()).toContainText(TIPO)
-  // The consent given with the filing, with the notice version and the time (issue 12).
+  // The consent given with the filing, with the notice version and the time (docs/decisions/rendering.md).
   await expect(page.locator('.datos-radicacion').last()).toContainText(
     /Autorización de tratamiento de datos personales\s*Sí: aviso de privacidad versión \S+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
   )

@@ -32,7 +32,7 @@ test.describe('plain-HTML pages', () => {
     await expect(footer.locator('#suscripcion-correoElectronico-error')).toHaveText('El correo Electronico es obligatorio')
     await expect(page).toHaveURL(/\/hospital\/hospital$/)
     await email.fill(`isla.${Date.now()}@example.com`)
-    // Consent under the privacy notice (issue 12): the same checkbox as on every form with personal data.
+    // Consent under the privacy notice (docs/decisions/rendering.md): the same checkbox as on every form with personal data.
     await expect(footer.locator('#suscripcion-autorizacionDatos-error')).toHaveText(
       'Debe autorizar el tratamiento de sus datos personales para enviar el formulario.',
     )

@@ -7,7 +7,7 @@ import { askHost } from '../helpers/hostRequest.ts'
 import { buildTwoSites, TWO_SITES_FILE, TWO_SITES_HOST as HOST, twoSitesBuilt, writeTwoSites } from '../helpers/twoSites.ts'
 
 /**
- * Staff isolation between two hospitals of one server, in the browser (issue 28, «staff of site A get 403/404 for
+ * Staff isolation between two hospitals of one server, in the browser («staff of site A get 403/404 for
  * every office route, download and export of site B, with and without JavaScript»; without it: tests/api/site-hosts
  * .test.ts). Chromium maps both host names to this machine (`--host-resolver-rules`), so cookies are kept per host
  * as on the Internet. Staff of A sign in at A; at B their browser, its scripts and A's own password reach nothing of

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { openHydrated } from './hydration.ts'
 
 /**
- * Issue 12, the citizen's journey end to end, with and without JavaScript:
+ * Tracking (docs/decisions/tracking-and-report.md): the citizen's journey end to end, with and without JavaScript:
  * file a PQRSD with consent, read the receipt, look it up at /pqrsd/consulta,
  * and see «Respondida» and the answer once an office account answers it.
  */

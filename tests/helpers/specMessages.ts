@@ -3,10 +3,10 @@
  * Tests compare what the site shows with these, never with the manifests,
  * so a changed message in a manifest fails the tests.
  */
-/** The consent checkbox's message (site.yaml avisoPrivacidad.mensaje), on every form with the privacy notice but the appointment's (issue 12). */
+/** The consent checkbox's message (site.yaml avisoPrivacidad.mensaje), on every form with the privacy notice but the appointment's (docs/decisions/testing.md). */
 export const CONSENT_MESSAGE = 'Debe autorizar el tratamiento de sus datos personales para enviar el formulario.'
 
-/** The explicit sensitive-data checkbox's message (site.yaml avisoPrivacidad.mensajeSensibles), on forms with sensitive fields (issue 26 item 5); ours, not the spec's. */
+/** The explicit sensitive-data checkbox's message (site.yaml avisoPrivacidad.mensajeSensibles), on forms with sensitive fields (docs/decisions/testing.md); ours, not the spec's. */
 export const SENSITIVE_CONSENT_MESSAGE = 'Debe autorizar de forma expresa el tratamiento de sus datos sensibles para enviar esta solicitud.'
 
 export const PQRSD_MESSAGES: Record<string, string> = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { renderedPage, text } from '../helpers/builtSite.ts'
 
 /**
- * Issue 26 item 6 (checklist 126 and 88): the PQRSD pages say when and how a
+ * Escalation and cookies (docs/decisions/escalation-in-answers.md; checklist 126 and 88): the PQRSD pages say when and how a
  * citizen may go to the Superintendencia Nacional de Salud, with its line
  * from site.yaml; the privacy policy names the cookies the site sets and why
  * no cookie banner is shown.

@@ -101,7 +101,7 @@ describe('open data', () => {
         const links = openDataLinks(section)
         expect(links.csv, `${file}: ${text(section.querySelector('h2, h3, h4'))}`).toBeTruthy()
         expect(links.names.map(n => n.replace(/:.*/, ''))).toEqual(['Descargar datos abiertos (CSV)', 'Descargar datos abiertos (JSON)'])
-        // Each link is an item of its own list, so read without styles the two are not glued (issue 27.6).
+        // Each link is an item of its own list, so read without styles the two are not glued (docs/decisions/rendering.md).
         expect(section.querySelectorAll(':scope > ul.datos-abiertos-enlaces > li > a').length, file).toBe(2)
         expect(fs.existsSync(built(links.csv!)), links.csv).toBe(true)
         expect(fs.existsSync(built(links.json!)), links.json).toBe(true)

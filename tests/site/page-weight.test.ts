@@ -1,5 +1,5 @@
 /**
- * Weight budget of the built site (issue 16): the JavaScript a route loads up
+ * Weight budget of the built site (docs/decisions/rendering.md): the JavaScript a route loads up
  * front stays within 80 KB gzip, and the page in all (HTML, CSS, JavaScript;
  * images aside) within 120 KB. Counted exactly as `npm run bench -- weight`
  * counts it (bench/weight.ts: module scripts, module preloads and their static

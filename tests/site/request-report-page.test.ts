@@ -4,7 +4,7 @@ import { REPORT_MARKER } from '../../src/manifest/requestReportSection.ts'
 import { htmlFileFor, renderedPage, text } from '../helpers/builtSite.ts'
 
 /**
- * Issue 12 item 5, on the built site: /transparencia links the published
+ * The report of requests (docs/decisions/tracking-and-report.md) on the built site: /transparencia links the published
  * report of requests in its category 4 («Planeación, presupuesto e
  * informes»), numeral 4.10, and the report's page is pre-rendered with the
  * placeholder the server fills (tests/api/request-report.test.ts serves it).

@@ -6,7 +6,7 @@ import { clientDir, renderedPage } from '../helpers/builtSite.ts'
 /**
  * A section's styles live in its folder (src/renderer/sections/<tipo>/styles.css) and reach every
  * page in one sheet, after Pico and the global sheets, so a section's rule still overrides Pico's
- * and the cascade is the one the sheets had when they were one (issue 24 item 6).
+ * and the cascade is the one the sheets had when they were one (docs/decisions/rendering.md).
  */
 const SECTIONS_DIR = path.resolve('src/renderer/sections')
 const sectionSheets = fs

@@ -4,7 +4,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 /**
- * Small modules (issue 24, "Done when"): a newcomer reads a server file or a
+ * Small modules ("Done when"): a newcomer reads a server file or a
  * function in one sitting. No file in src/server over 300 lines, none of the
  * office's over 200, and no function in src/server or scripts whose body is
  * over 60 lines. Function bodies are measured with the TypeScript compiler's
@@ -17,14 +17,14 @@ const OFFICE = [/^src\/server\/office\//, /^src\/server\/features\/office\//]
 const FUNCTION_MAX = 60
 
 /**
- * Functions over the limit not split yet, all in scripts/ (the server has none left: issue 24). The list may only
+ * Functions over the limit not split yet, all in scripts/ (the server has none left: docs/decisions/testing.md). The list may only
  * shrink: an entry that is no longer over its limit fails the test.
  * Keys: a file path (file size) or `path#function` (function body).
  */
 const NOT_SPLIT_YET: Record<string, string> = {
-  // The build (issues 28 and 29).
+  // The build (docs/decisions/testing.md).
   'scripts/lib/buildSite.ts#buildSite': 'build',
-  // The records staff's editor (issue 27).
+  // The records staff's editor (docs/decisions/testing.md).
   'scripts/lib/decapBackend.ts#startDecapBackend': 'editor',
   'scripts/lib/editorConfig.ts#fieldFor': 'editor',
   'scripts/lib/editorConfig.ts#editorConfig': 'editor',

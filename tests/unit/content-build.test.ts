@@ -115,7 +115,7 @@ describe('content-only rebuilds', () => {
     expect(bundles()).toEqual(before)
   }, 300_000)
 
-  it('a rebuild of unchanged content leaves every page file as it was (issue 29: no rewrite of 1,000 equal pages)', () => {
+  it('a rebuild of unchanged content leaves every page file as it was (no rewrite of 1,000 equal pages)', () => {
     const dir = path.join(project, 'dist/client')
     const stamps = () => Object.fromEntries(Object.keys(pages()).map(f => [f, fs.statSync(path.join(dir, f)).mtimeMs]))
     const before = stamps()
@@ -292,7 +292,7 @@ describe('content-only rebuilds', () => {
     // The code is an input of the validation too (scripts/lib/validationCache.ts).
     expect(out).not.toContain(REUSED_VALIDATION)
     expect(out).toMatch(/✓ Sitio compilado \(compilación completa\)/)
-    // Staff read a few Spanish lines; the bundler's own English output goes to the log file (issue 10, item 1).
+    // Staff read a few Spanish lines; the bundler's own English output goes to the log file (docs/decisions/build.md).
     expect(out).not.toMatch(/vite v\d|built in|transforming|rendering chunks/)
     expect(fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')).toMatch(/vite v\d/)
     // Processes started early on the old bundles were not used for the new ones.

@@ -1,5 +1,5 @@
 /**
- * Issue 25: the systemd unit an IT person installs (despliegue/sitio-hospital.service) is one systemd accepts
+ * docs/decisions/testing.md: the systemd unit an IT person installs (despliegue/sitio-hospital.service) is one systemd accepts
  * without a warning (`systemd-analyze verify`, Debian's systemd package, which needs no running systemd), and
  * keeps the hardening the operator's guide promises.
  */

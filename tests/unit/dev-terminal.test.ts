@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { quietTerminal } from '../../scripts/lib/devTerminal.ts'
 
 /**
- * `npm run dev`'s terminal without `--detalle` (issue 27 #4): the bundler's and the API's lines go to the log file,
+ * `npm run dev`'s terminal without `--detalle` (docs/decisions/testing.md): the bundler's and the API's lines go to the log file,
  * yet an error among them is not hidden from staff: it shows as one Spanish line naming the file. (That nothing
  * else reaches the terminal is checked on the real preview by tests/e2e/live-preview.spec.ts.)
  */

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The docs say what the code does (issue 24 item 7): every project path the
+ * The docs say what the code does (docs/decisions/testing.md): every project path the
  * README and the files of docs/ name (`src/…`, `scripts/…`, `tests/…`,
  * `schemas/…`, `manifest/…`, `despliegue/…`, in code spans or in prose) and
  * every relative link between docs exists; every decision record is linked

@@ -10,7 +10,7 @@ import { loadManifest, type Manifest } from '../../src/manifest/load.ts'
 
 /**
  * The build keeps each form's compiled validator code in the staff commands' cache folder (scripts/lib/generate.ts,
- * issue 29) instead of compiling it with Ajv on every build. What it writes into src/generated/validadores must be
+ * docs/decisions/testing.md) instead of compiling it with Ajv on every build. What it writes into src/generated/validadores must be
  * what Ajv compiles from the form as it is now, never the code of an earlier version of the form.
  */
 let tmp: string

@@ -85,7 +85,7 @@ const validHistoria = {
 }
 const pdfFile = { pdf: { nombre: 'solicitud.pdf', tipo: 'application/pdf', tamano: 2048 } }
 
-/** Our messages for a filled field in the wrong format (issue 13; the spec's stay for empty fields). */
+/** Our messages for a filled field in the wrong format (the spec's stay for empty fields). */
 const EMAIL_FORMAT = 'Escriba un correo electrónico válido, por ejemplo nombre@correo.com.'
 const DIGITS_DOCUMENT = 'Escriba el número de documento solo con números (de 3 a 15 dígitos), sin letras ni signos.'
 const DIGITS_DOCUMENT_HC = DIGITS_DOCUMENT
@@ -94,7 +94,7 @@ const NIT = 'Escriba el NIT solo con números; si incluye el dígito de verifica
 const PHONE =
   'Escriba el número con dígitos: 10 para un celular o un fijo de Colombia (por ejemplo 3001234567), o + y el indicativo del país si es del exterior.'
 
-describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and browser agree', () => {
+describe('citizen input as citizens type it: server and browser agree', () => {
   const both = async (id: string, values: Record<string, unknown>) => {
     const server = serverMessages(id, values)
     expect(await browserMessages(id, values)).toEqual(server)
@@ -225,7 +225,7 @@ describe('citizen input as citizens type it (issue 13 #6, #7, #12): server and b
 })
 
 describe('PQRSD form (spec §5)', () => {
-  it('an empty submission gets the spec messages, verbatim, on server and browser alike, and the consent one (issue 12)', async () => {
+  it('an empty submission gets the spec messages, verbatim, on server and browser alike, and the consent one', async () => {
     // The e-mail's message only once the reply goes by e-mail (requeridoSi; docs/decisions/forms.md).
     const { correoElectronico: emailMessage, ...withoutEmail } = PQRSD_MESSAGES
     const expected = { ...withoutEmail, autorizacionDatos: CONSENT_MESSAGE }
@@ -239,7 +239,7 @@ describe('PQRSD form (spec §5)', () => {
     expect(await browserMessages('pqrsd', { ...emptyBrowser, tipoRespuesta: '1' })).toEqual(byEmail)
   })
 
-  it('consent is required on every form with the privacy notice: unchecked, missing or forged is refused (issue 12)', async () => {
+  it('consent is required on every form with the privacy notice: unchecked, missing or forged is refused', async () => {
     for (const bad of [false, 'false', '', 'sí', 1, null]) {
       expect(serverMessages('pqrsd', { ...validPqrsd, autorizacionDatos: bad })).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
     }
@@ -249,7 +249,7 @@ describe('PQRSD form (spec §5)', () => {
     expect(serverMessages('historia-clinica', { ...validHistoria, autorizacionDatos: false }, pdfFile)).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
     expect(serverMessages('suscripcion', { correoElectronico: 'ana@example.com' })).toEqual({ autorizacionDatos: CONSENT_MESSAGE })
     // Every filing form and the newsletter carry the same checkbox, last, with the notice's label
-    // (followed, on the forms with sensitive fields, by the explicit sensitive-data checkbox: issue 26 item 5).
+    // (followed, on the forms with sensitive fields, by the explicit sensitive-data checkbox: docs/decisions/forms.md).
     for (const id of ['pqrsd', 'cita', 'historia-clinica', 'suscripcion']) {
       const fields = form(id).campos.filter(c => c.control !== 'hidden' && c.nombre !== 'autorizacionDatosSensibles')
       expect(fields.at(-1)).toMatchObject({ nombre: 'autorizacionDatos', control: 'checkbox', tipoDato: 'booleano', requerido: true })
@@ -266,7 +266,7 @@ describe('PQRSD form (spec §5)', () => {
     }
   })
 
-  it('checks the e-mail format, since the answer goes to that address (departure from §5, issue 13)', () => {
+  it('checks the e-mail format, since the answer goes to that address (a departure from §5)', () => {
     for (const bad of ['no es un correo', 'not-an-email', '1', 'a@b.co\r\nBcc: x']) {
       expect(serverMessages('pqrsd', { ...validPqrsd, correoElectronico: bad })).toEqual({ correoElectronico: EMAIL_FORMAT })
     }
@@ -285,7 +285,7 @@ describe('PQRSD form (spec §5)', () => {
     expect(serverMessages('pqrsd', { ...validPqrsd, tipoSolicitud: '999' })).toEqual({ tipoSolicitud: PQRSD_MESSAGES.tipoSolicitud })
   })
 
-  it('bounds every free-text field (departure from §5, issue 13)', () => {
+  it('bounds every free-text field (a departure from §5)', () => {
     expect(serverMessages('pqrsd', { ...validPqrsd, mensaje: 'x'.repeat(10_000) })).toEqual({})
     expect(serverMessages('pqrsd', { ...validPqrsd, mensaje: 'x'.repeat(10_001) })).toEqual({ mensaje: 'El texto supera el máximo de 10000 caracteres.' })
     expect(serverMessages('pqrsd', { ...validPqrsd, nombre: 'x'.repeat(201) })).toEqual({ nombre: 'El texto supera el máximo de 200 caracteres.' })
@@ -345,7 +345,7 @@ describe('appointment form (spec §5)', () => {
     expect(serverMessages('cita', { ...validCita, autorizacionDatos: 'true' })).toEqual({})
   })
 
-  it('fechaCita is a timestamp number between 2000 and 2100 (issue 13 #1)', () => {
+  it('fechaCita is a timestamp number between 2000 and 2100', () => {
     for (const bad of ['2026-03-05', 1e20, 12345, -1, 5e12, 1.5e12 + 0.5]) {
       expect(serverMessages('cita', { ...validCita, fechaCita: bad })).toEqual({ fechaCita: 'La fecha de la solicitud no es válida.' })
     }
@@ -400,7 +400,7 @@ describe('clinical-record form (spec §5)', () => {
     ])
   })
 
-  it('accepts a complete request with a PDF and checks the e-mail format (departure from §5, issue 13)', () => {
+  it('accepts a complete request with a PDF and checks the e-mail format (a departure from §5)', () => {
     expect(serverMessages('historia-clinica', validHistoria, pdfFile)).toEqual({})
     expect(serverMessages('historia-clinica', { ...validHistoria, correoElectronico: 'sin formato' }, pdfFile)).toEqual({ correoElectronico: EMAIL_FORMAT })
   })
@@ -444,7 +444,7 @@ describe('clinical-record form (spec §5)', () => {
   })
 })
 
-describe('attachments (control: archivos, issue 26 item 4)', () => {
+describe('attachments (control: archivos)', () => {
   const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])
   const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])
   const PDF = new Uint8Array([37, 80, 68, 70, 45, 49])
@@ -537,7 +537,7 @@ describe('final evaluation form (spec §5)', () => {
 
   it('checks digits, e-mail format and the allowed choices', () => {
     expect(serverMessages('evaluacion', valid)).toEqual({})
-    // Staff may be foreign: letters are allowed (departure from §5, issue 13); signs are not.
+    // Staff may be foreign: letters are allowed (departure from §5, docs/decisions/forms.md); signs are not.
     expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: 'ab123456' })).toEqual({})
     expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: '10#a' })).toEqual({
       numeroIdentificacion: 'Escriba el número de documento solo con letras y números (de 3 a 20), sin espacios ni signos.',

@@ -95,7 +95,7 @@ export function wrongWayImports(edges: Edge[]): string[] {
 
 /**
  * Import cycles: runtime ones (type-only imports are erased and create none),
- * or, with `withTypes`, every circle a reader meets (issue 24: two files that
+ * or, with `withTypes`, every circle a reader meets (two files that
  * import each other, even for a type, are one module cut in two).
  */
 export function cycles(edges: Edge[], withTypes = false): string[][] {
@@ -155,7 +155,7 @@ describe('import direction', () => {
 })
 
 /**
- * Inside the server (issue 24 item 1): each feature of src/server/features/<feature>/
+ * Inside the server (docs/decisions/testing.md): each feature of src/server/features/<feature>/
  * is a plugin that app.ts registers; another feature may import only its entry
  * module (index.ts, what it deliberately exports), never its other files (the
  * server's commands, such as backupCommand.ts, may use a feature's modules); the shared

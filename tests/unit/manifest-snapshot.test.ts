@@ -8,7 +8,7 @@ import { problemAt } from '../../src/manifest/yamlSource.ts'
 
 /**
  * A build hands the manifest it validated to its pre-render processes in one file (src/manifest/manifestSnapshot.ts,
- * issue 29): what they render from must be the manifest the loader gives, on the site's own content.
+ * docs/decisions/testing.md): what they render from must be the manifest the loader gives, on the site's own content.
  */
 let tmp: string
 let loaded: Manifest

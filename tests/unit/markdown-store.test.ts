@@ -7,7 +7,7 @@ import { markdownToHtml } from '../../src/renderer/markdown.ts'
 import { MARKDOWN_STORE_KEY } from '../../src/renderer/markdownStore.ts'
 
 /**
- * The pre-render's kept Markdown (issue 29): a text converted by the last build of the same code is not converted
+ * The pre-render's kept Markdown (docs/decisions/testing.md): a text converted by the last build of the same code is not converted
  * again; other code, or another text, always is.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ese-markdown-'))

@@ -1,5 +1,5 @@
 /**
- * Builds of a platform's sites (issue 28, item 2; scripts/lib/platformBuild.ts): each site builds from its own folder
+ * Builds of a platform's sites (scripts/lib/platformBuild.ts): each site builds from its own folder
  * into its own output with no file shared between builds, so two sites built at the same time come out exactly as
  * built one after the other; a site whose manifest has errors is reported and the others still build.
  * Three tiny sites (copies of tests/fixtures/manifest-min; B has one page more, so a shared route list would show).

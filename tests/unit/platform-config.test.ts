@@ -1,5 +1,5 @@
 /**
- * Sites as data (issue 28, item 1; src/manifest/platform.ts): plataforma.yaml lists the sites; its mistakes are told
+ * Sites as data (src/manifest/platform.ts): plataforma.yaml lists the sites; its mistakes are told
  * in Spanish at their line and column, as the manifests' are; without the file the installation is one site.
  */
 import { spawnSync } from 'node:child_process'

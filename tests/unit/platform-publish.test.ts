@@ -1,5 +1,5 @@
 /**
- * One upgrade for all (issue 28, item 6; scripts/publicar.ts, scripts/lib/sitePublish.ts): `npm run publicar --
+ * One upgrade for all (scripts/publicar.ts, scripts/lib/sitePublish.ts): `npm run publicar --
  * --todos` publishes every site into its own releases folder (`PlatformSite.releasesDir`); a site whose new release
  * fails keeps serving its previous one and is reported, the others go live, the exit code is 1; `--sitio <id>
  * --revertir` and `--lista` work on one site's releases only; a

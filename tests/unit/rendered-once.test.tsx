@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 3: parts of the layout that are the same on every page (the header's tools row, the footer's columns
+ * docs/decisions/testing.md: parts of the layout that are the same on every page (the header's tools row, the footer's columns
  * with the newsletter form) are rendered once per pre-rendering process and reused as markup
  * (src/renderer/layout/renderedOnce.ts). Reusing them must not change a byte of any page: every route's header and
  * footer, rendered with the parts reused, is the markup they have when each page renders them itself. Compared on

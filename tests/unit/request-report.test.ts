@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parsePeriod, periodChoices, periodInstants, quarterOf, responseDays } from '../../src/filings/requestReport.ts'
 
-/** The report's periods and response days (issue 12 item 5); the figures themselves are in tests/api/request-report.test.ts. */
+/** The report's periods and response days (docs/decisions/tracking-and-report.md); the figures themselves are in tests/api/request-report.test.ts. */
 describe('report periods', () => {
   it('quarters and years, with their Colombian first and last days; anything else is refused', () => {
     expect(parsePeriod('2026-T1')).toEqual({ clave: '2026-T1', etiqueta: 'primer trimestre de 2026 (enero a marzo)', desde: '2026-01-01', hasta: '2026-03-31' })

@@ -14,7 +14,7 @@ import { renderDocument } from '../../src/server/views/ServerDocument.tsx'
 
 /**
  * The pages only the server writes (office, no-script answers) are React components
- * (issue 24 item 3): what staff or citizens typed must come out as text, never as
+ * (docs/decisions/testing.md): what staff or citizens typed must come out as text, never as
  * markup, with no escape function of our own. Each page gets a value that opens a
  * script and one that tries to break out of an attribute.
  */

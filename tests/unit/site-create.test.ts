@@ -1,5 +1,5 @@
 /**
- * `npm run sitio -- crear` (issue 28, item 5; scripts/sitio.ts): a new hospital from the template validates with
+ * `npm run sitio -- crear` (scripts/sitio.ts): a new hospital from the template validates with
  * zero errors, builds, gets its first administrator in its own data folder, is added to plataforma.yaml with the
  * operator's comments kept, and its checklist names real files and keys (read from the `muestra: true` marks). An id
  * or a domain already in use is refused in Spanish and nothing changes.

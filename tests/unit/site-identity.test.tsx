@@ -1,5 +1,5 @@
 /**
- * A hospital's own identity (issue 28, item 5; src/manifest/siteIdentity.ts): the validator refuses colours that
+ * A hospital's own identity (src/manifest/siteIdentity.ts): the validator refuses colours that
  * fail WCAG 2.1 AA contrast with the text they carry, at the key, in Spanish; each site gets its own style sheet,
  * linked from its pages (built and server-written ones), with its logo in the header under the GOV.CO bar; a site
  * without `identidad` gets no style sheet, no link and no change. One small build (a platform site from

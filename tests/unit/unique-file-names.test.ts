@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * No two files in src/ share a name (issue 24 item 5): a name found in an
+ * No two files in src/ share a name (docs/decisions/testing.md): a name found in an
  * editor's file list, a stack trace or a log line is one file. Allowed: the
  * names a convention repeats in every folder of its kind — Vike's `+Page.tsx`
  * and friends, `index.ts(x)` (a feature's or a section's entry), `styles.css`,

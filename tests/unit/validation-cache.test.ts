@@ -6,7 +6,7 @@ import { keepValidation, reuseValidation } from '../../scripts/lib/validationCac
 import { loadManifest } from '../../src/manifest/load.ts'
 
 /**
- * The validation a build keeps for the next one (issue 29, scripts/lib/validationCache.ts) is kept while its pages
+ * The validation a build keeps for the next one (scripts/lib/validationCache.ts) is kept while its pages
  * render: keeping it must never fail that build.
  */
 // Entries belong to the manifest folder being built (MANIFEST_DIR).

@@ -5,7 +5,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 /**
- * One vocabulary (issue 24 item 5): English grammar for code; the Spanish
+ * One vocabulary (docs/decisions/testing.md): English grammar for code; the Spanish
  * words that may appear in identifiers are the ones docs/glosario.md lists
  * (domain nouns, and the manifest keys, columns and API fields code mirrors).
  *

@@ -155,7 +155,7 @@ export const formChecks: CrossCheck[] = [
       ),
   },
   {
-    // A conditional rule names fields of its own form (issue 13): otherwise it would silently never apply.
+    // A conditional rule names fields of its own form (docs/decisions/forms.md): otherwise it would silently never apply.
     name: 'rule-unknown-field',
     run: ({ manifest }) =>
       manifest.forms.flatMap(form => {

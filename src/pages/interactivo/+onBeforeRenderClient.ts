@@ -1,7 +1,7 @@
 import { nextTask } from '../../renderer/client/nextTask.ts'
 
 /**
- * Hydration in a task of its own (issue 16, Lighthouse). Without this,
+ * Hydration in a task of its own (Lighthouse). Without this,
  * evaluating the page's modules, starting Vike and hydrating ran as one long
  * task; a phone cannot answer a tap during a long task, and Lighthouse's
  * total blocking time counts what each task lasts beyond 50 ms, so two

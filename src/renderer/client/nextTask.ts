@@ -3,7 +3,7 @@
  * MessageChannel message, not a timer or an animation frame, because a page
  * whose timers are paused or throttled (a background tab, the end-to-end
  * tests' controlled clock) must still run it. Used to split long start-up
- * work into tasks a tap does not wait for (issue 16, Lighthouse) and to run
+ * work into tasks a tap does not wait for (Lighthouse) and to run
  * Preact's effects when React would (preactClient.ts).
  */
 export function inNextTask(callback: () => void): void {

@@ -20,7 +20,7 @@ interface Message {
   emailed?: boolean
 }
 
-/** Asked once when a receipt that went to no e-mail address is closed (issue 26 item 8). */
+/** Asked once when a receipt that went to no e-mail address is closed (docs/decisions/forms.md). */
 export const CLOSE_RECEIPT_QUESTION =
   '¿Ya anotó o imprimió el número de radicado y el código de verificación? No se enviaron por correo y sin ellos no podrá consultar su solicitud en línea.'
 
@@ -34,7 +34,7 @@ export function ApiForm({ prepared, variant = 'pagina', titulo }: { prepared: Pr
   const f = useDefinedForm(prepared, { summary: variant === 'pagina' })
   const [success, setSuccess] = useState<Message | null>(null)
   const [failure, setFailure] = useState<Message | null>(null)
-  // The last receipt stays on the page after its message is closed (issue 26 item 8).
+  // The last receipt stays on the page after its message is closed (docs/decisions/forms.md).
   const [kept, setKept] = useState<Message | null>(null)
   const busy = useRef(false)
   const titleId = `${def.id}-titulo`

@@ -7,7 +7,7 @@ const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 
  * capitalized. Spelled out rather than asked of Intl because the header shows
  * it on every page as soon as the page starts, and a page's first Intl
  * formatter loads the locale data: 75–160 ms under Lighthouse's 4× slower
- * phone CPU, one long task (issue 16). tests/unit/header-dates.test.ts compares
+ * phone CPU, one long task (docs/decisions/header-and-editor.md). tests/unit/header-dates.test.ts compares
  * it with Intl for every day of a year.
  */
 export function longDate(d: Date): string {

@@ -7,7 +7,7 @@ import type { LayoutData } from '../types.ts'
  * the relay-centre link, and the institution's own top links. React renders the markup at build time;
  * activateHeaderControls() (src/renderer/client) gives it its behaviour, from the Layout on hydrated pages and
  * from the client entry on plain-HTML pages. On phones the controls fold under «Accesibilidad» (a <details>,
- * always open on wider screens) so the page's content starts within the first screen (issue 27 #6).
+ * always open on wider screens) so the page's content starts within the first screen (docs/decisions/header-and-editor.md).
  */
 export function HeaderTools({ layout }: { layout: LayoutData }) {
   return (

@@ -14,7 +14,7 @@ const SERVER_MARKUP = { __html: '' }
  * Markup rendered at build time and left as it is in the browser: the
  * header, breadcrumb, side menu and footer have no React state (their
  * controls are framework-free, src/renderer/client), yet hydrating them was
- * most of the hydration work of an interactive page (issue 16, Lighthouse).
+ * most of the hydration work of an interactive page (Lighthouse).
  * In the browser this renders only the outer element with
  * `dangerouslySetInnerHTML`, which Preact does not apply while hydrating:
  * the pre-rendered children stay, with no component run and no node

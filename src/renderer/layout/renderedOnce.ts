@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react'
 
 /**
  * Layout parts that are the same on every page (the footer's columns with the newsletter form, the header's
- * tools row) rendered once per pre-rendering process and reused as markup (issue 29, item 3). React's server
+ * tools row) rendered once per pre-rendering process and reused as markup (docs/decisions/header-and-editor.md). React's server
  * renderer, and the garbage it leaves, was the largest per-page cost of a build; a part that depends only on the
  * site's data gives the same markup on every page, so rendering it a thousand times bought nothing.
  *

@@ -12,7 +12,7 @@ const bodyTimers = new WeakMap<FastifyRequest, NodeJS.Timeout>()
  * The request's body has arrived whole: its receive timeout no longer
  * applies. What the handler does next (a filing waiting for the store) is
  * answered with its own outcome, never cut by a 408 while the filing may
- * still be stored (issue 23 #4). Called by the server for parsed bodies and
+ * still be stored (docs/decisions/security.md). Called by the server for parsed bodies and
  * by the multipart routes once they have read the upload.
  */
 export function bodyReceived(request: FastifyRequest): void {
@@ -21,7 +21,7 @@ export function bodyReceived(request: FastifyRequest): void {
 }
 
 /**
- * A client that sends its body slowly may not hold a connection (issue 13
+ * A client that sends its body slowly may not hold a connection (docs/decisions/security.md
  * #5): a request with a body must be received within `bodyMs` (JSON and
  * url-encoded forms are a few KB), or `uploadMs` for a multipart upload
  * (10 MB on a slow line). Past that it gets a 408 in Spanish and the

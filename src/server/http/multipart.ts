@@ -159,7 +159,7 @@ function answerFor(error: unknown): unknown {
   const code = error instanceof Error && 'code' in error ? error.code : undefined
   const known = typeof code === 'string' ? PARSER_ERRORS[code] : undefined
   if (known) return apiError(known)
-  // Anything else the parser throws (no boundary, a truncated or garbled body) is the request's fault (issue 13 #8).
+  // Anything else the parser throws (no boundary, a truncated or garbled body) is the request's fault (docs/decisions/security.md).
   if (!isSystemError(error)) return apiError('malformedMultipart')
   return error
 }

@@ -95,7 +95,7 @@ function originOf(value: string): string | undefined {
  * Behind a proxy that terminates HTTPS without TRUST_PROXY, the server sees
  * http while the browser says https://: the same host (name and port) over
  * https is accepted then, since only the scheme differs and a cross-site page
- * can never send this host as its Origin (issue 13 #10). Another host, or
+ * can never send this host as its Origin (docs/decisions/security.md). Another host, or
  * another port, is still refused.
  */
 export function isSameOriginPost(request: FastifyRequest): boolean {

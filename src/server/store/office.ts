@@ -12,7 +12,7 @@ export interface OfficeFilingRow {
   autorizacion?: { version: string; en: string }
   /** The explicit sensitive-data authorization, if the form asked it (Decreto 1377 de 2013, art. 6). */
   autorizacionSensibles?: { version: string; en: string }
-  /** How it arrived: `web`, or the channel the office registered it from (issue 26), with who and the day of receipt. */
+  /** How it arrived: `web`, or the channel the office registered it from (docs/decisions/store.md), with who and the day of receipt. */
   canal?: string
   registradaPor?: { id: number; nombre: string }
   recibidaEl?: string
@@ -208,7 +208,7 @@ export interface OfficeStore {
   recordAction(record: ActionRecord): Promise<void>
   /**
    * A history row that does not change the state (the outcome of an e-mail to
-   * the citizen, issue 12), with its audit row, in one durable transaction.
+   * the citizen, docs/decisions/store.md), with its audit row, in one durable transaction.
    */
   noteHistory(history: NewHistory, audit: AuditEntry): Promise<void>
 

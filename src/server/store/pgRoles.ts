@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { OWNER_ONLY_TABLES } from './siteProof.ts'
 
 /**
- * Two PostgreSQL roles (issue 23 #5). The owner role owns the tables and runs
+ * Two PostgreSQL roles (docs/decisions/store.md). The owner role owns the tables and runs
  * the migrations (`npm run -s bd:preparar`); the server runs as a separate
  * role that may read and write the data but not change the tables: no ALTER
  * (only an owner can, so it cannot `DISABLE TRIGGER` the append-only rules of

@@ -1,5 +1,5 @@
 /**
- * State every server process must see the same (issue 23 item 6): with
+ * State every server process must see the same (docs/decisions/store.md): with
  * several processes behind one balancer, counts kept in each process's
  * memory gave N× the limits, and a receipt reload that reached another
  * process lost the verification code. Kept in the store instead, so one

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts'
 
 /**
- * Tenancy in the store (issue 28, item 4). SQLite needs nothing: every site has its own file in its own data folder
+ * Tenancy in the store (docs/decisions/store.md). SQLite needs nothing: every site has its own file in its own data folder
  * (PlatformSite.dataDir). On PostgreSQL every site shares the database, so every row says whose it is (`sitio`) and
  * the database itself keeps each site to its own rows: row-level security, FORCEd so that the tables' owner is held to
  * it too, with policies keyed by the connection's `app.sitio` setting, which the engine sets on every connection it

@@ -60,7 +60,7 @@ export interface ConsentRecord {
 }
 
 /**
- * How a filing arrived (issue 26 item 1): `web` for the site's forms, or the
+ * How a filing arrived (docs/decisions/store.md): `web` for the site's forms, or the
  * channel the office registered it from (src/filings/channels.ts).
  */
 export interface ChannelRecord {
@@ -125,7 +125,7 @@ export interface ListOptions {
   since?: string
 }
 
-/** What the published report of requests asks of the store (issue 12 item 5). */
+/** What the published report of requests asks of the store (docs/decisions/store.md). */
 export interface ReportQuery {
   /** ISO instants: filings received at or after `desde` and before `hasta`. */
   desde: string

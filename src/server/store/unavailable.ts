@@ -86,7 +86,7 @@ export function reconnectingStore(
 
 /**
  * Stands in for the store when it could not be opened safely (a damaged
- * database, issue 13 #16): the site and its reads keep working, and every
+ * database, docs/decisions/store.md): the site and its reads keep working, and every
  * filing, subscription or office call is refused with a clear message
  * instead of a 500, so nothing is half-stored in a damaged file.
  */

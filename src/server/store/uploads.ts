@@ -150,7 +150,7 @@ export function safeLabel(filename: string | undefined, fallback = 'documento.pd
     .normalize('NFC')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '')
-    // Bidirectional controls would make «fdp.exe» read «exe.pdf» (issue 13 #12).
+    // Bidirectional controls would make «fdp.exe» read «exe.pdf» (docs/decisions/store.md).
     .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/^\.+/, '')
     .trim()

@@ -15,7 +15,7 @@ let loadedSearcher: Promise<Searcher> | undefined
  * other page downloads them. Parsing the index, building the searcher and
  * rendering the results each take a few dozen milliseconds on a slow phone:
  * each runs in a task of its own (nextTask), so a tap never waits for the
- * three back to back (issue 16, Lighthouse).
+ * three back to back (Lighthouse).
  */
 function loadSearcher(): Promise<Searcher> {
   loadedSearcher ??= Promise.all([

@@ -17,7 +17,7 @@ function FocusedAnswer({ a, codigo }: { a: TrackingAnswer; codigo: string }) {
 }
 
 /**
- * Tracking a filing by its number and verification code (issue 12). With
+ * Tracking a filing by its number and verification code (docs/decisions/rendering.md). With
  * script it asks POST /api/consulta and shows the answer here; without, the
  * same form posts to /pqrsd/consulta and the server answers this page with
  * the result in the <noscript> below the form.

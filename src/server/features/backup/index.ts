@@ -1,5 +1,5 @@
 /**
- * Backups built into the server (issue 25 item 4): every day at RESPALDO_HORA the running server writes a
+ * Backups built into the server (docs/decisions/backups.md): every day at RESPALDO_HORA the running server writes a
  * backup to RESPALDO_DESTINO, verifies it (verify.ts), keeps the last RESPALDO_CONSERVAR, records the
  * outcome in DATA_DIR/respaldo-estado.json (what /salud/detalle reports) and writes one log line. A failed
  * backup is an error line, never a crash: the server keeps receiving filings. The plugin also marks the

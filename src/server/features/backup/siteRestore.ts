@@ -1,5 +1,5 @@
 /**
- * `npm run restaurar -- <archivo> --sitio <id>` on a platform's shared PostgreSQL database (issue 28): puts back ONE
+ * `npm run restaurar -- <archivo> --sitio <id>` on a platform's shared PostgreSQL database (docs/decisions/backups.md): puts back ONE
  * site's rows and touches no other site's. `pg_restore --clean` cannot do that (it drops and recreates whole tables,
  * every site's rows with them), so the site's backup (a pg_dump taken under the site's setting: its rows only,
  * snapshot.ts) is loaded differently, in ONE transaction on a connection that names the site (`app.sitio`, so

@@ -69,7 +69,7 @@ async function answer(ctx: FilingRoutes, request: FastifyRequest, reply: Fastify
 
 /**
  * Newsletter: not a filing, and the office is not e-mailed. A repeated address is stored once and answered
- * exactly as a new one, with no number: the answer must not reveal that someone else subscribed it (issue 13 #14).
+ * exactly as a new one, with no number: the answer must not reveal that someone else subscribed it (docs/decisions/filings.md).
  */
 function subscriptionRoute(ctx: FilingRoutes, filing: FilingForm, validate: FormValidator) {
   const { form } = filing
@@ -124,7 +124,7 @@ function confirmationRoute(ctx: FilingRoutes) {
   const { app, opts, receipts } = ctx
   const { site, store, pages } = opts
   const byFormId = new Map(site.filings.map(f => [f.form.id, f]))
-  // Throttled apart from the POSTs (issue 13 #13): probing numbers would otherwise tell how many filings exist.
+  // Throttled apart from the POSTs (docs/decisions/filings.md): probing numbers would otherwise tell how many filings exist.
   const lookupLimit = app.rateLimit({ max: opts.lookupRateLimit?.max ?? 30, timeWindow: opts.lookupRateLimit?.timeWindow ?? 60_000, groupId: 'confirmacion' })
   app.get<{ Querystring: { formulario?: string; id?: string; volver?: string; recibo?: string } }>(
     CONFIRMATION_PATH,

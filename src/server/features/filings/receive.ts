@@ -73,7 +73,7 @@ export class FilingReceiver {
     try {
       body = await readMultipart(request, this.dataDir, specs, TEXT_LIMITS)
     } catch (error) {
-      // What is left of a refused upload is not read: the connection closes after the answer (issue 13 #5).
+      // What is left of a refused upload is not read: the connection closes after the answer (docs/decisions/filings.md).
       if (error instanceof ApiError) reply.header('connection', 'close')
       throw error
     }

@@ -17,7 +17,7 @@ import { radicadoParams, type RadicadoParams } from './officeSchemas.ts'
 export interface ActionsOptions {
   office: Office
   dataDir: string
-  /** E-mails to citizens on the answer, a forward and an extension (issue 12). */
+  /** E-mails to citizens on the answer, a forward and an extension (docs/decisions/office.md). */
   notifier?: Notifier
   /** Longest wait at shutdown for citizens' e-mails still being sent and recorded (default 5 s). */
   shutdownMailWaitMs?: number

@@ -14,7 +14,7 @@ function sinceOf(since: string | undefined): string | undefined {
   return since !== undefined && DAY.test(since) ? new Date(`${since}T00:00:00-05:00`).toISOString() : undefined
 }
 
-/** The audit trail, for admin accounts only: JSON and page. Reading it is audited too (issue 23 #5): it names staff and filings. */
+/** The audit trail, for admin accounts only: JSON and page. Reading it is audited too (docs/decisions/office.md): it names staff and filings. */
 export async function audit(app: FastifyInstance, { office }: { office: Office }): Promise<void> {
   const { store, now } = office
 

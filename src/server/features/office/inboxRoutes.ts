@@ -7,7 +7,7 @@ import { sendPage, type Office } from './officeContext.ts'
 import { inboxItems, typesOf, visibleForms } from './records.ts'
 import { inboxQuery, type InboxQuery } from './officeSchemas.ts'
 
-/** The inbox: the JSON list (with filters) and the page (open filings unless asked otherwise); every read audited (issue 23 #5). */
+/** The inbox: the JSON list (with filters) and the page (open filings unless asked otherwise); every read audited (docs/decisions/office.md). */
 export async function inboxRoutes(app: FastifyInstance, { office }: { office: Office }): Promise<void> {
   const { store, now } = office
 

@@ -16,7 +16,7 @@ import { inboxRoutes } from './inboxRoutes.ts'
 import { signIn } from './signIn.ts'
 
 export type { Office, OfficeBackend, OfficeOptions, Signed } from './officeContext.ts'
-/** The constancia's PDF drawing, shared with the citizen's receipt download (features/receiptPdf, issue 26 item 8). */
+/** The constancia's PDF drawing, shared with the citizen's receipt download (features/receiptPdf, docs/decisions/office.md). */
 export { constanciaPdf } from './radicacion/index.ts'
 /** A filing's state now and whether it is open, for the health feature's open and overdue gauges. */
 export { tramiteOf } from './inbox.ts'
@@ -34,6 +34,6 @@ export async function officePlugin(app: FastifyInstance, opts: OfficeOptions): P
   await app.register(filingView, { office, dataDir: opts.dataDir })
   await app.register(actions, { office, dataDir: opts.dataDir, notifier: opts.notifier, shutdownMailWaitMs: opts.shutdownMailWaitMs })
   await app.register(audit, { office })
-  // Radicación by the office for every channel (issue 26 item 1): its own folder, radicacion/.
+  // Radicación by the office for every channel (docs/decisions/office.md): its own folder, radicacion/.
   await app.register(registrationRoutes, { office, notifier: opts.notifier })
 }

@@ -35,7 +35,7 @@ export interface OfficeOptions {
   twoFactor?: 'admin'
   /** POSTs per client address and window, as for the filing forms (RATE_LIMIT_MAX); none when absent. */
   rateLimit?: { max: number; timeWindow: number }
-  /** E-mails to citizens on the answer, a forward and an extension (issue 12); none when absent. */
+  /** E-mails to citizens on the answer, a forward and an extension (docs/decisions/office.md); none when absent. */
   notifier?: Notifier
   /** Longest wait at shutdown for citizens' e-mails still being sent and recorded (default 5 s). */
   shutdownMailWaitMs?: number
@@ -59,7 +59,7 @@ export interface Office {
   /** The site's stylesheets and the office's own, for its pages. */
   styles: string[]
   css: string
-  /** The rate limit of every office POST (issue 15 #6). */
+  /** The rate limit of every office POST (docs/decisions/office.md). */
   postLimit: RouteShorthandOptions
   sessionOf(request: FastifyRequest): Promise<Signed | undefined>
   /** The signed-in account, or the API's 401. */

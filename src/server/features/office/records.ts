@@ -12,7 +12,7 @@ import type { Office, Signed } from './officeContext.ts'
 
 const RADICADO = /^[A-Z]{1,10}-\d{4}-\d{6,}$/
 
-/** A filing whose form's rules hid the personal data and the consent (an anonymous petition, issue 26 item 3). */
+/** A filing whose form's rules hid the personal data and the consent (an anonymous petition, docs/decisions/office.md). */
 export function isAnonymous(form: FormDefinition, datos: Record<string, unknown>): boolean {
   return hiddenFieldsOf(form, datos).includes(PERSONAL_DATA_CONSENT)
 }

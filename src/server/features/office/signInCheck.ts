@@ -56,7 +56,7 @@ async function secondFactor(office: Office, account: AccountRow, c: Credentials,
 /**
  * The account when password (and code) are right; a refusal otherwise,
  * audited. Attempts are counted per account and address before the password
- * is checked (issue 23 #3).
+ * is checked (docs/decisions/office.md).
  */
 export async function checkCredentials(office: Office, c: Credentials, ip: string): Promise<AccountRow | Refusal> {
   const { store, throttle, now } = office

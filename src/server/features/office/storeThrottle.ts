@@ -3,7 +3,7 @@ import type { SharedStateStore } from '../../store/shared.ts'
 import { accountKey, type Reservation, SIGN_IN_RULES, type SignInThrottle, type ThrottleRules } from './throttle.ts'
 
 /**
- * The sign-in throttle (throttle.ts: its windows and why) with its counts in the store (issue 23 #6): every server
+ * The sign-in throttle (throttle.ts: its windows and why) with its counts in the store (docs/decisions/office.md): every server
  * process sharing the database counts against one limit, and a restart does not give the counts back. The store
  * checks and counts in one atomic step (shared.ts reserveAttempt), so attempts in flight on several processes cannot
  * all pass the check.

@@ -1,5 +1,5 @@
 /**
- * Sign-in attempts are counted in sliding windows BEFORE the password is checked (issue 23 #3): checking a lock
+ * Sign-in attempts are counted in sliding windows BEFORE the password is checked (docs/decisions/office.md): checking a lock
  * first and counting the failure after the Argon2 verification let every request already in flight through (100
  * parallel guesses were all verified). So an attempt reserves its place in every window first; past a limit it is
  * refused without any verification until the window of the oldest counted attempt has passed. A reservation that

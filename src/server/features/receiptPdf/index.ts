@@ -26,7 +26,7 @@ const printedCode = (code: string): string => {
 }
 
 /**
- * «Descargar constancia (PDF)» on a citizen's receipt (issue 26 item 8;
+ * «Descargar constancia (PDF)» on a citizen's receipt (docs/decisions/receipt-pdf.md;
  * CPACA art. 61: number, date and time of receipt): the web filing's
  * constancia, drawn by the same PDF code as the office's (office/radicacion/
  * constancia.ts), with the radicado, the date and time of receipt, the due

@@ -18,7 +18,7 @@ import { toCsv } from '../../../manifest/csv.ts'
 import type { FilingStore } from '../../store/store.ts'
 
 /**
- * The published report of requests (issue 12 item 5) as the server and the
+ * The published report of requests (docs/decisions/tracking-and-report.md) as the server and the
  * export give it: one function computes the figures from the store's counts
  * (`reportOf`), and the page (src/views/RequestReportTables.tsx), the CSV and `npm run export -- informe` only
  * format them.

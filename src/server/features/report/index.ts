@@ -36,7 +36,7 @@ const periodQuery = { type: 'object', properties: { periodo: { type: 'string' } 
 const csvQuery = { type: 'object', properties: { periodo: { type: 'string' }, sep: { type: 'string' } } } as const
 
 /**
- * The published report of requests (issue 12 item 5), a feature plugin registered without a prefix
+ * The published report of requests (docs/decisions/tracking-and-report.md), a feature plugin registered without a prefix
  * (its pages are the manifest's routes, its copies under /api): the pre-rendered page (site layout,
  * the manifest's text) with the period selector and the tables filled in on the server, so it works
  * without JavaScript; plus its CSV and JSON copies and the per-request CSV. An open period is computed live from

@@ -33,7 +33,7 @@ export interface TrackingOptions {
 }
 
 /**
- * Tracking at /pqrsd/consulta (issue 12), a feature plugin registered without a prefix: its three
+ * Tracking at /pqrsd/consulta (docs/decisions/tracking-and-report.md), a feature plugin registered without a prefix: its three
  * addresses are the constants the page's script shares (src/filings/tracking.ts): a citizen's own filing by its
  * number and verification code. Reading it is not staff access (nothing is
  * audited under an account); the answer carries the state, the dates and the

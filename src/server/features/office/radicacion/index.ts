@@ -12,7 +12,7 @@ import { ConstanciaPage } from './views/ConstanciaPage.tsx'
 import { RegisterIndexPage } from './views/RegisterPages.tsx'
 
 /**
- * Radicación by the office for every channel (issue 26 item 1; Decreto 1166
+ * Radicación by the office for every channel (Decreto 1166
  * de 2016): staff register a petition received in person, by phone, by
  * e-mail or on paper with the same form definition as the site's (same
  * fields, the same compiled validator, the same numbering and terms), the
@@ -92,5 +92,5 @@ export async function registrationRoutes(app: FastifyInstance, opts: Registratio
   constanciaRoutes(app, r)
 }
 
-/** The constancia's PDF drawing, shared with the citizen's receipt download (features/receiptPdf, issue 26 item 8). */
+/** The constancia's PDF drawing, shared with the citizen's receipt download (features/receiptPdf, docs/decisions/office.md). */
 export { constanciaPdf } from './constancia.ts'

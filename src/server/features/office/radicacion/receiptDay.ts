@@ -2,7 +2,7 @@ import { addCalendarDays, isBusinessDay, isValidDay } from '../../../../filings/
 import { dayLong } from '../format.ts'
 
 /**
- * The day a petition reached the entity, as staff give it (issue 26 item 1):
+ * The day a petition reached the entity, as staff give it (docs/decisions/office.md):
  * today by default; an earlier business day for paper or e-mail that arrived
  * before it could be registered, so the legal term (Ley 1755 de 2015, art.
  * 14) counts from the day it was received, not from the day it was typed in.

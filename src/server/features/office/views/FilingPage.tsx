@@ -9,7 +9,7 @@ import { ErrorSummary, Notice, OfficePage, type PageContext } from './OfficeShel
 // The view's type lives apart so ActionForms.tsx can use it without importing this page back.
 export type { FilingView } from './filingViewTypes.ts'
 
-/** What staff read on an anonymous petition (issue 26 item 3). */
+/** What staff read on an anonymous petition (docs/decisions/office.md). */
 export const ANONYMOUS_NOTE =
   'Radicación anónima: no hay correo ni dirección para enviar la respuesta. La respuesta que registre aquí queda publicada en la consulta en línea, donde quien la radicó la lee con el número y el código de su recibo.'
 

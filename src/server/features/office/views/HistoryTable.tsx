@@ -3,7 +3,7 @@ import { ACTION_LABEL, ESTADO_LABEL, type Estado } from '../../../../filings/sta
 import type { HistoryRow } from '../../../store/office.ts'
 import { dateTime, day } from '../format.ts'
 
-/** History rows that are not actions (issue 12: the outcome of the citizen's e-mails). */
+/** History rows that are not actions (the outcome of the citizen's e-mails). */
 const NOTE_LABEL: Record<string, string> = { correo_ciudadano: 'Correo al ciudadano' }
 
 /** The lines of a row's detail, each with its name as key. */

@@ -13,11 +13,11 @@ export interface FilingView {
   correDesde?: string
   fundamento?: string
   fields: Array<{ nombre: string; etiqueta: string; valor: string }>
-  /** The data-treatment authorization stored with the filing (issue 12), if any. */
+  /** The data-treatment authorization stored with the filing (docs/decisions/office.md), if any. */
   autorizacion?: { version: string; en: string }
-  /** The explicit sensitive-data authorization (issue 26 item 5), if the form asked it. */
+  /** The explicit sensitive-data authorization (docs/decisions/office.md), if the form asked it. */
   autorizacionSensibles?: { version: string; en: string }
-  /** How it arrived (issue 26): the channel's label, who registered it and the day of receipt when earlier. */
+  /** How it arrived (docs/decisions/office.md): the channel's label, who registered it and the day of receipt when earlier. */
   canal?: { etiqueta: string; registradaPor?: string; recibidaEl?: string }
   /** An anonymous petition: no personal data, no e-mail; the answer is read on the tracking page. */
   anonima?: boolean

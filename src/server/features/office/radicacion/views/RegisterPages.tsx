@@ -6,7 +6,7 @@ import { REGISTER_API, REGISTER_PAGE } from '../registerPaths.ts'
 import { type FieldState, fieldId, NoticeBox, officeFields, RegisterField } from './RegisterField.tsx'
 
 /**
- * The office's registration pages (issue 26 item 1), plain HTML forms that
+ * The office's registration pages (docs/decisions/office.md), plain HTML forms that
  * work with and without script: the list of forms, and one form with the
  * fields of its definition.
  */

@@ -1,12 +1,15 @@
 /**
- * Issue 13: what an attack on the running server found, one regression test
- * per finding that is about HTTP, over real HTTP on 127.0.0.1.
+ * The server's HTTP boundaries under attack (docs/decisions/security.md), over real HTTP on 127.0.0.1: slow and
+ * oversized bodies, malformed multipart, forwarded addresses and origins behind a proxy, bounded error answers,
+ * control characters, throttled lookups, the security headers, and a shutdown that cannot hang.
  */
 import http from 'node:http'
 import net from 'node:net'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadManifest } from '../../src/manifest/load.ts'
 import { configFromEnv } from '../../src/server/config.ts'
+import { MSG } from '../../src/server/http/messages.ts'
 import { embedOrigins } from '../../src/server/security.ts'
 import { Client, countRows, historiaFields, startChild, startInProcess, tempDataDir, TINY_PDF, validPqrs, type RunningServer } from './helpers.ts'
 
@@ -53,7 +56,7 @@ function multipartBody(boundary: string, fields: Record<string, string>, file?: 
   return Buffer.concat(parts)
 }
 
-describe('#5 request timeouts and upload limits', () => {
+describe('slow bodies time out and oversized uploads stop being read', () => {
   it('a client that sends its JSON body slowly is answered 408 and cut off', async () => {
     const before = (await countRows(server.dataDir)).radicaciones
     const { answer, closedAfterMs } = await rawRequest(
@@ -158,7 +161,7 @@ describe('#5 request timeouts and upload limits', () => {
   })
 })
 
-describe('#8 malformed multipart bodies answer 400, not 500', () => {
+describe('malformed multipart bodies answer 400, not 500', () => {
   const cases: Array<[string, string, Buffer]> = [
     ['no boundary', 'multipart/form-data', Buffer.from('--x\r\nContent-Disposition: form-data; name="nombre"\r\n\r\nAna\r\n--x--\r\n')],
     [
@@ -180,7 +183,7 @@ describe('#8 malformed multipart bodies answer 400, not 500', () => {
   }
 })
 
-describe('#9 TRUST_PROXY=true cannot be used to escape the rate limit', () => {
+describe('TRUST_PROXY=true cannot be used to escape the rate limit', () => {
   it('rotating X-Forwarded-For does not give a new budget (the proxy appends the real address)', async () => {
     const trustProxy = configFromEnv({ TRUST_PROXY: 'true' }).trustProxy
     const limited = await startInProcess({ label: 'xff', rateLimitMax: 3, trustProxy })
@@ -222,7 +225,7 @@ describe('#9 TRUST_PROXY=true cannot be used to escape the rate limit', () => {
   })
 })
 
-describe('#10 behind HTTPS without TRUST_PROXY, a no-script filing is accepted', () => {
+describe('behind HTTPS without TRUST_PROXY, a no-script filing is accepted', () => {
   const native = (origin: string) =>
     fetch(`${server.url}/api/pqrs`, {
       method: 'POST',
@@ -242,7 +245,7 @@ describe('#10 behind HTTPS without TRUST_PROXY, a no-script filing is accepted',
   })
 })
 
-describe('#11 a 400 answer is bounded', () => {
+describe('a 400 answer is bounded', () => {
   it('7,000 junk keys get one message, not 7,000', async () => {
     const junk = Object.fromEntries(Array.from({ length: 7_000 }, (_, i) => [i.toString(36), 1]))
     const res = await client.postJson('/api/pqrs', { ...validPqrs(), ...junk })
@@ -266,7 +269,7 @@ describe('#11 a 400 answer is bounded', () => {
   })
 })
 
-describe('#12 NUL and bidirectional controls', () => {
+describe('NUL and bidirectional controls', () => {
   it('are stripped from stored fields and from attachment labels', async () => {
     const res = await client.postJson('/api/pqrs', validPqrs({ nombre: 'Ana\u0000\u202eMaría', mensaje: 'hola\u0000 mundo\u2066' }))
     expect(res.status).toBe(200)
@@ -284,7 +287,7 @@ describe('#12 NUL and bidirectional controls', () => {
   })
 })
 
-describe('#13 the no-script confirmation lookup is throttled', () => {
+describe('the no-script confirmation lookup is throttled', () => {
   it('probing numbers gets 429 after the budget', async () => {
     const limited = await startInProcess({ label: 'probe', lookupRateLimitMax: 5 })
     try {
@@ -299,7 +302,7 @@ describe('#13 the no-script confirmation lookup is throttled', () => {
   })
 })
 
-describe('#15 Content-Security-Policy and Permissions-Policy', () => {
+describe('Content-Security-Policy and Permissions-Policy', () => {
   it('no unsafe-eval or unsafe-inline; frames only from the manifest embeds; Permissions-Policy denies unused features', async () => {
     const { manifest } = loadManifest()
     const urls = manifest.pages.flatMap(p =>
@@ -319,7 +322,7 @@ describe('#15 Content-Security-Policy and Permissions-Policy', () => {
   })
 })
 
-describe('#17 bounded shutdown', () => {
+describe('bounded shutdown', () => {
   it('SIGTERM does not wait on an SMTP server that never greets', async () => {
     const silent = net.createServer(() => undefined)
     await new Promise<void>(r => silent.listen(0, '127.0.0.1', () => r()))
@@ -339,4 +342,67 @@ describe('#17 bounded shutdown', () => {
     // Starting the server process takes most of this on a loaded machine (30 s ran out at load 15); the bound that
     // matters is the one measured above, from SIGTERM to exit.
   }, 90_000)
+})
+
+describe('answers that leak nothing, and a limit on every POST route', () => {
+  it('the no-script confirmation page escapes `volver`: no HTML injected through /api/radicado', async () => {
+    const server = await startInProcess({ label: 'regress-xss' })
+    try {
+      const client = await new Client(server.url).init()
+      const filed = await client.postJson('/api/pqrs', validPqrs())
+      expect(filed.status).toBe(200)
+      const { id } = (await filed.json()) as { id: string }
+      const evil = '/servicios"><script>alert(1)</script><a"'
+      const res = await client.get(`/api/radicado?${new URLSearchParams({ formulario: 'pqrsd', id, volver: evil })}`)
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(html).toContain(id)
+      expect(html).not.toContain('<script>alert(1)</script>')
+      expect(html).toContain('href="/servicios&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a&quot;"')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('an internal error answers 500 with the generic Spanish message: no stack, no file paths, no error text', async () => {
+    const server = await startInProcess({ label: 'regress-500' })
+    try {
+      server.app.store.createFiling = async () => {
+        throw new Error(`disco roto en ${path.join(server.dataDir, 'radicaciones.sqlite')}`)
+      }
+      const client = await new Client(server.url).init()
+      const res = await client.postJson('/api/pqrs', validPqrs())
+      expect(res.status).toBe(500)
+      const text = await res.text()
+      expect(JSON.parse(text)).toEqual({ error: MSG.serverError, fields: {} })
+      expect(text).not.toMatch(/disco roto|\.sqlite|\.ts\b|\bat \w|node_modules|stack/i)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('every POST route the server registers answers 429 after RATE_LIMIT_MAX requests', async () => {
+    const max = 2
+    const server = await startInProcess({ label: 'regress-429', rateLimitMax: max })
+    try {
+      const posts = server.app.registeredRoutes.filter(r => r.method === 'POST').map(r => r.url)
+      // The filing forms (from the manifests) and the office's routes are all there.
+      expect(posts).toEqual(expect.arrayContaining(['/api/pqrs', '/api/cita', '/api/historia-clinica', '/api/suscripcion', '/api/oficina/sesion']))
+      const client = await new Client(server.url).init()
+      const unlimited: string[] = []
+      for (const route of posts) {
+        const url = route.replace(/:[A-Za-z]+/g, 'PQRS-2025-000001')
+        let last: Response | undefined
+        for (let i = 0; i <= max; i++) {
+          last = await client.postJson(url, {})
+          if (i < max) await last.arrayBuffer()
+        }
+        if (last!.status !== 429) unlimited.push(`${route} → ${last!.status}`)
+        else expect(await last!.json()).toEqual({ error: MSG.rateLimited, fields: {} })
+      }
+      expect(unlimited).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
 })
