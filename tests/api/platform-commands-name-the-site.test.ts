@@ -114,9 +114,13 @@ describe('a platform command without --sitio, DATA_DIR and DATABASE_URL set (Pos
     const c = new pg.Client({ connectionString: url })
     await c.connect()
     try {
-      const tables = (
-        await c.query<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations' ORDER BY 1")
-      ).rows
+      const tables =
+        // Every table that holds sites' rows (the key's table, sitio_clave, and schema_migrations hold none).
+        (
+          await c.query<{ t: string }>(
+            "SELECT table_name AS t FROM information_schema.columns WHERE table_schema = current_schema() AND column_name = 'sitio' ORDER BY 1",
+          )
+        ).rows
       const out: string[] = []
       for (const { t } of tables)
         for (const r of (await c.query<{ sitio: string; n: string }>(`SELECT sitio, COUNT(*) AS n FROM "${t}" GROUP BY sitio ORDER BY sitio`)).rows)
