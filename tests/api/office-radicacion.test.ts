@@ -2,13 +2,13 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { parse } from 'node-html-parser'
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addCalendarDays, isBusinessDay } from '../../src/filings/businessDays.ts'
 import { dueDates } from '../../src/filings/deadlines.ts'
 import { spanishDay } from '../../src/forms/receipt.ts'
 import { PINNED_DAY } from '../helpers/testClock.ts'
 import { Client, ROOT, startInProcess, storedFiling, tempDataDir, validPqrs, type RunningServer } from './helpers.ts'
+import { pdfText } from './pdfText.ts'
 
 /**
  * docs/decisions/office.md: the office registers petitions from every channel with
@@ -90,22 +90,6 @@ function filingCount(dataDir: string): number {
   } finally {
     db.close()
   }
-}
-
-/** The text a PDF draws: its content streams inflated, the strings of its text operators decoded (WinAnsi ≈ Latin-1 for Spanish). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes)
-  const out: string[] = []
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents()
-    const streams = contents instanceof PDFArray ? contents.asArray().map(r => doc.context.lookup(r)) : [contents]
-    for (const stream of streams) {
-      const raw = stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : new Uint8Array()
-      const ops = Buffer.from(raw).toString('latin1')
-      for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(m[1]!, 'hex').toString('latin1'))
-    }
-  }
-  return out.join('\n')
 }
 
 const asStrings = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)]))

@@ -1,8 +1,8 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TRACKING_TEXT } from '../../src/filings/tracking.ts'
 import { spanishDateTime, spanishDay } from '../../src/forms/receipt.ts'
 import { Client, startInProcess, validCita, validPqrs, type RunningServer } from './helpers.ts'
+import { pdfText } from './pdfText.ts'
 
 /**
  * docs/decisions/receipt-pdf.md: «Descargar constancia (PDF)» on a web filing's receipt:
@@ -32,24 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close()
 })
-
-/** The text a PDF draws: its content streams inflated, the strings of its text operators decoded (WinAnsi ≈ Latin-1). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes)
-  const out: string[] = []
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents()
-    const streams = contents instanceof PDFArray ? contents.asArray().map(r => doc.context.lookup(r)) : [contents]
-    for (const stream of streams) {
-      const raw = stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : new Uint8Array()
-      for (const m of Buffer.from(raw)
-        .toString('latin1')
-        .matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
-        out.push(Buffer.from(m[1]!, 'hex').toString('latin1'))
-    }
-  }
-  return out.join('\n')
-}
 
 /** The receipt lines as drawn (the PDF wraps long values, so lines are joined back with spaces). */
 const flat = (text: string) => text.replace(/\s+/g, ' ')

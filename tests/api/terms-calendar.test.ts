@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { bogota, TestClock } from '../helpers/testClock.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
-import { Client, FILING_PLAN, freePort, ROOT, signInStaff, startInProcess, tempDataDir, validPqrs, type RunningServer } from './helpers.ts'
+import { Client, FILING_PLAN, signInStaff, startChild, startInProcess, tempDataDir, validPqrs, type RunningServer } from './helpers.ts'
 
 /**
  * A filing's term at the days the calendar makes hard, with the server's clock set to each
@@ -164,39 +163,20 @@ describe('the server on the system clock, at a Saturday after the due day (faket
     } finally {
       await store.close()
     }
-    const port = await freePort()
-    let out = ''
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        LD_PRELOAD: LIB,
-        // «@» starts this process's clock at that instant and lets it run; timers keep the real monotonic clock.
-        FAKETIME: '@2026-11-28 15:00:00',
-        FAKETIME_DONT_FAKE_MONOTONIC: '1',
-        TZ: 'UTC',
-      },
+    // «@» starts this process's clock at that instant and lets it run; timers keep the real monotonic clock.
+    const server = await startChild(dataDir, {
+      LD_PRELOAD: LIB,
+      FAKETIME: '@2026-11-28 15:00:00',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+      TZ: 'UTC',
     })
-    proc.stdout.on('data', d => (out += d))
-    proc.stderr.on('data', d => (out += d))
     try {
-      const base = `http://127.0.0.1:${port}`
-      for (const started = Date.now(); !(await fetch(`${base}/salud`).catch(() => undefined))?.ok; ) {
-        if (Date.now() - started > 60_000 || proc.exitCode !== null) throw new Error(`el servidor no arrancó:\n${out}`)
-        await new Promise(r => setTimeout(r, 200))
-      }
-      const staff = await signInStaff(base, STAFF)
+      const staff = await signInStaff(server.url, STAFF)
       const api = (await (await staff.get(`/api/oficina/radicaciones/${radicado}`)).json()) as Seen['api']
-      expect(api, out).toMatchObject({ vencida: true, diasHabilesRestantes: 0 })
+      expect(api, server.output()).toMatchObject({ vencida: true, diasHabilesRestantes: 0 })
       expect(await (await staff.get(`/oficina/radicaciones/${radicado}`)).text()).toContain('Venció el viernes 27/11/2026 (término vencido)')
-    } catch (error) {
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\nsalida del servidor:\n${out}`)
     } finally {
-      proc.kill('SIGTERM')
+      await server.kill('SIGTERM')
     }
   })
 })
