@@ -192,8 +192,15 @@ test.describe('PQRSD form', () => {
     await expect(page.locator('.resumen-errores')).toHaveCount(0)
 
     const code = /Código de verificación: ([A-Z2-9]{5}-[A-Z2-9]{5})/.exec((await banner.textContent()) ?? '')![1]!
+    // No mail server here, so the receipt was not e-mailed: closing it asks once (truthful receipts, docs/decisions/filings.md).
+    const asked: string[] = []
+    page.once('dialog', d => {
+      asked.push(d.message())
+      void d.accept()
+    })
     await banner.getByRole('button', { name: 'Cerrar mensaje' }).click()
     await expect(banner).toHaveCount(0)
+    expect(asked).toHaveLength(1)
     // The receipt is not lost with the message (docs/decisions/forms.md): number and code stay on the page, printable.
     const kept = page.locator('.recibo-guardado')
     await expect(kept).toContainText(`número de radicado ${id}, código de verificación ${code}`)

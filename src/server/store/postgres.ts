@@ -3,7 +3,7 @@ import pg from 'pg'
 import type { Db, Engine } from './engine.ts'
 import { MIGRATIONS, type Migration, pendingMigrations, recordedName, refuseNewerSchema } from './migrations.ts'
 import { BYPASSES_SITES, OWNER_REFUSED, ownerRole, rowSecurityBypasser } from './pgRoles.ts'
-import { checkSiteProved, PLATFORM_WITHOUT_KEY, setConnectionSite, siteLocks } from './siteProof.ts'
+import { checkSiteProved, refuseKeylessPlatform, setConnectionSite, siteLocks } from './siteProof.ts'
 import { connectionName, DEFAULT_SITE } from './siteTenancy.ts'
 import type { Tables } from './tables.ts'
 import { StoreUnavailableError, StoreUnreachableError } from './unavailable.ts'
@@ -186,8 +186,7 @@ async function prepareSchema(pool: pg.Pool, options: PostgresEngineOptions): Pro
       if (options.refuseOwner) {
         const owner = await ownerRole(client)
         if (owner) throw new Error(OWNER_REFUSED(owner))
-        // The server's own role on a platform: only a proved site keeps an injected statement in its hospital.
-        if ((options.site ?? DEFAULT_SITE) !== DEFAULT_SITE && !options.siteKey) throw new Error(PLATFORM_WITHOUT_KEY(options.site!))
+        refuseKeylessPlatform(options.site ?? DEFAULT_SITE, options.siteKey)
       }
       await migratePostgres(client)
     }

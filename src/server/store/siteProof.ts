@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type pg from 'pg'
 import type { Engine } from './engine.ts'
 import type { Migration } from './migration.ts'
-import { SITE_SETTING, SITE_TABLES } from './siteTenancy.ts'
+import { DEFAULT_SITE, SITE_SETTING, SITE_TABLES } from './siteTenancy.ts'
 
 /**
  * A site the server's own role cannot choose by itself (docs/decisions/platform.md, «Tenancy an injection cannot
@@ -106,6 +106,11 @@ export const PLATFORM_WITHOUT_KEY = (site: string) =>
   'sin esa clave la cuenta del servidor podría leer los datos de otro hospital. Cree una clave (openssl rand -hex 32), ' +
   `póngala como ${SITE_KEY_VARIABLE} en el archivo de variables del servicio, regístrela con npm run -s bd:preparar ` +
   'y reinicie el servicio (vea «PostgreSQL» en docs/guia-operacion.md). No se inició el servidor.'
+
+/** The server's own role on a platform: only a proved site keeps an injected statement in its hospital. */
+export function refuseKeylessPlatform(site: string, key: Buffer | undefined): void {
+  if (site !== DEFAULT_SITE && !key) throw new Error(PLATFORM_WITHOUT_KEY(site))
+}
 
 /** Whether the database takes this connection's site: it would otherwise show no row and refuse every write. */
 export async function checkSiteProved(client: pg.ClientBase, site: string, keyGiven: boolean): Promise<void> {
