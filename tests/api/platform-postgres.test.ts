@@ -5,6 +5,7 @@
  * leaves every other site's alone; two server processes (as behind a balancer) share the numbering and the sessions.
  * Sites from a tiny template (tests/fixtures/manifest-min), never built here: the servers serve their API only.
  */
+import { randomBytes } from 'node:crypto'
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -15,6 +16,7 @@ import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import type { FilingStore } from '../../src/server/store/store.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
+import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
 
 const dir = path.resolve('test-results/plataforma-postgres')
@@ -25,6 +27,8 @@ const OWNER = `duenio_plat_${suffix}`
 const SERVER = `servidor_plat_${suffix}`
 
 let database: PlatformDatabase | undefined
+const KEY = randomBytes(32).toString('hex')
+const keyBefore = process.env[SITE_KEY_VARIABLE]
 let adminUrl: string
 let ownerUrl: string
 let serverUrl: string
@@ -71,12 +75,16 @@ beforeAll(async () => {
   const template = path.join(dir, 'plantilla')
   fs.cpSync('tests/fixtures/manifest-min', path.join(template, 'manifest'), { recursive: true })
   fs.cpSync('tests/fixtures/public-min', path.join(template, 'public'), { recursive: true })
-  database = await platformDatabase('plataforma', OWNER, SERVER)
+  // The guide's site key (docs/decisions/platform.md): registered, and in the environment the servers and commands read.
+  database = await platformDatabase('plataforma', OWNER, SERVER, KEY)
   ;({ adminUrl, ownerUrl, serverUrl } = database)
+  process.env[SITE_KEY_VARIABLE] = KEY
 })
 
 afterAll(async () => {
   await database?.drop()
+  if (keyBefore === undefined) delete process.env[SITE_KEY_VARIABLE]
+  else process.env[SITE_KEY_VARIABLE] = keyBefore
 })
 
 const siteFolder = (id: string) => ({ dataDir: path.join(dir, 'data', 'sitios', id), manifestDir: path.join(dir, 'sitios', id, 'manifest') })

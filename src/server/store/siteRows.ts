@@ -5,14 +5,16 @@
  * yet) and `npm run restaurar -- --sitio` (features/backup/siteRestore.ts).
  */
 import pg from 'pg'
-import { ALL_SITE_TABLES, SITE_SETTING } from './siteTenancy.ts'
+import { setConnectionSite, siteKeyFromEnv } from './siteProof.ts'
+import { ALL_SITE_TABLES } from './siteTenancy.ts'
 
 /** A connection of `site` (its setting set before anything else runs); closed after `work`. */
 export async function withSiteClient<T>(databaseUrl: string, site: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    await client.query('SELECT set_config($1, $2, false)', [SITE_SETTING, site])
+    // Proved with the environment's key (siteProof.ts): the server's role sees the site's rows only so.
+    await setConnectionSite(client, site, siteKeyFromEnv())
     return await work(client)
   } finally {
     await client.end()
