@@ -4,10 +4,9 @@
  */
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DB_FILE } from '../../src/server/store/sqlite.ts'
-import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { dropPostgresDatabase, freshPostgresDatabase, onClusterDatabase } from '../helpers/postgres.ts'
 import { Client, startInProcess, validPqrs, type RunningServer } from './helpers.ts'
 
 const servers: RunningServer[] = []
@@ -85,25 +84,16 @@ describe('health', () => {
   it('PostgreSQL stops accepting connections: 503; back: 200 without a restart', async () => {
     const url = await freshPostgresDatabase('salud')
     const name = new URL(url).pathname.slice(1)
-    const admin = async (text: string) => {
-      const c = new pg.Client({ connectionString: url.replace(`/${name}`, '/postgres') })
-      await c.connect()
-      try {
-        await c.query(text)
-      } finally {
-        await c.end()
-      }
-    }
     try {
       const s = await start({ label: 'salud-pg', databaseUrl: url })
       expect((await detail(s.url)).body.radicaciones).toEqual({ almacenamiento: 'postgresql', escribible: true })
-      await admin(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`)
-      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+      await onClusterDatabase(url, `ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`)
+      await onClusterDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
       const down = await detail(s.url)
       expect(down.status).toBe(503)
       expect(down.body.radicaciones.escribible).toBe(false)
       expect(down.text).not.toContain(name)
-      await admin(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`)
+      await onClusterDatabase(url, `ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`)
       expect((await detail(s.url)).status).toBe(200)
       await s.close()
       servers.splice(servers.indexOf(s), 1)

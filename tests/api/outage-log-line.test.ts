@@ -5,9 +5,8 @@
  * standard output at the service's level).
  */
 import fs from 'node:fs'
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { dropPostgresDatabase, freshPostgresDatabase, onClusterDatabase } from '../helpers/postgres.ts'
 import { Client, startChild, tempDataDir, validPqrs, waitFor, type ChildServer } from './helpers.ts'
 
 const GUIDE = fs.readFileSync('docs/guia-operacion.md', 'utf8')
@@ -17,16 +16,6 @@ afterEach(async () => {
 })
 
 /** Runs one statement on the cluster's maintenance database. */
-async function admin(url: string, text: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1)
-  const c = new pg.Client({ connectionString: url.replace(`/${name}`, '/postgres') })
-  await c.connect()
-  try {
-    await c.query(text)
-  } finally {
-    await c.end()
-  }
-}
 
 describe('the log lines the guide promises', () => {
   it('PostgreSQL stops while the server runs: a refused filing leaves «NO SE RECIBEN RADICACIONES» at error', async () => {
@@ -39,8 +28,8 @@ describe('the log lines the guide promises', () => {
       const client = await new Client(s.url).init()
       expect((await client.postJson('/api/pqrs', validPqrs())).status).toBe(200)
       expect(s.output()).not.toContain('NO SE RECIBEN RADICACIONES')
-      await admin(url, `ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`)
-      await admin(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
+      await onClusterDatabase(url, `ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`)
+      await onClusterDatabase(url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`)
       try {
         expect((await client.postJson('/api/pqrs', validPqrs())).status).toBe(503)
         const line = await waitFor(
@@ -55,7 +44,7 @@ describe('the log lines the guide promises', () => {
         )
         expect(line.level).toBe(50)
       } finally {
-        await admin(url, `ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`)
+        await onClusterDatabase(url, `ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`)
       }
     } finally {
       await dropPostgresDatabase(url)
