@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config'
+import SlowFirstSequencer from './tests/helpers/slowFirstSequencer.ts'
 
 export default defineConfig({
   test: {
-    // tests/unit: pure (no build needed); tests/site: the built site in dist/client; tests/api: the server over HTTP.
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/site/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    // tests/unit: pure (no build needed); tests/site: the built site in dist/client; tests/api: the server over HTTP;
+    // tests/build: commands that build the project or a copy of it (releases, platform sites, updates).
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/site/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.{ts,tsx}'],
+    // The slowest folders first, so no long file starts last and runs alone (tests/helpers/slowFirstSequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     environment: 'node',
     // One throwaway PostgreSQL cluster for the whole run, started by the first test file that needs it (the store suites).
     globalSetup: ['tests/helpers/postgresGlobal.ts'],

@@ -11,7 +11,7 @@ import { freePort } from './helpers.ts'
  * `npm start` keeps serving the publication and must say so, naming the preview command; that command, the one
  * the staff guide documents, must show the edit. The publication is laid out as `npm run publicar` leaves it (a
  * release folder and `actual.json`, written by the same `writePointer`), with the page as published; building a
- * real one is covered by tests/api/publicar.test.ts and would cost minutes here.
+ * real one is covered by tests/build/publicar.test.ts and would cost minutes here.
  */
 const PAGE = '/hospital/junta'
 const PAGE_FILE = 'pages/hospital/junta.yaml'

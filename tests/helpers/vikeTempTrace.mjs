@@ -1,5 +1,5 @@
 /**
- * Preloaded (NODE_OPTIONS=--import) into the processes of builds by tests/unit/platform-build.test.ts. Vike loads each
+ * Preloaded (NODE_OPTIONS=--import) into the processes of builds by tests/build/platform-build.test.ts. Vike loads each
  * `+*.ts` configuration file by writing a transpiled copy beside it (`<file>.build-<hash>.mjs`), importing it and
  * removing it, with fs.writeFileSync and fs.unlinkSync (vike/dist/node/vite/shared/resolveVikeConfigInternal/
  * transpileAndExecuteFile.js). This records each write and removal with the process and the time, one JSON line each,

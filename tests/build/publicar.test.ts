@@ -14,8 +14,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { npmCommand, spawnOptions } from '../../scripts/lib/commands.ts'
 import { buildApp } from '../../src/server/app.ts'
+import { npmScriptArgs } from '../helpers/npmScript.ts'
 import os from 'node:os'
 import { POINTER_FILE, readPointer } from '../../src/server/releases.ts'
 
@@ -33,9 +33,9 @@ let base: string
 let originalYaml: string
 
 function publicar(args: string[] = []): Promise<{ code: number | null; output: string }> {
-  const spec = npmCommand(['run', '-s', 'publicar', ...(args.length ? ['--', ...args] : [])])
+  // `npm run -s publicar -- <args>` (tests/helpers/npmScript.ts).
   return new Promise(resolve => {
-    const child = spawn(spec.command, spec.args, spawnOptions(spec, { env, stdio: ['ignore', 'pipe', 'pipe'] }))
+    const child = spawn(process.execPath, [...npmScriptArgs('publicar'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout!.on('data', d => (output += d))
     child.stderr!.on('data', d => (output += d))
