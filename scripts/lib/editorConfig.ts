@@ -9,6 +9,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
+import { yearInColombia } from '../../src/manifest/colombiaTime.ts'
 import { ES_SUPPLEMENT } from './editorLocale.ts'
 
 type Schema = Record<string, any>
@@ -18,6 +19,8 @@ export interface EditorOptions {
   root: string
   /** decap-server's address for the local-repository backend. */
   localBackendUrl: string
+  /** The clock that gives a new document row its year (tests set it); the machine's by default. */
+  now?: () => Date
 }
 
 function readSchemas(root: string): Record<string, Schema> {
@@ -247,7 +250,8 @@ function withSingulars(fields: Field[]): Field[] {
  * newest first), starts with the current year, and its file is required — unless the list already has rows
  * that link an address instead of a file (`url`), which the form must still save.
  */
-export function documentListFields(docFields: Field[], rows: Array<{ archivo?: string; url?: string }>, year = new Date().getFullYear()): Field[] {
+/** A new row starts with the year in Colombia (a staff PC set to another zone would offer the wrong one on 31 December). */
+export function documentListFields(docFields: Field[], rows: Array<{ archivo?: string; url?: string }>, year = yearInColombia(new Date())): Field[] {
   const fileRequired = rows.every(r => r.archivo !== undefined || r.url === undefined)
   return docFields.map(f => {
     if (f.name !== 'filas') return f
@@ -298,7 +302,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
       file: posix(path.relative(root, file)),
       media_folder: `/public/assets/${folder}`,
       public_folder: `/assets/${folder}`,
-      fields: documentListFields(docFields, data.filas ?? []),
+      fields: documentListFields(docFields, data.filas ?? [], yearInColombia((opts.now ?? (() => new Date()))())),
     }
   })
   const pageFiles = listYaml(path.join(root, 'manifest/pages')).map(file => {

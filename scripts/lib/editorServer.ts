@@ -30,6 +30,8 @@ export interface EditorSetup {
   port: number
   host?: string
   quiet?: boolean
+  /** The clock of the new rows' year (tests set it); the machine's by default. */
+  now?: () => Date
 }
 
 export interface RunningEditor {
@@ -87,7 +89,7 @@ export async function startEditor(s: EditorSetup): Promise<RunningEditor> {
   const ownOrigin = `http://${host}:${s.port}`
   const adminDir = path.join(s.repo, '.editor', 'admin')
   // The CMS talks only to this server (same origin), which checks each call before decap-server sees it.
-  writeEditorFiles(adminDir, { root: s.repo, localBackendUrl: `${ownOrigin}/api/v1` })
+  writeEditorFiles(adminDir, { root: s.repo, localBackendUrl: `${ownOrigin}/api/v1`, now: s.now })
   const cmsDist = path.join(s.root, 'node_modules', 'decap-cms', 'dist')
   const csp = editorCsp()
   const token = newToken()

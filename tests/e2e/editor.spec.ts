@@ -18,6 +18,8 @@ const EDITOR_PORT = Number(process.env.EDITOR_PORT || BASE + 11)
 const PREVIEW_PORT = Number(process.env.EDITOR_PREVIEW_PORT || BASE + 13)
 const LIST = () => path.join(tmp, 'manifest/documents/presupuesto.yaml')
 const YEAR = 2027
+/** 31 December 2031, 23:30 in Colombia (04:30 UTC on 1 January 2032): the year offered is Colombia's, 2031. */
+const EDITOR_NOW = new Date('2032-01-01T04:30:00Z')
 const TITLE = `Acuerdo de aprobación del presupuesto ${YEAR}`
 // As a clerk's PC names it; the editor stores it as docs:add would (ASCII, lower case, the year's folder).
 const UPLOAD = `Acuerdo aprobación presupuesto ${YEAR}.pdf`
@@ -33,7 +35,8 @@ test.beforeAll(async () => {
   test.setTimeout(90_000)
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'editor-'))
   for (const dir of ['manifest', 'schemas', 'public']) fs.cpSync(path.resolve(dir), path.join(tmp, dir), { recursive: true })
-  editor = await startEditor({ repo: tmp, root: process.cwd(), port: EDITOR_PORT, quiet: true })
+  // The editor's clock: a new row starts with the year this test set, not the year it runs in.
+  editor = await startEditor({ repo: tmp, root: process.cwd(), port: EDITOR_PORT, quiet: true, now: () => EDITOR_NOW })
 })
 
 test.afterAll(async () => {
@@ -56,7 +59,7 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
   await page.getByRole('button', { name: 'Agregar fila' }).click()
   const year = page.getByLabel('Año', { exact: true }).first()
   // The new row is the first one (the list runs newest first) and starts with the current year.
-  await expect(year).toHaveValue(String(new Date().getFullYear()))
+  await expect(year).toHaveValue('2031')
   await expect(page.getByText('Categoría', { exact: false }).first()).toBeVisible()
   await expect(page.getByText('Archivo', { exact: true }).first()).toBeVisible()
   await expect(page.getByText(/^Add |Copy Name|Toggle preview/)).toHaveCount(0)

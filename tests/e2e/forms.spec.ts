@@ -323,6 +323,10 @@ test.describe('appointment form', () => {
 
   test('a valid request shows the success text with the id, sends the request day as fechaCita and resets the checkbox', async ({ page }) => {
     const unsafe = recordUnsafeRequests(page)
+    // The request day is the server's (it refuses another); the browser's clock is set to its noon, so the day the
+    // page sends is the one this test chose, whatever the hour it runs.
+    const day = todayInColombia()
+    await page.clock.setFixedTime(new Date(`${day}T12:00:00-05:00`))
     await openHydrated(page, '/citas')
     await page.fill('#cita-nombre', 'Ana María Pérez')
     await page.selectOption('#cita-tipoIdentificacion', { label: 'CC - Cédula de ciudadanía' })
@@ -341,7 +345,7 @@ test.describe('appointment form', () => {
     const sent = response.request().postDataJSON() as Record<string, unknown>
     expect(response.request().headers()['content-type']).toContain('application/json')
     expect(sent).toMatchObject({ tipoIdentificacion: 1, tipoServicio: 2, autorizacionDatos: true, autorizacionDatosSensibles: true, whatsapp: '3001234567' })
-    expect([dayTimestamp(todayInColombia(new Date(Date.now() - 60_000))), dayTimestamp(todayInColombia())]).toContain(sent.fechaCita)
+    expect(sent.fechaCita).toBe(dayTimestamp(day))
 
     await expect(page.locator('.aviso-exito .aviso-texto p').first()).toHaveText(
       `Solicitud de cita radicada exitosamente con número: ${id}. Nuestra institución tendrá 3 días hábiles para dar respuesta a su solicitud.`,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib'
-import { addCalendarDays, colombiaDay, isBusinessDay } from '../../src/filings/businessDays.ts'
+import { addCalendarDays, isBusinessDay } from '../../src/filings/businessDays.ts'
 import { dueDates } from '../../src/filings/deadlines.ts'
 import { spanishDay } from '../../src/forms/receipt.ts'
 
@@ -88,7 +88,11 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Radicar: Formulario de PQRSD')
     if (javaScriptEnabled) await axe(page)
     await page.getByLabel(javaScriptEnabled ? 'Presencial' : 'Telefónico').check()
-    let day = addCalendarDays(colombiaDay(new Date()), -3)
+    // The office's day is the server's (the field starts at it), not this machine's: a received letter dated a few
+    // business days back, chosen from the day the server says it is.
+    const serverToday = await page.inputValue('#radicar-fechaRecepcion')
+    expect(serverToday).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    let day = addCalendarDays(serverToday, -3)
     while (!isBusinessDay(day)) day = addCalendarDays(day, -1)
     await page.fill('#radicar-fechaRecepcion', day)
     await page.selectOption('#radicar-tipoSolicitud', { label: 'Petición' })

@@ -97,6 +97,13 @@ describe('browser editor configuration generated from schemas/', () => {
     expect(filas.fields.find((f: Field) => f.name === 'fecha').pattern[0]).toBe('^\\d{4}-\\d{2}-\\d{2}$')
   })
 
+  it("a new row starts with the editor clock's year in Colombia: 2031 at 23:30 on 31 December there (already 2032 in UTC)", () => {
+    const at = editorConfig({ root, localBackendUrl: 'http://127.0.0.1:8081/api/v1', now: () => new Date('2032-01-01T04:30:00Z') }) as typeof config
+    const list = at.collections.find((c: any) => c.name === 'documentos').files.find((f: any) => f.name === 'presupuesto')
+    const filas = list.fields.find((f: Field) => f.name === 'filas')
+    expect(filas.fields.find((f: Field) => f.name === 'anio').default).toBe(2031)
+  })
+
   it('site.yaml contact data: one field per known id of each map; page sections by «tipo», text sections included', () => {
     const site = collection('sitio').files[0]
     const contacto = site.fields.find((f: Field) => f.name === 'contacto')
