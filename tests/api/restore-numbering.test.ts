@@ -1,0 +1,82 @@
+/**
+ * A restore never reuses a number and loses nothing (docs/decisions/backups.md, «A restore never reuses a number»):
+ * filings received after the backup are listed by number in a CSV kept aside (mode 0600), the database as it was is
+ * kept aside (SQLite's file, PostgreSQL's pg_dump), and the next filing gets a number never handed out before.
+ * In process: backups and restores through their functions, the server through startInProcess.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createBackup } from '../../src/server/features/backup/archive.ts'
+import { restoreBackup } from '../../src/server/features/backup/restore.ts'
+import { installationKey } from '../../src/server/features/backup/signature.ts'
+import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { Client, startInProcess, tempDataDir, validPqrs } from './helpers.ts'
+
+const PDF = Buffer.from('%PDF-1.4\n% carta posterior al respaldo\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
+
+async function file(url: string, nombre: string, withAttachment = false): Promise<string> {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(validPqrs({ nombre }))) form.append(k, String(v))
+  if (withAttachment) form.append('adjuntos', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'carta-posterior.pdf')
+  const res = await (await new Client(url).init()).postForm('/api/pqrs', form)
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { id: string }).id
+}
+
+/**
+ * One filing, a backup, two more filings (one with an attachment), the server stopped, the backup restored, the
+ * server started again and one more filing: it must get the fourth number, and the two later ones must be listed.
+ */
+async function restoreThenFile(databaseUrl?: string): Promise<void> {
+  const dataDir = tempDataDir('restaurar-numeros')
+  const destination = path.join(dataDir, 'respaldos')
+  let server = await startInProcess({ dataDir, databaseUrl })
+  let backup: string
+  let later: string[]
+  try {
+    expect(await file(server.url, 'Ana')).toBe('PQRS-2026-000001')
+    backup = (await createBackup({ dataDir, databaseUrl, destination, programVersion: 'prueba' })).file
+    later = [await file(server.url, 'Beatriz', true), await file(server.url, 'Camila')]
+    expect(later).toEqual(['PQRS-2026-000002', 'PQRS-2026-000003'])
+  } finally {
+    await server.close()
+  }
+
+  const result = await restoreBackup(backup, { dataDir, databaseUrl, key: installationKey(dataDir) })
+  expect(result.dropped).toEqual(later)
+  // The database as it was, kept aside: SQLite's own file, or PostgreSQL's pg_dump.
+  expect(result.databaseAside).toBe(path.join(result.aside!, databaseUrl ? 'radicaciones.pgdump' : 'radicaciones.sqlite'))
+  expect(fs.statSync(result.databaseAside!).size).toBeGreaterThan(0)
+  // The list staff open: inside the folder set aside, private, with the numbers, the data and the attachment's file.
+  expect(path.dirname(result.droppedList!)).toBe(result.aside)
+  expect(fs.statSync(result.droppedList!).mode & 0o777).toBe(0o600)
+  const csv = fs.readFileSync(result.droppedList!, 'utf8')
+  expect(csv.split('\r\n')[0]).toContain('"Radicado";"Tipo";"Recibida el (UTC)"')
+  expect(csv).toContain('"PQRS-2026-000002";"pqrs"')
+  expect(csv).toContain('nombre: Beatriz')
+  expect(csv).toContain('nombre: Camila')
+  expect(csv).not.toContain('PQRS-2026-000001')
+  const attachment = /carta-posterior\.pdf \(adjuntos\/([^)]+)\)/.exec(csv)?.[1]
+  expect(fs.readFileSync(path.join(result.aside!, 'adjuntos', attachment!)).equals(PDF)).toBe(true)
+
+  server = await startInProcess({ dataDir, databaseUrl })
+  try {
+    expect(await file(server.url, 'Diana')).toBe('PQRS-2026-000004')
+  } finally {
+    await server.close()
+  }
+}
+
+describe('a restore keeps the number series ahead and lists the filings it drops', () => {
+  it('SQLite: the next filing after the restore gets a new number; the later filings are listed and kept aside', () => restoreThenFile(), 60_000)
+
+  it('PostgreSQL (whole restore): the same, with the database dumped aside before it is replaced', async () => {
+    const url = await freshPostgresDatabase('restaurar_numeros')
+    try {
+      await restoreThenFile(url)
+    } finally {
+      await dropPostgresDatabase(url)
+    }
+  }, 120_000)
+})
