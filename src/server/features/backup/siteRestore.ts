@@ -48,7 +48,7 @@ async function shapes(client: pg.ClientBase, tables: string[]): Promise<TableSha
 }
 
 /** The triggers that refuse deleting rows (the audit's and the history's append-only guard), per table. */
-async function deleteGuards(client: pg.ClientBase): Promise<Array<{ table: string; trigger: string }>> {
+export async function deleteGuards(client: pg.ClientBase): Promise<Array<{ table: string; trigger: string }>> {
   const { rows } = await client.query<{ table: string; trigger: string }>(
     `SELECT c.relname AS table, t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
       WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace
