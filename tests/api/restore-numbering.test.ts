@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest'
 import { createBackup } from '../../src/server/features/backup/archive.ts'
 import { restoreBackup } from '../../src/server/features/backup/restore.ts'
 import { installationKey } from '../../src/server/features/backup/signature.ts'
+import { loadFilingForms } from '../../src/server/siteData.ts'
+import { openFilingStore } from '../../src/server/store/open.ts'
+import { platformDatabase, querySite } from '../helpers/platformDatabase.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { Client, startInProcess, tempDataDir, validPqrs } from './helpers.ts'
 
@@ -77,6 +80,46 @@ describe('a restore keeps the number series ahead and lists the filings it drops
       await restoreThenFile(url)
     } finally {
       await dropPostgresDatabase(url)
+    }
+  }, 120_000)
+
+  it('PostgreSQL, one site of a platform (--sitio): the same inside the site restore; the other site untouched', async () => {
+    const suffix = `${process.pid}_${Date.now() % 100_000}`
+    const database = await platformDatabase('restaurar_sitio', `duenio_num_${suffix}`, `servidor_num_${suffix}`)
+    const plan = loadFilingForms('tests/fixtures/manifest-min').plan
+    const dirs = { a: tempDataDir('num-sitio-a'), b: tempDataDir('num-sitio-b') }
+    const fileAs = async (site: 'a' | 'b', nombre: string) => {
+      const store = await openFilingStore({ dataDir: dirs[site], plan, databaseUrl: database.serverUrl, siteId: site })
+      try {
+        return await store.createFiling({ kind: 'contacto', datos: { nombre, tipo: '1' } })
+      } finally {
+        await store.close()
+      }
+    }
+    const counters = (site: string) => querySite(database.adminUrl, undefined, 'SELECT serie, anio, ultimo FROM consecutivos WHERE sitio = $1', [site])
+    try {
+      await fileAs('a', 'Otro hospital')
+      const first = await fileAs('b', 'Ana')
+      const backup = await createBackup({
+        dataDir: dirs.b,
+        databaseUrl: database.serverUrl,
+        siteId: 'b',
+        destination: tempDataDir('num-sitio-destino'),
+        programVersion: 'prueba',
+      })
+      const later = [await fileAs('b', 'Beatriz'), await fileAs('b', 'Camila')]
+      const otherSite = await counters('a')
+
+      const result = await restoreBackup(backup.file, { dataDir: dirs.b, databaseUrl: database.ownerUrl, siteId: 'b', key: installationKey(dirs.b) })
+      expect(result.dropped).toEqual(later)
+      expect(result.databaseAside).toBe(path.join(result.aside!, 'radicaciones.pgdump'))
+      expect(fs.readFileSync(result.droppedList!, 'utf8')).toContain('nombre: Camila')
+      const next = await fileAs('b', 'Diana')
+      const number = (radicado: string) => Number(radicado.split('-').at(-1))
+      expect(number(next)).toBe(number(first) + 3)
+      expect(await counters('a')).toEqual(otherSite)
+    } finally {
+      await database.drop()
     }
   }, 120_000)
 })

@@ -164,9 +164,12 @@ export function raiseSqliteCounters(file: string, counters: Counter[]): void {
 
 /** The same on PostgreSQL, on the site's connection (the row's `sitio` is the connection's), inside the caller's transaction. */
 export async function raisePostgresCounters(client: pg.ClientBase, counters: Counter[]): Promise<void> {
+  if (counters.length === 0) return
+  // Named with its schema: inside a site restore a temporary table of the same name (siteRestore.ts) comes first.
+  const table = `${(await client.query<{ s: string }>('SELECT quote_ident(current_schema()) AS s')).rows[0]!.s}.consecutivos`
   for (const c of counters)
     await client.query(
-      'INSERT INTO consecutivos (serie, anio, ultimo) VALUES ($1, $2, $3) ON CONFLICT (sitio, serie, anio) DO UPDATE SET ultimo = GREATEST(consecutivos.ultimo, EXCLUDED.ultimo)',
+      `INSERT INTO ${table} AS t (serie, anio, ultimo) VALUES ($1, $2, $3) ON CONFLICT (sitio, serie, anio) DO UPDATE SET ultimo = GREATEST(t.ultimo, EXCLUDED.ultimo)`,
       [c.serie, c.anio, c.ultimo],
     )
 }
