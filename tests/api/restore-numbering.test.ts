@@ -2,14 +2,15 @@
  * A restore never reuses a number and loses nothing (docs/decisions/backups.md, «A restore never reuses a number»):
  * filings received after the backup are listed by number in a CSV kept aside (mode 0600), the database as it was is
  * kept aside (SQLite's file, PostgreSQL's pg_dump), and the next filing gets a number never handed out before.
- * In process: backups and restores through their functions, the server through startInProcess.
+ * In process: backups and restores through their functions (the command's own, for its output), the server through startInProcess.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createBackup } from '../../src/server/features/backup/archive.ts'
 import { restoreBackup } from '../../src/server/features/backup/restore.ts'
 import { installationKey } from '../../src/server/features/backup/signature.ts'
+import { runRestoreCommand } from '../../src/server/restoreCommand.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { platformDatabase, querySite } from '../helpers/platformDatabase.ts'
@@ -25,6 +26,25 @@ async function file(url: string, nombre: string, withAttachment = false): Promis
   const res = await (await new Client(url).init()).postForm('/api/pqrs', form)
   expect(res.status).toBe(200)
   return ((await res.json()) as { id: string }).id
+}
+
+/** `npm run restaurar -- <archivo>`'s output, run in process with the data folder's (and the database's) variables. */
+async function restoreCommandOutput(archive: string, dataDir: string, databaseUrl?: string): Promise<string> {
+  let printed = ''
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation(chunk => {
+    printed += String(chunk)
+    return true
+  })
+  try {
+    await runRestoreCommand([archive], {
+      DATA_DIR: dataDir,
+      PUBLICACIONES_DIR: path.join(dataDir, 'publicaciones'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    })
+  } finally {
+    spy.mockRestore()
+  }
+  return printed
 }
 
 /**
@@ -46,22 +66,27 @@ async function restoreThenFile(databaseUrl?: string): Promise<void> {
     await server.close()
   }
 
-  const result = await restoreBackup(backup, { dataDir, databaseUrl, key: installationKey(dataDir) })
-  expect(result.dropped).toEqual(later)
+  // As the IT person runs it (in process): what it prints must name the numbers and where everything went.
+  const printed = await restoreCommandOutput(backup, dataDir, databaseUrl)
+  expect(printed).toContain(`2 radicación(es) recibidas después del respaldo no están en lo restaurado: ${later.join(', ')}.`)
+  const aside = /Los datos que había antes quedaron aparte en (\S+): /.exec(printed)?.[1]
+  expect(path.dirname(aside!)).toBe(dataDir)
   // The database as it was, kept aside: SQLite's own file, or PostgreSQL's pg_dump.
-  expect(result.databaseAside).toBe(path.join(result.aside!, databaseUrl ? 'radicaciones.pgdump' : 'radicaciones.sqlite'))
-  expect(fs.statSync(result.databaseAside!).size).toBeGreaterThan(0)
+  const databaseAside = /La base de datos como estaba antes de restaurar quedó (?:copiada \(pg_dump\) )?en (\S+)\.\n/.exec(printed)?.[1]
+  expect(databaseAside).toBe(path.join(aside!, databaseUrl ? 'radicaciones.pgdump' : 'radicaciones.sqlite'))
+  expect(fs.statSync(databaseAside!).size).toBeGreaterThan(0)
   // The list staff open: inside the folder set aside, private, with the numbers, the data and the attachment's file.
-  expect(path.dirname(result.droppedList!)).toBe(result.aside)
-  expect(fs.statSync(result.droppedList!).mode & 0o777).toBe(0o600)
-  const csv = fs.readFileSync(result.droppedList!, 'utf8')
+  const list = /Sus datos y adjuntos están en (\S+): /.exec(printed)?.[1]
+  expect(list).toBe(path.join(aside!, 'radicaciones-no-restauradas.csv'))
+  expect(fs.statSync(list!).mode & 0o777).toBe(0o600)
+  const csv = fs.readFileSync(list!, 'utf8')
   expect(csv.split('\r\n')[0]).toContain('"Radicado";"Tipo";"Recibida el (UTC)"')
   expect(csv).toContain('"PQRS-2026-000002";"pqrs"')
   expect(csv).toContain('nombre: Beatriz')
   expect(csv).toContain('nombre: Camila')
   expect(csv).not.toContain('PQRS-2026-000001')
   const attachment = /carta-posterior\.pdf \(adjuntos\/([^)]+)\)/.exec(csv)?.[1]
-  expect(fs.readFileSync(path.join(result.aside!, 'adjuntos', attachment!)).equals(PDF)).toBe(true)
+  expect(fs.readFileSync(path.join(aside!, 'adjuntos', attachment!)).equals(PDF)).toBe(true)
 
   server = await startInProcess({ dataDir, databaseUrl })
   try {
