@@ -11,7 +11,7 @@ import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { migrateToPostgres } from '../../src/server/dbMigrate.ts'
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
-import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { platformDatabase } from '../helpers/platformDatabase.ts'
 import { Client, signInStaff, startInProcess, tempDataDir, validPqrs } from './helpers.ts'
 
 const STAFF = { correo: 'migracion.siau@hospital.gov.co', clave: 'una clave larga de migración 42' }
@@ -67,16 +67,19 @@ describe('bd:migrar copies a SQLite store into PostgreSQL and verifies it', () =
     expect(before).toMatchObject({ radicaciones: 3, adjuntos: 2, cuentas: 1, sesiones: 1 })
     expect(before.auditoria).toBeGreaterThan(0)
 
-    const url = await freshPostgresDatabase('migrar_destino')
+    // The guide's two accounts: the owner migrates and copies (not a superuser: row security holds it too), the server serves.
+    const suffix = `${process.pid}_${Date.now() % 100_000}`
+    const database = await platformDatabase('migrar_destino', `duenio_mig_${suffix}`, `servidor_mig_${suffix}`)
+    const url = database.ownerUrl
     try {
       const target = tempDataDir('migrar-pg')
       const result = await migrateToPostgres({ fromDataDir: source, databaseUrl: url, toDataDir: target })
       expect(result.site).toBe('principal')
       expect(result.attachmentsCopied).toBe(2)
-      expect(await pgCounts(url, 'principal')).toEqual(before)
+      expect(await pgCounts(database.adminUrl, 'principal')).toEqual(before)
       expect(Object.fromEntries(result.tables.filter(t => TABLES.includes(t.table)).map(t => [t.table, t.rows]))).toEqual(before)
 
-      const again = await startInProcess({ dataDir: target, databaseUrl: url })
+      const again = await startInProcess({ dataDir: target, databaseUrl: database.serverUrl })
       try {
         const staff = await signInStaff(again.url, STAFF)
         const detail = (await (await staff.get(`/api/oficina/radicaciones/${withFile}`)).json()) as { adjuntos: Array<{ url: string }> }
@@ -87,13 +90,13 @@ describe('bd:migrar copies a SQLite store into PostgreSQL and verifies it', () =
       }
 
       // The site already has rows: refused in Spanish, nothing changed; replaced when told.
-      const now = await pgCounts(url, 'principal')
+      const now = await pgCounts(database.adminUrl, 'principal')
       await expect(migrateToPostgres({ fromDataDir: source, databaseUrl: url, toDataDir: target })).rejects.toThrow(
         /ya tiene datos del sitio «principal».*No se copió nada.*--reemplazar/,
       )
-      expect(await pgCounts(url, 'principal')).toEqual(now)
+      expect(await pgCounts(database.adminUrl, 'principal')).toEqual(now)
       await migrateToPostgres({ fromDataDir: source, databaseUrl: url, toDataDir: target, replace: true })
-      expect(await pgCounts(url, 'principal')).toEqual(before)
+      expect(await pgCounts(database.adminUrl, 'principal')).toEqual(before)
 
       // Another hospital as a platform's site: its rows beside the first one's, which do not change; its numbers its own.
       const other = await startInProcess({ label: 'migrar-otro' })
@@ -103,10 +106,10 @@ describe('bd:migrar copies a SQLite store into PostgreSQL and verifies it', () =
         await other.close()
       }
       await migrateToPostgres({ fromDataDir: other.dataDir, databaseUrl: url, toDataDir: tempDataDir('migrar-sitio'), siteId: 'san-juan' })
-      expect(await pgCounts(url, 'san-juan')).toEqual(sqliteCounts(other.dataDir))
-      expect(await pgCounts(url, 'principal')).toEqual(before)
+      expect(await pgCounts(database.adminUrl, 'san-juan')).toEqual(sqliteCounts(other.dataDir))
+      expect(await pgCounts(database.adminUrl, 'principal')).toEqual(before)
     } finally {
-      await dropPostgresDatabase(url)
+      await database.drop()
     }
   }, 180_000)
 })
