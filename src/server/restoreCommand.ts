@@ -35,6 +35,19 @@ export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.Pro
   )
   if (result.aside)
     out(`Los datos que había antes quedaron aparte en ${result.aside}: bórrelos cuando haya comprobado la restauración (contienen datos personales).`)
+  if (result.databaseAside)
+    out(
+      databaseUrl
+        ? `La base de datos como estaba antes de restaurar quedó copiada (pg_dump) en ${result.databaseAside}.`
+        : `La base de datos como estaba antes de restaurar quedó en ${result.databaseAside}.`,
+    )
+  out('Los consecutivos de radicado no retroceden: cada serie sigue después del mayor número ya entregado (el del respaldo o el de antes).')
+  if (result.dropped.length === 0) out('Ninguna radicación quedó fuera: todas las que había están en el respaldo.')
+  else
+    out(
+      `${result.dropped.length} radicación(es) recibidas después del respaldo no están en lo restaurado: ${result.dropped.join(', ')}. ` +
+        `Sus datos y adjuntos están en ${result.droppedList}: regístrelas de nuevo en la oficina (reciben un número nuevo; avise a cada ciudadano) y luego borre la carpeta (contiene datos personales).`,
+    )
   out(POINTER_OUTCOME[result.pointer](m.publicacion ?? ''))
   if (databaseUrl && siteId) out(`PostgreSQL: se reemplazaron solo las filas del sitio «${siteId}»; los demás sitios no cambiaron.`)
   else if (databaseUrl) out('PostgreSQL: dé de nuevo los permisos a la cuenta del servidor: npm run -s bd:preparar -- <cuenta del servidor>')

@@ -8,6 +8,9 @@
  * in one transaction (`pg_restore --single-transaction`, only the kinds of entries this program's schema has): all of it
  * or nothing, refused on a database that holds a platform's sites (wholeRestore.ts). A platform's site on PostgreSQL gets
  * its own rows back and no other site's are touched (siteRestore.ts), refused while that site's connections are open.
+ * Nothing is lost and no number is reused (laterFilings.ts): the PostgreSQL database is dumped into the same folder
+ * first (SQLite's file is moved there), the number series keep the higher of the backup's and the current last numbers,
+ * and the filings received after the backup are listed in a CSV there.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -17,6 +20,18 @@ import { connectionName } from '../../store/siteTenancy.ts'
 import { ATTACHMENTS_DIR, POINTER_DIR, POINTER_NAME, type BackupManifest } from './archive.ts'
 import { CopyTextError, expectedEntries } from './pgCopyText.ts'
 import { runningServers } from './presence.ts'
+import {
+  type Counter,
+  droppedFilings,
+  keepPostgresAside,
+  postgresState,
+  raisePostgresAfterRestore,
+  raisePostgresCounters,
+  raiseSqliteCounters,
+  readSqliteState,
+  type StoreState,
+  writeDroppedList,
+} from './laterFilings.ts'
 import { type BackupKey, installationKey, KEY_FILE } from './signature.ts'
 import { otherSitesHoldingRows } from './wholeRestore.ts'
 import { restoreSiteRows, SiteRestoreRefusedError } from './siteRestore.ts'
@@ -47,6 +62,12 @@ export interface RestoreResult {
   manifest: BackupManifest
   /** Where the replaced files were moved (absent when there was nothing to replace). */
   aside?: string
+  /** The copy of the database as it was before (SQLite's file moved aside, or PostgreSQL's pg_dump), inside `aside`. */
+  databaseAside?: string
+  /** Numbers of the filings the store held that the backup does not (received after it): listed in `droppedList`. */
+  dropped: string[]
+  /** The CSV (mode 0600, inside `aside`) with what staff need to register the dropped filings again. */
+  droppedList?: string
   /** Whether the release pointer now names the backup's release (that release must be among the releases on disk). */
   pointer: PointerOutcome
 }
@@ -120,11 +141,22 @@ export async function restoreBackup(archive: string, options: RestoreOptions, no
     await refuseIfInUse(options)
 
     const aside = path.join(dataDir, `.antes-de-restaurar-${stamp(now)}`)
-    let movedAside = await swapDatabase(manifest, staging, dataDir, aside, options)
-    movedAside = swapAttachments(staging, dataDir, aside) || movedAside
+    const before = options.databaseUrl ? await postgresState(options.databaseUrl, options.siteId) : readSqliteState(path.join(dataDir, SQLITE_FILE))
+    const databaseAside = await keepPostgresAside(options.databaseUrl, options.siteId, before, aside)
+    const swapped = await swapDatabase(manifest, staging, dataDir, aside, options, before.counters)
+    const movedAside = swapAttachments(staging, dataDir, aside) || swapped.movedAside || databaseAside !== undefined
+    const dropped = droppedFilings(before, swapped.after)
+    const droppedList = dropped.length > 0 ? writeDroppedList(aside, dropped) : undefined
     const pointer = restorePointer(manifest, staging, options)
     adoptKey(dataDir, options.key)
-    return { manifest, aside: movedAside ? aside : undefined, pointer }
+    return {
+      manifest,
+      aside: movedAside ? aside : undefined,
+      databaseAside: databaseAside ?? (swapped.movedAside ? path.join(aside, SQLITE_FILE) : undefined),
+      dropped: dropped.map(f => f.radicado),
+      droppedList,
+      pointer,
+    }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })
   }
@@ -159,16 +191,34 @@ async function unpackChecked(archive: string, staging: string, options: RestoreO
   return manifest
 }
 
-/** Puts the database back: PostgreSQL in one transaction, SQLite's file renamed in; returns whether files were moved aside. */
-async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: string, aside: string, options: RestoreOptions): Promise<boolean> {
+interface Swapped {
+  /** Whether the database's files were moved aside (SQLite). */
+  movedAside: boolean
+  /** The restored store's counters and filings. */
+  after: StoreState
+}
+
+/**
+ * Puts the database back: PostgreSQL in one transaction, SQLite's file renamed in; the current counters are kept
+ * wherever higher than the backup's (in the same transaction, or in the file before it is renamed in; a whole
+ * PostgreSQL restore right after pg_restore's transaction).
+ */
+async function swapDatabase(
+  manifest: BackupManifest,
+  staging: string,
+  dataDir: string,
+  aside: string,
+  options: RestoreOptions,
+  counters: Counter[],
+): Promise<Swapped> {
   if (manifest.almacenamiento === 'postgresql' && options.siteId) {
     try {
-      await restoreSiteRows(path.join(staging, PG_DUMP_FILE), options.databaseUrl!, options.siteId, staging)
+      await restoreSiteRows(path.join(staging, PG_DUMP_FILE), options.databaseUrl!, options.siteId, staging, client => raisePostgresCounters(client, counters))
     } catch (error) {
       if (error instanceof SiteRestoreRefusedError) throw new RestoreRefusedError(`No se restauró nada: ${error.message}`)
       throw error
     }
-    return false
+    return { movedAside: false, after: await postgresState(options.databaseUrl!, options.siteId) }
   }
   if (manifest.almacenamiento === 'postgresql') {
     const { url, password } = splitPassword(options.databaseUrl!)
@@ -196,12 +246,15 @@ async function swapDatabase(manifest: BackupManifest, staging: string, dataDir: 
       ],
       password,
     )
-    return false
+    return { movedAside: false, after: await raisePostgresAfterRestore(options.databaseUrl!, undefined, counters) }
   }
+  const restored = path.join(staging, SQLITE_FILE)
+  raiseSqliteCounters(restored, counters)
+  const after = readSqliteState(restored)
   let movedAside = false
   for (const suffix of ['', '-wal', '-shm', '-journal']) movedAside = moveAside(path.join(dataDir, SQLITE_FILE + suffix), aside) || movedAside
-  fs.renameSync(path.join(staging, SQLITE_FILE), path.join(dataDir, SQLITE_FILE))
-  return movedAside
+  fs.renameSync(restored, path.join(dataDir, SQLITE_FILE))
+  return { movedAside, after }
 }
 
 /** Moves the current attachments aside and the restored ones in; returns whether anything was moved aside. */

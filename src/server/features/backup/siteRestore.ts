@@ -11,7 +11,8 @@
  *      switched off for these deletions only, inside the transaction: a failure restores them with everything else);
  *   4. the backup's rows are inserted, parents first, with their own ids (`OVERRIDING SYSTEM VALUE`), and each id
  *      sequence is moved past the highest restored id if it was behind (never back: other sites' ids come from it).
- * The site's number series (`consecutivos`) come back with its filings, so the next number follows the backup's last.
+ * The site's number series (`consecutivos`) come back with its filings, then are raised back wherever the current ones
+ * were higher (restore.ts, `finish`), so a number handed out after the backup is never handed out again.
  * A failure anywhere leaves the database exactly as it was (one transaction). Needs the tables' owner (DATABASE_URL
  * of `npm run restaurar`, as for a whole restore); a role that bypasses row security is refused.
  */
@@ -47,7 +48,7 @@ async function shapes(client: pg.ClientBase, tables: string[]): Promise<TableSha
 }
 
 /** The triggers that refuse deleting rows (the audit's and the history's append-only guard), per table. */
-async function deleteGuards(client: pg.ClientBase): Promise<Array<{ table: string; trigger: string }>> {
+export async function deleteGuards(client: pg.ClientBase): Promise<Array<{ table: string; trigger: string }>> {
   const { rows } = await client.query<{ table: string; trigger: string }>(
     `SELECT c.relname AS table, t.tgname AS trigger FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
       WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace
@@ -133,8 +134,17 @@ function replaceStatements(plan: RestorePlan, site: string): string[] {
   ]
 }
 
-/** Restores the site's rows from `dumpFile` (see the header). `workDir` receives the intermediate files. */
-export async function restoreSiteRows(dumpFile: string, databaseUrl: string, site: string, workDir: string): Promise<void> {
+/**
+ * Restores the site's rows from `dumpFile` (see the header). `workDir` receives the intermediate files. `finish` runs
+ * last inside the same transaction (the restore raises the number series back there: laterFilings.ts).
+ */
+export async function restoreSiteRows(
+  dumpFile: string,
+  databaseUrl: string,
+  site: string,
+  workDir: string,
+  finish: (client: pg.ClientBase) => Promise<void> = async () => undefined,
+): Promise<void> {
   const { password } = splitPassword(databaseUrl)
   await withSiteClient(databaseUrl, site, async client => {
     const plan = await readPlan(client)
@@ -150,6 +160,7 @@ export async function restoreSiteRows(dumpFile: string, databaseUrl: string, sit
       for (const t of plan.tables) await client.query(`CREATE TEMPORARY TABLE ${quoted(t.name)} (LIKE ${quoted(plan.schema)}.${quoted(t.name)}) ON COMMIT DROP`)
       await loadTemporaryTables(client, blocks)
       for (const statement of replaceStatements(plan, site)) await client.query(statement)
+      await finish(client)
       await client.query('COMMIT')
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined)
