@@ -23,11 +23,11 @@ export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.Pro
   const { args, env, siteId } = chooseSite(argv, envOfCommand)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   // A backup of another installation (or restored on a new machine): the key it was made with, from a file.
-  const { rest, key } = takeKeyOption(args, dataDir)
+  const { rest, key, identity } = takeKeyOption(args, dataDir)
   if (rest.length !== 1 || rest[0]!.startsWith('--'))
-    throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--clave <archivo de clave>] [--sitio <id>]')
+    throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--clave <archivo de clave>] [--identidad <archivo de identidad age>] [--sitio <id>]')
   const databaseUrl = env.DATABASE_URL || undefined
-  const result = await restoreBackup(rest[0]!, { dataDir, databaseUrl, releasesDir: releasesDirFromEnv(env), siteId, key })
+  const result = await restoreBackup(rest[0]!, { dataDir, databaseUrl, releasesDir: releasesDirFromEnv(env), siteId, key, identity })
   const m = result.manifest
   const out = (line: string) => process.stdout.write(`${line}\n`)
   out(
