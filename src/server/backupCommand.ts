@@ -17,6 +17,7 @@ import { verifyBackup } from './features/backup/verify.ts'
 import { takeKeyOption } from './features/backup/keyOption.ts'
 import { readBackupStatus, writeBackupStatus } from './features/health/status.ts'
 import { releasesDirFromEnv } from './releases.ts'
+import { refuseRootForOtherAccount } from './serviceAccount.ts'
 import { chooseSite } from './siteOption.ts'
 import { programVersion } from './version.ts'
 
@@ -37,6 +38,7 @@ export async function runBackupCommand(argv: string[], envOfCommand: NodeJS.Proc
   const { args, env, siteId } = chooseSite(argv, envOfCommand)
   const out: Out = line => process.stdout.write(`${line}\n`)
   const dataDir = path.resolve(env.DATA_DIR || './data')
+  refuseRootForOtherAccount(dataDir, `npm run -s respaldo -- ${argv.join(' ')}`.trim())
   const flag = args[0]
   if (flag === '--verificar') {
     const { rest, key, identity } = takeKeyOption(args.slice(1), dataDir)
