@@ -19,6 +19,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { loadPlatform } from '../src/manifest/platform.ts'
 import { configFromEnv } from '../src/server/config.ts'
 import { readPointer, releasesDirFromEnv, writePointer, type Pointer } from '../src/server/releases.ts'
 import { buildRelease, describeCheckout, isSite, keepFromEnv, newReleaseId, prune, releaseIdOf, writeReleaseInfo } from './lib/releaseFolders.ts'
@@ -80,7 +81,9 @@ async function tryAside(built: Built, accounts: PostgresAccounts | undefined, ab
   let migrations: string[] = []
   try {
     trial = accounts ? await postgresTrial(root, accounts) : await sqliteTrial(config.dataDir)
-    problem = await checkAside(root, path.relative(root, built.dir), trial.dataDir)
+    // On a platform, every site through its own Host (the platform's answer alone would hide a broken site).
+    const sites = (loadPlatform().platform?.sites ?? []).map(s => ({ id: s.id, host: s.dominios[0]! }))
+    problem = await checkAside(root, path.relative(root, built.dir), trial.dataDir, sites)
     migrations = await trial.applied()
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error)

@@ -16,6 +16,7 @@
 import path from 'node:path'
 import { clientDirFromEnv } from '../src/server/config.ts'
 import { releasesDirFromEnv } from '../src/server/releases.ts'
+import { rootRefusal } from '../src/server/serviceAccount.ts'
 import { platformToBuild } from './lib/platformBuild.ts'
 import { buildRelease, isSite, keepFromEnv } from './lib/releaseFolders.ts'
 import { lockReleases } from './lib/releaseLock.ts'
@@ -45,6 +46,9 @@ if (unknown.length > 0 || (revertAt >= 0 && args.includes('--lista'))) fail(`opc
 if (siteAt >= 0 && !siteId) fail(`falta el id del sitio después de --sitio. ${USE}`)
 if (siteId && all) fail(`--sitio y --todos no van juntos. ${USE}`)
 if (all && revertAt >= 0) fail('--revertir es de un sitio a la vez: npm run publicar -- --sitio <id> --revertir [<publicación>].')
+
+const asRoot = rootRefusal(path.resolve(process.env.DATA_DIR || './data'), `npm run publicar -- ${args.join(' ')}`.trim())
+if (asRoot) fail(asRoot)
 
 let keep = 0
 try {

@@ -16,6 +16,7 @@ import path from 'node:path'
 import { loadPlatform, platformFile, type PlatformSite } from '../src/manifest/platform.ts'
 import { formatProblem } from '../src/manifest/problem.ts'
 import type { IdentityColors } from '../src/manifest/siteIdentity.ts'
+import { rootRefusal } from '../src/server/serviceAccount.ts'
 import { siteRowCounts, withSiteClient } from '../src/server/store/siteRows.ts'
 import { withSiteAdded } from './lib/platformFileEdit.ts'
 import { formatChecklist, sampleChecklist } from './lib/sampleChecklist.ts'
@@ -245,6 +246,8 @@ function finish(args: CreateArgs, file: string, folder: string): void {
 }
 
 const argv = process.argv.slice(2)
+const asRoot = rootRefusal(path.resolve(process.env.DATA_DIR || './data'), `npm run sitio -- ${argv.join(' ')}`)
+if (asRoot) fail(asRoot, 2)
 try {
   await create(parseCreateArgs(argv))
 } catch (error) {

@@ -3,6 +3,7 @@
  * release, never watching the real pointer), and the running service's `/salud/detalle`.
  */
 import { spawn } from 'node:child_process'
+import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -53,14 +54,59 @@ export async function waitForCode(base: string, codigo: string, waitMs: number):
   return false
 }
 
+/** A site of a platform as the check asks it: its id and the domain its `Host` names. */
+export interface SiteHost {
+  id: string
+  host: string
+}
+
+/** GET `url` on `base` as a browser at `host` makes it (fetch cannot set the Host header). */
+function getAs(base: string, host: string, url: string): Promise<{ status: number; text: string } | undefined> {
+  return new Promise(resolve => {
+    const req = http.get(new URL(url, base), { headers: { host }, timeout: 10_000 }, res => {
+      let text = ''
+      res.setEncoding('utf8').on('data', (d: string) => (text += d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+    })
+    req.on('timeout', () => req.destroy())
+    req.on('error', () => resolve(undefined))
+  })
+}
+
+/**
+ * On a platform, each site through its own `Host`: its `/salud/detalle` says ok and its home page loads. The
+ * platform's own answer (no site Host) says nothing of a site whose release is missing or broken
+ * (docs/decisions/platform.md, «Updating a platform»). Undefined when every site answers, else the Spanish reason.
+ */
+export async function checkSites(base: string, sites: readonly SiteHost[]): Promise<string | undefined> {
+  const problems: string[] = []
+  for (const site of sites) {
+    const detail = await getAs(base, site.host, '/salud/detalle')
+    let estado: string | undefined
+    try {
+      estado = detail && (JSON.parse(detail.text) as { estado?: string }).estado
+    } catch {
+      estado = undefined
+    }
+    if (detail?.status !== 200 || estado !== 'ok') {
+      problems.push(`el sitio «${site.id}» (${site.host}): /salud/detalle respondió ${detail?.status ?? 'nada'} (${estado ?? 'sin estado'})`)
+      continue
+    }
+    const home = await getAs(base, site.host, '/')
+    if (home?.status !== 200) problems.push(`el sitio «${site.id}» (${site.host}): la página de inicio respondió ${home?.status ?? 'nada'}`)
+  }
+  return problems.length ? problems.join('; ') : undefined
+}
+
 /** Until the child answers: undefined when its health detail says ok and the home page loads, else the Spanish reason. */
-async function verdict(child: ReturnType<typeof spawn>, base: string, lastLines: () => string): Promise<string | undefined> {
+async function verdict(child: ReturnType<typeof spawn>, base: string, lastLines: () => string, sites: readonly SiteHost[]): Promise<string | undefined> {
   const deadline = Date.now() + ASIDE_WAIT_MS
   for (;;) {
     if (child.exitCode !== null) return `la nueva versión terminó al iniciar:\n    ${lastLines()}`
     const h = await health(base)
     if (h) {
       if (h.status !== 200 || h.body.estado !== 'ok') return `/salud/detalle respondió ${h.status} (${h.body.estado ?? 'sin estado'})`
+      if (sites.length > 0) return checkSites(base, sites)
       const home = await fetch(`${base}/`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined)
       return home?.status === 200 ? undefined : `la página de inicio respondió ${home?.status ?? 'nada'}`
     }
@@ -73,7 +119,7 @@ async function verdict(child: ReturnType<typeof spawn>, base: string, lastLines:
  * The new code, started aside with DATA_DIR `dataDir` (SQLite: a copy of the database; PostgreSQL: an empty folder,
  * the database being the real one, already migrated). Returns the Spanish reason of a failure, or undefined.
  */
-export async function checkAside(root: string, releaseDir: string, dataDir: string): Promise<string | undefined> {
+export async function checkAside(root: string, releaseDir: string, dataDir: string, sites: readonly SiteHost[] = []): Promise<string | undefined> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -81,8 +127,9 @@ export async function checkAside(root: string, releaseDir: string, dataDir: stri
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     BUILD_OUT_DIR: releaseDir,
-    // No pointer there: it serves the new release (BUILD_OUT_DIR) and never watches the real pointer.
-    PUBLICACIONES_DIR: path.join(dataDir, 'sin-publicaciones'),
+    // No pointer there: it serves the new release (BUILD_OUT_DIR) and never watches the real pointer. On a platform,
+    // each site's own published release (only read), so the new code is tried on what every site serves.
+    ...(sites.length === 0 && { PUBLICACIONES_DIR: path.join(dataDir, 'sin-publicaciones') }),
     SERVICIO_SUPERVISADO: '',
     LOG_FILE: '',
     LOG_LEVEL: 'warn',
@@ -100,7 +147,7 @@ export async function checkAside(root: string, releaseDir: string, dataDir: stri
   child.stderr.on('data', (d: Buffer) => (output += d.toString()))
   const exited = new Promise<void>(resolve => child.once('exit', () => resolve()))
   try {
-    return await verdict(child, `http://127.0.0.1:${port}`, () => output.trim().split('\n').slice(-5).join('\n    '))
+    return await verdict(child, `http://127.0.0.1:${port}`, () => output.trim().split('\n').slice(-5).join('\n    '), sites)
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM')
     await Promise.race([exited, sleep(15_000)])

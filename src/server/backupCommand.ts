@@ -4,7 +4,8 @@
  * `npm run -s respaldo -- --verificar <archivo>`: unpacks an archive into a temporary folder and compares
  * it with its manifest (the monthly restore drill), after checking its MAC with the installation's key
  * (DATA_DIR/respaldo.clave) or the one named by `--clave <archivo>` (features/backup/signature.ts). Same commands on Linux and Windows; no `sqlite3`
- * program needed. Environment: DATA_DIR, DATABASE_URL, PUBLICACIONES_DIR, RESPALDO_DESTINO, RESPALDO_CONSERVAR.
+ * program needed. Environment: DATA_DIR, DATABASE_URL, PUBLICACIONES_DIR, RESPALDO_DESTINO, RESPALDO_CONSERVAR,
+ * RESPALDO_DESTINATARIO_AGE (encrypts the archive with age; `--identidad <archivo>` opens one, features/backup/encryption.ts).
  * Exit code 0: done and verified; 1: the verification found differences; 2: nothing was done (an error).
  */
 import path from 'node:path'
@@ -16,11 +17,12 @@ import { verifyBackup } from './features/backup/verify.ts'
 import { takeKeyOption } from './features/backup/keyOption.ts'
 import { readBackupStatus, writeBackupStatus } from './features/health/status.ts'
 import { releasesDirFromEnv } from './releases.ts'
+import { refuseRootForOtherAccount } from './serviceAccount.ts'
 import { chooseSite } from './siteOption.ts'
 import { programVersion } from './version.ts'
 
 const USAGE =
-  'Uso: npm run -s respaldo [-- --destino <carpeta>]   o   npm run -s respaldo -- --verificar <archivo> [--clave <archivo de clave>]   (en una plataforma, además: --sitio <id>)'
+  'Uso: npm run -s respaldo [-- --destino <carpeta>]   o   npm run -s respaldo -- --verificar <archivo> [--clave <archivo de clave>] [--identidad <archivo de identidad age>]   (en una plataforma, además: --sitio <id>)'
 
 function keepFromEnv(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_KEEP
@@ -36,11 +38,12 @@ export async function runBackupCommand(argv: string[], envOfCommand: NodeJS.Proc
   const { args, env, siteId } = chooseSite(argv, envOfCommand)
   const out: Out = line => process.stdout.write(`${line}\n`)
   const dataDir = path.resolve(env.DATA_DIR || './data')
+  refuseRootForOtherAccount(dataDir, `npm run -s respaldo -- ${argv.join(' ')}`.trim())
   const flag = args[0]
   if (flag === '--verificar') {
-    const { rest, key } = takeKeyOption(args.slice(1), dataDir)
+    const { rest, key, identity } = takeKeyOption(args.slice(1), dataDir)
     if (rest.length !== 1) throw new Error(USAGE)
-    return runVerification(path.resolve(rest[0]!), dataDir, key, out)
+    return runVerification(path.resolve(rest[0]!), dataDir, key, out, identity)
   }
   let destination = backupDestinationFromEnv(env)
   if (flag === '--destino') {
@@ -51,8 +54,8 @@ export async function runBackupCommand(argv: string[], envOfCommand: NodeJS.Proc
 }
 
 /** `--verificar <archivo>`: the restore drill of one archive; 0 when it matches its manifest, 1 when not. */
-async function runVerification(archive: string, dataDir: string, key: BackupKey | undefined, out: Out): Promise<number> {
-  const check = await verifyBackup(archive, key)
+async function runVerification(archive: string, dataDir: string, key: BackupKey | undefined, out: Out, identity?: string): Promise<number> {
+  const check = await verifyBackup(archive, key, undefined, identity)
   // The drill of the newest backup also updates what /salud/detalle says about it.
   const status = readBackupStatus(dataDir)
   if (status?.archivo === path.basename(archive))
@@ -85,6 +88,8 @@ async function createRecorded(destination: string, dataDir: string, env: NodeJS.
       destination,
       keep: keepFromEnv(env.RESPALDO_CONSERVAR),
       programVersion: programVersion(),
+      recipient: env.RESPALDO_DESTINATARIO_AGE?.trim() || undefined,
+      verify: verifyBackup,
     })
   } catch (error) {
     try {
@@ -99,7 +104,7 @@ async function createRecorded(destination: string, dataDir: string, env: NodeJS.
 /** A new backup, verified at once; 0 when verified, 1 when the verification found differences. */
 async function runBackup(destination: string, dataDir: string, env: NodeJS.ProcessEnv, out: Out, siteId?: string): Promise<number> {
   const made = await createRecorded(destination, dataDir, env, siteId)
-  const check = await verifyBackup(made.file, ensureBackupKey(dataDir))
+  const check = made.verification ?? (await verifyBackup(made.file, ensureBackupKey(dataDir)))
   writeBackupStatus(dataDir, {
     fin: new Date().toISOString(),
     ok: true,

@@ -73,13 +73,18 @@ function office2fa(value: string | undefined): 'admin' | undefined {
 /**
  * RESPALDO_HORA (default 02:00, Colombian time; «no» turns the server's own daily backup off),
  * RESPALDO_DESTINO (default DATA_DIR/respaldos: the service may always write there; put it on another disk),
- * RESPALDO_CONSERVAR (default 14 archives).
+ * RESPALDO_CONSERVAR (default 14 archives), RESPALDO_DESTINATARIO_AGE (an age public key: archives encrypted to it).
  */
 export function backupScheduleFromEnv(env: NodeJS.ProcessEnv = process.env): BackupSchedule | undefined {
   const hour = (env.RESPALDO_HORA ?? '').trim() || '02:00'
   if (hour === 'no') return undefined
   parseBackupHour(hour)
-  return { hour, destination: backupDestinationFromEnv(env), keep: positiveInt(env.RESPALDO_CONSERVAR, 'RESPALDO_CONSERVAR', 14) || 1 }
+  return {
+    hour,
+    destination: backupDestinationFromEnv(env),
+    keep: positiveInt(env.RESPALDO_CONSERVAR, 'RESPALDO_CONSERVAR', 14) || 1,
+    recipient: env.RESPALDO_DESTINATARIO_AGE?.trim() || undefined,
+  }
 }
 
 export function backupDestinationFromEnv(env: NodeJS.ProcessEnv = process.env): string {

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { takeKeyOption } from './features/backup/keyOption.ts'
 import { type PointerOutcome, restoreBackup } from './features/backup/restore.ts'
 import { releasesDirFromEnv } from './releases.ts'
+import { refuseRootForOtherAccount } from './serviceAccount.ts'
 import { chooseSite } from './siteOption.ts'
 
 /** What happened to the release pointer, told as it is (a backup without one never «restores» it). */
@@ -22,12 +23,13 @@ export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.Pro
   // On a platform, `--sitio <id>`: that site's data folder and publications.
   const { args, env, siteId } = chooseSite(argv, envOfCommand)
   const dataDir = path.resolve(env.DATA_DIR || './data')
+  refuseRootForOtherAccount(dataDir, `npm run -s restaurar -- ${argv.join(' ')}`)
   // A backup of another installation (or restored on a new machine): the key it was made with, from a file.
-  const { rest, key } = takeKeyOption(args, dataDir)
+  const { rest, key, identity } = takeKeyOption(args, dataDir)
   if (rest.length !== 1 || rest[0]!.startsWith('--'))
-    throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--clave <archivo de clave>] [--sitio <id>]')
+    throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--clave <archivo de clave>] [--identidad <archivo de identidad age>] [--sitio <id>]')
   const databaseUrl = env.DATABASE_URL || undefined
-  const result = await restoreBackup(rest[0]!, { dataDir, databaseUrl, releasesDir: releasesDirFromEnv(env), siteId, key })
+  const result = await restoreBackup(rest[0]!, { dataDir, databaseUrl, releasesDir: releasesDirFromEnv(env), siteId, key, identity })
   const m = result.manifest
   const out = (line: string) => process.stdout.write(`${line}\n`)
   out(

@@ -34,6 +34,8 @@ export interface FilingSetup {
   lookups: Lookups | undefined
   /** site.yaml's privacy notice: its version is stored with every authorization. */
   privacyNotice: PrivacyNotice | undefined
+  /** site.yaml's `nombre`: the hospital, e.g. the issuer an authenticator app shows. */
+  siteName: string | undefined
 }
 
 function filingSetup({ manifest, problems }: LoadResult): FilingSetup {
@@ -46,7 +48,14 @@ function filingSetup({ manifest, problems }: LoadResult): FilingSetup {
     if (defect) throw new Error(`${form.source.file}: ${defect}`)
   }
   const filings = filingForms(forms)
-  return { filings, plan: numberingPlan(filings), forms, lookups: manifest.lookups?.data, privacyNotice: manifest.site?.data.avisoPrivacidad }
+  return {
+    filings,
+    plan: numberingPlan(filings),
+    forms,
+    lookups: manifest.lookups?.data,
+    privacyNotice: manifest.site?.data.avisoPrivacidad,
+    siteName: manifest.site?.data.nombre,
+  }
 }
 
 export interface SiteData {

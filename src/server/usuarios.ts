@@ -8,6 +8,7 @@ import readline from 'node:readline'
 import { pathToFileURL } from 'node:url'
 import { runAccountsCommand, UsageError } from './features/office/usuariosCli.ts'
 import { loadFilingForms } from './siteData.ts'
+import { refuseRootForOtherAccount } from './serviceAccount.ts'
 import { chooseSite } from './siteOption.ts'
 import { openFilingStore } from './store/open.ts'
 import type { FilingStore } from './store/store.ts'
@@ -43,11 +44,14 @@ async function main(): Promise<void> {
     // On a platform, `--sitio <id>`: that site's accounts (its data folder, or its rows in PostgreSQL).
     const { args, env, siteId } = chooseSite(process.argv.slice(2))
     const dataDir = path.resolve(env.DATA_DIR || './data')
-    const { filings, plan } = loadFilingForms(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
+    refuseRootForOtherAccount(dataDir, `npm run -s usuarios -- ${process.argv.slice(2).join(' ')}`)
+    const { filings, plan, siteName } = loadFilingForms(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
     // Forms an account may be limited to: the filing forms the office answers.
     const officeFormIds = filings.filter(f => f.clase === 'radicacion').map(f => f.form.id)
     store = await openFilingStore({ dataDir, plan, databaseUrl: env.DATABASE_URL, siteId })
-    await runAccountsCommand(args, store, { readPassword, out: line => process.stdout.write(`${line}\n`) }, officeFormIds)
+    // The hospital's name is the issuer the authenticator app lists the account under.
+    const site = { formIds: officeFormIds, siteName: siteName ?? 'Oficina de atención al usuario' }
+    await runAccountsCommand(args, store, { readPassword, out: line => process.stdout.write(`${line}\n`) }, site)
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     process.exitCode = error instanceof UsageError ? 2 : 1

@@ -12,7 +12,13 @@ import { Client, historiaForm, ROOT, startInProcess, tempDataDir, TINY_PDF, vali
  * these tests runs in this process, and a synchronous child (80–130 s for four starts under load) froze it, so
  * its kept-alive sockets were closed under the next request (ECONNRESET, seen in a full run).
  */
-function usuarios(dataDir: string, args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** `answer`, when given, is asked after each output chunk for a line to type (the 2FA enrolment's first code). */
+function usuarios(
+  dataDir: string,
+  args: string[],
+  input = '',
+  answer?: (stdout: string) => Promise<string | undefined>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], {
       cwd: ROOT,
@@ -20,11 +26,20 @@ function usuarios(dataDir: string, args: string[], input = ''): Promise<{ status
     })
     let stdout = ''
     let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    let answered = !answer
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d
+      if (answered) return
+      void answer!(stdout).then(line => {
+        if (line === undefined || answered) return
+        answered = true
+        child.stdin.end(`${line}\n`)
+      }, reject)
+    })
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
     child.on('error', reject)
     child.on('close', status => resolve({ status, stdout, stderr }))
-    child.stdin.end(input)
+    if (!answer) child.stdin.end(input)
   })
 }
 
@@ -413,10 +428,17 @@ describe('second factor (TOTP)', () => {
     dataDir = tempDataDir('oficina-2fa')
     await usuarios(dataDir, ['crear', ADMIN.correo, '--nombre', 'Jefe', '--rol', 'admin'], `${ADMIN.clave}\n`)
     await usuarios(dataDir, ['crear', 'admin2@hospital.gov.co', '--nombre', 'Otra', '--rol', 'admin'], 'clave larga de la segunda\n')
-    const enrol = await usuarios(dataDir, ['2fa', ADMIN.correo])
+    // Enrolment waits for a first code made from the secret it showed.
+    const enrol = await usuarios(dataDir, ['2fa', ADMIN.correo], '', async out => {
+      const shown = /clave ([A-Z2-7]{16,})/.exec(out)?.[1]
+      return shown && generate({ secret: shown })
+    })
     expect(enrol.status).toBe(0)
     secret = /clave ([A-Z2-7]{16,})/.exec(enrol.stdout)![1]!
-    expect(enrol.stdout).toContain('otpauth://totp/')
+    expect(enrol.stdout).toContain('Segundo factor activado')
+    // The authenticator lists the account under the hospital's name (site.yaml `nombre`).
+    const uri = new URL(/otpauth:\/\/\S+/.exec(enrol.stdout)![0])
+    expect(uri.searchParams.get('issuer')).toBe('E.S.E. Hospital Local San Juan de Dios')
     server = await startInProcess({ dataDir, office2fa: 'admin' })
   })
   afterAll(async () => server?.close())

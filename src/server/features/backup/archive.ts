@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as tar from 'tar'
+import { AGE_SUFFIX, encryptArchive } from './encryption.ts'
 import { type BackupKey, ensureBackupKey, signArchive } from './signature.ts'
 import { copyPostgres, copySqlite, type AttachmentRef, type Engine } from './snapshot.ts'
 
@@ -16,7 +17,8 @@ export const MANIFEST_FILE = 'manifiesto.json'
 export const ATTACHMENTS_DIR = 'adjuntos'
 export const POINTER_DIR = 'publicaciones'
 export const POINTER_NAME = 'actual.json'
-export const ARCHIVE_PATTERN = /^respaldo-\d{8}-\d{6}Z(-\d+)?\.tar\.gz$/
+/** A finished archive; `.age` when encrypted (encryption.ts). */
+export const ARCHIVE_PATTERN = /^respaldo-\d{8}-\d{6}Z(-\d+)?\.tar\.gz(\.age)?$/
 export const DEFAULT_KEEP = 14
 
 export interface ManifestFile {
@@ -62,12 +64,24 @@ export interface BackupOptions {
   now?: Date
   /** The key the archive is signed with; by default the installation's (DATA_DIR/respaldo.clave, made if missing). */
   key?: BackupKey
+  /** RESPALDO_DESTINATARIO_AGE: the age public key the archive is encrypted to (encryption.ts); unset, not encrypted. */
+  recipient?: string
+  /** The verification (verify.ts `verifyBackup`) run on the signed archive before it is encrypted. */
+  verify?: (archive: string, key: BackupKey) => Promise<ArchiveCheck>
+}
+
+/** What a verification (verify.ts `verifyBackup`) answers, as much as the callers read. */
+export interface ArchiveCheck {
+  ok: boolean
+  problems: string[]
 }
 
 export interface BackupResult {
   file: string
   manifest: BackupManifest
   removed: string[]
+  /** An encrypted archive is verified before encryption (the server has no identity to open it afterwards). */
+  verification?: ArchiveCheck
 }
 
 export function sha256File(file: string): string {
@@ -86,14 +100,14 @@ export function sha256File(file: string): string {
  * Gives the finished archive its final name: a hard link fails when the name exists, so two backups finishing
  * in the same second (two servers, or a manual one during the daily one) never overwrite each other.
  */
-function publish(partial: string, now: Date, destination: string): string {
+function publish(partial: string, now: Date, destination: string, suffix = ''): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
     .replace('T', '-')
     .replace(/\.\d+Z$/, 'Z')
   for (let i = 1; ; i++) {
-    const file = path.join(destination, i === 1 ? `respaldo-${stamp}.tar.gz` : `respaldo-${stamp}-${i}.tar.gz`)
+    const file = path.join(destination, i === 1 ? `respaldo-${stamp}.tar.gz${suffix}` : `respaldo-${stamp}-${i}.tar.gz${suffix}`)
     try {
       fs.linkSync(partial, file)
       return file
@@ -188,7 +202,14 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     fs.writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST_FILE, ...archivos.map(a => a.ruta)])
     fs.chmodSync(partial, 0o600)
-    signArchive(partial, options.key ?? ensureBackupKey(options.dataDir))
+    const key = options.key ?? ensureBackupKey(options.dataDir)
+    signArchive(partial, key)
+    if (options.recipient) {
+      // Checked while still plain, in the private staging folder; only the encrypted archive gets a name.
+      const verification = await options.verify?.(partial, key)
+      const file = publish(encryptArchive(partial, options.recipient), now, destination, AGE_SUFFIX)
+      return { file, manifest, removed: prune(destination, options.keep ?? DEFAULT_KEEP), verification }
+    }
     const file = publish(partial, now, destination)
     return { file, manifest, removed: prune(destination, options.keep ?? DEFAULT_KEEP) }
   } finally {

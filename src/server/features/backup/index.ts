@@ -23,6 +23,8 @@ export interface BackupSchedule {
   destination: string
   /** RESPALDO_CONSERVAR (default 14). */
   keep?: number
+  /** RESPALDO_DESTINATARIO_AGE: archives encrypted to this age public key (encryption.ts). */
+  recipient?: string
 }
 
 export interface BackupPluginOptions {
@@ -53,8 +55,10 @@ export async function backupAndVerify(options: BackupPluginOptions & { schedule:
       destination: options.schedule.destination,
       keep: options.schedule.keep ?? DEFAULT_KEEP,
       programVersion: options.programVersion,
+      recipient: options.schedule.recipient,
+      verify: verifyBackup,
     })
-    const check = await verifyBackup(made.file, ensureBackupKey(options.dataDir))
+    const check = made.verification ?? (await verifyBackup(made.file, ensureBackupKey(options.dataDir)))
     const archivo = path.basename(made.file)
     writeBackupStatus(options.dataDir, {
       fin: new Date().toISOString(),

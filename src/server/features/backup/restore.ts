@@ -53,6 +53,8 @@ export interface RestoreOptions {
   siteId?: string
   /** The key the backup was made with (signature.ts); undefined: there is none here, and the restore is refused. */
   key: BackupKey | undefined
+  /** `--identidad`: the age identity file that decrypts an encrypted archive (encryption.ts). */
+  identity?: string
 }
 
 /** What became of the release pointer: rebuilt for the backup's release, or left alone (and why). */
@@ -173,7 +175,7 @@ function adoptKey(dataDir: string, key: BackupKey | undefined): void {
 
 /** Unpacks the archive into `staging`; refuses one of the other store or one that does not match its manifest. */
 async function unpackChecked(archive: string, staging: string, options: RestoreOptions): Promise<BackupManifest> {
-  const manifest = await unpack(archive, staging, options.key)
+  const manifest = await unpack(archive, staging, options.key, options.identity)
   if (manifest.sitio !== null && manifest.sitio !== options.siteId)
     throw new RestoreRefusedError(
       options.siteId

@@ -13,6 +13,7 @@ import Database from 'better-sqlite3'
 import { pipeline } from 'node:stream/promises'
 import * as tar from 'tar'
 import { ATTACHMENTS_DIR, MANIFEST_FILE, MANIFEST_FORMAT, sha256File, type BackupManifest } from './archive.ts'
+import { decryptArchive, isEncryptedArchive } from './encryption.ts'
 import { CopyTextError, readDumpRows } from './pgCopyText.ts'
 import { authenticateArchive, type BackupKey } from './signature.ts'
 import { describeSqlite, PG_DUMP_FILE, SQLITE_FILE, type AttachmentRef } from './snapshot.ts'
@@ -56,8 +57,21 @@ function checkManifest(manifest: BackupManifest, name: string): BackupManifest {
  * that is not authentic is decompressed. Only regular files and folders are unpacked (no links: a link could make a
  * later read leave the folder), and they are made private (0600 / 0700).
  */
-export async function unpack(archive: string, into: string, key: BackupKey | undefined): Promise<BackupManifest> {
+export async function unpack(archive: string, into: string, key: BackupKey | undefined, identity?: string): Promise<BackupManifest> {
   if (!fs.existsSync(archive)) throw new Error(`No existe el archivo de respaldo ${archive}.`)
+  if (!isEncryptedArchive(archive)) return unpackPlain(archive, into, key)
+  // An age archive: decrypted next to `into` (same private place), then checked and unpacked like a plain one.
+  fs.mkdirSync(into, { recursive: true, mode: 0o700 })
+  const plain = path.join(into, '..', `${path.basename(into)}.descifrado.tar.gz`)
+  try {
+    decryptArchive(archive, identity, plain)
+    return await unpackPlain(plain, into, key)
+  } finally {
+    fs.rmSync(plain, { force: true })
+  }
+}
+
+async function unpackPlain(archive: string, into: string, key: BackupKey | undefined): Promise<BackupManifest> {
   const authentic = authenticateArchive(archive, key)
   fs.mkdirSync(into, { recursive: true, mode: 0o700 })
   const refused: string[] = []
@@ -154,10 +168,10 @@ export async function checkUnpacked(dir: string, manifest: BackupManifest): Prom
 }
 
 /** Unpacks into a temporary folder, checks, and removes the folder. */
-export async function verifyBackup(archive: string, key: BackupKey | undefined, tmpRoot = os.tmpdir()): Promise<Verification> {
+export async function verifyBackup(archive: string, key: BackupKey | undefined, tmpRoot = os.tmpdir(), identity?: string): Promise<Verification> {
   const dir = fs.mkdtempSync(path.join(tmpRoot, 'verificacion-respaldo-'))
   try {
-    const manifest = await unpack(archive, dir, key)
+    const manifest = await unpack(archive, dir, key, identity)
     const problems = await checkUnpacked(dir, manifest)
     return { ok: problems.length === 0, problems, manifest }
   } catch (error) {

@@ -1,4 +1,5 @@
 import { generateSecret, generateURI, verify } from 'otplib'
+import QRCode from 'qrcode'
 
 /**
  * Optional second factor: TOTP (RFC 6238, 30-second codes of 6 digits, the
@@ -12,6 +13,14 @@ export function newTotpSecret(): string {
 
 export function totpUri(secret: string, correo: string, issuer: string): string {
   return generateURI({ secret, label: correo, issuer })
+}
+
+/**
+ * The otpauth address as a QR code drawn with text blocks, for the terminal
+ * where `usuarios 2fa` runs (the secret never leaves that screen: no image file).
+ */
+export function totpQr(uri: string): Promise<string> {
+  return QRCode.toString(uri, { type: 'utf8', errorCorrectionLevel: 'M' })
 }
 
 /**

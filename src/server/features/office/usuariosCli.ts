@@ -1,5 +1,5 @@
 import { passwordProblem, hashPassword } from './passwords.ts'
-import { newTotpSecret, totpUri } from './totp.ts'
+import { checkTotp, newTotpSecret, totpQr, totpUri } from './totp.ts'
 import { DuplicateAccountError, ROLES, type OfficeStore, type StaffRole } from '../../store/office.ts'
 
 /**
@@ -59,9 +59,17 @@ export function parseAccountsArgs(argv: string[]): Parsed {
 }
 
 export interface CliIo {
-  /** The password typed or piped in. */
+  /** The password (or the first authenticator code) typed or piped in. */
   readPassword(prompt: string): Promise<string>
   out(line: string): void
+}
+
+/** What the command knows about the site it runs for. */
+export interface AccountsSite {
+  /** The filing forms an account may be limited to. */
+  formIds: readonly string[]
+  /** The hospital's name (site.yaml `nombre`): the issuer the authenticator app shows. */
+  siteName: string
 }
 
 type Account = NonNullable<Awaited<ReturnType<OfficeStore['findAccountByEmail']>>>
@@ -70,16 +78,16 @@ type Account = NonNullable<Awaited<ReturnType<OfficeStore['findAccountByEmail']>
 const consoleAudit = (evento: string, cuentaId: number, detalle: string) => ({ evento, cuentaId, detalle: `${detalle} (consola)` })
 
 /** Runs one command; throws UsageError (or another Error) with a Spanish message. */
-export async function runAccountsCommand(argv: string[], store: OfficeStore, io: CliIo, formIds: readonly string[]): Promise<void> {
+export async function runAccountsCommand(argv: string[], store: OfficeStore, io: CliIo, site: AccountsSite): Promise<void> {
   const p = parseAccountsArgs(argv)
   if (p.command === 'lista') return listAccounts(store, io)
-  if (p.command === 'crear') return createAccount(p, store, io, formIds)
+  if (p.command === 'crear') return createAccount(p, store, io, site.formIds)
   const account = await store.findAccountByEmail(p.correo!)
   if (!account) throw new UsageError(`No existe una cuenta con el correo ${p.correo}.`)
   if (p.command === 'desactivar') {
     await store.updateAccount(account.id, { activa: false }, consoleAudit('cuenta_desactivada', account.id, 'desactivada'))
     io.out(`Cuenta desactivada: ${account.correo}. Sus sesiones abiertas se cerraron.`)
-  } else if (p.command === '2fa') await setSecondFactor(account, !p.quitar, store, io)
+  } else if (p.command === '2fa') await setSecondFactor(account, !p.quitar, store, io, site.siteName)
   else if (p.command === 'activar') {
     await store.updateAccount(account.id, { activa: true }, consoleAudit('cuenta_activada', account.id, 'activada'))
     io.out(`Cuenta activada: ${account.correo}.`)
@@ -126,17 +134,31 @@ async function createAccount(p: Parsed, store: OfficeStore, io: CliIo, formIds: 
   }
 }
 
-/** `2fa`: a new authenticator secret shown once, or (`--quitar`) none. */
-async function setSecondFactor(account: Account, on: boolean, store: OfficeStore, io: CliIo): Promise<void> {
+/**
+ * `2fa`: a new authenticator secret, shown once (QR code, key and otpauth
+ * address), switched on only after the person types a first code the app made
+ * from it: a secret never confirmed would lock the account out (see
+ * docs/decisions/security.md, «Second factor enrolment»). `--quitar` removes it.
+ */
+async function setSecondFactor(account: Account, on: boolean, store: OfficeStore, io: CliIo, siteName: string): Promise<void> {
   if (!on) {
     await store.updateAccount(account.id, { totp: null }, consoleAudit('2fa_quitado', account.id, 'segundo factor quitado'))
     io.out(`Segundo factor quitado: ${account.correo}.`)
     return
   }
   const secret = newTotpSecret()
+  const uri = totpUri(secret, account.correo, siteName)
+  io.out(`Verificación en dos pasos para ${account.correo}. Escanee este código QR con su aplicación autenticadora`)
+  io.out('(Google Authenticator, Microsoft Authenticator, FreeOTP…):')
+  io.out(await totpQr(uri))
+  io.out(`o escriba en ella la clave ${secret}`)
+  io.out(`o use esta dirección: ${uri}`)
+  const confirmed = await checkTotp(secret, await io.readPassword('Código de 6 dígitos que muestra ahora la aplicación: '))
+  if (confirmed === undefined)
+    throw new UsageError(
+      `El código no coincide: el segundo factor NO se activó y la cuenta ${account.correo} ingresa como antes. Vuelva a ejecutar el comando y escriba el código que muestra la aplicación (revise que la hora del teléfono sea la correcta).`,
+    )
   await store.updateAccount(account.id, { totp: secret }, consoleAudit('2fa_activado', account.id, 'segundo factor activado'))
-  io.out(`Segundo factor activado para ${account.correo}. Agregue esta cuenta en su aplicación autenticadora`)
-  io.out(`(Google Authenticator, Microsoft Authenticator, FreeOTP…) con la clave ${secret}`)
-  io.out(`o con esta dirección: ${totpUri(secret, account.correo, 'SIAU')}`)
+  io.out(`Segundo factor activado para ${account.correo}.`)
   io.out('Desde ahora el ingreso pide el código de 6 dígitos de la aplicación. Sus sesiones abiertas se cerraron.')
 }
