@@ -147,12 +147,15 @@ function checkBreadcrumb(route: string): HTMLElement {
   expect(label, `${route} has no configured label in manifest/pages`).toBeTruthy()
   expect(text(crumb)).toBe(label)
   expect(crumb!.getAttribute('href')).toBe(route)
-  if (route !== '/') {
-    // Inicio, then the route's own label (and any ancestors in between).
-    const items = doc.querySelectorAll('nav[aria-label="Ruta de navegación"] li')
-    expect(items.length).toBeGreaterThanOrEqual(2)
-    expect(text(items[0])).toBe(labels.get('/') ?? 'Inicio')
-  }
+  // Inicio, then the route's own label (and any ancestors in between).
+  const items = doc.querySelectorAll('nav[aria-label="Ruta de navegación"] li')
+  expect(items.length).toBeGreaterThanOrEqual(2)
+  expect(text(items[0])).toBe(labels.get('/') ?? 'Inicio')
+  // The phones' one-line breadcrumb is the parent's link: the item before the current one.
+  const parent = items[items.length - 2]!.querySelector('a')!
+  const phoneLink = doc.querySelector('nav[aria-label="Ruta de navegación"] > a.migas-superior')
+  expect(phoneLink?.getAttribute('href')).toBe(parent.getAttribute('href'))
+  expect(text(phoneLink)).toBe(text(parent))
   return doc
 }
 
