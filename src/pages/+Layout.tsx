@@ -40,16 +40,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <Header layout={data.layout} ruta={data.ruta} />
       </KeptInBrowser>
       <main id="contenido" className="container" tabIndex={-1}>
-        <KeptInBrowser tag="nav" className="migas">
-          <Breadcrumb crumbs={data.breadcrumb} />
-        </KeptInBrowser>
+        {/* The home page has no breadcrumb: «Inicio» alone leads nowhere (docs/decisions/accessibility.md). */}
+        {data.breadcrumb.length > 1 && (
+          <KeptInBrowser tag="nav" className="migas">
+            <Breadcrumb crumbs={data.breadcrumb} />
+          </KeptInBrowser>
+        )}
         <div className={data.menuLateral ? 'con-menu-lateral' : undefined}>
+          <div className="cuerpo-pagina">{children}</div>
+          {/* After the page's own content, so on phones its heading comes first; wide screens place it in the left
+              column (site.css), a fixed grid cell, so neither column moves as the other arrives. */}
           {data.menuLateral && (
             <KeptInBrowser tag="nav" className="menu-lateral">
               <SideMenu menu={data.menuLateral} current={data.ruta} />
             </KeptInBrowser>
           )}
-          <div className="cuerpo-pagina">{children}</div>
         </div>
       </main>
       <KeptInBrowser tag="footer" className="pie">
