@@ -30,7 +30,7 @@ function yamlFilesUnder(dir: string): string[] {
   return out.sort()
 }
 
-const DECLARING_KEY: Partial<Record<ManifestKind, { key: string; set: keyof Declared }>> = {
+const DECLARING_KEY: Partial<Record<ManifestKind, { key: string; set: 'routes' | 'documentIds' | 'formIds' }>> = {
   page: { key: 'ruta', set: 'routes' },
   documents: { key: 'id', set: 'documentIds' },
   form: { key: 'id', set: 'formIds' },
