@@ -63,6 +63,12 @@ try {
   for (const x of r.renamed) console.log(`Archivo renombrado: «${x.from}» → «${x.to}»`)
   for (const x of r.added) console.log(`Fila agregada: ${x.titulo}  (${x.archivo})`)
   for (const x of r.skipped) console.log(`Ya estaba en la lista: ${x}`)
+  for (const x of r.notPdf) console.log(`No se agregó (no es un PDF): ${x}`)
+  if (r.copiedCategoria) console.log(`Categoría copiada de las filas vecinas: «${r.copiedCategoria}» (cámbiela en la lista si no corresponde).`)
+  if (r.categoryChoices)
+    console.log(
+      `Las filas vecinas usan varias categorías (${r.categoryChoices.map(c => `«${c}»`).join(', ')}): las filas nuevas quedaron sin categoría. Escríbala en cada una, o vuelva a agregar la carpeta con --categoria "…".`,
+    )
   console.log(`\n${r.added.length} fila(s) agregada(s) a ${file}${r.insertedAt ? ` a partir de la fila ${r.insertedAt}, junto a las del mismo año` : ''}.`)
   for (const line of whereShown(r, year)) console.log(line)
   if (r.added.length > 0)

@@ -42,7 +42,7 @@ try {
   await page.getByLabel('titulo', { exact: true }).last().fill('Acuerdo de aprobación del presupuesto 2026')
   const fecha = page.getByLabel(/^fecha/).last()
   await fecha.fill('2025-12-11')
-  await page.getByRole('button', { name: 'Escoge un archivo' }).click()
+  await page.getByRole('button', { name: 'Elija un archivo' }).click()
   await page.locator('input[type=file]').setInputFiles(pdf)
   await page.getByRole('button', { name: 'Confirmar selección' }).click()
   // The new row from its year down to its date.

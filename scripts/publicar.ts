@@ -3,7 +3,8 @@
  * (with `publicacion.json`: date, commit and who published), then switches the running server to it by
  * replacing the pointer `publicaciones/actual.json` (an atomic rename; the server follows it on its next
  * request, no restart). A failed validation or build deletes its folder and leaves the pointer, hence
- * what is served, untouched. The first publication has nothing before it: the build folder (dist/) is
+ * what is served, untouched. The first publication keeps a copy of what the server served before it (the build
+ * folder, dist/client) as a release of its own, so `--revertir` can always go back; the build folder itself is
  * never a release, since any `npm run build` changes it.
  * `npm run publicar -- --lista`: the kept releases, the one served marked.
  * `npm run publicar -- --revertir [<publicación>]`: serves the previous release again, or the one named.
@@ -63,6 +64,7 @@ function singleTarget(): Target {
   return {
     releasesDir,
     command: 'npm run publicar --',
+    unpublishedDir: clientDirFromEnv(),
     // The bundles of the release being served (or of the last build) are reused when only content changed
     // (content-only rebuild); the build folder is read, never served: it is not a release.
     build: async (id, served) => {

@@ -19,6 +19,7 @@ import type { IdentityColors } from '../src/manifest/siteIdentity.ts'
 import { rootRefusal } from '../src/server/serviceAccount.ts'
 import { siteRowCounts, withSiteClient } from '../src/server/store/siteRows.ts'
 import { withSiteAdded } from './lib/platformFileEdit.ts'
+import { ownHospitalRefusal, servedOwnHospital } from './lib/ownHospital.ts'
 import { formatChecklist, sampleChecklist } from './lib/sampleChecklist.ts'
 import { copyTemplate, identityColorsProblem, shortName, templateProblem } from './lib/siteTemplate.ts'
 
@@ -26,7 +27,10 @@ const USAGE = `Uso:
   npm run sitio -- crear <id> --nombre "E.S.E. Hospital …" --municipio <municipio> --departamento <departamento>
                     --dominio <dominio> [--dominio <otro dominio>] --admin <correo> [--admin-nombre "<nombre>"]
                     [--nombre-corto "<nombre>"] [--color-primario "#rrggbb"] [--color-fondo-claro "#rrggbb"]
-                    [--plantilla <carpeta con manifest/ y public/>] [--sin-compilar]
+                    [--plantilla <carpeta con manifest/ y public/>] [--sin-compilar] [--sin-sitio-actual]
+Sin plataforma.yaml, si la instalación ya sirve a su propio hospital (manifest/ y public/), el comando se niega y
+dice cómo hacer de ese hospital un sitio de la plataforma primero; --sin-sitio-actual declara que manifest/ no es
+de ningún hospital en servicio.
 Los colores institucionales deben contrastar al menos 4,5:1 (WCAG 2.1 AA): el primario con el texto blanco que lleva
 encima, el fondo claro con el primario; se pueden cambiar después en «identidad» de manifest/site.yaml, como el logo.
 La contraseña de la primera cuenta de administración se escribe cuando se pide (o se envía por la entrada estándar),
@@ -43,6 +47,8 @@ export interface CreateArgs {
   adminNombre: string
   plantilla: string
   compilar: boolean
+  /** The operator states that the root's manifest/ serves no hospital (scripts/lib/ownHospital.ts). */
+  sinSitioActual: boolean
   /** The hospital's colours, when given (`identidad.colores` of its site.yaml). */
   colores?: IdentityColors
 }
@@ -86,10 +92,15 @@ export function parseCreateArgs(argv: string[]): CreateArgs {
   if (command !== 'crear' || !id || id.startsWith('--')) throw new UsageError(USAGE)
   const values: Record<string, string[]> = {}
   let compilar = true
+  let sinSitioActual = false
   for (let i = 0; i < rest.length; i++) {
     const flag = rest[i]!
     if (flag === '--sin-compilar') {
       compilar = false
+      continue
+    }
+    if (flag === '--sin-sitio-actual') {
+      sinSitioActual = true
       continue
     }
     const value = rest[i + 1]
@@ -124,6 +135,7 @@ export function parseCreateArgs(argv: string[]): CreateArgs {
     adminNombre: one('--admin-nombre', false) ?? `Administración de ${shortName(nombre)}`,
     plantilla: path.resolve(one('--plantilla', false) ?? path.join(import.meta.dirname, '..')),
     compilar,
+    sinSitioActual,
     ...(colores && { colores }),
   }
 }
@@ -185,6 +197,8 @@ async function create(args: CreateArgs): Promise<void> {
   const file = platformFile()
   const why = conflict(args, file) ?? templateProblem(args.plantilla)
   if (why) fail(why, 2)
+  const own = args.sinSitioActual ? undefined : servedOwnHospital(file)
+  if (own) fail(ownHospitalRefusal(own, file, args.id), 2)
   const inDatabase = await databaseConflict(args)
   if (inDatabase) fail(inDatabase, 2)
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined

@@ -106,8 +106,14 @@ export function fieldFor(name: string, raw: Schema, file: string, required: bool
       if (typeof node.maximum === 'number') out.max = node.maximum
       return out
     }
-    case 'boolean':
-      return { ...base, widget: 'boolean', required: false }
+    case 'boolean': {
+      // A toggle shows its state: the schema's «Ejemplo: true» (written for the YAML) means nothing on a switch.
+      const out: Field = { ...base, widget: 'boolean', required: false }
+      const help = typeof out.hint === 'string' ? out.hint.replace(/\s*Ejemplo: (true|false)\.?/g, '').trim() : undefined
+      if (help) out.hint = help
+      else delete out.hint
+      return out
+    }
     case 'array': {
       const items = resolveRef(node.items ?? {}, f, w.schemas)
       if (items.node.discriminator || (items.node.oneOf && items.node.oneOf.length > 1 && itemsAreTyped(items.node, items.file, w))) {
@@ -251,16 +257,35 @@ function withSingulars(fields: Field[]): Field[] {
  * that link an address instead of a file (`url`), which the form must still save.
  */
 /** A new row starts with the year in Colombia (a staff PC set to another zone would offer the wrong one on 31 December). */
-export function documentListFields(docFields: Field[], rows: Array<{ archivo?: string; url?: string }>, year = yearInColombia(new Date())): Field[] {
+export function documentListFields(
+  docFields: Field[],
+  rows: Array<{ archivo?: string; url?: string; categoria?: unknown }>,
+  year = yearInColombia(new Date()),
+  id?: string,
+): Field[] {
   const fileRequired = rows.every(r => r.archivo !== undefined || r.url === undefined)
+  // A typo in a category hides the row on a page that shows the list by category: the list's own categories are
+  // offered, never typed (a new one is added in the YAML, guía del personal).
+  const categories = [...new Set(rows.map(r => r.categoria).filter((c): c is string => typeof c === 'string' && c !== ''))].sort((a, b) =>
+    a.localeCompare(b, 'es'),
+  )
+  const row = (c: Field): Field => {
+    if (c.name === 'anio') return { ...c, default: year }
+    if (c.name === 'archivo') return { ...c, required: fileRequired }
+    if (c.name === 'categoria' && categories.length > 0) return { ...c, widget: 'select', options: categories }
+    return c
+  }
   return docFields.map(f => {
+    // Pages cite the list by its id: shown, never changed (a select of one option).
+    if (f.name === 'id' && id)
+      return { ...f, widget: 'select', options: [id], default: id, hint: 'No se puede cambiar: las páginas citan la lista con este identificador.' }
     if (f.name !== 'filas') return f
     return {
       ...f,
       add_to_top: true,
       collapsed: true,
       summary: '{{fields.anio}} · {{fields.titulo}}',
-      fields: (f.fields as Field[]).map(c => (c.name === 'anio' ? { ...c, default: year } : c.name === 'archivo' ? { ...c, required: fileRequired } : c)),
+      fields: (f.fields as Field[]).map(row),
     }
   })
 }
@@ -302,7 +327,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
       file: posix(path.relative(root, file)),
       media_folder: `/public/assets/${folder}`,
       public_folder: `/assets/${folder}`,
-      fields: documentListFields(docFields, data.filas ?? [], yearInColombia((opts.now ?? (() => new Date()))())),
+      fields: documentListFields(docFields, data.filas ?? [], yearInColombia((opts.now ?? (() => new Date()))()), id),
     }
   })
   const pageFiles = listYaml(path.join(root, 'manifest/pages')).map(file => {
@@ -324,8 +349,9 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
     media_folder: 'public/assets',
     public_folder: '/assets',
     site_url: '/',
-    collections: [
-      { name: 'documentos', label: 'Listas de documentos', files: documentFiles },
+    // In alphabetical order of what staff read (the collections, and the lists and pages inside them).
+    collections: byLabel([
+      { name: 'documentos', label: 'Listas de documentos', files: byLabel(documentFiles) },
       {
         name: 'noticias',
         label: 'Noticias',
@@ -346,10 +372,12 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
         label: 'Datos del sitio y contacto',
         files: [{ name: 'site', label: 'Datos del sitio (site.yaml)', file: 'manifest/site.yaml', fields: withSingulars(schemaFields('site.schema.json', w)) }],
       },
-      { name: 'paginas', label: 'Páginas', files: pageFiles },
-    ],
+      { name: 'paginas', label: 'Páginas', files: byLabel(pageFiles) },
+    ]),
   }
 }
+
+const byLabel = <T extends { label: string }>(items: T[]): T[] => [...items].sort((a, b) => a.label.localeCompare(b.label, 'es'))
 
 /** The editor's files: config.yml (generated) and its scripts; decap-cms.js is served from node_modules. */
 export function writeEditorFiles(outDir: string, opts: EditorOptions): string {

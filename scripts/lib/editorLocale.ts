@@ -5,7 +5,13 @@
  * plus these phrases cover every phrase of its `en`, so a Decap update that adds English phrases fails it.
  */
 export const ES_SUPPLEMENT = {
-  auth: { loginWithAzure: 'Iniciar sesión con Azure', loginWithForgejo: 'Iniciar sesión con Forgejo' },
+  // Decap's own `es` phrases that speak «tú», say «Oops» or mix «Escoge» and «Elige»: replaced with the formal
+  // Spanish of the rest of the site (docs/decisions/staff-tooling.md); tests/unit/editor-formal-spanish.test.ts.
+  auth: {
+    loginWithAzure: 'Iniciar sesión con Azure',
+    loginWithForgejo: 'Iniciar sesión con Forgejo',
+    errors: { email: 'Escriba su correo electrónico.', password: 'Escriba su contraseña.' },
+  },
   collection: {
     sidebar: { allCollections: 'Todas las colecciones', searchIn: 'Buscar en' },
     collectionTop: {
@@ -21,6 +27,15 @@ export const ES_SUPPLEMENT = {
   },
   editor: {
     editorControl: { field: { widgetLabel: 'Campo %{widgetLabel}' } },
+    editor: {
+      onLeavePage: '¿Seguro que desea salir de esta página? Los cambios sin guardar se pierden.',
+      onPublishing: '¿Seguro que desea publicar esta entrada?',
+      onUnpublishing: '¿Seguro que desea retirar esta entrada?',
+      onDeletePublishedEntry: '¿Seguro que desea borrar esta entrada publicada?',
+      onDeleteUnpublishedChangesWithUnsavedChanges:
+        'Se borrarán todos los cambios no publicados de esta entrada y los cambios sin guardar de esta sesión. ¿Desea borrarlos?',
+      onDeleteUnpublishedChanges: 'Se borrarán todos los cambios no publicados de esta entrada. ¿Desea borrarlos?',
+    },
     editorControlPane: {
       widget: { invalidPath: '«%{path}» no es una ruta válida', pathExists: 'La ruta «%{path}» ya existe' },
       i18n: {
@@ -70,7 +85,9 @@ export const ES_SUPPLEMENT = {
         toggleMode: { rich: 'Cambiar a texto con formato', markdown: 'Cambiar a Markdown' },
       },
       image: {
-        chooseMultiple: 'Escoger imágenes',
+        choose: 'Elija una imagen',
+        chooseDifferent: 'Elija otra imagen',
+        chooseMultiple: 'Elija imágenes',
         chooseUrl: 'Insertar desde una dirección web',
         replaceUrl: 'Reemplazar por una dirección web',
         promptUrl: 'Escriba la dirección web de la imagen',
@@ -78,8 +95,10 @@ export const ES_SUPPLEMENT = {
         removeAll: 'Quitar todas las imágenes',
       },
       file: {
+        choose: 'Elija un archivo',
+        chooseDifferent: 'Elija otro archivo',
         chooseUrl: 'Insertar desde una dirección web',
-        chooseMultiple: 'Escoger archivos',
+        chooseMultiple: 'Elija archivos',
         replaceUrl: 'Reemplazar por una dirección web',
         promptUrl: 'Escriba la dirección web del archivo',
         addMore: 'Agregar más archivos',
@@ -97,6 +116,7 @@ export const ES_SUPPLEMENT = {
   ui: {
     settingsDropdown: { account: 'Opciones de la cuenta' },
     toast: {
+      missingRequiredField: 'Falta un campo obligatorio: complételo (está marcado en rojo) y guarde de nuevo.',
       noteAdded: 'Nota agregada',
       onFailToAddNote: 'No se pudo agregar la nota: %{details}',
       noteUpdated: 'Nota modificada',
@@ -110,4 +130,5 @@ export const ES_SUPPLEMENT = {
       onBackendDown: 'El servicio de almacenamiento no está disponible. Vea %{details} para más información',
     },
   },
+  workflow: { workflowList: { onPublishEntry: '¿Seguro que desea publicar esta entrada?' } },
 } as const

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { yearFolderPath } from '../../src/manifest/addDocuments.ts'
 import { loadManifest, type Manifest, type Sourced } from '../../src/manifest/load.ts'
 import { resolvePlaceholders } from '../../src/manifest/resolve.ts'
 import { manifestValidators, type ManifestKind } from '../../src/manifest/schemas.ts'
@@ -65,6 +66,25 @@ function targetOf(manifest: Manifest, abs: string): Target | undefined {
   return undefined
 }
 
+/**
+ * A document list's rows as the save will write them: a row linking a file not on disk yet (an upload, still named
+ * as the clerk's PC named it) links the name and year folder the save gives it (editorUploads.ts, `yearFolderPath`).
+ * Without this the preview refused the upload's name (spaces, accents) with a rename message the clerk cannot act
+ * on, and kept it after «Guardado», since the form keeps the name it sent.
+ */
+function asSaved(data: unknown, publicRoot: string): unknown {
+  const rows = (data as { filas?: unknown })?.filas
+  if (!Array.isArray(rows)) return data
+  const filas = rows.map(row => {
+    const r = row as { archivo?: unknown; anio?: unknown }
+    if (typeof r?.archivo !== 'string' || !r.archivo.startsWith('/assets/') || !Number.isInteger(r.anio)) return row
+    if (fs.existsSync(path.join(publicRoot, decodeURI(r.archivo)))) return row
+    const folder = r.archivo.slice(0, r.archivo.lastIndexOf('/'))
+    return { ...r, archivo: yearFolderPath(folder, r.anio as number, r.archivo) }
+  })
+  return { ...(data as object), filas }
+}
+
 /** The preview of `archivo` (a path under the working copy, e.g. manifest/documents/presupuesto.yaml) holding `datos`. */
 export function renderPreview(repo: string, archivo: string, datos: unknown): PreviewResult {
   const manifestDir = path.join(repo, 'manifest')
@@ -76,7 +96,7 @@ export function renderPreview(repo: string, archivo: string, datos: unknown): Pr
   const target = targetOf(manifest, abs)
   if (!target) return { aviso: 'Esta ficha no se muestra como una página: la vista previa está en las listas de documentos y en las páginas.' }
   if (!target.ruta) return { aviso: 'Ninguna página muestra todavía esta lista: agréguela a una página con una sección «documentos».' }
-  const data = withoutBlanks(datos)
+  const data = target.kind === 'documents' ? asSaved(withoutBlanks(datos), path.join(repo, 'public')) : withoutBlanks(datos)
   const validate = manifestValidators()[target.kind]
   if (!validate(data)) {
     // The validator's own Spanish sentences, as a save would report them.

@@ -8,6 +8,8 @@ export interface NewSiteEntry {
   id: string
   nombre: string
   dominios: string[]
+  /** Its content folder, relative to plataforma.yaml, when not `sitios/<id>`. */
+  carpeta?: string
 }
 
 const NEW_FILE_HEADER = [
@@ -24,7 +26,7 @@ export function withSiteAdded(current: string | undefined, site: NewSiteEntry): 
     const seq = doc.get('sitios', true)
     if (isSeq(seq)) seq.flow = false
   } else doc = parseDocument(current)
-  const node = doc.createNode({ id: site.id, nombre: site.nombre, dominios: site.dominios })
+  const node = doc.createNode({ id: site.id, nombre: site.nombre, dominios: site.dominios, ...(site.carpeta && { carpeta: site.carpeta }) })
   const domains = node.get('dominios', true)
   if (isSeq(domains)) domains.flow = true
   doc.addIn(['sitios'], node)

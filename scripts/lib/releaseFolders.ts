@@ -24,6 +24,18 @@ export interface ReleaseInfo {
   usuario: string
   /** package.json version of the code. */
   version: string
+  /** Set only on the copy of what was served before the first publication: where it came from, for `--lista`. */
+  origen?: string
+}
+
+/** The release kept at the first publication: the build folder's site, which nobody published. */
+export const UNPUBLISHED_INFO: ReleaseInfo = {
+  fecha: '',
+  commit: null,
+  cambiosLocales: false,
+  usuario: 'nadie (sin publicar)',
+  version: '?',
+  origen: 'lo que se servía antes de la primera publicación (carpeta de compilación, sin publicar)',
 }
 
 export interface Release {
@@ -111,8 +123,13 @@ export function prune(releasesDir: string, pointer: Pointer, keep: number, spare
 }
 
 /** A new release id: the time, sortable and valid as a folder name on every system. */
-export function newReleaseId(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-')
+export function newReleaseId(at: Date = new Date()): string {
+  return at.toISOString().replace(/[:.]/g, '-')
+}
+
+/** The ISO instant a release id was made at (`newReleaseId` undone). */
+export function releaseDate(id: string): string {
+  return id.replace(/^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3}Z)$/, '$1:$2:$3.$4')
 }
 
 /**

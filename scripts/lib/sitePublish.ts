@@ -11,7 +11,7 @@ import type { PlatformSite } from '../../src/manifest/platform.ts'
 import { type Pointer, readPointer, writePointer } from '../../src/server/releases.ts'
 import { programVersion } from '../../src/server/version.ts'
 import { buildInChild, concurrentBuilds } from './platformBuild.ts'
-import { describeCheckout, isSite, listReleases, newReleaseId, prune, releaseIdOf, writeReleaseInfo } from './releaseFolders.ts'
+import { describeCheckout, isSite, listReleases, newReleaseId, prune, releaseDate, releaseIdOf, UNPUBLISHED_INFO, writeReleaseInfo } from './releaseFolders.ts'
 import { checkRelease } from './releaseCheck.ts'
 import { lockReleases } from './releaseLock.ts'
 
@@ -28,6 +28,11 @@ export interface Target {
   manifestDir?: string
   /** Builds release `id` into `<releasesDir>/<id>`, reusing the bundles of `served` (the release served) when it can. */
   build(id: string, served: string | undefined): Promise<boolean>
+  /**
+   * The client folder the server serves while there is no publication (the build folder: dist/client, or a platform
+   * site's dist/sitios/<id>/client). The first publication keeps a copy of it as a release to go back to.
+   */
+  unpublishedDir?: string
 }
 
 const of = (t: Target) => (t.site ? ` del sitio «${t.site}»` : '')
@@ -39,6 +44,7 @@ export function siteTarget(site: PlatformSite, concurrent = 1, prefixOutput = fa
     site: site.id,
     command: `npm run publicar -- --sitio ${site.id}`,
     manifestDir: site.manifestDir,
+    unpublishedDir: path.join(site.outDir, 'client'),
     build: async (id, served) => {
       const outDir = path.join(site.releasesDir, id)
       // Relative: the bundler joins the output folder to the project root.
@@ -73,15 +79,44 @@ export async function publishInto(t: Target, keep: number, say: (line: string) =
     throw new PublishError(`No se publicó nada${of(t)}: la publicación nueva no pasó la verificación: ${problem}. El sitio publicado sigue igual.`)
   }
   writeReleaseInfo(outDir, describeCheckout(process.cwd(), programVersion()))
+  const kept = before ? undefined : keepUnpublished(t, id)
+  const anterior = before?.actual ?? (kept ? `${kept}/client` : undefined)
   const pointer: Pointer = {
     actual: `${id}/client`,
-    ...(before ? { anterior: before.actual } : {}),
+    ...(anterior ? { anterior } : {}),
     ...(before?.codigo ? { codigo: before.codigo } : {}),
   }
   writePointer(releasesDir, pointer)
   prune(releasesDir, pointer, keep)
   say(`✓ Publicado ${id}${of(t)}. El servidor en marcha ya sirve esta versión.`)
-  if (before) say(`  Para volver a la versión anterior: ${t.command} --revertir   (ver todas: ${t.command} --lista)`)
+  if (kept) say(`  Lo que se servía antes (sin publicar) quedó guardado como la publicación ${kept}.`)
+  if (anterior) say(`  Para volver a la versión anterior: ${t.command} --revertir   (ver todas: ${t.command} --lista)`)
+  return id
+}
+
+/**
+ * Before the first publication the server serves the build folder. That site is copied into a release of its own
+ * (named by when it was built, so it sorts before the new one) for `--revertir` to go back to: a copy, since any
+ * later `npm run build` rewrites the build folder (docs/decisions/updates-and-releases.md). Undefined when the
+ * build folder holds no site. A copy that fails removes its folder and stops the publication: nothing was switched.
+ */
+function keepUnpublished(t: Target, newId: string): string | undefined {
+  const from = t.unpublishedDir
+  if (!from || !isSite(from)) return undefined
+  const builtAt = fs.statSync(path.join(from, 'index.html')).mtime
+  const at = Math.min(builtAt.getTime(), Date.parse(releaseDate(newId)) - 1)
+  const id = newReleaseId(new Date(at))
+  const dir = path.join(t.releasesDir, id)
+  try {
+    fs.cpSync(from, path.join(dir, 'client'), { recursive: true })
+    writeReleaseInfo(dir, { ...UNPUBLISHED_INFO, fecha: new Date(at).toISOString() })
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true })
+    fs.rmSync(path.join(t.releasesDir, newId), { recursive: true, force: true })
+    throw new PublishError(
+      `No se publicó nada${of(t)}: no se pudo guardar una copia de lo que se servía antes (${(error as Error).message}). El sitio publicado sigue igual.`,
+    )
+  }
   return id
 }
 
@@ -126,6 +161,10 @@ export function listReleasesOf(t: Target): void {
     const i = r.info
     const when = i ? new Date(i.fecha).toLocaleString('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium', timeStyle: 'short' }) : 'fecha desconocida'
     const commit = i?.commit ? `${i.commit.slice(0, 10)}${i.cambiosLocales ? ' con cambios locales' : ''}` : 'sin commit'
+    if (i?.origen) {
+      console.log(`  ${r.id}  ${when}  ${i.origen}${mark}`)
+      continue
+    }
     console.log(`  ${r.id}  ${when}  versión ${i?.version ?? '?'}  commit ${commit}  publicó ${i?.usuario ?? 'desconocido'}${mark}`)
   }
   console.log(`Para servir otra: ${t.command} --revertir <publicación>`)

@@ -10,7 +10,13 @@ export interface AddDocumentsResult {
   file: string
   added: Array<{ titulo: string; archivo: string }>
   skipped: string[]
+  /** Files of the folder that are not PDF (left where they are, not added). */
+  notPdf: string[]
   renamed: Array<{ from: string; to: string }>
+  /** The `categoria` the new rows copied from their neighbours, when none was given. */
+  copiedCategoria?: string
+  /** The neighbours' categories when they disagree (none copied: staff choose with --categoria). */
+  categoryChoices?: string[]
   /** Row number (1-based, in the file's list) of the first row added. */
   insertedAt?: number
 }
@@ -149,6 +155,24 @@ function insertionIndex(years: number[], year: number): number {
   return i < 0 ? years.length : i
 }
 
+type ExistingRow = { archivo?: string; anio?: number; categoria?: string }
+
+/**
+ * The `categoria` new rows of `year` take when staff name none: the one every row of that year has or, for a new
+ * year, the one every row of the year beside the insertion point has, with that year in its text moved to the new
+ * one («Vigencia 2024» → «Vigencia 2025»). Rows of a list shown by category without one would not show at all.
+ * Neighbours that disagree (or some without a category) give no category, only the choices.
+ */
+function neighbourCategory(existing: ExistingRow[], at: number, year: number): { categoria?: string; choices: string[] } {
+  const sameYear = existing.filter(r => Number(r.anio) === year)
+  const beside = existing[at - 1] ?? existing[at]
+  const near = sameYear.length > 0 ? sameYear : beside ? existing.filter(r => r.anio === beside.anio) : []
+  const choices = [...new Set(near.map(r => r.categoria).filter((c): c is string => typeof c === 'string' && c !== ''))]
+  if (choices.length !== 1 || near.some(r => !r.categoria)) return { choices }
+  const from = String(near[0]!.anio)
+  return { categoria: sameYear.length > 0 ? choices[0]! : choices[0]!.replaceAll(from, String(year)), choices }
+}
+
 /**
  * Adds one row per PDF of `folder` (which must be inside public/assets) to a
  * documents list, where the list's order says, keeping the file's comments,
@@ -177,17 +201,32 @@ export function addDocuments(list: string, year: number, folder: string, categor
     doc.set('filas', rows)
   }
   const seq = rows as YAMLSeq
-  const existing = (doc.toJS() as { filas?: Array<{ archivo?: string; anio?: number }> }).filas ?? []
+  const existing = (doc.toJS() as { filas?: ExistingRow[] }).filas ?? []
   const listed = new Set(existing.map(r => r.archivo))
+  const at = insertionIndex(
+    existing.map(r => Number(r.anio)),
+    year,
+  )
+  const neighbours = categoria ? undefined : neighbourCategory(existing, at, year)
+  const neighbour = neighbours?.categoria
+  const category = categoria ?? neighbour
 
-  const result: AddDocumentsResult = { file: manifestFile, added: [], skipped: [], renamed: [] }
-  const pdfs = fs
-    .readdirSync(absFolder)
-    .filter(f => /\.pdf$/i.test(f))
-    .sort((a, b) => (periodMonthOfName(a) ?? 13) - (periodMonthOfName(b) ?? 13) || a.localeCompare(b, 'es'))
+  const result: AddDocumentsResult = { file: manifestFile, added: [], skipped: [], notPdf: [], renamed: [] }
+  const files = fs
+    .readdirSync(absFolder, { withFileTypes: true })
+    .filter(e => e.isFile() && !e.name.startsWith('.'))
+    .map(e => e.name)
+  result.notPdf = files.filter(f => !/\.pdf$/i.test(f)).sort((a, b) => a.localeCompare(b, 'es'))
+  const pdfs = files.filter(f => /\.pdf$/i.test(f)).sort((a, b) => (periodMonthOfName(a) ?? 13) - (periodMonthOfName(b) ?? 13) || a.localeCompare(b, 'es'))
   if (pdfs.length === 0) throw new StaffError(`la carpeta ${folder} no tiene archivos PDF`)
   const nodes: YAMLMap[] = []
+  const linkOf = (name: string) => '/' + path.relative(publicDir(), path.join(absFolder, name)).split(path.sep).join('/')
   for (const original of pdfs) {
+    // A file already listed keeps its name: renaming it would break the row that links it.
+    if (listed.has(linkOf(original))) {
+      result.skipped.push(linkOf(original))
+      continue
+    }
     let name = original
     const safe = safeFileName(original)
     if (safe !== original) {
@@ -197,14 +236,14 @@ export function addDocuments(list: string, year: number, folder: string, categor
       result.renamed.push({ from: original, to: safe })
       name = safe
     }
-    const archivo = '/' + path.relative(publicDir(), path.join(absFolder, name)).split(path.sep).join('/')
+    const archivo = linkOf(name)
     if (listed.has(archivo)) {
       result.skipped.push(archivo)
       continue
     }
     const titulo = titleFromFileName(original)
     const row: Record<string, unknown> = { anio: year }
-    if (categoria) row.categoria = categoria
+    if (category) row.categoria = category
     row.titulo = titulo
     row.archivo = archivo
     const node = doc.createNode(row) as YAMLMap
@@ -213,10 +252,8 @@ export function addDocuments(list: string, year: number, folder: string, categor
     result.added.push({ titulo, archivo })
   }
   if (nodes.length > 0) {
-    const at = insertionIndex(
-      existing.map(r => Number(r.anio)),
-      year,
-    )
+    if (neighbour) result.copiedCategoria = neighbour
+    else if (neighbours && neighbours.choices.length > 1) result.categoryChoices = neighbours.choices
     seq.items.splice(at, 0, ...nodes)
     result.insertedAt = at + 1
     fs.writeFileSync(manifestFile, doc.toString({ lineWidth: 0, indent: style.indent, indentSeq: style.indentSeq, singleQuote: false }))

@@ -18,7 +18,8 @@ export function safeFileName(name: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, '-')
+    // Underscores too: one separator, the hyphen, as every other name on the site (docs/decisions/documents-and-placeholders.md).
+    .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return (base || 'documento') + ext
 }

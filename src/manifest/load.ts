@@ -30,7 +30,7 @@ function yamlFilesUnder(dir: string): string[] {
   return out.sort()
 }
 
-const DECLARING_KEY: Partial<Record<ManifestKind, { key: string; set: keyof Declared }>> = {
+const DECLARING_KEY: Partial<Record<ManifestKind, { key: string; set: 'routes' | 'documentIds' | 'formIds' }>> = {
   page: { key: 'ruta', set: 'routes' },
   documents: { key: 'id', set: 'documentIds' },
   form: { key: 'id', set: 'formIds' },
@@ -63,6 +63,7 @@ function loadOne<T>(file: string, kind: ManifestKind, problems: Problem[], decla
   const validate = manifestValidators()[kind]
   if (!validate(source.data)) {
     declare(declared, kind, file, source.data)
+    declared.invalid?.push({ source, data: source.data })
     for (const error of relevantErrors(validate.errors ?? [])) {
       const t = translateAjvError(error, source.data)
       problems.push(problemAt(source, t.path, t.message, 'error', t.atKey))
@@ -87,7 +88,7 @@ function loadFormFiles(manifest: Manifest, load: Loader): void {
 /** An empty manifest of a folder with its site.yaml read (when the file exists), and the loader that records problems. */
 function startLoad(dir: string): LoadResult & { load: Loader } {
   const problems: Problem[] = []
-  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set(), files: new Set() }
+  const declared: Declared = { routes: new Set(), documentIds: new Set(), formIds: new Set(), files: new Set(), invalid: [] }
   const manifest: Manifest = { dir, declared, pages: [], documents: [], forms: [], news: [] }
   const load: Loader = (file, kind) => loadOne(file, kind, problems, declared)
   const siteFile = path.join(dir, 'site.yaml')

@@ -21,6 +21,11 @@ export interface Declared {
   formIds: Set<string>
   /** Files that failed to load (absolute paths): what they link is not reported file by file. */
   files: Set<string>
+  /**
+   * Files that were valid YAML but failed their schema, as read: the link checks still read them (a missing PDF
+   * is reported in the same run as the row's bad date), so one `validate` names every problem of a file.
+   */
+  invalid?: Sourced<unknown>[]
 }
 
 export interface Manifest {

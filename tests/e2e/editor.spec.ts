@@ -74,7 +74,7 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
     .getByLabel(/^Fecha/)
     .first()
     .fill(`${YEAR - 1}-12-11`)
-  await page.getByRole('button', { name: 'Escoge un archivo' }).first().click()
+  await page.getByRole('button', { name: 'Elija un archivo' }).first().click()
   await page.locator('input[type=file]').setInputFiles(pdf)
   await page.getByRole('button', { name: 'Confirmar selección' }).click()
   // The preview pane shows the page as the site renders it, with the unsaved row: the list's page title, the new
@@ -147,7 +147,7 @@ test('a save the validator refuses: the form shows its Spanish sentence about th
     .getByLabel(/^Fecha/)
     .first()
     .fill(`${YEAR}-02-30`)
-  await page.getByRole('button', { name: 'Escoge un archivo' }).first().click()
+  await page.getByRole('button', { name: 'Elija un archivo' }).first().click()
   await page.locator('input[type=file]').setInputFiles(pdf)
   await page.getByRole('button', { name: 'Confirmar selección' }).click()
   await page.getByRole('button', { name: 'Publicar', exact: true }).click()

@@ -42,7 +42,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 describe('file names', () => {
   it('safe names keep «ñ» readable («Año» → «anio», never «ano») and drop accents and spaces', () => {
     expect(safeFileName('Informe Año 2025.PDF')).toBe('informe-anio-2025.pdf')
-    expect(safeFileName('Señal de evaluación_final.pdf')).toBe('senial-de-evaluacion_final.pdf')
+    expect(safeFileName('Señal de evaluación_final.pdf')).toBe('senial-de-evaluacion-final.pdf')
   })
 
   it('reads the period a name mentions: months, quarters, semesters', () => {
@@ -82,7 +82,8 @@ describe('npm run docs:add (adding a year of PDFs)', { timeout: 90_000 }, () => 
     // The rest of the file is untouched: comments, indentation, quoting.
     const after = fs.readFileSync(list('gestion-estados-financieros'), 'utf8')
     const head = before.split('filas:\n')[0]!
-    expect(after.startsWith(head + 'filas:\n  - anio: 2025\n    titulo: Estados financieros marzo Año 2025\n')).toBe(true)
+    // The category of the neighbouring year's rows, moved to the new year (docs-add-category-and-skipped.test.ts).
+    expect(after.startsWith(head + 'filas:\n  - anio: 2025\n    categoria: Vigencia 2025\n    titulo: Estados financieros marzo Año 2025\n')).toBe(true)
     expect(after.endsWith(before.split('filas:\n')[1]!)).toBe(true)
   })
 

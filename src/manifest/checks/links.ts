@@ -58,7 +58,16 @@ const linksOf = new WeakMap<Manifest, FoundLink[]>()
 function allLinks(m: Manifest): FoundLink[] {
   let links = linksOf.get(m)
   if (!links) {
-    const items: Sourced<unknown>[] = [...(m.site ? [m.site] : []), ...m.pages, ...m.documents, ...m.news, ...m.forms, ...(m.ita ? [m.ita] : [])]
+    // Files that failed their schema too: their links are reported in the same run as their schema errors.
+    const items: Sourced<unknown>[] = [
+      ...(m.site ? [m.site] : []),
+      ...m.pages,
+      ...m.documents,
+      ...m.news,
+      ...m.forms,
+      ...(m.ita ? [m.ita] : []),
+      ...(m.declared.invalid ?? []),
+    ]
     links = items.flatMap(collectLinks)
     linksOf.set(m, links)
   }
