@@ -6,6 +6,18 @@
  */
 export const BOM = '\uFEFF'
 
+/**
+ * The one separator of every staff export (filings, subscriptions, audit trail, request report):
+ * Excel with Colombian regional settings uses the comma as decimal sign and «;» as list separator,
+ * so a «;» file in UTF-8 with BOM opens in columns with accents intact (docs/decisions/export.md).
+ */
+export const STAFF_CSV_SEPARATOR = ';'
+
+/** A staff export's CSV: the same separator and encoding for every one of them (docs/decisions/export.md). */
+export function toStaffCsv(header: string[], rows: unknown[][]): string {
+  return toCsv(header, rows, STAFF_CSV_SEPARATOR)
+}
+
 const FORMULA_START = /^[=+\-@\t\r]/
 
 /** NUL and bidirectional controls never reach a spreadsheet (rows stored before docs/decisions/documents-and-placeholders.md may hold them). */

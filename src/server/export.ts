@@ -22,14 +22,15 @@ import { colombiaDay } from '../filings/businessDays.ts'
 import { initialTramite } from '../filings/deadlines.ts'
 import { ESTADO_LABEL } from '../filings/states.ts'
 import { answeredOnTime } from '../filings/termStatus.ts'
-import { toCsv } from '../manifest/csv.ts'
+import { STAFF_CSV_SEPARATOR, toCsv } from '../manifest/csv.ts'
+import { canalLabel } from '../filings/channels.ts'
 import { parsePeriod } from '../filings/requestReport.ts'
 import { reportCsv, reportOf } from './features/report/index.ts'
 import { loadFilingForms } from './siteData.ts'
 import { writeData } from './npmBanner.ts'
 import { chooseSite } from './siteOption.ts'
 import { openFilingStore } from './store/open.ts'
-import type { ConsentRecord, FilingStore } from './store/store.ts'
+import type { ConsentRecord, FilingRow, FilingStore } from './store/store.ts'
 import { UPLOADS_DIR } from './store/uploads.ts'
 
 /** The office's audit trail (docs/decisions/export.md): not a form, so its export name is fixed. */
@@ -40,6 +41,7 @@ export const REPORT_EXPORT = 'informe'
 export interface ExportOptions {
   /** yyyy-MM-dd: only filings received on or after that day (Colombia time). */
   since?: string
+  /** --sep: another separator for a program that expects it; staff exports use STAFF_CSV_SEPARATOR (docs/decisions/export.md). */
   separator?: string
   /** --salida: the file to write (created or replaced); without it, standard output. */
   output?: string
@@ -92,6 +94,27 @@ function consentCells(c: ConsentRecord | undefined): string[] {
   return c ? [c.version, colombiaDateTime(c.en)] : ['', '']
 }
 
+/**
+ * Where each petition came from (docs/decisions/export.md): the day the entity received it (a paper letter
+ * registered later: the day staff entered, from which the term counts, Ley 1755 de 2015 art. 14), the instant it
+ * was numbered, its channel and the staff member who registered it (empty for the site's forms).
+ */
+export const ORIGIN_HEADERS = ['Radicado', 'Fecha de recepción', 'Fecha y hora de radicación', 'Canal', 'Registrada por']
+
+function originCells(f: FilingRow): string[] {
+  let registered: string
+  let received: string
+  try {
+    registered = colombiaDateTime(f.recibidoEn)
+    received = f.recibidaEl ?? colombiaDay(new Date(f.recibidoEn))
+  } catch {
+    // A date forced into the file by hand: the stored text, never a stopped export.
+    registered = f.recibidoEn
+    received = f.recibidaEl ?? f.recibidoEn
+  }
+  return [f.radicado, received, registered, canalLabel(f.canal), f.registradaPor?.nombre ?? '']
+}
+
 /** The CSV of the audit trail, oldest first: the trail reads as a journal. */
 export async function auditCsv(store: FilingStore, options: ExportOptions = {}): Promise<string> {
   const since = sinceIso(options.since)
@@ -99,7 +122,7 @@ export async function auditCsv(store: FilingStore, options: ExportOptions = {}):
     const rows = (await store.listAudit({ since }))
       .reverse()
       .map(r => [colombiaDateTime(r.en), r.evento, r.cuentaCorreo ?? r.correo ?? '', r.radicado ?? '', r.detalle ?? '', r.direccion ?? ''])
-    return toCsv(['Fecha', 'Evento', 'Cuenta', 'Radicado', 'Detalle', 'Dirección'], rows, options.separator)
+    return toCsv(['Fecha', 'Evento', 'Cuenta', 'Radicado', 'Detalle', 'Dirección'], rows, options.separator ?? STAFF_CSV_SEPARATOR)
   }
 }
 
@@ -109,7 +132,11 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
   const since = sinceIso(options.since)
   if (filing.clase === 'suscripcion') {
     const rows = (await store.listSubscriptions({ since })).map(s => [s.radicado, colombiaDateTime(s.recibidoEn), s.correo, ...consentCells(s.autorizacion)])
-    return toCsv(['Radicado', 'Fecha de recepción', filing.emailField?.etiqueta ?? 'Correo electrónico', ...CONSENT_HEADERS], rows, options.separator)
+    return toCsv(
+      ['Radicado', 'Fecha de recepción', filing.emailField?.etiqueta ?? 'Correo electrónico', ...CONSENT_HEADERS],
+      rows,
+      options.separator ?? STAFF_CSV_SEPARATOR,
+    )
   }
   const filings = await store.listFilings(filing.kind, { since })
   // Columns: the form's fields in order, then any field stored by an older version of the form.
@@ -118,7 +145,7 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
   const titleOf = (field: string) => form?.campos.find(c => c.nombre === field)?.etiqueta ?? field
   // The proof of consent sits right after the form's fields (its checkbox is the last of them), for a form with the notice.
   const withConsent = (form !== undefined && hasPrivacyNotice(form)) || filings.some(f => f.autorizacion)
-  const header = ['Radicado', 'Fecha de recepción', ...fields.map(titleOf), ...(withConsent ? CONSENT_HEADERS : [])]
+  const header = [...ORIGIN_HEADERS, ...fields.map(titleOf), ...(withConsent ? CONSENT_HEADERS : [])]
   // A form with a file (multipart) gets where each file is kept, its size and its fingerprint.
   const withFiles = filing.fileFields.length > 0
   if (withFiles) header.push('Archivo guardado', 'Tamaño (bytes)', 'SHA-256')
@@ -130,8 +157,7 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
   const tramites = new Map((await store.listTramites()).map(t => [t.radicado, t]))
   const rows = filings.map(f => {
     const row: unknown[] = [
-      f.radicado,
-      colombiaDateTime(f.recibidoEn),
+      ...originCells(f),
       ...fields.map(k => displayValue(form, lookups, k, f.datos[k])),
       ...(withConsent ? consentCells(f.autorizacion) : []),
     ]
@@ -153,7 +179,7 @@ export async function exportCsv(store: FilingStore, filing: FilingForm, lookups:
     }
     return row
   })
-  return toCsv(header, rows, options.separator)
+  return toCsv(header, rows, options.separator ?? STAFF_CSV_SEPARATOR)
 }
 
 /** Command-line arguments → the export name and options; `names` are the forms' export names and auditoria. */
@@ -211,7 +237,7 @@ export async function runExport(argvWithSite: string[], envOfCommand: NodeJS.Pro
     if (name === REPORT_EXPORT)
       return reportCsv(
         await reportOf(store, filings, lookups, parsePeriod(options.periodo)!, { now: new Date(), mode: 'leer' }),
-        options.separator === ',' ? ',' : ';',
+        options.separator ?? STAFF_CSV_SEPARATOR,
       )
     csv = filing ? await exportCsv(store, filing, lookups, options) : await auditCsv(store, options)
   } finally {
