@@ -13,11 +13,6 @@ export const BOM = '\uFEFF'
  */
 export const STAFF_CSV_SEPARATOR = ';'
 
-/** A staff export's CSV: the same separator and encoding for every one of them (docs/decisions/export.md). */
-export function toStaffCsv(header: string[], rows: unknown[][]): string {
-  return toCsv(header, rows, STAFF_CSV_SEPARATOR)
-}
-
 const FORMULA_START = /^[=+\-@\t\r]/
 
 /** NUL and bidirectional controls never reach a spreadsheet (rows stored before docs/decisions/documents-and-placeholders.md may hold them). */
