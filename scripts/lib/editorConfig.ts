@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import YAML from 'yaml'
 import { ES_SUPPLEMENT } from './editorLocale.ts'
+import { SITE_ICON } from '../../src/manifest/urls.ts'
 
 type Schema = Record<string, any>
 export type Field = Record<string, any>
@@ -445,6 +446,7 @@ export function editorIndexHtml(token?: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 ${token ? `<meta name="editor-token" content="${token}">\n` : ''}<title>Editor de contenido</title>
+<link rel="icon" href="${SITE_ICON}" type="image/svg+xml">
 <link href="/admin/config.yml" type="text/yaml" rel="cms-config-url">
 </head>
 <body>
