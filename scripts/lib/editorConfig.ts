@@ -11,6 +11,7 @@ import path from 'node:path'
 import YAML from 'yaml'
 import { yearInColombia } from '../../src/manifest/colombiaTime.ts'
 import { ES_SUPPLEMENT } from './editorLocale.ts'
+import { SITE_ICON } from '../../src/manifest/urls.ts'
 
 type Schema = Record<string, any>
 export type Field = Record<string, any>
@@ -477,6 +478,7 @@ export function editorIndexHtml(token?: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 ${token ? `<meta name="editor-token" content="${token}">\n` : ''}<title>Editor de contenido</title>
+<link rel="icon" href="${SITE_ICON}" type="image/svg+xml">
 <link href="/admin/config.yml" type="text/yaml" rel="cms-config-url">
 </head>
 <body>

@@ -21,6 +21,7 @@ import { fieldOf, fieldTitles } from './editorProblems.ts'
 import { mergeSaved } from './editorSave.ts'
 import { previewStyles, renderPreview } from './editorPreview.ts'
 import { placeUploads } from './editorUploads.ts'
+import { SITE_ICON } from '../../src/manifest/urls.ts'
 
 export interface EditorSetup {
   /** Folder holding manifest/, schemas/ and public/ (the working copy the editor writes into). */
@@ -164,6 +165,8 @@ export async function startEditor(s: EditorSetup): Promise<RunningEditor> {
     if (p === '/admin/config.yml' || p === '/admin/avisos.js' || p === '/admin/editor-es.js') file = path.join(adminDir, p.slice('/admin/'.length))
     else if (p.startsWith('/admin/')) file = inside(cmsDist, p.slice('/admin/'.length))
     else if (p.startsWith('/assets/')) file = inside(roots.assets, p.slice('/assets/'.length))
+    // The site's icon (public/favicon.svg), which the editor's page links: no 404 in the browser's console.
+    else if (p === SITE_ICON) file = path.join(path.dirname(roots.assets), SITE_ICON.slice(1))
     if (!file || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No encontrado')
       return

@@ -6,6 +6,13 @@
  */
 export const BOM = '\uFEFF'
 
+/**
+ * The one separator of every staff export (filings, subscriptions, audit trail, request report):
+ * Excel with Colombian regional settings uses the comma as decimal sign and «;» as list separator,
+ * so a «;» file in UTF-8 with BOM opens in columns with accents intact (docs/decisions/export.md).
+ */
+export const STAFF_CSV_SEPARATOR = ';'
+
 const FORMULA_START = /^[=+\-@\t\r]/
 
 /** NUL and bidirectional controls never reach a spreadsheet (rows stored before docs/decisions/documents-and-placeholders.md may hold them). */

@@ -27,3 +27,9 @@ export function isLocalAsset(url: string): boolean {
 export function isInternalRoute(url: string): boolean {
   return url.startsWith('/') && !url.startsWith('//') && !isLocalAsset(url)
 }
+
+/** The route the «not found» page is rendered under: it is served at any unknown address, never at this one. */
+export const NOT_FOUND_ROUTE = '/404'
+
+/** The site's icon (public/favicon.svg), linked from the site's pages, the office's and the editor's. */
+export const SITE_ICON = '/favicon.svg'

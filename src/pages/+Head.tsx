@@ -1,4 +1,5 @@
 import { useData } from 'vike-react/useData'
+import { SITE_ICON } from '../manifest/urls.ts'
 import type { PageData } from '../renderer/types.ts'
 
 export function Head() {
@@ -6,7 +7,7 @@ export function Head() {
   return (
     <>
       <meta name="theme-color" content={data?.layout.identidad?.themeColor ?? '#0b5d3b'} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href={SITE_ICON} type="image/svg+xml" />
       {/* Font size and grayscale before the first paint; an external file because the CSP forbids inline scripts. */}
       <script src="/preferencias.js" />
       {/* The hospital's colours and logo layout (identidad in site.yaml): a style sheet written per site at build time,

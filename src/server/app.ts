@@ -238,6 +238,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
   await app.register(officePlugin, {
     site,
     store,
+    filingStore: store,
     dataDir,
     clientDir: parts.clientDir,
     session: options.officeSession,

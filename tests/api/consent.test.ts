@@ -75,10 +75,10 @@ describe('consent before personal data', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n')
-      expect(header).toContain('"Aviso de privacidad (versión aceptada)","Autorización de datos (fecha y hora)"')
-      expect(lines.find(l => l.startsWith(`"${id}"`))).toMatch(new RegExp(`,"${NOTICE_VERSION}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}",`))
+      expect(header).toContain('"Aviso de privacidad (versión aceptada)";"Autorización de datos (fecha y hora)"')
+      expect(lines.find(l => l.startsWith(`"${id}"`))).toMatch(new RegExp(`;"${NOTICE_VERSION}";"\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}";`))
       const subs = await exportCsv(store, filings.find(f => f.exportacion === 'suscripciones')!, lookups)
-      expect(subs).toMatch(new RegExp(`"con-permiso@example.com","${NOTICE_VERSION}","\\d{4}-`))
+      expect(subs).toMatch(new RegExp(`"con-permiso@example.com";"${NOTICE_VERSION}";"\\d{4}-`))
     })
   })
 
@@ -90,7 +90,7 @@ describe('consent before personal data', () => {
     await withStore(server.dataDir, async store => {
       expect((await store.findFiling(id))?.autorizacion?.version).toBe(NOTICE_VERSION)
       const csv = await exportCsv(store, filings.find(f => f.exportacion === 'historias')!, lookups)
-      expect(csv.split('\r\n').find(l => l.startsWith(`"${id}"`))).toMatch(new RegExp(`,"${NOTICE_VERSION}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}",`))
+      expect(csv.split('\r\n').find(l => l.startsWith(`"${id}"`))).toMatch(new RegExp(`;"${NOTICE_VERSION}";"\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}";`))
     })
   })
 })

@@ -89,6 +89,14 @@ afterAll(async () => {
 })
 
 describe('the editor trusts only its own page', () => {
+  it('links the site’s icon and serves it, so the browser logs no 404', async () => {
+    const page = await request({ path: '/admin/', headers: { host: own() } })
+    expect(page.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">')
+    const icon = await request({ path: '/favicon.svg', headers: { host: own() } })
+    expect(icon.status).toBe(200)
+    expect(icon.text).toContain('<svg')
+  })
+
   it('gives its page a secret and answers the page’s own calls', async () => {
     expect(token).toMatch(/^[0-9a-f]{64}$/)
     const r = await api({ action: 'getEntry', params: { branch: 'main', path: 'manifest/site.yaml' } })

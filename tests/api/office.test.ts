@@ -240,7 +240,7 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
 
   it('the export gains the state, due date, answer date and whether it was answered on time; the audit trail exports', async () => {
     const env = { ...process.env, DATA_DIR: dataDir }
-    const lines = (await runExport(['pqrs'], env)).slice(1).split('\r\n')
+    const lines = (await runExport(['pqrs', '--sep', ','], env)).slice(1).split('\r\n')
     const header = lines[0]!.split('","').map(c => c.replace(/^"|"$/g, ''))
     expect(header.slice(-4)).toEqual(['Estado', 'Vence', 'Fecha de respuesta', 'Respondida a tiempo'])
     const row = lines
@@ -257,7 +257,7 @@ describe('the office over real HTTP, with accounts made by the usuarios command'
           .slice(-4)
           .map(c => c.replace(/^"|"$/g, '')),
       ).toEqual(['Radicada', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), '', ''])
-    const audit = await runExport(['auditoria', '--since', '2020-01-01'], env)
+    const audit = await runExport(['auditoria', '--since', '2020-01-01', '--sep', ','], env)
     expect(audit.split('\r\n')[0]).toBe('\uFEFF"Fecha","Evento","Cuenta","Radicado","Detalle","Dirección"')
     expect(audit).toContain(`"accion","${ADMIN.correo}","${pqrs}","responder"`)
     // No citizen's personal data in the trail.

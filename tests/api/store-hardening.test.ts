@@ -49,7 +49,7 @@ describe('#1 the export survives any stored value, cell by cell', () => {
     expect(lines).toHaveLength(5) // header, 3 rows, final empty
     expect(csv).toContain('"CITA-2025-999999"')
     expect(csv).toContain('"100000000000000000000"')
-    expect(csv).toContain('"CITA-2025-999998","no es fecha"')
+    expect(csv).toContain('"CITA-2025-999998";"no es fecha";"no es fecha"')
     expect(csv).toContain('"2025-06-12"') // the good row is intact
   })
 })

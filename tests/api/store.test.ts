@@ -236,7 +236,7 @@ describe.each(engines)('FilingStore on $name', engine => {
       csv
         .split('\r\n')
         .filter(l => l.startsWith('"PQRS-'))
-        .map(l => l.split(',')[0]),
+        .map(l => l.split(';')[0]),
     ).toEqual([`"${midnight}"`])
   })
 

@@ -76,8 +76,14 @@ describe('a filing form defined only in YAML', () => {
     const csv = await runExport(['felicitaciones'], { ...process.env, DATA_DIR: server.dataDir, MANIFEST_DIR: manifestDir })
     const [header, row] = csv.slice(1).split('\r\n')
     // The form's labels as column titles, then the office's columns (state, due date…).
-    expect(header).toBe('"Radicado","Fecha de recepción","¿A quién felicita?","Su mensaje","Estado","Vence","Fecha de respuesta","Respondida a tiempo"')
-    expect(row).toMatch(new RegExp(`^"${id}","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}","Enfermería, piso 2","Gracias por la atención a mi madre.","Radicada",`))
+    expect(header).toBe(
+      '"Radicado";"Fecha de recepción";"Fecha y hora de radicación";"Canal";"Registrada por";"¿A quién felicita?";"Su mensaje";"Estado";"Vence";"Fecha de respuesta";"Respondida a tiempo"',
+    )
+    expect(row).toMatch(
+      new RegExp(
+        `^"${id}";"\\d{4}-\\d{2}-\\d{2}";"\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}";"Sitio web";"";"Enfermería, piso 2";"Gracias por la atención a mi madre.";"Radicada";`,
+      ),
+    )
   })
 
   it('is posted without JavaScript: 303 to the confirmation page with its success text and a link back to its page', async () => {

@@ -40,6 +40,16 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
     files: { 'manifest/pages/vacia.yaml': 'ruta: /vacia\netiqueta: Vacía\ntitulo: Vacía\n' },
     expected: 'manifest/pages/vacia.yaml:1:1: la página necesita «secciones» o «redirigirA»',
   },
+  'table-row-width': {
+    files: {
+      'manifest/pages/modelos.yaml': page(
+        '/modelos',
+        '  - tipo: tabla\n    columnas: [Modelo, Uso]\n    filas:\n      - [Orden de compra, Menor cuantía]\n      - [Contrato de suministro, Medicamentos, insumos]\n',
+      ),
+    },
+    expected:
+      'manifest/pages/modelos.yaml:9:9: la fila 2 de la tabla tiene 3 celdas y la tabla tiene 2 columnas; si una celda lleva comas, escríbala entre comillas («"Medicamentos, dispositivos e insumos"»)',
+  },
   'duplicate-accordion-panel': {
     files: {
       'manifest/pages/acordeon.yaml': page(

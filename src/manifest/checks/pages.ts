@@ -1,5 +1,5 @@
 import { problemAt } from '../yamlSource.ts'
-import type { CrossCheck } from './context.ts'
+import { sectionsOfType, type CrossCheck } from './context.ts'
 
 /** Checks of pages as a whole: routes, side menus, redirects. */
 export const pageChecks: CrossCheck[] = [
@@ -34,5 +34,27 @@ export const pageChecks: CrossCheck[] = [
       manifest.pages
         .filter(page => !page.data.redirigirA && !page.data.secciones)
         .map(page => problemAt(page.source, [], 'la página necesita «secciones» o «redirigirA»')),
+  },
+  {
+    // A row wider or narrower than its header renders as a broken table; the usual cause is an unquoted comma in
+    // a YAML list (`[Contrato, Medicamentos, insumos]` is three cells): docs/decisions/accessibility.md.
+    name: 'table-row-width',
+    run: ({ manifest }) => {
+      const problems = []
+      for (const { page, path, section } of sectionsOfType<{ columnas: unknown[]; filas?: unknown[][] }>(manifest, 'tabla')) {
+        const width = section.columnas.length
+        for (const [i, row] of (section.filas ?? []).entries()) {
+          if (!Array.isArray(row) || row.length === width) continue
+          problems.push(
+            problemAt(
+              page.source,
+              [...path, 'filas', i],
+              `la fila ${i + 1} de la tabla tiene ${row.length} celdas y la tabla tiene ${width} columnas; si una celda lleva comas, escríbala entre comillas («"Medicamentos, dispositivos e insumos"»)`,
+            ),
+          )
+        }
+      }
+      return problems
+    },
   },
 ]

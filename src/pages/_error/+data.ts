@@ -1,11 +1,12 @@
 import { loadValidManifestCached } from '../../manifest/load.ts'
+import { NOT_FOUND_ROUTE } from '../../manifest/urls.ts'
 import { layoutData } from '../../renderer/pageData.ts'
 import type { PageData } from '../../renderer/types.ts'
 
 export function data(): PageData {
   const manifest = loadValidManifestCached()
   return {
-    ruta: '/404',
+    ruta: NOT_FOUND_ROUTE,
     interactive: false,
     titulo: 'Página no encontrada',
     descripcion: 'La página solicitada no existe.',
@@ -13,7 +14,7 @@ export function data(): PageData {
     secciones: [],
     breadcrumb: [
       { label: 'Inicio', url: '/' },
-      { label: 'Página no encontrada', url: '/404' },
+      { label: 'Página no encontrada', url: NOT_FOUND_ROUTE },
     ],
     layout: layoutData(manifest),
   }

@@ -1,6 +1,7 @@
 import { ExternalLink } from '../../views/ExternalLink.tsx'
 import type { LayoutData } from '../types.ts'
 
+import { NOT_FOUND_ROUTE } from '../../manifest/urls.ts'
 import { translationUrl } from './translation.ts'
 
 /** English first among the translations: the foreign language most Colombian visitors read; the others keep site.yaml's order. */
@@ -14,7 +15,9 @@ function languagesInOrder<T extends { codigo: string }>(idiomas: readonly T[]): 
  * page's public address; activateHeaderControls() adds the query string in the
  * browser (a search, for instance).
  */
-export function LanguageMenu({ layout, ruta }: { layout: LayoutData; ruta: string }) {
+export function LanguageMenu({ layout, ruta: route }: { layout: LayoutData; ruta: string }) {
+  // The «not found» page has no address of its own (it answers any unknown one): its language links lead to the home page.
+  const ruta = route === NOT_FOUND_ROUTE ? '/' : route
   const actual = (layout.urlPublica ?? '') + ruta
   if (layout.idiomas.length === 0) return null
   return (
@@ -25,7 +28,7 @@ export function LanguageMenu({ layout, ruta }: { layout: LayoutData; ruta: strin
       <ul>
         {/* Spanish first (the page as it is), English next, then the rest as site.yaml lists them; each name in its own language. */}
         <li>
-          <a href={ruta} lang="es" aria-current="page">
+          <a href={ruta} lang="es" aria-current={ruta === route ? 'page' : undefined}>
             Español
           </a>
         </li>

@@ -56,7 +56,7 @@ export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
             <small>{layout.nombre}</small>
           </a>
         )}
-        <form role="search" action="/buscar" method="get" className="buscador-cabecera">
+        <form role="search" action="/buscar" method="get" className="buscador-cabecera" aria-label="Buscar en el sitio">
           <label htmlFor="buscar-sitio" className="visually-hidden">
             Buscar en el sitio
           </label>

@@ -39,6 +39,8 @@ export const ERRORS = {
   },
   forbiddenForm: { status: 403, message: 'Su cuenta no tiene acceso a las radicaciones de este formulario.' },
   adminOnly: { status: 403, message: 'Solo una cuenta de administrador puede ver la auditoría.' },
+  adminExportOnly: { status: 403, message: 'Solo una cuenta de administrador puede descargar las exportaciones.' },
+  exportNotFound: { status: 404, message: 'No existe esa exportación.' },
   filingNotFound: { status: 404, message: 'No existe una radicación con ese número.' },
   attachmentNotFound: { status: 404, message: 'El adjunto no existe.' },
   answerNotFound: { status: 404, message: 'La respuesta no existe.' },

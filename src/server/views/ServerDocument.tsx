@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { SITE_ICON } from '../../manifest/urls.ts'
 
 /**
  * The frame of every page the server writes itself (the answers to forms posted
@@ -15,6 +16,8 @@ export function ServerDocument(props: { title: string; styles: readonly string[]
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content={props.robots} />
         <title>{props.title}</title>
+        {/* The site's own icon: without it every browser asks for /favicon.ico and logs a 404 (docs/decisions/accessibility.md). */}
+        <link rel="icon" href={SITE_ICON} type="image/svg+xml" />
         {props.styles.map(href => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

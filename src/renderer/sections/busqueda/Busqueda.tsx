@@ -84,7 +84,7 @@ export function Busqueda({ section }: { section: PreparedSectionOf<'busqueda'> }
 
   return (
     <section className="seccion-busqueda">
-      <form role="search" action="/buscar" method="get" className="formulario-busqueda">
+      <form role="search" action="/buscar" method="get" className="formulario-busqueda" aria-label="Nueva búsqueda">
         <label htmlFor="buscar-pagina">Buscar en el sitio</label>
         <fieldset role="group">
           <input

@@ -104,9 +104,14 @@ export function Documentos({ section }: { section: PreparedSectionOf<'documentos
     return (
       <section className="seccion-documentos">
         {title && <Heading>{title}</Heading>}
-        <Nested>
+        {/* The category headings sit under the section's title, or at its level when it has none (no skipped level). */}
+        {title ? (
+          <Nested>
+            <RowList rows={sectionRows(section, section.filas)} />
+          </Nested>
+        ) : (
           <RowList rows={sectionRows(section, section.filas)} />
-        </Nested>
+        )}
         {openData}
       </section>
     )

@@ -5,7 +5,7 @@ export function Personas({ section }: { section: PreparedSectionOf<'personas'> }
   return (
     <section className="seccion-personas">
       {section.titulo && <Heading>{section.titulo}</Heading>}
-      <div className="overflow-auto">
+      <div className="overflow-auto" tabIndex={0} role="region" aria-label={section.titulo ?? 'Personas'}>
         <table className="striped">
           <thead>
             <tr>

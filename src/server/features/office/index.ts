@@ -12,6 +12,7 @@ import { actions } from './actions.ts'
 import { audit } from './audit.ts'
 import { createOffice, type OfficeOptions } from './officeContext.ts'
 import { filingView } from './filingView.ts'
+import { exportsRoutes } from './exports.ts'
 import { inboxRoutes } from './inboxRoutes.ts'
 import { signIn } from './signIn.ts'
 
@@ -34,6 +35,8 @@ export async function officePlugin(app: FastifyInstance, opts: OfficeOptions): P
   await app.register(filingView, { office, dataDir: opts.dataDir })
   await app.register(actions, { office, dataDir: opts.dataDir, notifier: opts.notifier, shutdownMailWaitMs: opts.shutdownMailWaitMs })
   await app.register(audit, { office })
+  // The staff exports for admins, audited (docs/decisions/export.md).
+  await app.register(exportsRoutes, { office, filingStore: opts.filingStore })
   // Radicación by the office for every channel (docs/decisions/office.md): its own folder, radicacion/.
   await app.register(registrationRoutes, { office, notifier: opts.notifier })
 }

@@ -24,6 +24,8 @@ export type OfficeBackend = OfficeStore &
 export interface OfficeOptions {
   site: SiteData
   store: OfficeBackend
+  /** The whole store, read by the staff exports (exports.ts). */
+  filingStore: FilingStore
   dataDir: string
   clientDir: string
   session?: Partial<SessionPolicy>

@@ -14,7 +14,7 @@ import {
 import { colombiaDay } from '../../../filings/businessDays.ts'
 import type { FilingForm } from '../../../manifest/filingForms.ts'
 import type { Lookups } from '../../../manifest/types.generated.ts'
-import { toCsv } from '../../../manifest/csv.ts'
+import { STAFF_CSV_SEPARATOR, toCsv } from '../../../manifest/csv.ts'
 import type { FilingStore } from '../../store/store.ts'
 
 /**
@@ -56,7 +56,7 @@ export async function reportOf(
 }
 
 /** The per-request rows as CSV (UTF-8 with BOM, «;» by default like the figures' CSV): no personal data. */
-export function requestRowsCsv(report: RequestReport, separator: string = ';'): string {
+export function requestRowsCsv(report: RequestReport, separator: string = STAFF_CSV_SEPARATOR): string {
   return toCsv(
     ['Periodo', ...REQUEST_ROW_COLUMNS],
     report.solicitudes.map(r => [report.periodo.clave, ...requestRowCells(r)]),
@@ -70,7 +70,7 @@ export function requestRowsCsv(report: RequestReport, separator: string = ';'): 
  * sign there, so a comma-separated file opens in one column). With «,» as
  * separator the decimals use a point (for programs that expect it).
  */
-export function reportCsv(report: RequestReport, separator: string = ';'): string {
+export function reportCsv(report: RequestReport, separator: string = STAFF_CSV_SEPARATOR): string {
   const days = (n: number | null) => (n === null ? '' : separator === ',' ? String(n) : String(n).replace('.', ','))
   // One long table: the rows per request type (all channels), then per channel (all types), then the total.
   const byType = report.filas.map(r => {

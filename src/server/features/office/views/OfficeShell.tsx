@@ -61,6 +61,11 @@ function OfficeHeader({ ctx }: { ctx: PageContext }) {
               <a href="/oficina/auditoria">Auditoría</a>
             </li>
           )}
+          {ctx.account.rol === 'admin' && (
+            <li>
+              <a href="/oficina/exportaciones">Exportaciones</a>
+            </li>
+          )}
           <li>
             <span className="oficina-cuenta">{ctx.account.nombre}</span>
           </li>
