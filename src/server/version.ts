@@ -27,7 +27,7 @@ const read = (file: string): string | undefined => {
     return undefined
   }
 }
-const isCommit = (s: string | undefined): s is string => !!s && /^[0-9a-f]{40}$/.test(s)
+const isCommit = (s: string | undefined): boolean => !!s && /^[0-9a-f]{40}$/.test(s)
 
 /** HEAD of the checkout at `root`: a detached commit, a loose ref, or a packed one; a worktree's `.git` file too. */
 export function gitHead(root: string): string | undefined {
