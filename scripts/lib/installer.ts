@@ -154,7 +154,7 @@ function withPaths(o: InstallOptions, text: string): string {
     .replaceAll('/opt/sitio-hospital', o.programa)
     .replace(/^User=.*$/m, `User=${o.usuario}`)
     .replace(/^Group=.*$/m, `Group=${o.usuario}`)
-    .replaceAll('runuser -u sitio-hospital --', `runuser -u ${o.usuario} -- env HOME=${o.casa}`)
+    .replaceAll('runuser -u sitio-hospital -- env HOME="$(getent passwd sitio-hospital | cut -d: -f6)"', `runuser -u ${o.usuario} -- env HOME=${o.casa}`)
     .replace('/usr/bin/node --import tsx', `${o.node} --import tsx`)
 }
 
