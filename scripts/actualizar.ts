@@ -15,7 +15,9 @@
  * Any failure before the switch leaves the served release and the checkout as they were (PostgreSQL: migrations
  * already applied stay; the old release runs on them).
  * Environment: the service's own (PORT, HOST, DATA_DIR, DATABASE_URL, PUBLICACIONES_DIR, BUILD_OUT_DIR…),
- * DATABASE_URL_DUENIO with PostgreSQL, and ACTUALIZAR_ESPERA_S (120): how long the service may take to come back.
+ * DATABASE_URL_DUENIO with PostgreSQL, and ACTUALIZAR_ESPERA_S (120): the longest the service may take to come back
+ * (the wait ends as soon as it answers, or as soon as the new code reports a failed start).
+ * A commit whose update failed is not tried again without `--reintentar` (scripts/lib/updateMemory.ts).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -24,10 +26,12 @@ import { configFromEnv } from '../src/server/config.ts'
 import { readPointer, releasesDirFromEnv, writePointer, type Pointer } from '../src/server/releases.ts'
 import { buildRelease, describeCheckout, isSite, keepFromEnv, newReleaseId, prune, releaseIdOf, writeReleaseInfo } from './lib/releaseFolders.ts'
 import { lockReleases } from './lib/releaseLock.ts'
-import { type Advance, fastForward, npmCi, refuseLocalEdits, resetCheckout, short, versionAt } from './lib/updateCheckout.ts'
+import { clearStartFailure } from '../src/server/startFailure.ts'
+import { type Advance, fastForward, npmCi, refuseLocalEdits, short, versionAt } from './lib/updateCheckout.ts'
 import { backupFirst, type DatabaseTrial, type PostgresAccounts, postgresAccounts, postgresTrial, sqliteTrial } from './lib/updateDatabase.ts'
-import { followService } from './lib/updateFollow.ts'
+import { abandonBeforeSwitch, followService } from './lib/updateFollow.ts'
 import { checkAside, health, serviceBase } from './lib/updateHealth.ts'
+import { forgetFailure, refuseFailedBefore, rememberFailure } from './lib/updateMemory.ts'
 
 const root = process.cwd()
 const releasesDir = releasesDirFromEnv()
@@ -42,10 +46,7 @@ const version = (commit: string) => `${versionAt(root, commit)} (${short(commit)
 
 /** Every failure after the fast-forward and before the switch: checkout (and packages) back, nothing served changed. */
 function abortWith(advance: Advance): (message: string) => never {
-  return message => {
-    resetCheckout(root, advance)
-    fail(`${message}\n  Se sigue sirviendo la versión ${version(advance.from)}; la copia del programa quedó como estaba.`)
-  }
+  return message => fail(abandonBeforeSwitch(root, config.dataDir, advance, message, version(advance.from)))
 }
 
 interface Built {
@@ -113,7 +114,8 @@ async function main(): Promise<void> {
   lockReleases(releasesDir, fail)
   const service = serviceBase(config.host, config.port)
   const serviceBefore = await health(service)
-  const advance = fastForward(root, fail)
+  const retry = process.argv.includes('--reintentar')
+  const advance = fastForward(root, fail, to => refuseFailedBefore(config.dataDir, to, retry, version(to), fail))
   if (!advance) return
   const abort = abortWith(advance)
   const built = buildNew(advance, abort)
@@ -121,13 +123,29 @@ async function main(): Promise<void> {
 
   // The switch: one atomic rename of the pointer, which now names the new code.
   const pointer: Pointer = { actual: `${built.id}/client`, ...(built.before ? { anterior: built.before.actual } : {}), codigo: advance.to }
+  clearStartFailure(releasesDir)
   writePointer(releasesDir, pointer)
   console.log(`Versión nueva en servicio: publicación ${built.id}.`)
   const waitS = Number(process.env.ACTUALIZAR_ESPERA_S) > 0 ? Number(process.env.ACTUALIZAR_ESPERA_S) : 120
   if (serviceBefore)
-    await followService({ root, releasesDir, service, advance, before: built.before, pointer, migrations, waitMs: waitS * 1000, version, fail })
+    await followService({
+      root,
+      releasesDir,
+      service,
+      advance,
+      before: built.before,
+      pointer,
+      migrations,
+      waitMs: waitS * 1000,
+      version,
+      fail: message => {
+        rememberFailure(config.dataDir, advance.to, message)
+        fail(message)
+      },
+    })
   else console.log(`No hay un servidor en marcha en ${service}: la versión nueva se usará al iniciarlo.`)
   prune(releasesDir, pointer, keep)
+  forgetFailure(config.dataDir)
 
   console.log(`✓ Actualizado: versión ${version(advance.from)} → ${version(advance.to)}.`)
   console.log(`  Migraciones de la base de datos: ${migrations.length ? migrations.join(', ') : 'ninguna'}.`)

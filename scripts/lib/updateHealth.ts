@@ -43,12 +43,22 @@ export function serviceBase(host: string, port: number): string {
   return `http://${h}:${port}`
 }
 
-/** Polls the health detail until it says ok and names `codigo`, or the time runs out. */
-export async function waitForCode(base: string, codigo: string, waitMs: number): Promise<boolean> {
+/**
+ * Polls the health detail until it says ok and names `codigo` (true), or until `failedStart` gives the reason the new
+ * code could not start (that reason), or the time runs out (false).
+ */
+export async function waitForCode(
+  base: string,
+  codigo: string,
+  waitMs: number,
+  failedStart: () => string | undefined = () => undefined,
+): Promise<true | false | string> {
   const deadline = Date.now() + waitMs
   while (Date.now() < deadline) {
     const h = await health(base)
     if (h?.status === 200 && h.body.codigo === codigo) return true
+    const reason = failedStart()
+    if (reason) return reason
     await sleep(500)
   }
   return false

@@ -32,7 +32,7 @@ import type { FilingStore } from './store/store.ts'
 import { backupPlugin } from './features/backup/index.ts'
 import { reconnectingStore, StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import { prepareUploads, sweepUploads, SWEEP_MIN_AGE_MS } from './store/uploads.ts'
-import { programVersion } from './version.ts'
+import { programCommit, programVersion } from './version.ts'
 
 /** JSON bodies above this size are refused with 413 (a PQRSD is a few KB). */
 export const BODY_LIMIT = 64 * 1024
@@ -212,7 +212,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
     release: () => servedRelease(options.releasesDir, siteRoot.current()),
     siteId: options.siteId,
     version: programVersion(),
-    code: options.releasesDir ? pointedCode(options.releasesDir) : undefined,
+    code: (options.releasesDir ? pointedCode(options.releasesDir) : undefined) ?? programCommit(),
     mail: parts.mailStatus,
     metricsAllowed: options.metricsAllowed,
     minFreeMb: options.minFreeMb,
