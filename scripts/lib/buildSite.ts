@@ -37,6 +37,7 @@ import { keepValidation, reuseValidation, validationKey } from './validationCach
 import { EarlyPrerender } from './earlyPrerender.ts'
 import { CODE_FINGERPRINT_ENV } from './markdownStore.ts'
 import { pendingSummary } from '../../src/manifest/itaMatrix.ts'
+import { untaggedSummary } from '../../src/manifest/checks/documentAccessibility.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -498,6 +499,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     )
     if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
     for (const line of pendingSummary(manifest)) log(line)
+    for (const line of untaggedSummary(manifest)) log(line)
     return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
   }
 }

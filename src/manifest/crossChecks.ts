@@ -3,6 +3,7 @@ import type { Problem } from './problem.ts'
 import { accordionChecks } from './checks/accordions.ts'
 import { checkContext, type CrossCheck } from './checks/context.ts'
 import { contactChecks } from './checks/contact.ts'
+import { documentAccessibilityChecks } from './checks/documentAccessibility.ts'
 import { documentChecks } from './checks/documents.ts'
 import { evidenceChecks } from './checks/evidence.ts'
 import { formChecks } from './checks/forms.ts'
@@ -22,6 +23,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   ...pageChecks,
   ...accordionChecks,
   ...documentChecks,
+  ...documentAccessibilityChecks,
   ...formChecks,
   ...linkChecks,
   ...contactChecks,
