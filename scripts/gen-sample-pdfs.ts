@@ -28,7 +28,7 @@ function collect(value: unknown, out: Map<string, Wanted>, context: { year?: num
   const title = [obj.titulo, obj.texto, obj.nombre].find((t): t is string => typeof t === 'string')
   for (const [key, v] of Object.entries(obj)) {
     if (typeof v !== 'string') continue
-    if (['archivo', 'url', 'src'].includes(key) && /^\/assets\/.+\.pdf$/i.test(v) && !out.has(v)) {
+    if (['archivo', 'url', 'src', 'transcripcion'].includes(key) && /^\/assets\/.+\.pdf$/i.test(v) && !out.has(v)) {
       out.set(v, { url: v, title: title ?? path.basename(v, '.pdf'), year })
     }
     for (const m of v.matchAll(/\[([^\]]+)\]\((\/assets\/[^)\s]+\.pdf)\)/gi)) {

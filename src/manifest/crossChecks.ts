@@ -9,6 +9,7 @@ import { evidenceChecks } from './checks/evidence.ts'
 import { formChecks } from './checks/forms.ts'
 import { identityChecks } from './checks/identity.ts'
 import { linkChecks } from './checks/links.ts'
+import { mediaChecks } from './checks/media.ts'
 import { pageChecks } from './checks/pages.ts'
 import { transparencyChecks } from './checks/transparency.ts'
 
@@ -26,6 +27,7 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   ...documentAccessibilityChecks,
   ...formChecks,
   ...linkChecks,
+  ...mediaChecks,
   ...contactChecks,
   ...transparencyChecks,
   ...evidenceChecks,
