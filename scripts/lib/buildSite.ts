@@ -38,6 +38,7 @@ import { EarlyPrerender } from './earlyPrerender.ts'
 import { CODE_FINGERPRINT_ENV } from './markdownStore.ts'
 import { pendingSummary } from '../../src/manifest/itaMatrix.ts'
 import { untaggedSummary } from '../../src/manifest/checks/documentAccessibility.ts'
+import { standInSummary } from '../../src/manifest/governmentLogos.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -500,6 +501,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
     for (const line of pendingSummary(manifest)) log(line)
     for (const line of untaggedSummary(manifest)) log(line)
+    for (const line of standInSummary(manifest)) log(line)
     return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
   }
 }
