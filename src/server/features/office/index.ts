@@ -35,5 +35,5 @@ export async function officePlugin(app: FastifyInstance, opts: OfficeOptions): P
   await app.register(actions, { office, dataDir: opts.dataDir, notifier: opts.notifier, shutdownMailWaitMs: opts.shutdownMailWaitMs })
   await app.register(audit, { office })
   // Radicación by the office for every channel (docs/decisions/office.md): its own folder, radicacion/.
-  await app.register(registrationRoutes, { office, notifier: opts.notifier })
+  await app.register(registrationRoutes, { office, dataDir: opts.dataDir, notifier: opts.notifier })
 }
