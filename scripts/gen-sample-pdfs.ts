@@ -2,13 +2,14 @@
  * `npm run assets:muestra`: writes a small, valid PDF for every /assets/*.pdf
  * link in the manifest that has no file yet. Each PDF shows its title, its
  * year and «Documento de muestra», so the sample site downloads real files
- * and the asset-link check stays meaningful. Existing files are never touched.
+ * and the asset-link check stays meaningful. Existing files are never touched (`--rehacer`: all are written again).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import { loadManifest } from '../src/manifest/load.ts'
 import { publicDir } from '../src/manifest/paths.ts'
+import { PdfTags } from '../src/server/features/office/radicacion/pdfTags.ts'
 
 interface Wanted {
   url: string
@@ -27,7 +28,7 @@ function collect(value: unknown, out: Map<string, Wanted>, context: { year?: num
   const title = [obj.titulo, obj.texto, obj.nombre].find((t): t is string => typeof t === 'string')
   for (const [key, v] of Object.entries(obj)) {
     if (typeof v !== 'string') continue
-    if (['archivo', 'url', 'src'].includes(key) && /^\/assets\/.+\.pdf$/i.test(v) && !out.has(v)) {
+    if (['archivo', 'url', 'src', 'transcripcion'].includes(key) && /^\/assets\/.+\.pdf$/i.test(v) && !out.has(v)) {
       out.set(v, { url: v, title: title ?? path.basename(v, '.pdf'), year })
     }
     for (const m of v.matchAll(/\[([^\]]+)\]\((\/assets\/[^)\s]+\.pdf)\)/gi)) {
@@ -70,21 +71,26 @@ export async function samplePdf(title: string, year: number | undefined, institu
   const page = pdf.addPage([595, 842])
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
   const font = await pdf.embedFont(StandardFonts.Helvetica)
+  // Tagged like the PDFs the server writes (pdfTags.ts): a sample must not be the validator's untagged-PDF warning.
+  const tags = new PdfTags(pdf)
   let y = 760
-  page.drawText(winAnsi(institution), { x: 56, y, size: 11, font, color: rgb(0.04, 0.36, 0.23) })
+  tags.mark(page, 'P', () => page.drawText(winAnsi(institution), { x: 56, y, size: 11, font, color: rgb(0.04, 0.36, 0.23) }))
   y -= 40
   for (const line of wrap(winAnsi(title), 60)) {
-    page.drawText(line, { x: 56, y, size: 16, font: bold })
+    tags.mark(page, 'H1', () => page.drawText(line, { x: 56, y, size: 16, font: bold }))
     y -= 22
   }
   if (year) {
     y -= 8
-    page.drawText(`Vigencia: ${year}`, { x: 56, y, size: 12, font })
+    tags.mark(page, 'P', () => page.drawText(`Vigencia: ${year}`, { x: 56, y, size: 12, font }))
   }
   y -= 40
-  page.drawText('Documento de muestra', { x: 56, y, size: 14, font: bold, color: rgb(0.55, 0.35, 0) })
+  tags.mark(page, 'P', () => page.drawText('Documento de muestra', { x: 56, y, size: 14, font: bold, color: rgb(0.55, 0.35, 0) }))
   y -= 20
-  page.drawText(winAnsi('Este archivo reemplaza al documento oficial mientras la institución lo publica.'), { x: 56, y, size: 10, font })
+  tags.mark(page, 'P', () =>
+    page.drawText(winAnsi('Este archivo reemplaza al documento oficial mientras la institución lo publica.'), { x: 56, y, size: 10, font }),
+  )
+  tags.finish()
   return pdf.save({ useObjectStreams: true })
 }
 
@@ -98,7 +104,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let written = 0
   for (const w of wanted.values()) {
     const file = path.join(publicDir(), decodeURI(w.url))
-    if (fs.existsSync(file)) continue
+    if (fs.existsSync(file) && !process.argv.includes('--rehacer')) continue
     fs.mkdirSync(path.dirname(file), { recursive: true })
     fs.writeFileSync(file, await samplePdf(w.title, w.year, institution))
     written++

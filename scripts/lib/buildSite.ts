@@ -37,6 +37,8 @@ import { keepValidation, reuseValidation, validationKey } from './validationCach
 import { EarlyPrerender } from './earlyPrerender.ts'
 import { CODE_FINGERPRINT_ENV } from './markdownStore.ts'
 import { pendingSummary } from '../../src/manifest/itaMatrix.ts'
+import { untaggedSummary } from '../../src/manifest/checks/documentAccessibility.ts'
+import { standInSummary } from '../../src/manifest/governmentLogos.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -497,7 +499,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       `✓ Sitio compilado (${kind === 'contenido' ? 'solo contenido' : 'compilación completa'}): ${manifest.pages.length} páginas en ${(ms / 1000).toFixed(1)} s.`,
     )
     if (bundles === 'guardados') log('  Paquetes de código: reutilizados (el código y la configuración no cambiaron desde una compilación anterior).')
-    for (const line of pendingSummary(manifest)) log(line)
+    for (const line of [...pendingSummary(manifest), ...untaggedSummary(manifest), ...standInSummary(manifest)]) log(line)
     return { ok: true, kind, reason, bundles, pages: manifest.pages.length, ms }
   }
 }

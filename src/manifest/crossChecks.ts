@@ -3,11 +3,13 @@ import type { Problem } from './problem.ts'
 import { accordionChecks } from './checks/accordions.ts'
 import { checkContext, type CrossCheck } from './checks/context.ts'
 import { contactChecks } from './checks/contact.ts'
+import { documentAccessibilityChecks } from './checks/documentAccessibility.ts'
 import { documentChecks } from './checks/documents.ts'
 import { evidenceChecks } from './checks/evidence.ts'
 import { formChecks } from './checks/forms.ts'
 import { identityChecks } from './checks/identity.ts'
 import { linkChecks } from './checks/links.ts'
+import { mediaChecks } from './checks/media.ts'
 import { pageChecks } from './checks/pages.ts'
 import { transparencyChecks } from './checks/transparency.ts'
 
@@ -22,8 +24,10 @@ export const CROSS_CHECKS: readonly CrossCheck[] = [
   ...pageChecks,
   ...accordionChecks,
   ...documentChecks,
+  ...documentAccessibilityChecks,
   ...formChecks,
   ...linkChecks,
+  ...mediaChecks,
   ...contactChecks,
   ...transparencyChecks,
   ...evidenceChecks,

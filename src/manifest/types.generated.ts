@@ -857,6 +857,14 @@ export interface SeccionEmbebido {
    * Alto del marco en píxeles, entre 100 y 2000. Ejemplo: 600.
    */
   alto?: number
+  /**
+   * Si lo embebido es un video: su archivo de subtítulos (WebVTT), cuando el proveedor no los muestra en su reproductor. Ejemplo: /assets/videos/rendicion-2025.vtt.
+   */
+  subtitulos?: string
+  /**
+   * Si lo embebido es un video: su transcripción (el validador avisa si falta). Ejemplo: /assets/videos/rendicion-2025.pdf.
+   */
+  transcripcion?: string
 }
 /**
  * Una imagen de /assets/ con su texto alternativo.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { EXTERNAL_LINK_REL, EXTERNAL_LINK_TARGET, NEW_WINDOW_NOTICE } from '../manifest/externalLinks.ts'
+import { EXTERNAL_LINK_REL, EXTERNAL_LINK_TARGET, LEAVES_SITE_CLASS, LEAVES_SITE_CUE, NEW_WINDOW_NOTICE } from '../manifest/externalLinks.ts'
 
 /** A link that opens in a new window and says so to screen readers (src/manifest/externalLinks.ts). */
 export function ExternalLink({
@@ -8,6 +8,7 @@ export function ExternalLink({
   className,
   notice = NEW_WINDOW_NOTICE,
   noticeLang,
+  leavesSite = false,
   ...rest
 }: {
   href: string
@@ -17,6 +18,8 @@ export function ExternalLink({
   notice?: string
   /** Language of the notice when the link text is in another language. */
   noticeLang?: string
+  /** Show «(sale del sitio)» after the text: every link the renderer sends off the site (SmartLink). */
+  leavesSite?: boolean
   lang?: string
   hrefLang?: string
   'data-idioma'?: string
@@ -24,6 +27,7 @@ export function ExternalLink({
   return (
     <a href={href} target={EXTERNAL_LINK_TARGET} rel={EXTERNAL_LINK_REL} className={className} {...rest}>
       {children}
+      {leavesSite && <span className={LEAVES_SITE_CLASS}>{LEAVES_SITE_CUE}</span>}
       <span className="visually-hidden" lang={noticeLang}>
         {notice}
       </span>

@@ -194,7 +194,8 @@ describe('radicación by the office for every channel', () => {
     const doc = parse(await page.text())
     const form = doc.querySelector('form.radicar')!
     expect(form.getAttribute('method')).toBe('post')
-    expect(form.getAttribute('action')).toBe('/api/oficina/radicaciones')
+    // A form with attachments names itself in the address (its scan and annexes: tests/api/office-scanned-petition.test.ts).
+    expect(form.getAttribute('action')).toBe('/api/oficina/radicaciones?formulario=pqrsd')
     // The same fields as the citizen's form, each with its label.
     for (const name of Object.keys(validPqrs())) {
       const input = form.querySelector(`[name="${name}"]`)

@@ -7,7 +7,6 @@ import { EVALUACION_MESSAGES as MESSAGES, QUIZ_FAILED_TEXT as FAILED, QUIZ_KEY a
 async function answer(page: Page, answers: string[]): Promise<void> {
   await page.fill('#evaluacion-nombre', 'Ana María Pérez')
   await page.fill('#evaluacion-numeroIdentificacion', '1020304050')
-  await page.fill('#evaluacion-email', 'ana.perez@example.com')
   await page.getByRole('radio', { name: 'Contratista' }).check()
   for (const [i, letter] of answers.entries()) {
     await page.check(`#evaluacion-pregunta${i + 1}-${'ABCD'.indexOf(letter)}`)
@@ -51,7 +50,7 @@ test('the key passes: «Aprobado», 11 of 11; Escape and the backdrop do not clo
   await expect(dialog).toContainText('Contratista')
   await expect(dialog.locator('.puntaje')).toHaveText('11')
   await expect(dialog.locator('.total')).toHaveText('11')
-  await expect(dialog.locator('dd').nth(3)).toHaveText(/^\d{4}-\d{2}-\d{2} (0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/)
+  await expect(dialog.locator('dd.fecha')).toHaveText(/^\d{4}-\d{2}-\d{2} (0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/)
 
   // Keyboard close is disabled, twice in a row (Chromium lets a second un-activated Escape through unless prevented).
   await page.keyboard.press('Escape')
@@ -64,11 +63,35 @@ test('the key passes: «Aprobado», 11 of 11; Escape and the backdrop do not clo
   await dialog.getByRole('button', { name: 'Cerrar' }).click()
   await expect(dialog).not.toBeVisible()
   await expect(page.locator('#evaluacion-nombre')).toHaveValue('')
-  await expect(page.locator('#evaluacion-email')).toHaveValue('')
+  await expect(page.locator('#evaluacion-numeroIdentificacion')).toHaveValue('')
   await expect(page.locator('#evaluacion-pregunta1-2')).not.toBeChecked()
   await expect(page.locator('input[type="radio"]:checked')).toHaveCount(0)
   await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(0)
   await expect(page.locator('#evaluacion-nombre')).toBeFocused()
+  expect(calls).toEqual([])
+})
+
+test('the quiz sends nothing personal: no e-mail asked, name and document optional, nothing sent or kept in the browser', async ({ page }) => {
+  const calls = noCalls(page)
+  await openHydrated(page, '/induccion/modulo5')
+  await expect(page.locator('#evaluacion-email')).toHaveCount(0)
+  await expect(page.locator('#evaluacion-nombre')).not.toHaveAttribute('aria-required', 'true')
+  await expect(page.locator('#evaluacion-nombre')).not.toHaveAttribute('required')
+  // Graded without a name or a document.
+  await page.getByRole('radio', { name: 'Funcionario' }).check()
+  for (const [i, letter] of KEY.entries()) await page.check(`#evaluacion-pregunta${i + 1}-${'ABCD'.indexOf(letter)}`)
+  await page.getByRole('button', { name: 'Calificar evaluación' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Resultado de la evaluación' })
+  await expect(dialog.locator('.veredicto')).toHaveText('Aprobado')
+  await expect(dialog.locator('dt')).toHaveText(['Vinculación', 'Fecha', 'Puntaje'])
+  await dialog.getByRole('button', { name: 'Cerrar' }).click()
+  // With them typed: shown in the result, then neither sent nor kept (storage, cookies).
+  await answer(page, KEY)
+  await page.getByRole('button', { name: 'Calificar evaluación' }).click()
+  await expect(dialog).toContainText('Ana María Pérez')
+  const kept = await page.evaluate(() => JSON.stringify({ l: { ...localStorage }, s: { ...sessionStorage }, c: document.cookie }))
+  expect(kept).not.toContain('Ana')
+  expect(kept).not.toContain('1020304050')
   expect(calls).toEqual([])
 })
 

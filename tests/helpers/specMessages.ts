@@ -38,10 +38,13 @@ export const CITA_MESSAGES: Record<string, string> = {
 export const NEWSLETTER_REQUIRED = 'El correo Electronico es obligatorio'
 export const NEWSLETTER_EMAIL = 'Por favor, ingresa tu Email'
 
+/**
+ * The quiz's messages for required fields. The spec's three for name, document and e-mail («Completa este campo, el
+ * nombre completo es obligatorio.», «El número de documento es obligatorio.», «La dirección de correo es
+ * obligatoria.») are no longer shown: name and document are optional and the e-mail is not asked for
+ * (docs/decisions/consent-and-privacy.md).
+ */
 export const EVALUACION_MESSAGES: Record<string, string> = {
-  nombre: 'Completa este campo, el nombre completo es obligatorio.',
-  numeroIdentificacion: 'El número de documento es obligatorio.',
-  email: 'La dirección de correo es obligatoria.',
   vinculacion: 'Seleccione un tipo de vinculación valida',
   ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`pregunta${i + 1}`, 'Seleccione una respuesta'])),
 }

@@ -521,28 +521,33 @@ describe('newsletter form (spec §5)', () => {
 
 describe('final evaluation form (spec §5)', () => {
   const answers = Object.fromEntries(['C', 'A', 'A', 'D', 'B', 'A', 'C', 'B', 'C', 'A', 'D'].map((a, i) => [`pregunta${i + 1}`, a]))
-  const valid = { nombre: 'Ana Pérez', numeroIdentificacion: '1020304050', email: 'ana@example.com', vinculacion: 'Contratista', ...answers }
+  const valid = { nombre: 'Ana Pérez', numeroIdentificacion: '1020304050', vinculacion: 'Contratista', ...answers }
 
-  it('is kept in the browser', () => {
+  it('is kept in the browser, asks no e-mail, and takes name and document as optional (docs/decisions/consent-and-privacy.md)', () => {
     expect(form('evaluacion').envio).toBe('navegador')
     expect(form('evaluacion').endpoint).toBeUndefined()
+    const personal = form('evaluacion').campos.filter(c => ['nombre', 'numeroIdentificacion', 'email'].includes(c.nombre))
+    expect(personal.map(c => [c.nombre, c.requerido ?? false])).toEqual([
+      ['nombre', false],
+      ['numeroIdentificacion', false],
+    ])
+    expect(serverMessages('evaluacion', { ...valid, nombre: '', numeroIdentificacion: '' })).toEqual({})
   })
 
   it('an empty submission gets every message, verbatim', async () => {
     expect(serverMessages('evaluacion', {})).toEqual(EVALUACION_MESSAGES)
-    const empty: Record<string, unknown> = { nombre: '', numeroIdentificacion: '', email: '', vinculacion: null }
+    const empty: Record<string, unknown> = { nombre: '', numeroIdentificacion: '', vinculacion: null }
     for (let i = 1; i <= 11; i++) empty[`pregunta${i}`] = null
     expect(await browserMessages('evaluacion', empty)).toEqual(EVALUACION_MESSAGES)
   })
 
-  it('checks digits, e-mail format and the allowed choices', () => {
+  it('checks the document and the allowed choices', () => {
     expect(serverMessages('evaluacion', valid)).toEqual({})
     // Staff may be foreign: letters are allowed (departure from §5, docs/decisions/forms.md); signs are not.
     expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: 'ab123456' })).toEqual({})
     expect(serverMessages('evaluacion', { ...valid, numeroIdentificacion: '10#a' })).toEqual({
       numeroIdentificacion: 'Escriba el número de documento solo con letras y números (de 3 a 20), sin espacios ni signos.',
     })
-    expect(serverMessages('evaluacion', { ...valid, email: 'ana@' })).toEqual({ email: EMAIL_FORMAT })
     expect(serverMessages('evaluacion', { ...valid, vinculacion: 'Visitante' })).toEqual({ vinculacion: EVALUACION_MESSAGES.vinculacion })
     expect(serverMessages('evaluacion', { ...valid, pregunta3: 'C' })).toEqual({ pregunta3: 'Seleccione una respuesta' })
     expect(serverMessages('evaluacion', { ...valid, pregunta1: 'E' })).toEqual({ pregunta1: 'Seleccione una respuesta' })

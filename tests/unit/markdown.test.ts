@@ -23,7 +23,7 @@ describe('staff Markdown is sanitized at build time', () => {
     const html = markdownToHtml('**Horario**: lunes a viernes. Vea [la sede](https://example.org) o [citas](/citas).')
     expect(html).toContain('<strong>Horario</strong>')
     expect(html).toContain(
-      '<a href="https://example.org" target="_blank" rel="noopener noreferrer" class="externo">la sede<span class="visually-hidden"> (abre en una ventana nueva)</span></a>',
+      '<a href="https://example.org" target="_blank" rel="noopener noreferrer" class="externo">la sede<span class="sale-del-sitio"> (sale del sitio)</span><span class="visually-hidden"> (abre en una ventana nueva)</span></a>',
     )
     expect(html).toContain('<a href="/citas">citas</a>')
   })

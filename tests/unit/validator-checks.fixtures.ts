@@ -226,6 +226,18 @@ export const CHECK_FIXTURES: Record<string, CheckFixture> = {
     files: { 'manifest/pages/otra.yaml': page('/otra', '  - tipo: texto\n    contenido: |\n      Primera línea.\n      Vea [la página](/no-existe).\n') },
     expected: 'manifest/pages/otra.yaml:8:23: el enlace «/no-existe» apunta a una página que no existe',
   },
+  'untagged-pdf': {
+    files: { 'public/assets/docs/informe-2024.pdf': '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n%%EOF\n' },
+    expected:
+      'manifest/documents/informes.yaml:6:14: aviso: el PDF «/assets/docs/informe-2024.pdf» de la lista de documentos «informes» no está etiquetado para lectores de pantalla (le falta: árbol de estructura, idioma, título): expórtelo de nuevo como «PDF etiquetado» (accesible) desde el programa con que se hizo, con el título y el idioma del documento, y reemplace el archivo',
+  },
+  'video-without-transcript': {
+    files: {
+      'manifest/pages/otra.yaml': page('/otra', '  - tipo: embebido\n    titulo: Rendición de cuentas\n    url: https://www.youtube-nocookie.com/embed/abc\n'),
+    },
+    expected:
+      'manifest/pages/otra.yaml:5:11: aviso: el video «Rendición de cuentas» no tiene «transcripcion»: publique su transcripción (un PDF o una página) y enlácela aquí; si el proveedor no muestra subtítulos, agregue también «subtitulos» (WebVTT)',
+  },
   'unlinked-asset': {
     files: { 'public/assets/docs/suelto.pdf': '%PDF-1.4\n' },
     expected: 'public/assets/docs/suelto.pdf: aviso: ningún manifiesto enlaza este archivo',

@@ -215,7 +215,14 @@ describe('manifest validator', () => {
 
   it('warns about assets no manifest links to, without failing', () => {
     fs.writeFileSync(path.join(tmp, 'public/assets/docs/huerfano.pdf'), '%PDF-1.4\n')
-    expect(run()).toEqual({ errors: [], warnings: ['public/assets/docs/huerfano.pdf: aviso: ningún manifiesto enlaza este archivo'] })
+    // Not a tagged PDF either (a header only): that is warned about too (checks/documentAccessibility.ts).
+    expect(run()).toEqual({
+      errors: [],
+      warnings: [
+        'public/assets/docs/huerfano.pdf: aviso: el PDF «/assets/docs/huerfano.pdf» no está etiquetado para lectores de pantalla (le falta: árbol de estructura, idioma, título): expórtelo de nuevo como «PDF etiquetado» (accesible) desde el programa con que se hizo, con el título y el idioma del documento, y reemplace el archivo',
+        'public/assets/docs/huerfano.pdf: aviso: ningún manifiesto enlaza este archivo',
+      ],
+    })
   })
 
   it('exits 1 with the messages on standard error, and 0 when valid', () => {

@@ -15,7 +15,7 @@ const LINK_KEYS = new Set(['url', 'href', 'src', 'imagen', 'archivo', 'redirigir
 /** Keys whose value is Markdown or HTML that may contain links. */
 const RICH_KEYS = new Set(['contenido', 'respuesta', 'cuerpo', 'encabezado', 'texto'])
 
-interface FoundLink {
+export interface FoundLink {
   source: YamlSource
   path: JsonPath
   url: string
@@ -41,7 +41,7 @@ export function collectLinks(item: Sourced<unknown>): FoundLink[] {
 }
 
 /** A link's problem points at the link itself, also inside a block of Markdown. */
-function linkProblem(link: FoundLink, message: string): Problem {
+export function linkProblem(link: FoundLink, message: string): Problem {
   const base = problemAt(link.source, link.path, message)
   if (link.lineInText === undefined) return base
   const node = link.source.doc.getIn(link.path, true)
@@ -55,7 +55,7 @@ function linkProblem(link: FoundLink, message: string): Problem {
 
 /** Every link of a manifest, collected once per validation: three checks read them (10,000 on a 1,000-page site). */
 const linksOf = new WeakMap<Manifest, FoundLink[]>()
-function allLinks(m: Manifest): FoundLink[] {
+export function allLinks(m: Manifest): FoundLink[] {
   let links = linksOf.get(m)
   if (!links) {
     // Files that failed their schema too: their links are reported in the same run as their schema errors.
@@ -75,7 +75,7 @@ function allLinks(m: Manifest): FoundLink[] {
 }
 
 /** public/… path of a local asset link. */
-function assetPath(url: string): string {
+export function assetPath(url: string): string {
   return decodeURI(routeOf(url))
 }
 

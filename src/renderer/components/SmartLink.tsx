@@ -9,14 +9,14 @@ function fileKind(url: string): string | undefined {
 }
 
 /**
- * One link component for the whole site: external links open in a new tab
- * and say so to screen readers; links to files announce their type.
+ * One link component for the whole site: external links open in a new tab,
+ * show «(sale del sitio)» and say so to screen readers; links to files announce their type.
  */
 export function SmartLink({ url, children, className }: { url: string; children: ReactNode; className?: string }) {
   const kind = url.startsWith('/assets/') ? fileKind(url) : undefined
   if (isExternalUrl(url)) {
     return (
-      <ExternalLink href={url} className={[EXTERNAL_LINK_CLASS, className].filter(Boolean).join(' ')}>
+      <ExternalLink href={url} className={[EXTERNAL_LINK_CLASS, className].filter(Boolean).join(' ')} leavesSite>
         {children}
       </ExternalLink>
     )

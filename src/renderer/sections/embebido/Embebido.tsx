@@ -1,6 +1,7 @@
 import { ClickToLoad } from '../../components/ClickToLoad.tsx'
 import { Heading } from '../../../views/Heading.tsx'
 import { SmartLink } from '../../components/SmartLink.tsx'
+import { MediaAlternatives } from '../../components/MediaAlternatives.tsx'
 import type { PreparedSectionOf } from '../../types.ts'
 
 /** Local PDFs are embedded directly; third-party content waits for the visitor. */
@@ -24,6 +25,7 @@ export function Embebido({ section }: { section: PreparedSectionOf<'embebido'> }
       ) : (
         <ClickToLoad title={section.titulo} url={section.url} height={height} kind="contenido" />
       )}
+      <MediaAlternatives subtitulos={section.subtitulos} transcripcion={section.transcripcion} />
     </section>
   )
 }

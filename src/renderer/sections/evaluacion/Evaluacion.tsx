@@ -93,14 +93,23 @@ export function Evaluacion({ section }: { section: PreparedSectionOf<'evaluacion
               <h2 id={resultTitleId}>Resultado de la evaluación</h2>
             </header>
             <dl className="resultado-evaluacion">
-              <dt>Nombre</dt>
-              <dd>{result.nombre}</dd>
-              <dt>Número de identificación</dt>
-              <dd>{result.identificacion}</dd>
+              {/* Name and document are optional (docs/decisions/consent-and-privacy.md): shown only when typed. */}
+              {result.nombre && (
+                <>
+                  <dt>Nombre</dt>
+                  <dd>{result.nombre}</dd>
+                </>
+              )}
+              {result.identificacion && (
+                <>
+                  <dt>Número de identificación</dt>
+                  <dd>{result.identificacion}</dd>
+                </>
+              )}
               <dt>Vinculación</dt>
               <dd>{result.vinculacion}</dd>
               <dt>Fecha</dt>
-              <dd>{result.fecha}</dd>
+              <dd className="fecha">{result.fecha}</dd>
               <dt>Puntaje</dt>
               <dd>
                 <span className="puntaje">{result.score}</span> de <span className="total">{result.total}</span>

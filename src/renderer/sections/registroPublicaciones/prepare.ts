@@ -33,5 +33,33 @@ export function publications(manifest: Manifest): Publication[] {
       })
     }
   }
-  return out.sort((a, b) => b.anio - a.anio || b.fecha.localeCompare(a.fecha) || a.titulo.localeCompare(b.titulo))
+  return out.sort((a, b) => b.fecha.localeCompare(a.fecha) || b.anio - a.anio || a.titulo.localeCompare(b.titulo))
+}
+
+/** A panel of the register: the documents published in one year, or those whose row has no date. */
+export interface PublicationGroup {
+  /** `registro-<year>` or `registro-sin-fecha`: the panel's id, to link it. */
+  id: string
+  etiqueta: string
+  filas: Publication[]
+}
+
+/**
+ * The register grouped by the year of publication (the row's `fecha`), never by `anio`: that is the period a
+ * document reports on, and a 2025 report published on 2026-01-30 belongs to 2026 here (Ley 1712 de 2014 art. 11 j;
+ * docs/decisions/transparency-and-identity.md). Rows without a date come last, in a panel that says so.
+ */
+export function publicationGroups(rows: readonly Publication[]): PublicationGroup[] {
+  const groups = new Map<string, PublicationGroup>()
+  for (const r of rows) {
+    const year = r.fecha.slice(0, 4)
+    const id = year ? `registro-${year}` : 'registro-sin-fecha'
+    let g = groups.get(id)
+    if (!g) {
+      g = { id, etiqueta: year ? `Publicados en ${year}` : 'Sin fecha de publicación', filas: [] }
+      groups.set(id, g)
+    }
+    g.filas.push(r)
+  }
+  return [...groups.values()].sort((a, b) => Number(a.id === 'registro-sin-fecha') - Number(b.id === 'registro-sin-fecha') || b.id.localeCompare(a.id))
 }

@@ -6,7 +6,7 @@ export const sample: SectionSample<'registroPublicaciones'> = {
   check: (h, expect) => {
     expect(h.querySelector('h2')?.textContent).toBe('Documentos publicados')
     expect(h.querySelector('details[open]')?.id).toBe('registro-2024')
-    expect(h.querySelector('details[open] summary h3')?.textContent).toMatch(/^2024 \(\d+ documentos\)$/)
+    expect(h.querySelector('details[open] summary h3')?.textContent).toMatch(/^Publicados en 2024 \(\d+ documentos\)$/)
     expect(h.querySelector('details[open] td a')?.getAttribute('href')).toMatch(/^\/assets\//)
   },
 }

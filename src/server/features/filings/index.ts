@@ -21,6 +21,10 @@ import type { FilingStore } from '../../store/store.ts'
 import { FilingReceiver } from './receive.ts'
 import { fileSpecs, requestFields, validated } from './validation.ts'
 
+/** The one reading of a multipart filing with files, for the office's registration of a written petition too (docs/decisions/office.md). */
+export { receiveWithFiles } from './receive.ts'
+export { fileSpecs } from './validation.ts'
+
 export interface FilingsOptions {
   site: SiteData
   store: FilingStore

@@ -68,81 +68,107 @@ export class FilingReceiver {
     validate: FormValidator,
     specs: ReadonlyMap<string, FileSpec>,
   ): Promise<{ datos: Record<string, unknown>; receipt: Receipt }> {
-    if (!request.isMultipart()) throw apiError('multipartRequired')
-    let body: MultipartBody
-    try {
-      body = await readMultipart(request, this.dataDir, specs, TEXT_LIMITS)
-    } catch (error) {
-      // What is left of a refused upload is not read: the connection closes after the answer (docs/decisions/filings.md).
-      if (error instanceof ApiError) reply.header('connection', 'close')
-      throw error
-    }
-    // Without script the form comes back filled in when it has an error: its text fields are kept for that answer.
-    keepTyped(request, body.values)
-    const kept: string[] = []
-    try {
-      const values = isNoScriptPost(request) ? withNativeDefaults(filing.form, body.values, this.now()) : body.values
-      const datos = this.validatedWithFiles(filing, validate, values, body, specs)
-      const attachments = this.keep(body.received, specs, datos, kept)
-      const receipt = await this.create(filing, datos, attachments)
-      kept.length = 0
-      return { datos, receipt }
-    } finally {
-      discardParts(body.received)
-      for (const name of kept) removeKept(this.dataDir, name)
-    }
+    return receiveWithFiles(request, reply, this.dataDir, filing, specs, {
+      validate: (values, files) =>
+        validated(filing.form, validate, isNoScriptPost(request) ? withNativeDefaults(filing.form, values, this.now()) : values, this.now(), files),
+      commit: async (datos, attachments) => ({ datos, receipt: await this.create(filing, datos, attachments) }),
+    })
   }
+}
 
-  private validatedWithFiles(
-    filing: FilingForm,
-    validate: FormValidator,
-    values: Record<string, unknown>,
-    body: MultipartBody,
-    specs: ReadonlyMap<string, FileSpec>,
-  ) {
-    const { form } = filing
-    const extraCode = form.campos.some(c => c.control === 'archivos') ? 'unexpectedFile' : 'onlyOneFile'
-    const descriptors: SubmittedFiles = {}
-    const describe = (r: ReceivedPart): FileDescriptor => {
+/** What a multipart filing does with its parts: validate the text with the files' descriptions, then store it with the kept files. */
+export interface FilesSteps<D, T> {
+  validate(values: Record<string, unknown>, files: SubmittedFiles): D
+  commit(checked: D, attachments: AttachmentRecord[]): Promise<T>
+}
+
+/** The data a validation returned: the form's own values (`datos`), alone or inside a larger result (the office's registration). */
+function datosOf(checked: unknown): Record<string, unknown> {
+  const c = checked as { datos?: Record<string, unknown> }
+  return c.datos ?? (checked as Record<string, unknown>)
+}
+
+/**
+ * The one reading of a multipart filing with files, for citizens' forms and the office's registration of a written
+ * petition alike (docs/decisions/office.md): the same limits (`specs`, from the form's definition), the type read
+ * from each file's content, the same validation of their descriptions; the files are kept only once `validate`
+ * passed, and removed again if `commit` fails.
+ */
+export async function receiveWithFiles<D, T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  dataDir: string,
+  filing: FilingForm,
+  specs: ReadonlyMap<string, FileSpec>,
+  steps: FilesSteps<D, T>,
+): Promise<T> {
+  if (!request.isMultipart()) throw apiError('multipartRequired')
+  let body: MultipartBody
+  try {
+    body = await readMultipart(request, dataDir, specs, TEXT_LIMITS)
+  } catch (error) {
+    // What is left of a refused upload is not read: the connection closes after the answer (docs/decisions/filings.md).
+    if (error instanceof ApiError) reply.header('connection', 'close')
+    throw error
+  }
+  // Without script the form comes back filled in when it has an error: its text fields are kept for that answer.
+  keepTyped(request, body.values)
+  const kept: string[] = []
+  try {
+    const checked = validatedWithFiles(filing, body, specs, files => steps.validate(body.values, files))
+    const attachments = keep(dataDir, body.received, specs, datosOf(checked), kept)
+    const result = await steps.commit(checked, attachments)
+    kept.length = 0
+    return result
+  } finally {
+    discardParts(body.received)
+    for (const name of kept) removeKept(dataDir, name)
+  }
+}
+
+function validatedWithFiles<D>(filing: FilingForm, body: MultipartBody, specs: ReadonlyMap<string, FileSpec>, validate: (files: SubmittedFiles) => D): D {
+  const extraCode = filing.form.campos.some(c => c.control === 'archivos') ? 'unexpectedFile' : 'onlyOneFile'
+  const descriptors: SubmittedFiles = {}
+  const describe = (r: ReceivedPart): FileDescriptor => {
+    const tipo = sniffType(r.file.head)
+    return { nombre: nameForType(r.label, tipo), tipo, tamano: r.file.size }
+  }
+  for (const [name, spec] of specs) {
+    const list = body.received.get(name) ?? []
+    descriptors[name] = spec.multiple ? list.map(describe) : list[0] ? describe(list[0]) : undefined
+  }
+  let checked: D
+  try {
+    checked = validate(descriptors)
+  } catch (error) {
+    if (body.extraFile && error instanceof ApiError) throw apiError(extraCode, error.fields)
+    throw error
+  }
+  if (body.extraFile) throw apiError(extraCode)
+  return checked
+}
+
+/** Moves the received files to their kept names (listed in `kept` until the filing commits). */
+function keep(
+  dataDir: string,
+  received: Map<string, ReceivedPart[]>,
+  specs: ReadonlyMap<string, FileSpec>,
+  datos: Record<string, unknown>,
+  kept: string[],
+): AttachmentRecord[] {
+  const attachments: AttachmentRecord[] = []
+  for (const [name, spec] of specs) {
+    for (const r of received.get(name) ?? []) {
       const tipo = sniffType(r.file.head)
-      return { nombre: nameForType(r.label, tipo), tipo, tamano: r.file.size }
+      const archivo = keepUpload(dataDir, r.file, extensionOf(tipo))
+      kept.push(archivo)
+      attachments.push({ campo: name, archivo, nombreOriginal: nameForType(r.label, tipo), tipo, tamano: r.file.size, sha256: r.file.sha256 })
     }
-    for (const [name, spec] of specs) {
-      const list = body.received.get(name) ?? []
-      descriptors[name] = spec.multiple ? list.map(describe) : list[0] ? describe(list[0]) : undefined
-    }
-    let datos: Record<string, unknown>
-    try {
-      datos = validated(form, validate, values, this.now(), descriptors)
-    } catch (error) {
-      if (body.extraFile && error instanceof ApiError) throw apiError(extraCode, error.fields)
-      throw error
-    }
-    if (body.extraFile) throw apiError(extraCode)
-    return datos
+    // The filing keeps the list of attachments (names, types, sizes); the total was for the limit only.
+    const value = datos[name]
+    if (spec.multiple && isFilesValue(value)) datos[name] = value.archivos
   }
-
-  /** Moves the received files to their kept names (listed in `kept` until the filing commits). */
-  private keep(
-    received: Map<string, ReceivedPart[]>,
-    specs: ReadonlyMap<string, FileSpec>,
-    datos: Record<string, unknown>,
-    kept: string[],
-  ): AttachmentRecord[] {
-    const attachments: AttachmentRecord[] = []
-    for (const [name, spec] of specs) {
-      for (const r of received.get(name) ?? []) {
-        const tipo = sniffType(r.file.head)
-        const archivo = keepUpload(this.dataDir, r.file, extensionOf(tipo))
-        kept.push(archivo)
-        attachments.push({ campo: name, archivo, nombreOriginal: nameForType(r.label, tipo), tipo, tamano: r.file.size, sha256: r.file.sha256 })
-      }
-      // The filing keeps the list of attachments (names, types, sizes); the total was for the limit only.
-      const value = datos[name]
-      if (spec.multiple && isFilesValue(value)) datos[name] = value.archivos
-    }
-    return attachments
-  }
+  return attachments
 }
 
 function isFilesValue(value: unknown): value is FilesValue {

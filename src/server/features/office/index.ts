@@ -38,5 +38,5 @@ export async function officePlugin(app: FastifyInstance, opts: OfficeOptions): P
   // The staff exports for admins, audited (docs/decisions/export.md).
   await app.register(exportsRoutes, { office, filingStore: opts.filingStore })
   // Radicación by the office for every channel (docs/decisions/office.md): its own folder, radicacion/.
-  await app.register(registrationRoutes, { office, notifier: opts.notifier })
+  await app.register(registrationRoutes, { office, dataDir: opts.dataDir, notifier: opts.notifier })
 }

@@ -3,13 +3,14 @@ import { colombiaDay } from '../../../../filings/businessDays.ts'
 import { parseOfficeCanal, type OfficeCanal } from '../../../../filings/channels.ts'
 import { initialTramite, termOf } from '../../../../filings/deadlines.ts'
 import { TRACKING_PAGE } from '../../../../filings/tracking.ts'
-import { normalizeSubmission } from '../../../../forms/normalize.ts'
+import { normalizeSubmission, type SubmittedFiles } from '../../../../forms/normalize.ts'
 import { colombiaIso, type Receipt, type ReceiptMail } from '../../../../forms/receipt.ts'
 import { dayTimestamp } from '../../../../manifest/colombiaTime.ts'
 import type { FilingForm } from '../../../../manifest/filingForms.ts'
 import { CONSENT_FIELD, hasPrivacyNotice, hasSensitiveConsent, SENSITIVE_CONSENT_FIELD } from '../../../../manifest/privacyNotice.ts'
 import type { FormDefinition } from '../../../../manifest/types.generated.ts'
 import { consentsFor } from '../../../consentRecords.ts'
+import type { AttachmentRecord } from '../../../store/store.ts'
 import { apiError } from '../../../http/errors.ts'
 import { mailReceipt } from '../../../notify.ts'
 import { receiptDetails } from '../../../receiptDetails.ts'
@@ -45,6 +46,7 @@ export function validateRegistration(
   dayRaw: unknown,
   raw: unknown,
   today: string,
+  files: SubmittedFiles = {},
 ): CheckedRegistration {
   const fields: Record<string, string> = {}
   const canal = parseOfficeCanal(canalRaw)
@@ -55,7 +57,7 @@ export function validateRegistration(
   let datos: Record<string, unknown> | undefined
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) fields.datos = FIELD_MSG.datos
   else {
-    const outcome = validator(normalizeSubmission(filing.form, withHiddenDefaults(filing.form, { ...raw }, day.ok ? day.day : today)))
+    const outcome = validator(normalizeSubmission(filing.form, withHiddenDefaults(filing.form, { ...raw }, day.ok ? day.day : today), files))
     if (outcome.ok) datos = outcome.value
     else Object.assign(fields, outcome.fields)
   }
@@ -108,7 +110,15 @@ function constanciaOf(
  * staff member with it, audited in the same commit), e-mails the office and,
  * when an address was given, the citizen's receipt, and keeps its constancia.
  */
-export async function registerFiling(r: Registration, request: FastifyRequest, s: Signed, filing: FilingForm, checked: CheckedRegistration) {
+export async function registerFiling(
+  r: Registration,
+  request: FastifyRequest,
+  s: Signed,
+  filing: FilingForm,
+  checked: CheckedRegistration,
+  /** The scanned petition and its annexes, already kept (filings/receive.ts receiveWithFiles). */
+  attachments?: AttachmentRecord[],
+) {
   const { store, site, now } = r.office
   const { form } = filing
   const { canal, day, datos } = checked
@@ -128,10 +138,17 @@ export async function registerFiling(r: Registration, request: FastifyRequest, s
     canal,
     registradaPor: s.account.id,
     recibidaEl: earlier ? day : undefined,
+    ...(attachments?.length ? { attachments } : {}),
     audit: { evento: 'radicar', cuentaId: s.account.id, detalle: `canal ${canal}${earlier ? `; recibida el ${day}` : ''}`, direccion: request.ip, now: at },
   })
   request.log.info({ radicado: id, canal }, 'radicación registrada por la oficina')
-  const receipt: Receipt = { id, recibido: colombiaIso(at), vence: tramite.vence, codigo, ...receiptDetails(filing, datos, site, canal, undefined) }
+  const receipt: Receipt = {
+    id,
+    recibido: colombiaIso(at),
+    vence: tramite.vence,
+    codigo,
+    ...receiptDetails(filing, datos, site, canal, attachments?.length ? attachments : undefined),
+  }
   r.notifier.filingReceived(id, filing.nombre)
   // Staff tell the citizen it was e-mailed only when the mail server accepted it (docs/decisions/filings.md).
   const correo = await mailReceipt(r.notifier, datos.correoElectronico, receipt, filing.nombre)

@@ -12,12 +12,15 @@ import { RegisterFormPage, type RegisterFormView } from './views/RegisterPages.t
 
 export interface RegistrationOptions {
   office: Office
+  /** Where the scanned petition and its annexes are kept, like citizens' attachments. */
+  dataDir: string
   notifier?: Notifier
 }
 
 /** What every route of the register shares: the office, the forms staff may register with their validators, and the constancias waiting. */
 export interface Registration {
   office: Office
+  dataDir: string
   notifier: Notifier
   filings: FilingForm[]
   byId: Map<string, FilingForm>
@@ -32,6 +35,7 @@ export async function createRegistration(opts: RegistrationOptions): Promise<Reg
   for (const f of filings) validators.set(f.form.id, await loadFormValidator(f.form, office.site.lookups))
   return {
     office,
+    dataDir: opts.dataDir,
     notifier: opts.notifier ?? NO_NOTIFIER,
     filings,
     byId: new Map(filings.map(f => [f.form.id, f])),

@@ -96,9 +96,44 @@ function Consent({ v }: { v: RegisterFormView }) {
   )
 }
 
+/** The scanned petition and its annexes: the form's attachment fields, checked like citizens' attachments (docs/decisions/office.md). */
+function Scans({ v }: { v: RegisterFormView }) {
+  const scans = scanFields(v.form)
+  if (scans.length === 0) return null
+  return (
+    <fieldset>
+      <legend>Documento escaneado y anexos</legend>
+      <p>
+        Si la petición llegó por escrito, adjunte el documento escaneado y sus anexos (Ley 1755 de 2015, art. 16): se revisan igual que los adjuntos de los
+        ciudadanos.
+      </p>
+      {scans.map(c => (
+        <div key={c.nombre}>
+          <label htmlFor={fieldId(c.nombre)}>{c.etiqueta}</label>
+          <input
+            type="file"
+            id={fieldId(c.nombre)}
+            name={c.nombre}
+            multiple
+            accept={c.aceptar}
+            aria-describedby={`${fieldId(c.nombre)}-ayuda${v.error?.fields[c.nombre] ? ` radicar-${c.nombre}-error` : ''}`}
+            aria-invalid={v.error?.fields[c.nombre] ? true : undefined}
+          />
+          {c.ayuda && <small id={`${fieldId(c.nombre)}-ayuda`}>{c.ayuda}</small>}
+          <FieldError id={`radicar-${c.nombre}-error`} message={v.error?.fields[c.nombre]} />
+        </div>
+      ))}
+    </fieldset>
+  )
+}
+
+/** The form's attachment fields (the one `file` of a form is the citizen's own upload, not a scan). */
+const scanFields = (form: FormDefinition) => form.campos.filter(c => (c.control as string) === 'archivos')
+
 export function RegisterFormPage({ ctx, v }: { ctx: PageContext; v: RegisterFormView }) {
   const { form } = v
   const fields = officeFields(form).filter(c => c.nombre !== CONSENT_FIELD && c.nombre !== SENSITIVE_CONSENT_FIELD)
+  const scans = scanFields(form)
   return (
     <OfficePage ctx={ctx} title={`Radicar: ${form.titulo}`}>
       <p>
@@ -117,7 +152,14 @@ export function RegisterFormPage({ ctx, v }: { ctx: PageContext; v: RegisterForm
           </ul>
         </div>
       )}
-      <form method="post" action={REGISTER_API} className="radicar" noValidate>
+      {/* With files the form names itself in the address: the server sets the files' limits before reading them. */}
+      <form
+        method="post"
+        action={scans.length > 0 ? `${REGISTER_API}?formulario=${encodeURIComponent(form.id)}` : REGISTER_API}
+        className="radicar"
+        noValidate
+        {...(scans.length > 0 ? { encType: 'multipart/form-data' } : {})}
+      >
         <Xsrf token={ctx.xsrf} />
         <input type="hidden" name="_formulario" value={form.id} />
         <Reception v={v} />
@@ -128,6 +170,7 @@ export function RegisterFormPage({ ctx, v }: { ctx: PageContext; v: RegisterForm
             <RegisterField key={c.nombre} c={c} s={v} />
           ))}
         </fieldset>
+        <Scans v={v} />
         <Consent v={v} />
         <button type="submit">Radicar y generar constancia</button>
       </form>
