@@ -15,8 +15,13 @@ import { routesShowingEveryShape } from './routeSample.ts'
  * pinned to the longest date a year can show, so the sweep fails on that
  * defect every day and never because of the calendar; one sweep with a short
  * date checks that the date's box does not depend on the day either way.
+ *
+ * The phone sweeps also measure where each page's <h1> starts (phones first: within 300 px, 400 px with A+), on
+ * the same page loads rather than a sweep of their own.
  */
 const LIMIT = 0.01
+/** Where a phone's <h1> must start at the latest (CSS px from the document's top), by text size. */
+const H1_LIMIT = { default: 300, large: 400 }
 
 // The four sweeps (two widths, with and without stored preferences) are independent: they share the workers.
 test.describe.configure({ mode: 'parallel' })
@@ -110,6 +115,7 @@ for (const { viewport, stored, day, sweepRoutes, scope } of SWEEPS) {
     test(scope, async ({ page }) => {
       test.setTimeout(300_000)
       const failures: string[] = []
+      const lowHeadings: string[] = []
       for (const route of sweepRoutes) {
         await page.goto(route.url, { waitUntil: 'load' })
         // The header script has run (the pinned date is in), and hydrated pages have fetched what they load after start.
@@ -120,8 +126,19 @@ for (const { viewport, stored, day, sweepRoutes, scope } of SWEEPS) {
         const shifts = await layoutShifts(page)
         const total = shifts.reduce((sum, s) => sum + s.value, 0)
         if (total > LIMIT) failures.push(`${route.url}: ${total.toFixed(4)} (${shifts.map(s => `${s.value.toFixed(4)} ${s.nodes.join(', ')}`).join(' | ')})`)
+        // Phones first, on the same load: the page's <h1> starts within the first 300 CSS px of the document with
+        // the default text, 400 px with A+ (docs/decisions/accessibility.md).
+        if (viewport === PHONE) {
+          const top = await page
+            .locator('main h1')
+            .first()
+            .evaluate(h => Math.round(h.getBoundingClientRect().top + window.scrollY))
+          const limit = stored ? H1_LIMIT.large : H1_LIMIT.default
+          if (top > limit) lowHeadings.push(`${route.url}: <h1> a ${top} px (límite ${limit})`)
+        }
       }
       expect(failures).toEqual([])
+      expect(lowHeadings).toEqual([])
     })
   })
 }
