@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { LEAVES_SITE_CLASS } from '../../src/manifest/externalLinks.ts'
 import { clientDir, htmlFileFor, renderedPage, text, type HTMLElement } from '../helpers/builtSite.ts'
 
 /**
@@ -108,8 +109,9 @@ describe('open data', () => {
         if (section.classList.contains('seccion-tabla')) {
           tables++
           const csv = readCsv(links.csv!)
-          // What a sighted reader sees: without the hidden «abre en una ventana nueva» and file-type notes.
-          for (const hidden of section.querySelectorAll('tbody .visually-hidden, tbody .tipo-archivo')) hidden.remove()
+          // The cell's own text: without the hidden «abre en una ventana nueva», the file-type notes and the visible
+          // «(sale del sitio)» the renderer adds to links off the site (the data names the entity, not the link).
+          for (const note of section.querySelectorAll(`tbody .visually-hidden, tbody .tipo-archivo, tbody .${LEAVES_SITE_CLASS}`)) note.remove()
           const htmlRows = section.querySelectorAll('tbody tr').map(tr => tr.querySelectorAll('td').map(td => text(td)))
           expect(csv.rows.length, links.csv).toBe(htmlRows.length)
           // The first column's text, row by row (link columns add an address column after their text).
