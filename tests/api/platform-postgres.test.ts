@@ -167,13 +167,16 @@ describe('npm run sitio -- crear with DATABASE_URL (PostgreSQL)', () => {
   }, 120_000)
 })
 
+/** The number of A's filing that the site restore dropped: never given again, so the one hole in A's series. */
+let droppedOfA = 0
+
 describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no other site touched", () => {
   const bySite = async () =>
     (await querySite<{ sitio: string; n: string }>(adminUrl, undefined, 'SELECT sitio, COUNT(*) AS n FROM radicaciones GROUP BY sitio ORDER BY sitio')).map(
       r => `${r.sitio}:${r.n}`,
     )
 
-  it("restores A's backed-up state while B keeps its newer filings; A's series goes on from the backup", async () => {
+  it("restores A's backed-up state while B keeps its newer filings; A's numbers never go back, the dropped filing is named", async () => {
     const a1 = await fileOn('a', 'Ana 1', serverUrl)
     const b1 = await fileOn('b', 'Beto 1', serverUrl)
     const archive = backUp('a', serverUrl)
@@ -190,6 +193,8 @@ describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no o
       const r = restore(archive, 'a', ownerUrl)
       expect(r.status, r.out).toBe(0)
       expect(r.out).toContain('se reemplazaron solo las filas del sitio «a»')
+      // The filing received after the backup is named, to be registered again (docs/decisions/backups.md).
+      expect(r.out).toContain(a2)
       expect((await storeB.listFilings('contacto')).length).toBe(2)
     } finally {
       await storeB.close()
@@ -200,9 +205,12 @@ describe("npm run restaurar -- --sitio on PostgreSQL: one site's rows back, no o
     expect(await filingsOf('b', serverUrl)).toEqual([`${b1} Beto 1`, `${b2} Beto 2`].sort())
     expect(await querySite(adminUrl, undefined, "SELECT * FROM auditoria WHERE sitio = 'b' ORDER BY id")).toEqual(auditB)
     expect(await accounts('a')).toEqual([{ correo: 'gerencia@a.gov.co' }])
-    // A's number series is the backup's: the next filing takes the number after the last backed-up one, and B's goes on.
-    expect(await fileOn('a', 'Ana 3', serverUrl)).toBe(a2)
-    expect(await fileOn('b', 'Beto 3', serverUrl)).toBe(b2.replace(/\d+$/, n => String(Number(n) + 1).padStart(n.length, '0')))
+    // A number is never given twice: A's next filing takes the number after the last one issued (a2, dropped by the
+    // restore, stays its citizen's), and B's series goes on.
+    const next = (id: string) => id.replace(/\d+$/, n => String(Number(n) + 1).padStart(n.length, '0'))
+    expect(await fileOn('a', 'Ana 3', serverUrl)).toBe(next(a2))
+    expect(await fileOn('b', 'Beto 3', serverUrl)).toBe(next(b2))
+    droppedOfA = Number(a2.split('-').pop())
   }, 180_000)
 
   it("is refused while A's server is connected, and for a backup of another site, changing nothing", async () => {
@@ -319,11 +327,14 @@ describe('two server processes of one platform on one PostgreSQL database (behin
     for (const site of ['a', 'b'] as const) {
       const mine = answers.filter(a => a.site === site).map(a => a.id)
       expect(new Set(mine).size).toBe(8)
-      // Every number the site has (the earlier tests' filings and these), as the database's administrator sees them: 1..n.
+      // Every number the site has (the earlier tests' filings and these), as the database's administrator sees them:
+      // 1..n, but for the one A's restore dropped (never given again).
       const numbers = (await querySite<{ radicado: string }>(adminUrl, undefined, 'SELECT radicado FROM radicaciones WHERE sitio = $1', [site]))
         .map(r => Number(r.radicado.split('-').pop()))
         .sort((x, y) => x - y)
-      expect(numbers).toEqual(numbers.map((_, i) => i + 1))
+      const missing = Array.from({ length: numbers.at(-1)! }, (_, i) => i + 1).filter(n => !numbers.includes(n))
+      expect(missing).toEqual(site === 'a' ? [droppedOfA] : [])
+      expect(new Set(numbers).size).toBe(numbers.length)
       for (const id of mine) expect(numbers).toContain(Number(id.split('-').pop()))
     }
   }, 120_000)
