@@ -4,6 +4,7 @@
  * database up; the release served; open and overdue filings per form. And /salud says «sin publicación», not «ok»,
  * while there is no page to serve.
  */
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
@@ -78,7 +79,9 @@ describe('operational metrics', () => {
     expect(sample(text, 'disco_libre_bytes')).toBeGreaterThan(0)
     expect(sample(text, 'disco_minimo_bytes')).toBe(123 * 1024 * 1024)
     expect(sample(text, 'base_datos_disponible{motor="sqlite"}')).toBe(1)
-    expect(text).toMatch(/^sitio_version_info\{version="\d+\.\d+\.\d+[^"]*",codigo=""\} 1$/m)
+    // Nothing published: the commit is the checkout's own (src/server/version.ts), never empty after an install.
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+    expect(text).toMatch(new RegExp(`^sitio_version_info\\{version="\\d+\\.\\d+\\.\\d+[^"]*",codigo="${head}"\\} 1$`, 'm'))
     expect(text).toMatch(/^publicacion_servida\{publicacion="dist\/client \(sin publicar\)"\} 1$/m)
   })
 
