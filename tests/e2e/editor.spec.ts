@@ -64,10 +64,12 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
   await expect(page.getByText('Archivo', { exact: true }).first()).toBeVisible()
   await expect(page.getByText(/^Add |Copy Name|Toggle preview/)).toHaveCount(0)
   await year.fill(String(YEAR))
+  // A category is chosen from the list's own, never typed (a typo would hide the row).
   await page
     .getByLabel(/^Categoría/)
     .first()
-    .fill('Presupuesto aprobado')
+    .click()
+  await page.getByRole('option', { name: 'Presupuesto aprobado', exact: true }).click()
   // The list's own «Título» comes first; the new row's is the next one.
   await page.getByLabel('Título', { exact: true }).nth(1).fill(TITLE)
   await page
@@ -94,7 +96,7 @@ test('a new year of a document list with an uploaded PDF, saved from the browser
   const text = fs.readFileSync(LIST(), 'utf8')
   const saved = YAML.parse(text)
   const row = saved.filas.find((r: { anio: number }) => r.anio === YEAR)
-  expect(row).toMatchObject({ anio: YEAR, titulo: TITLE, archivo: STORED })
+  expect(row).toMatchObject({ anio: YEAR, categoria: 'Presupuesto aprobado', titulo: TITLE, archivo: STORED })
   expect(fs.existsSync(path.join(tmp, 'public', STORED))).toBe(true)
   expect(fs.readdirSync(path.join(tmp, 'public/assets/gestion/presupuesto')).filter(f => f.endsWith('.pdf'))).toEqual([])
   // Written as staff keep it: the new year first (newest first), every other line as it was (comments too).
