@@ -1,4 +1,6 @@
 import { SmartLink } from '../components/SmartLink.tsx'
+import { EXTERNAL_LINK_CLASS } from '../../manifest/externalLinks.ts'
+import { ExternalLink } from '../../views/ExternalLink.tsx'
 import type { LayoutData } from '../types.ts'
 import { LanguageMenu } from '../header/LanguageMenu.tsx'
 import { HeaderTools } from './HeaderTools.tsx'
@@ -15,14 +17,16 @@ export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
             the national logo first and linked to the portal, the language selector at its right. */}
         <div className="barra-govco">
           <div className="container">
-            {/* width and height reserve the logo's box before the SVG loads (no layout shift) */}
-            <SmartLink url={GOVCO_URL} className="logo-govco">
+            {/* width and height reserve the logo's box before the SVG loads (no layout shift). The bar is the GOV.CO
+                guide's, logo only: no visible «(sale del sitio)» here (it widened the link to 281 px at 412 px and
+                pushed the language selector to a second line); screen readers still hear that it opens a new window. */}
+            <ExternalLink href={GOVCO_URL} className={`${EXTERNAL_LINK_CLASS} logo-govco`}>
               {layout.logosGobierno ? (
                 <img src={layout.logosGobierno.govco.url} alt={layout.logosGobierno.govco.textoAlternativo} width={140} height={30} />
               ) : (
                 'GOV.CO'
               )}
-            </SmartLink>
+            </ExternalLink>
             <LanguageMenu layout={layout} ruta={ruta} />
           </div>
         </div>
