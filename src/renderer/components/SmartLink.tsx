@@ -12,11 +12,22 @@ function fileKind(url: string): string | undefined {
  * One link component for the whole site: external links open in a new tab,
  * show «(sale del sitio)» and say so to screen readers; links to files announce their type.
  */
-export function SmartLink({ url, children, className }: { url: string; children: ReactNode; className?: string }) {
+export function SmartLink({
+  url,
+  children,
+  className,
+  cue = true,
+}: {
+  url: string
+  children: ReactNode
+  className?: string
+  /** The visible «(sale del sitio)»; off only in the header's rows, whose layout must not wait on it (accessibility.md). */
+  cue?: boolean
+}) {
   const kind = url.startsWith('/assets/') ? fileKind(url) : undefined
   if (isExternalUrl(url)) {
     return (
-      <ExternalLink href={url} className={[EXTERNAL_LINK_CLASS, className].filter(Boolean).join(' ')} leavesSite>
+      <ExternalLink href={url} className={[EXTERNAL_LINK_CLASS, className].filter(Boolean).join(' ')} leavesSite={cue}>
         {children}
       </ExternalLink>
     )

@@ -80,7 +80,9 @@ export function Header({ layout, ruta }: { layout: LayoutData; ruta: string }) {
                       {e.texto}
                     </a>
                   ) : (
-                    <SmartLink url={e.url}>{e.texto}</SmartLink>
+                    <SmartLink url={e.url} cue={false}>
+                      {e.texto}
+                    </SmartLink>
                   )}
                 </li>
               ))}
