@@ -16,4 +16,9 @@ describe('the GOV.CO bar', () => {
     expect(link?.querySelectorAll(`.${LEAVES_SITE_CLASS}`).length).toBe(0)
     expect(link?.querySelector('.visually-hidden')?.textContent).toContain('ventana nueva')
   })
+  it('the main menu keeps its external items to their text: no visible cue in a row that wraps', () => {
+    const external = renderedPage('/').querySelectorAll('nav.menu-principal a.externo')
+    expect(external.length).toBeGreaterThan(0)
+    for (const a of external) expect(a.querySelectorAll(`.${LEAVES_SITE_CLASS}`).length, a.textContent).toBe(0)
+  })
 })
