@@ -10,6 +10,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { writeFileOnce } from './writeFileOnce.ts'
 
 /** Folder of DATA_DIR holding the day's secret (`<AAAA-MM-DD>.clave`). */
 export const ADDRESS_SECRET_DIR = 'secreto-limites'
@@ -22,21 +23,12 @@ export interface AddressKeys {
   keyOf(address: string, now?: number): string
 }
 
-/** The day's secret: read, or made once (a temporary file linked to its name: a process that loses the race reads the winner's). */
+/** The day's secret: read, or made once (writeFileOnce: a process that loses the race reads the winner's). */
 function daySecret(dir: string, day: number): Buffer {
   const name = `${new Date(day * DAY_MS).toISOString().slice(0, 10)}.clave`
   const file = path.join(dir, name)
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
-    const partial = path.join(dir, `.${name}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`)
-    fs.writeFileSync(partial, crypto.randomBytes(SECRET_BYTES), { mode: 0o600, flag: 'wx' })
-    try {
-      fs.linkSync(partial, file)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    } finally {
-      fs.rmSync(partial, { force: true })
-    }
+    writeFileOnce(file, crypto.randomBytes(SECRET_BYTES))
     // The days before are over: their secrets go, so their keys can no longer be matched to an address.
     for (const old of fs.readdirSync(dir)) if (SECRET_FILE.test(old) && old < name) fs.rmSync(path.join(dir, old), { force: true })
   }

@@ -11,6 +11,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { writeFileOnce } from '../../writeFileOnce.ts'
 
 /** The installation's key, in the data folder (the guide says to keep a copy apart: without it no backup verifies). */
 export const KEY_FILE = 'respaldo.clave'
@@ -52,15 +53,8 @@ export function readKeyFile(file: string): BackupKey {
 /** The installation's key, made (0600) when there is none yet: at the server's first start and by the first backup. */
 export function ensureBackupKey(dataDir: string): BackupKey {
   const file = path.join(dataDir, KEY_FILE)
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    try {
-      // `wx`: two processes starting at once never overwrite each other's key.
-      fs.writeFileSync(file, `${crypto.randomBytes(KEY_BYTES).toString('hex')}\n`, { flag: 'wx', mode: 0o600 })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
-  }
+  // Two processes starting at once on one folder get the same key: it appears whole, once (writeFileOnce).
+  if (!fs.existsSync(file)) writeFileOnce(file, `${crypto.randomBytes(KEY_BYTES).toString('hex')}\n`)
   return readKeyFile(file)
 }
 
