@@ -23,6 +23,7 @@ import { inShare, parsePrerenderShare, PRERENDER_SHARE_ENV } from '../src/render
 import readline from 'node:readline'
 import { MANIFEST_SNAPSHOT_ENV } from '../src/manifest/manifestSnapshot.ts'
 import { startScriptsAfterPaint } from './lib/scriptPriority.ts'
+import { imagePreloadsToHead } from '../src/renderer/imagePreloads.ts'
 import { generatedDir } from './lib/generatedDir.ts'
 import { GO_WORD, WAIT_OPTION } from './lib/earlyPrerender.ts'
 import { CODE_FINGERPRINT_ENV, KeptMarkdown, markdownStoreFile } from './lib/markdownStore.ts'
@@ -123,7 +124,7 @@ async function main(): Promise<number> {
       failures.push(`${url}: ${response ? `HTTP ${response.statusCode}` : 'no answer'} (expected ${expected})`)
       continue
     }
-    writePage(fileFor(url), startScriptsAfterPaint(response.body))
+    writePage(fileFor(url), startScriptsAfterPaint(imagePreloadsToHead(response.body)))
     pages++
   }
   if (failures.length > 0) {
