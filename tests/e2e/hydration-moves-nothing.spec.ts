@@ -9,7 +9,8 @@ import { expect, test } from '@playwright/test'
 for (const route of ['/pqrsd', '/']) {
   test(`${route}: hydration removes no element of the page's root, and focus stays where the visitor put it`, async ({ page }) => {
     await page.addInitScript(() => {
-      const removed: string[] = ((window as unknown as { __removed: string[] }).__removed = [])
+      const removed: string[] = []
+      ;(window as unknown as { __removed: string[] }).__removed = removed
       new MutationObserver(records => {
         for (const r of records)
           if (r.target instanceof Element && r.target.id === 'root')
