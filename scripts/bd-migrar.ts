@@ -8,6 +8,7 @@ import path from 'node:path'
 import { ownerUrlFrom } from '../src/server/dbSetup.ts'
 import { migrateToPostgres } from '../src/server/dbMigrate.ts'
 import { chooseSite } from '../src/server/siteOption.ts'
+import { readCommandLine } from '../src/cli/commandLine.ts'
 import { isPostgresUrl } from '../src/server/store/postgres.ts'
 
 const USAGE =
@@ -16,13 +17,10 @@ const USAGE =
 
 async function main(): Promise<void> {
   const { args, env, siteId } = chooseSite(process.argv.slice(2))
-  let from: string | undefined
-  let replace = false
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--desde') from = args[++i]
-    else if (args[i] === '--reemplazar') replace = true
-    else throw new Error(USAGE)
-  }
+  const { values, positionals } = readCommandLine(args, { desde: { type: 'string' }, reemplazar: { type: 'boolean' } }, USAGE)
+  if (positionals.length > 0 || values.desde === '') throw new Error(USAGE)
+  const from = values.desde
+  const replace = values.reemplazar === true
   const databaseUrl = ownerUrlFrom(env)
   if (!isPostgresUrl(databaseUrl))
     throw new Error(`Defina DATABASE_URL_DUENIO con la cuenta dueña de la base de PostgreSQL de destino (postgres://…).\n${USAGE}`)

@@ -7,48 +7,48 @@
  * On a platform (plataforma.yaml, scripts/lib/platformBuild.ts): `--sitio <id>` builds one site (into
  * `--salida <carpeta>` instead of its dist/sitios/<id>: publishing), `--todos` all.
  */
+import { readCommandLine } from '../src/cli/commandLine.ts'
 import { buildSite } from './lib/buildSite.ts'
 import { buildAllSites, buildOneSite, INVALID_MANIFEST_EXIT, platformToBuild } from './lib/platformBuild.ts'
 
-const args = process.argv.slice(2)
-const optionValue = (flag: string) => {
-  const at = args.indexOf(flag)
-  return { at, value: at >= 0 ? args[at + 1] : undefined }
-}
-const reuse = optionValue('--reutilizar')
-const site = optionValue('--sitio')
-// Where one site's build goes instead of dist/sitios/<id> (a release folder: npm run publicar -- --sitio).
-const into = optionValue('--salida')
-// An option's place and its value's; an absent option (at -1) takes none (its «value» would be the first argument).
-const taken = new Set([reuse, site, into].flatMap(o => (o.at >= 0 ? [o.at, o.at + 1] : [])))
-const unknown = args.filter((a, i) => !['--completa', '--detalle', '--todos'].includes(a) && !taken.has(i))
-if (
-  unknown.length > 0 ||
-  (reuse.at >= 0 && !reuse.value) ||
-  (site.at >= 0 && !site.value) ||
-  (site.at >= 0 && args.includes('--todos')) ||
-  (into.at >= 0 && (!into.value || !site.value))
-) {
-  console.error(
-    `Opción desconocida: ${unknown.join(' ')}. Uso: npm run build [-- --completa] [-- --detalle] [-- --reutilizar <carpeta de una compilación anterior>] [-- --sitio <id> [--salida <carpeta>] | --todos]`,
-  )
+const USAGE =
+  'Uso: npm run build [-- --completa] [-- --detalle] [-- --reutilizar <carpeta de una compilación anterior>] [-- --sitio <id> [--salida <carpeta>] | --todos]'
+const OPTIONS = {
+  completa: { type: 'boolean' },
+  detalle: { type: 'boolean' },
+  todos: { type: 'boolean' },
+  reutilizar: { type: 'string' },
+  sitio: { type: 'string' },
+  // Where one site's build goes instead of dist/sitios/<id> (a release folder: npm run publicar -- --sitio).
+  salida: { type: 'string' },
+} as const
+let values: ReturnType<typeof readCommandLine<typeof OPTIONS>>['values'] = {}
+try {
+  const line = readCommandLine(process.argv.slice(2), OPTIONS, USAGE)
+  values = line.values
+  if (line.positionals.length > 0) throw new Error(`Argumento de más: «${line.positionals.join(' ')}». ${USAGE}`)
+  if (values.reutilizar === '' || values.sitio === '' || values.salida === '') throw new Error(`Falta un valor. ${USAGE}`)
+  if (values.sitio !== undefined && values.todos) throw new Error(`--sitio y --todos no van juntos. ${USAGE}`)
+  if (values.salida !== undefined && values.sitio === undefined) throw new Error(`--salida es de --sitio <id>. ${USAGE}`)
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error))
   process.exit(2)
 }
-const options = { full: args.includes('--completa'), detail: args.includes('--detalle'), reuseFrom: reuse.value }
+const options = { full: values.completa === true, detail: values.detalle === true, reuseFrom: values.reutilizar }
 
-if (site.value || args.includes('--todos')) {
+if (values.sitio !== undefined || values.todos) {
   const platform = platformToBuild()
   if (!platform) process.exit(2)
-  if (args.includes('--todos')) {
-    const passOn = args.filter(a => a === '--completa' || a === '--detalle')
+  if (values.todos) {
+    const passOn = [...(values.completa ? ['--completa'] : []), ...(values.detalle ? ['--detalle'] : [])]
     process.exit((await buildAllSites(platform, passOn)) ? 0 : 1)
   }
-  const chosen = platform.sites.find(s => s.id === site.value)
+  const chosen = platform.sites.find(s => s.id === values.sitio)
   if (!chosen) {
-    console.error(`No hay un sitio «${site.value}» en ${platform.file}; sitios: ${platform.sites.map(s => s.id).join(', ')}.`)
+    console.error(`No hay un sitio «${values.sitio}» en ${platform.file}; sitios: ${platform.sites.map(s => s.id).join(', ')}.`)
     process.exit(2)
   }
-  const result = await buildOneSite(chosen, { ...options, outDir: into.value })
+  const result = await buildOneSite(chosen, { ...options, outDir: values.salida })
   process.exit(result.ok ? 0 : result.invalid ? INVALID_MANIFEST_EXIT : 1)
 }
 const result = await buildSite(options)

@@ -8,15 +8,23 @@ import { addDocuments, StaffError, type AddDocumentsResult } from '../src/manife
 import { loadManifest } from '../src/manifest/load.ts'
 import type { SeccionDocumentos } from '../src/manifest/types.generated.ts'
 import { initiallyOpen, panelsFor } from '../src/manifest/documentPanels.ts'
+import { readCommandLine } from '../src/cli/commandLine.ts'
 
-const args = process.argv.slice(2)
-const catIndex = args.indexOf('--categoria')
-const categoria = catIndex >= 0 ? args[catIndex + 1] : undefined
-const positional = catIndex >= 0 ? args.filter((_, i) => i !== catIndex && i !== catIndex + 1) : args
+const USAGE = 'Uso: npm run docs:add -- manifest/documents/<lista>.yaml <año> public/assets/<carpeta> [--categoria "Nombre"]'
+let categoria: string | undefined
+let positional: string[] = []
+try {
+  const { values, positionals } = readCommandLine(process.argv.slice(2), { categoria: { type: 'string' } }, USAGE)
+  categoria = values.categoria
+  positional = positionals
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error))
+  process.exit(2)
+}
 const [list, yearText, folder] = positional
 
-if (!list || !yearText || !folder) {
-  console.error('Uso: npm run docs:add -- manifest/documents/<lista>.yaml <año> public/assets/<carpeta> [--categoria "Nombre"]')
+if (!list || !yearText || !folder || positional.length > 3) {
+  console.error(USAGE)
   process.exit(2)
 }
 

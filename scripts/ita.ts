@@ -8,14 +8,19 @@ import path from 'node:path'
 import { itaCsv, itaJson, itaMatrix, pendingSummary } from '../src/manifest/itaMatrix.ts'
 import { formatProblem } from '../src/manifest/problem.ts'
 import { validateManifest } from '../src/manifest/validate.ts'
+import { readCommandLine } from '../src/cli/commandLine.ts'
 
-const args = process.argv.slice(2)
-const at = args.indexOf('--salida')
-if ((at >= 0 && !args[at + 1]) || args.some((a, i) => a.startsWith('--') && a !== '--salida' && i !== at + 1)) {
-  console.error('Uso: npm run ita -- [--salida <carpeta>]')
+const USAGE = 'Uso: npm run ita -- [--salida <carpeta>]'
+let salida: string | undefined
+try {
+  const { values, positionals } = readCommandLine(process.argv.slice(2), { salida: { type: 'string' } }, USAGE)
+  if (positionals.length > 0 || values.salida === '') throw new Error(USAGE)
+  salida = values.salida
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error))
   process.exit(2)
 }
-const dir = path.resolve(at >= 0 ? args[at + 1]! : '.')
+const dir = path.resolve(salida ?? '.')
 const { manifest, errors } = validateManifest()
 if (errors.length > 0) {
   for (const e of errors) console.error(formatProblem(e))

@@ -15,6 +15,7 @@
  * Environment: PUBLICACIONES_DIR (publicaciones), PUBLICACIONES_CONSERVAR (5), and whatever `npm run build` reads.
  */
 import path from 'node:path'
+import { readCommandLine } from '../src/cli/commandLine.ts'
 import { clientDirFromEnv } from '../src/server/config.ts'
 import { releasesDirFromEnv } from '../src/server/releases.ts'
 import { rootRefusal } from '../src/server/serviceAccount.ts'
@@ -32,21 +33,25 @@ const USE =
   'Use npm run publicar, npm run publicar -- --lista o npm run publicar -- --revertir [<publicación>]; en una plataforma, agregue --sitio <id> (o --todos para publicar o listar todos).'
 
 const args = process.argv.slice(2)
-const revertAt = args.indexOf('--revertir')
-const target = revertAt >= 0 && args[revertAt + 1] && !args[revertAt + 1]!.startsWith('--') ? args[revertAt + 1] : undefined
-const siteAt = args.indexOf('--sitio')
-const siteId = siteAt >= 0 && args[siteAt + 1] && !args[siteAt + 1]!.startsWith('--') ? args[siteAt + 1] : undefined
-const all = args.includes('--todos')
-const unknown = args.filter(
-  (a, i) =>
-    !['--revertir', '--lista', '--sitio', '--todos'].includes(a) &&
-    !(target !== undefined && i === revertAt + 1) &&
-    !(siteId !== undefined && i === siteAt + 1),
-)
-if (unknown.length > 0 || (revertAt >= 0 && args.includes('--lista'))) fail(`opción desconocida: ${unknown.join(' ') || '--lista con --revertir'}. ${USE}`)
-if (siteAt >= 0 && !siteId) fail(`falta el id del sitio después de --sitio. ${USE}`)
+const options = { revertir: { type: 'boolean' }, lista: { type: 'boolean' }, sitio: { type: 'string' }, todos: { type: 'boolean' } } as const
+let parsed: ReturnType<typeof readCommandLine<typeof options>>
+try {
+  parsed = readCommandLine(args, options, USE)
+} catch (error) {
+  fail((error as Error).message)
+}
+const { values, positionals } = parsed
+// `--revertir [<publicación>]`: the publication, when named, is the one positional the command takes.
+const reverting = values.revertir === true
+const target = reverting ? positionals[0] : undefined
+const siteId = values.sitio
+const all = values.todos === true
+const listing = values.lista === true
+if (positionals.length > (reverting ? 1 : 0)) fail(`argumento de más: «${positionals.join(' ')}». ${USE}`)
+if (reverting && listing) fail(`--lista y --revertir no van juntos. ${USE}`)
+if (siteId === '') fail(`falta el id del sitio después de --sitio. ${USE}`)
 if (siteId && all) fail(`--sitio y --todos no van juntos. ${USE}`)
-if (all && revertAt >= 0) fail('--revertir es de un sitio a la vez: npm run publicar -- --sitio <id> --revertir [<publicación>].')
+if (all && reverting) fail('--revertir es de un sitio a la vez: npm run publicar -- --sitio <id> --revertir [<publicación>].')
 
 const asRoot = rootRefusal(path.resolve(process.env.DATA_DIR || './data'), `npm run publicar -- ${args.join(' ')}`.trim())
 if (asRoot) fail(asRoot)
@@ -79,25 +84,25 @@ try {
     const platform = platformToBuild()
     if (!platform) process.exit(2)
     if (all) {
-      if (args.includes('--lista')) for (const site of platform.sites) listReleasesOf(siteTarget(site))
+      if (listing) for (const site of platform.sites) listReleasesOf(siteTarget(site))
       else process.exit((await publishSites(platform.sites, keep)) ? 0 : 1)
     } else {
       const site = platform.sites.find(s => s.id === siteId)
       if (!site) fail(`no hay un sitio «${siteId}» en ${platform.file}; sitios: ${platform.sites.map(s => s.id).join(', ')}.`)
       const t = siteTarget(site)
-      if (args.includes('--lista')) listReleasesOf(t)
+      if (listing) listReleasesOf(t)
       else {
         lockReleases(t.releasesDir, fail)
-        if (revertAt >= 0) revertIn(t, target)
+        if (reverting) revertIn(t, target)
         else await publishInto(t, keep)
       }
     }
   } else {
     const t = singleTarget()
-    if (args.includes('--lista')) listReleasesOf(t)
+    if (listing) listReleasesOf(t)
     else {
       lockReleases(t.releasesDir, fail)
-      if (revertAt >= 0) revertIn(t, target)
+      if (reverting) revertIn(t, target)
       else await publishInto(t, keep)
     }
   }

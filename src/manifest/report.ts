@@ -3,6 +3,7 @@
  * hospital keeps its manifests: GitHub workflow annotations, a GitLab code-quality report, and
  * plain JSON for any other tool. Formatting only: what counts as a problem is decided elsewhere.
  */
+import { readCommandLine } from '../cli/commandLine.ts'
 import { createHash } from 'node:crypto'
 import type { Problem } from './problem.ts'
 
@@ -15,24 +16,15 @@ export interface ValidateOptions {
   salida?: string
 }
 
-/** Parses `--formato <f>` / `--formato=<f>` and `--salida <archivo>`; throws a Spanish message on bad input. */
+/** Reads `--formato <f>` / `--formato=<f>` and `--salida <archivo>` (commandLine.ts); throws a Spanish message on bad input. */
 export function parseValidateArgs(argv: readonly string[]): ValidateOptions {
-  const options: ValidateOptions = { formato: 'texto' }
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2)
-    const value = (): string => {
-      const v = inline ?? argv[++i]
-      if (v === undefined || v === '') throw new Error(`falta el valor de ${flag}`)
-      return v
-    }
-    if (flag === '--formato') {
-      const f = value()
-      if (!(FORMATS as readonly string[]).includes(f)) throw new Error(`formato «${f}» desconocido: use ${FORMATS.join(', ')}`)
-      options.formato = f as ReportFormat
-    } else if (flag === '--salida') options.salida = value()
-    else throw new Error(`opción «${argv[i]}» desconocida: use --formato ${FORMATS.join('|')} y --salida <archivo>`)
-  }
-  return options
+  const usage = `Use --formato ${FORMATS.join('|')} y --salida <archivo>.`
+  const { values, positionals } = readCommandLine(argv, { formato: { type: 'string' }, salida: { type: 'string' } }, usage)
+  if (positionals.length > 0) throw new Error(`Argumento de más: «${positionals.join(' ')}». ${usage}`)
+  for (const name of ['formato', 'salida'] as const) if (values[name] === '') throw new Error(`Falta el valor de --${name}. ${usage}`)
+  const formato = values.formato ?? 'texto'
+  if (!(FORMATS as readonly string[]).includes(formato)) throw new Error(`formato «${formato}» desconocido: use ${FORMATS.join(', ')}`)
+  return { formato: formato as ReportFormat, ...(values.salida !== undefined && { salida: values.salida }) }
 }
 
 /** Machine-readable problems: the same fields staff see in `file:line:col: mensaje`. */

@@ -14,7 +14,8 @@ import { backupDestinationFromEnv } from './config.ts'
 import { type BackupResult, createBackup, DEFAULT_KEEP } from './features/backup/archive.ts'
 import { type BackupKey, ensureBackupKey } from './features/backup/signature.ts'
 import { verifyBackup } from './features/backup/verify.ts'
-import { takeKeyOption } from './features/backup/keyOption.ts'
+import { KEY_OPTIONS, keyFromOptions } from './features/backup/keyOption.ts'
+import { readCommandLine } from '../cli/commandLine.ts'
 import { readBackupStatus, writeBackupStatus } from './features/health/status.ts'
 import { releasesDirFromEnv } from './releases.ts'
 import { refuseRootForOtherAccount } from './serviceAccount.ts'
@@ -39,17 +40,16 @@ export async function runBackupCommand(argv: string[], envOfCommand: NodeJS.Proc
   const out: Out = line => process.stdout.write(`${line}\n`)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   refuseRootForOtherAccount(dataDir, `npm run -s respaldo -- ${argv.join(' ')}`.trim())
-  const flag = args[0]
-  if (flag === '--verificar') {
-    const { rest, key, identity } = takeKeyOption(args.slice(1), dataDir)
-    if (rest.length !== 1) throw new Error(USAGE)
-    return runVerification(path.resolve(rest[0]!), dataDir, key, out, identity)
+  const { values, positionals } = readCommandLine(args, { ...KEY_OPTIONS, verificar: { type: 'string' }, destino: { type: 'string' } }, USAGE)
+  if (positionals.length > 0) throw new Error(`Argumento de más: «${positionals.join(' ')}». ${USAGE}`)
+  if (values.verificar !== undefined) {
+    if (values.destino !== undefined || values.verificar === '') throw new Error(USAGE)
+    const { key, identity } = keyFromOptions(values, dataDir)
+    return runVerification(path.resolve(values.verificar), dataDir, key, out, identity)
   }
-  let destination = backupDestinationFromEnv(env)
-  if (flag === '--destino') {
-    if (!args[1] || args.length > 2) throw new Error(USAGE)
-    destination = path.resolve(args[1])
-  } else if (args.length > 0) throw new Error(USAGE)
+  if (values.clave !== undefined || values.identidad !== undefined) throw new Error(`--clave y --identidad son para --verificar. ${USAGE}`)
+  if (values.destino === '') throw new Error(USAGE)
+  const destination = values.destino === undefined ? backupDestinationFromEnv(env) : path.resolve(values.destino)
   return runBackup(destination, dataDir, env, out, siteId)
 }
 

@@ -19,39 +19,36 @@ import { reportCsv, reportOf } from './features/report/index.ts'
 import { loadFilingForms } from './siteData.ts'
 import { writeData } from './npmBanner.ts'
 import { chooseSite } from './siteOption.ts'
+import { readCommandLine } from '../cli/commandLine.ts'
 import { openFilingStore } from './store/open.ts'
 import { AUDIT_EXPORT, auditCsv, exportCsv, type ExportOptions, REPORT_EXPORT } from './exportFiles.ts'
 
 export { AUDIT_EXPORT, auditCsv, exportCsv, type ExportOptions, ORIGIN_HEADERS, REPORT_EXPORT } from './exportFiles.ts'
 
+const EXPORT_OPTIONS = {
+  since: { type: 'string' },
+  desde: { type: 'string' },
+  sep: { type: 'string' },
+  salida: { type: 'string' },
+  output: { type: 'string' },
+  trimestre: { type: 'string' },
+  anio: { type: 'string' },
+  año: { type: 'string' },
+} as const
+
 /** Command-line arguments → the export name and options; `names` are the forms' export names and auditoria. */
-export function parseArgs(argv: string[], names?: readonly string[]): { name: string; options: ExportOptions } {
-  let name: string | undefined
-  const options: ExportOptions = {}
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    const [flag, inline] = arg.startsWith('--')
-      ? arg.includes('=')
-        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-        : [arg, undefined]
-      : [arg, undefined]
-    if (flag === '--since' || flag === '--desde') options.since = inline ?? argv[++i]
-    else if (flag === '--sep') options.separator = inline ?? argv[++i]
-    else if (flag === '--salida' || flag === '--output') options.output = inline ?? argv[++i]
-    else if (flag === '--trimestre' || flag === '--anio' || flag === '--año') {
-      const value = inline ?? argv[++i] ?? ''
-      const ok = flag === '--trimestre' ? /^\d{4}-T[1-4]$/.test(value) : /^\d{4}$/.test(value)
-      if (!ok || !parsePeriod(value))
-        throw new Error(
-          flag === '--trimestre'
-            ? `--trimestre se escribe AAAA-TN, por ejemplo 2026-T3 (recibido «${value}»).`
-            : `--anio se escribe AAAA, por ejemplo 2026 (recibido «${value}»).`,
-        )
-      if (options.periodo !== undefined) throw new Error('Indique un solo periodo: --trimestre o --anio.')
-      options.periodo = value
-    } else if (!arg.startsWith('--') && name === undefined) name = arg
-    else throw new Error(`Opción desconocida: ${arg}`)
-  }
+export function readExportArguments(argv: string[], names?: readonly string[]): { name: string; options: ExportOptions } {
+  const usage = `Ejemplo: npm run -s export -- ${names?.[0] ?? 'pqrs'} --since 2025-01-01`
+  const { values, positionals } = readCommandLine(argv, EXPORT_OPTIONS, usage)
+  const name = positionals[0]
+  if (positionals.length > 1) throw new Error(`Indique una sola exportación (recibido «${positionals.join(' ')}»). ${usage}`)
+  const year = values.anio ?? values.año
+  if (values.trimestre !== undefined && year !== undefined) throw new Error('Indique un solo periodo: --trimestre o --anio.')
+  if (values.trimestre !== undefined && (!/^\d{4}-T[1-4]$/.test(values.trimestre) || !parsePeriod(values.trimestre)))
+    throw new Error(`--trimestre se escribe AAAA-TN, por ejemplo 2026-T3 (recibido «${values.trimestre}»).`)
+  if (year !== undefined && (!/^\d{4}$/.test(year) || !parsePeriod(year))) throw new Error(`--anio se escribe AAAA, por ejemplo 2026 (recibido «${year}»).`)
+  const given = { since: values.since ?? values.desde, separator: values.sep, output: values.salida ?? values.output, periodo: values.trimestre ?? year }
+  const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as ExportOptions
   if (!name || (names && !names.includes(name))) {
     throw new Error(`Indique qué exportar: ${(names ?? []).join(' | ')}. Ejemplo: npm run -s export -- ${names?.[0] ?? 'pqrs'} --since 2025-01-01`)
   }
@@ -70,7 +67,7 @@ export async function runExport(argvWithSite: string[], envOfCommand: NodeJS.Pro
   // On a platform, `--sitio <id>`: that site's filings only (its data folder, or its rows in PostgreSQL).
   const { args: argv, env, siteId } = chooseSite(argvWithSite, envOfCommand)
   const { filings, plan, lookups } = loadFilingForms(env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined)
-  const { name, options } = parseArgs(argv, [...filings.map(f => f.exportacion), AUDIT_EXPORT, REPORT_EXPORT])
+  const { name, options } = readExportArguments(argv, [...filings.map(f => f.exportacion), AUDIT_EXPORT, REPORT_EXPORT])
   const filing = filings.find(f => f.exportacion === name)
   const dataDir = path.resolve(env.DATA_DIR || './data')
   const store = await openFilingStore({ dataDir, plan, readonly: true, databaseUrl: env.DATABASE_URL, siteId })
@@ -127,7 +124,7 @@ export function writeOutput(file: string, csv: string, env: NodeJS.ProcessEnv = 
 async function main(): Promise<void> {
   try {
     const argv = process.argv.slice(2)
-    const { options } = parseArgs(chooseSite(argv).args)
+    const { options } = readExportArguments(chooseSite(argv).args)
     const csv = await runExport(argv)
     if (options.output) {
       const written = writeOutput(options.output, csv)

@@ -6,7 +6,8 @@
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { takeKeyOption } from './features/backup/keyOption.ts'
+import { KEY_OPTIONS, keyFromOptions } from './features/backup/keyOption.ts'
+import { readCommandLine } from '../cli/commandLine.ts'
 import { type PointerOutcome, restoreBackup } from './features/backup/restore.ts'
 import { releasesDirFromEnv } from './releases.ts'
 import { refuseRootForOtherAccount } from './serviceAccount.ts'
@@ -25,11 +26,13 @@ export async function runRestoreCommand(argv: string[], envOfCommand: NodeJS.Pro
   const dataDir = path.resolve(env.DATA_DIR || './data')
   refuseRootForOtherAccount(dataDir, `npm run -s restaurar -- ${argv.join(' ')}`)
   // A backup of another installation (or restored on a new machine): the key it was made with, from a file.
-  const { rest, key, identity } = takeKeyOption(args, dataDir)
-  if (rest.length !== 1 || rest[0]!.startsWith('--'))
-    throw new Error('Uso: npm run -s restaurar -- <archivo de respaldo> [--clave <archivo de clave>] [--identidad <archivo de identidad age>] [--sitio <id>]')
+  const usage = 'Uso: npm run -s restaurar -- <archivo de respaldo> [--clave <archivo de clave>] [--identidad <archivo de identidad age>] [--sitio <id>]'
+  const { values, positionals } = readCommandLine(args, KEY_OPTIONS, usage)
+  if (positionals.length !== 1) throw new Error(usage)
+  const { key, identity } = keyFromOptions(values, dataDir)
+  const archive = positionals[0]!
   const databaseUrl = env.DATABASE_URL || undefined
-  const result = await restoreBackup(rest[0]!, { dataDir, databaseUrl, releasesDir: releasesDirFromEnv(env), siteId, key, identity })
+  const result = await restoreBackup(archive, { dataDir, databaseUrl, releasesDir: releasesDirFromEnv(env), siteId, key, identity })
   const m = result.manifest
   const out = (line: string) => process.stdout.write(`${line}\n`)
   out(

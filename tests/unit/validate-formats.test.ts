@@ -113,7 +113,7 @@ describe('validator output formats', () => {
     const { status, stderr } = validate(['--formato', 'xml'])
     expect(status).toBe(2)
     expect(stderr).toContain('formato «xml» desconocido: use texto, json, gitlab')
-    expect(() => parseValidateArgs(['--salida'])).toThrow('falta el valor de --salida')
+    expect(() => parseValidateArgs(['--salida'])).toThrow('Falta el valor de --salida')
   })
 
   it('escapes what would break a workflow command', () => {

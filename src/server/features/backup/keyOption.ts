@@ -6,21 +6,14 @@
 import path from 'node:path'
 import { type BackupKey, installationKey, readKeyFile } from './signature.ts'
 
-export function takeKeyOption(args: readonly string[], dataDir: string): { rest: string[]; key: BackupKey | undefined; identity?: string } {
-  const rest: string[] = []
-  let keyFile: string | undefined
-  let identity: string | undefined
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!
-    // `--identidad <archivo>`: the age identity that decrypts an encrypted archive (encryption.ts), also a file.
-    if (arg === '--identidad') identity = args[++i] ?? ''
-    else if (arg.startsWith('--identidad=')) identity = arg.slice('--identidad='.length)
-    else if (arg === '--clave') keyFile = args[++i] ?? ''
-    else if (arg.startsWith('--clave=')) keyFile = arg.slice('--clave='.length)
-    else rest.push(arg)
-  }
-  if (keyFile === '') throw new Error('--clave necesita el archivo de la clave (nunca la clave misma).')
-  if (identity === '') throw new Error('--identidad necesita el archivo de identidad de age (nunca la clave misma).')
-  const key = keyFile === undefined ? installationKey(dataDir) : readKeyFile(path.resolve(keyFile))
-  return { rest, key, ...(identity !== undefined && { identity: path.resolve(identity) }) }
+/** `--clave` and `--identidad` of the command (commandLine.ts) → the key and the age identity; throws in Spanish. */
+export function keyFromOptions(values: { clave?: string; identidad?: string }, dataDir: string): { key: BackupKey | undefined; identity?: string } {
+  if (values.clave === '') throw new Error('--clave necesita el archivo de la clave (nunca la clave misma).')
+  // `--identidad <archivo>`: the age identity that decrypts an encrypted archive (encryption.ts), also a file.
+  if (values.identidad === '') throw new Error('--identidad necesita el archivo de identidad de age (nunca la clave misma).')
+  const key = values.clave === undefined ? installationKey(dataDir) : readKeyFile(path.resolve(values.clave))
+  return { key, ...(values.identidad !== undefined && { identity: path.resolve(values.identidad) }) }
 }
+
+/** The options `respaldo --verificar` and `restaurar` read with commandLine.ts. */
+export const KEY_OPTIONS = { clave: { type: 'string' }, identidad: { type: 'string' } } as const

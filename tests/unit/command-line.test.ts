@@ -1,0 +1,45 @@
+/**
+ * Every command reads its options with Node's util.parseArgs (src/cli/commandLine.ts) and refuses a mistake in
+ * Spanish, naming the option and ending with the command's usage: Node's English never reaches the IT person.
+ */
+import { describe, expect, it } from 'vitest'
+import { readCommandLine } from '../../src/cli/commandLine.ts'
+import { parseValidateArgs } from '../../src/manifest/report.ts'
+import { readExportArguments } from '../../src/server/export.ts'
+
+const OPTIONS = { salida: { type: 'string' }, todos: { type: 'boolean' } } as const
+const USAGE = 'Uso: npm run x -- [--salida <carpeta>] [--todos]'
+
+function refusal(argv: string[]): string {
+  try {
+    readCommandLine(argv, OPTIONS, USAGE)
+  } catch (error) {
+    return (error as Error).message
+  }
+  return 'aceptado'
+}
+
+describe('the command-line reader', () => {
+  it('takes --opción valor, --opción=valor, flags and positionals in any order', () => {
+    const { values, positionals } = readCommandLine(['a', '--salida=x y', '--todos', 'b'], OPTIONS, USAGE)
+    expect(values).toEqual({ salida: 'x y', todos: true })
+    expect(positionals).toEqual(['a', 'b'])
+  })
+
+  it('refuses in Spanish a mistyped option, a missing value and a value given to a flag, each with the usage', () => {
+    expect(refusal(['--sallida', 'x'])).toBe(`Opción desconocida: --sallida. ${USAGE}`)
+    expect(refusal(['--salida'])).toBe(`Falta el valor de --salida (escríbalo después de la opción: --salida <valor>). ${USAGE}`)
+    // The next word is another option: taken as the value, it would write a file called «--todos».
+    expect(refusal(['--salida', '--todos'])).toMatch(/^Falta el valor de --salida/)
+    expect(refusal(['--todos=si'])).toBe(`--todos no lleva valor. ${USAGE}`)
+  })
+
+  it('is what the export, the validator and the other commands use', () => {
+    expect(() => readExportArguments(['pqrs', '--sallida', 'x.csv'], ['pqrs'])).toThrow(/^Opción desconocida: --sallida\. Ejemplo: npm run -s export/)
+    expect(readExportArguments(['pqrs', '--desde=2026-01-01', '--salida', 'p.csv'], ['pqrs'])).toEqual({
+      name: 'pqrs',
+      options: { since: '2026-01-01', output: 'p.csv' },
+    })
+    expect(() => parseValidateArgs(['--formato'])).toThrow(/^Falta el valor de --formato/)
+  })
+})
