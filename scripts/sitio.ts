@@ -17,7 +17,9 @@ import path from 'node:path'
 import { loadPlatform, platformFile, type PlatformSite } from '../src/manifest/platform.ts'
 import { formatProblem } from '../src/manifest/problem.ts'
 import type { IdentityColors } from '../src/manifest/siteIdentity.ts'
+import { OPERATOR_USAGE, runOperatorCommand } from '../src/server/operatorCommand.ts'
 import { rootRefusal } from '../src/server/serviceAccount.ts'
+import { readPassword } from '../src/server/usuarios.ts'
 import { runSiteList, SITE_LIST_USAGE } from '../src/server/siteListCommand.ts'
 import { siteRowCounts, withSiteClient } from '../src/server/store/siteRows.ts'
 import { withSiteAdded } from './lib/platformFileEdit.ts'
@@ -26,6 +28,7 @@ import { formatChecklist, sampleChecklist } from './lib/sampleChecklist.ts'
 import { copyTemplate, identityColorsProblem, shortName, templateProblem } from './lib/siteTemplate.ts'
 
 const USAGE = `${SITE_LIST_USAGE}
+${OPERATOR_USAGE.replace(/^Uso:\n/, '')}
   npm run sitio -- crear <id> --nombre "E.S.E. Hospital …" --municipio <municipio> --departamento <departamento>
                     --dominio <dominio> [--dominio <otro dominio>] --admin <correo> [--admin-nombre "<nombre>"]
                     [--nombre-corto "<nombre>"] [--color-primario "#rrggbb"] [--color-fondo-claro "#rrggbb"]
@@ -265,6 +268,8 @@ const argv = process.argv.slice(2)
 const asRoot = rootRefusal(path.resolve(process.env.DATA_DIR || './data'), `npm run sitio -- ${argv.join(' ')}`)
 if (asRoot) fail(asRoot, 2)
 if (argv[0] === 'lista') process.exitCode = await runSiteList(argv.slice(1))
+else if (argv[0] === 'operador')
+  await runOperatorCommand(argv.slice(1), { readPassword, out: line => console.log(line) }).catch((error: Error) => fail(error.message, 2))
 else
   try {
     await create(parseCreateArgs(argv))
