@@ -12,7 +12,8 @@ import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Platform } from '../../src/manifest/platform.ts'
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
-import { addOperator, OPERATOR_AUDIT_FILE } from '../../src/server/operatorAccounts.ts'
+import { addOperator, OPERATOR_AUDIT_FILE, readOperators } from '../../src/server/operatorAccounts.ts'
+import { runOperatorCommand } from '../../src/server/operatorCommand.ts'
 import { siteList } from '../../src/server/siteListCommand.ts'
 import { buildHostsServer, UNKNOWN_HOST_TEXT } from '../../src/server/siteHosts.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
@@ -119,5 +120,20 @@ describe('the operator’s page', () => {
     for (let i = 0; i < 5; i++)
       expect((await front.inject({ url: '/plataforma', remoteAddress: ip, headers: basic(OPERATOR.correo, `mala ${i}`) })).statusCode).toBe(401)
     expect((await front.inject({ url: '/plataforma', remoteAddress: ip, headers: basic(OPERATOR.correo, OPERATOR.clave) })).statusCode).toBe(429)
+  })
+
+  it('npm run sitio -- operador: a weak password or a taken e-mail changes nothing; a removed account no longer opens the page', async () => {
+    const env = { DATA_DIR: serviceData }
+    const io = (password: string) => ({ readPassword: async () => password, out: () => undefined })
+    const before = fs.readFileSync(path.join(serviceData, 'operadores.json'), 'utf8')
+    await expect(runOperatorCommand(['crear', 'otra@plataforma.example.gov.co'], io('corta'), env)).rejects.toThrow(/al menos 12 caracteres/)
+    await expect(runOperatorCommand(['crear', OPERATOR.correo.toUpperCase()], io('otra clave larga de prueba 9'), env)).rejects.toThrow(/Ya existe/)
+    expect(fs.readFileSync(path.join(serviceData, 'operadores.json'), 'utf8')).toBe(before)
+    await runOperatorCommand(['crear', 'temporal@plataforma.example.gov.co', '--nombre', 'Temporal'], io('otra clave bastante larga 123'), env)
+    const temporal = basic('temporal@plataforma.example.gov.co', 'otra clave bastante larga 123')
+    expect((await front.inject({ url: '/plataforma', headers: temporal })).statusCode).toBe(200)
+    await runOperatorCommand(['quitar', 'temporal@plataforma.example.gov.co'], io(''), env)
+    expect(readOperators(serviceData).map(a => a.correo)).toEqual([OPERATOR.correo])
+    expect((await front.inject({ url: '/plataforma', headers: temporal })).statusCode).toBe(401)
   })
 })
