@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Platform } from '../manifest/platform.ts'
 import { addressMatcher, DEFAULT_METRICS_ALLOWED } from './features/health/index.ts'
-import { auditOperator, authenticateOperator, type OperatorAccount } from './operatorAccounts.ts'
+import { auditOperator, authenticateOperator, type OperatorAccount, type OperatorAuditEntry } from './operatorAccounts.ts'
 import { overviewSummary, platformOverview } from './platformOverview.ts'
 import { overviewCsv } from './platformOverviewOutput.ts'
 import { renderOverviewPage } from './views/PlatformOverviewPage.tsx'
@@ -52,14 +52,12 @@ export function basicCredentials(header: string | undefined): { correo: string; 
   return colon > 0 ? { correo: text.slice(0, colon), clave: text.slice(colon + 1) } : undefined
 }
 
-export function operatorPageRoutes(front: FastifyInstance, opts: OperatorPageOptions): void {
+/** The signed-in operator of a request, or the answer already sent (404 far away, 429 after too many failures, 401). */
+function operatorGuard(opts: OperatorPageOptions, clock: () => Date) {
   const allowed = addressMatcher(opts.metricsAllowed ?? DEFAULT_METRICS_ALLOWED)
   const local = addressMatcher(DEFAULT_METRICS_ALLOWED)
-  const clock = opts.now ?? (() => new Date())
   const failures = new Map<string, { count: number; since: number }>()
-
-  /** The signed-in operator, or the answer already sent (404, 401, 429). */
-  const operator = async (request: FastifyRequest, reply: FastifyReply): Promise<OperatorAccount | FastifyReply> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<OperatorAccount | FastifyReply> => {
     if (!local(request.ip) && !allowed(request.ip)) return opts.notFound(reply)
     const now = clock().getTime()
     const seen = failures.get(request.ip)
@@ -83,29 +81,33 @@ export function operatorPageRoutes(front: FastifyInstance, opts: OperatorPageOpt
         'Ingrese con una cuenta de operación de la plataforma (npm run sitio -- operador crear). Las cuentas de la oficina de un hospital no sirven aquí.\n',
       )
   }
+}
 
-  /** Records the view first: without the record, nothing is shown. */
-  const audited = (reply: FastifyReply, account: OperatorAccount, evento: string, ip: string, at: Date): boolean => {
-    try {
-      auditOperator(opts.dataDir, { evento, cuenta: account.correo, direccion: ip, now: at })
-      return true
-    } catch {
-      reply
-        .code(503)
-        .headers(HEADERS)
-        .type('text/plain; charset=utf-8')
-        .send('No se pudo registrar la consulta en la auditoría de la plataforma: no se muestra nada.\n')
-      return false
-    }
+/** Records the view first: without the record, nothing is shown (503 sent, false). */
+function audited(dataDir: string, reply: FastifyReply, entry: OperatorAuditEntry): boolean {
+  try {
+    auditOperator(dataDir, entry)
+    return true
+  } catch {
+    reply
+      .code(503)
+      .headers(HEADERS)
+      .type('text/plain; charset=utf-8')
+      .send('No se pudo registrar la consulta en la auditoría de la plataforma: no se muestra nada.\n')
+    return false
   }
+}
 
+export function operatorPageRoutes(front: FastifyInstance, opts: OperatorPageOptions): void {
+  const clock = opts.now ?? (() => new Date())
+  const operator = operatorGuard(opts, clock)
   const rows = () => platformOverview(opts.platform, { databaseUrl: opts.databaseUrl, minFreeMb: opts.minFreeMb, now: clock })
 
   front.get(OPERATOR_PAGE_PATH, async (request, reply) => {
     const account = await operator(request, reply)
     if (!('correo' in account)) return account
     const at = clock()
-    if (!audited(reply, account, 'ver-resumen-plataforma', request.ip, at)) return reply
+    if (!audited(opts.dataDir, reply, { evento: 'ver-resumen-plataforma', cuenta: account.correo, direccion: request.ip, now: at })) return reply
     const all = await rows()
     const html = renderOverviewPage({ rows: all, summary: overviewSummary(all), csvHref: OPERATOR_CSV_PATH, account: account.correo, at })
     return reply.headers(HEADERS).type('text/html; charset=utf-8').send(html)
@@ -114,7 +116,7 @@ export function operatorPageRoutes(front: FastifyInstance, opts: OperatorPageOpt
   front.get(OPERATOR_CSV_PATH, async (request, reply) => {
     const account = await operator(request, reply)
     if (!('correo' in account)) return account
-    if (!audited(reply, account, 'descargar-resumen-plataforma', request.ip, clock())) return reply
+    if (!audited(opts.dataDir, reply, { evento: 'descargar-resumen-plataforma', cuenta: account.correo, direccion: request.ip, now: clock() })) return reply
     return reply
       .headers(HEADERS)
       .header('content-disposition', 'attachment; filename="sitios.csv"')
