@@ -1,6 +1,7 @@
 /**
  * `npm run sitio -- crear <id> --nombre "E.S.E. …" --municipio … --departamento … --dominio … --admin <correo>`
- * (docs/decisions/platform.md): a new hospital on the platform. Creates `sitios/<id>/` from the template
+ * (docs/decisions/platform.md): a new hospital on the platform. (`npm run sitio -- lista`, the operator's overview of
+ * every site, is src/server/siteListCommand.ts.) Creates `sitios/<id>/` from the template
  * (scripts/lib/siteTemplate.ts) with the hospital's name and place written in, checks it, creates its first
  * administrator account as that site's (`npm run usuarios -- crear … --sitio <id>` against the new configuration: in
  * the site's own data folder on SQLite, a row of that site in the shared database with DATABASE_URL; the password is
@@ -16,14 +17,18 @@ import path from 'node:path'
 import { loadPlatform, platformFile, type PlatformSite } from '../src/manifest/platform.ts'
 import { formatProblem } from '../src/manifest/problem.ts'
 import type { IdentityColors } from '../src/manifest/siteIdentity.ts'
+import { OPERATOR_USAGE, runOperatorCommand } from '../src/server/operatorCommand.ts'
 import { rootRefusal } from '../src/server/serviceAccount.ts'
+import { readPassword } from '../src/server/usuarios.ts'
+import { runSiteList, SITE_LIST_USAGE } from '../src/server/siteListCommand.ts'
 import { siteRowCounts, withSiteClient } from '../src/server/store/siteRows.ts'
 import { withSiteAdded } from './lib/platformFileEdit.ts'
 import { ownHospitalRefusal, servedOwnHospital } from './lib/ownHospital.ts'
 import { formatChecklist, sampleChecklist } from './lib/sampleChecklist.ts'
 import { copyTemplate, identityColorsProblem, shortName, templateProblem } from './lib/siteTemplate.ts'
 
-const USAGE = `Uso:
+const USAGE = `${SITE_LIST_USAGE}
+${OPERATOR_USAGE.replace(/^Uso:\n/, '')}
   npm run sitio -- crear <id> --nombre "E.S.E. Hospital …" --municipio <municipio> --departamento <departamento>
                     --dominio <dominio> [--dominio <otro dominio>] --admin <correo> [--admin-nombre "<nombre>"]
                     [--nombre-corto "<nombre>"] [--color-primario "#rrggbb"] [--color-fondo-claro "#rrggbb"]
@@ -262,9 +267,13 @@ function finish(args: CreateArgs, file: string, folder: string): void {
 const argv = process.argv.slice(2)
 const asRoot = rootRefusal(path.resolve(process.env.DATA_DIR || './data'), `npm run sitio -- ${argv.join(' ')}`)
 if (asRoot) fail(asRoot, 2)
-try {
-  await create(parseCreateArgs(argv))
-} catch (error) {
-  if (error instanceof UsageError) fail(error.message, 2)
-  throw error
-}
+if (argv[0] === 'lista') process.exitCode = await runSiteList(argv.slice(1))
+else if (argv[0] === 'operador')
+  await runOperatorCommand(argv.slice(1), { readPassword, out: line => console.log(line) }).catch((error: Error) => fail(error.message, 2))
+else
+  try {
+    await create(parseCreateArgs(argv))
+  } catch (error) {
+    if (error instanceof UsageError) fail(error.message, 2)
+    throw error
+  }

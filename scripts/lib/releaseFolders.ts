@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Pointer } from '../../src/server/releases.ts'
+import { type Pointer, RELEASE_INFO_FILE } from '../../src/server/releases.ts'
 import { npmCommand, spawnOptions } from './commands.ts'
 
-export const RELEASE_INFO_FILE = 'publicacion.json'
+export { RELEASE_INFO_FILE }
 /** Releases kept when PUBLICACIONES_CONSERVAR is not set: enough to go back a few publications. */
 export const DEFAULT_KEEP = 5
 

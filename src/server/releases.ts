@@ -10,6 +10,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 export const POINTER_FILE = 'actual.json'
+/** Inside each release folder: when it was built, from which commit, by whom (scripts/lib/releaseFolders.ts writes it). */
+export const RELEASE_INFO_FILE = 'publicacion.json'
 
 export interface Pointer {
   /** Client folder being served, relative to the releases folder. */

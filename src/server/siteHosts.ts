@@ -18,6 +18,7 @@ import type { AppOptions } from './appOptions.ts'
 import { type BackupSchedule, dailyBackup } from './features/backup/index.ts'
 import { msUntilNext, parseBackupHour } from './features/backup/schedule.ts'
 import { loggerOptions, QuietRequestLog } from './logging.ts'
+import { operatorPageRoutes } from './operatorPage.ts'
 import { platformHealthRoutes } from './platformHealth.ts'
 import { DB_FILE } from './store/sqlite.ts'
 import { programVersion } from './version.ts'
@@ -177,6 +178,16 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
     app: site => apps.get(site),
     metricsAllowed: base.metricsAllowed,
     version: programVersion(),
+    notFound: unknownHost,
+  })
+  // The operator's overview of every site, on the server itself, with an operator account (operatorPage.ts).
+  operatorPageRoutes(front, {
+    platform,
+    dataDir: base.dataDir,
+    databaseUrl: base.databaseUrl,
+    minFreeMb: base.minFreeMb,
+    metricsAllowed: base.metricsAllowed,
+    now: base.now,
     notFound: unknownHost,
   })
   front.addHook('onClose', async () => {

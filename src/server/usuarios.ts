@@ -14,7 +14,7 @@ import { openFilingStore } from './store/open.ts'
 import type { FilingStore } from './store/store.ts'
 
 /** The first line of standard input; typed without echo when it is a terminal. */
-function readPassword(prompt: string): Promise<string> {
+export function readPassword(prompt: string): Promise<string> {
   const input = process.stdin
   if (!input.isTTY) {
     return new Promise((resolve, reject) => {

@@ -40,15 +40,27 @@ export function freeBytes(dir: string): number | undefined {
   }
 }
 
-/** Open and overdue filings per form id. */
-async function openAndOverdue(src: GaugeSources): Promise<Map<string, { open: number; overdue: number }>> {
-  const today = colombiaDay((src.now ?? (() => new Date()))())
-  const stored = new Map((await src.store.listTramites()).map(t => [t.radicado, t]))
-  const counts = new Map<string, { open: number; overdue: number }>()
-  for (const f of src.forms) {
+export interface OpenAndOverdue {
+  open: number
+  overdue: number
+}
+
+/**
+ * Open and overdue filings per form id on `today` (a Colombian day): the gauges here and the platform's overview
+ * (platformOverview.ts) both count with this, so the two never disagree on what is overdue.
+ */
+export async function countOpenAndOverdue(
+  store: FilingStore,
+  forms: readonly FilingForm[],
+  lookups: Lookups,
+  today: string,
+): Promise<Map<string, OpenAndOverdue>> {
+  const stored = new Map((await store.listTramites()).map(t => [t.radicado, t]))
+  const counts = new Map<string, OpenAndOverdue>()
+  for (const f of forms) {
     const c = { open: 0, overdue: 0 }
-    for (const filing of await src.store.listFilings(f.kind)) {
-      const t = tramiteOf(filing, f.form, src.lookups, stored.get(filing.radicado))
+    for (const filing of await store.listFilings(f.kind)) {
+      const t = tramiteOf(filing, f.form, lookups, stored.get(filing.radicado))
       if (isOpen(t.estado)) c.open++
       // The one «vencida» rule, as the inbox and the filing's page read it.
       if (isOverdue(t, today)) c.overdue++
@@ -58,11 +70,16 @@ async function openAndOverdue(src: GaugeSources): Promise<Map<string, { open: nu
   return counts
 }
 
+/** Open and overdue filings per form id, today by the server's clock. */
+function openAndOverdue(src: GaugeSources): Promise<Map<string, OpenAndOverdue>> {
+  return countOpenAndOverdue(src.store, src.forms, src.lookups, colombiaDay((src.now ?? (() => new Date()))()))
+}
+
 const bool = (b: boolean) => (b ? 1 : 0)
 
 /** One reading of the filings per scrape: the two gauges below ask within the same second. */
-function sharedReading(src: GaugeSources): () => Promise<Map<string, { open: number; overdue: number }> | undefined> {
-  let last: { at: number; reading: Promise<Map<string, { open: number; overdue: number }> | undefined> } | undefined
+function sharedReading(src: GaugeSources): () => Promise<Map<string, OpenAndOverdue> | undefined> {
+  let last: { at: number; reading: Promise<Map<string, OpenAndOverdue> | undefined> } | undefined
   return () => {
     const at = Date.now()
     // A store that cannot be read leaves the series out (base_datos_disponible says why).

@@ -22,7 +22,9 @@ import { addressMatcher, createMetrics, DEFAULT_METRICS_ALLOWED, filingResult, t
 import { readBackupStatus, type MailStatus } from './status.ts'
 
 /** For app.ts (the mail status the notifier records) and the backup feature (the status /salud/detalle reads). */
-export { createMailStatus, type MailStatus, readBackupStatus, writeBackupStatus } from './status.ts'
+export { type BackupStatus, createMailStatus, type MailStatus, readBackupStatus, writeBackupStatus } from './status.ts'
+/** For the platform's overview (platformOverview.ts): the same count of open and overdue filings as the gauges. */
+export { countOpenAndOverdue, type OpenAndOverdue } from './gauges.ts'
 /** For the platform's front (siteHosts.ts), which answers the same paths for all its sites. */
 export { addressMatcher, DEFAULT_METRICS_ALLOWED } from './metrics.ts'
 
@@ -70,9 +72,14 @@ export interface StoreCheck {
 }
 
 /** Free space of the file system holding DATA_DIR, in MB (undefined where the system cannot say). */
-function freeMb(dir: string): number | undefined {
+export function freeMb(dir: string): number | undefined {
   const free = freeBytes(dir)
   return free === undefined ? undefined : Math.floor(free / (1024 * 1024))
+}
+
+/** Whether a filing and its attachment fit: free space unknown counts as enough (/salud/detalle and the platform's overview). */
+export function diskSufficient(free: number | undefined, minFreeMb = DEFAULT_MIN_FREE_MB): boolean {
+  return free === undefined || free >= minFreeMb
 }
 
 const DETAIL_REFUSED =
@@ -166,7 +173,7 @@ async function healthDetail(opts: HealthOptions, metrics: ServerMetrics): Promis
   const minFreeMb = opts.minFreeMb ?? DEFAULT_MIN_FREE_MB
   const store = await checkStore(opts.store, metrics)
   const free = freeMb(opts.dataDir)
-  const disk = free === undefined || free >= minFreeMb
+  const disk = diskSufficient(free, minFreeMb)
   const backup = readBackupStatus(opts.dataDir)
   const release = opts.release()
   const ok = store.ok && disk && release !== undefined
