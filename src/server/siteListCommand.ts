@@ -6,7 +6,7 @@
  * the operator's page, which is a login, is.
  */
 import path from 'node:path'
-import { parseArgs } from 'node:util'
+import { readCommandLine } from '../cli/commandLine.ts'
 import { loadPlatform, platformFile } from '../manifest/platform.ts'
 import { formatProblem } from '../manifest/problem.ts'
 import { configFromEnv } from './config.ts'
@@ -33,15 +33,10 @@ export interface SiteList {
 }
 
 function options(argv: readonly string[]): { csv: boolean; file?: string } {
-  try {
-    const { values } = parseArgs({ args: [...argv], options: { csv: { type: 'boolean' }, salida: { type: 'string' } }, strict: true })
-    if (values.salida !== undefined && (values.salida === '' || values.salida.startsWith('--')))
-      throw new Error('Indique el archivo de --salida, por ejemplo: --salida sitios.csv')
-    return { csv: values.csv === true || values.salida !== undefined, ...(values.salida !== undefined && { file: values.salida }) }
-  } catch (error) {
-    const own = error instanceof Error && !('code' in error)
-    throw new Error(own ? (error as Error).message : `Opción no reconocida en «${argv.join(' ')}».\n${SITE_LIST_USAGE}`)
-  }
+  const { values, positionals } = readCommandLine(argv, { csv: { type: 'boolean' }, salida: { type: 'string' } }, `\n${SITE_LIST_USAGE}`)
+  if (positionals.length > 0) throw new Error(`Argumento de más: «${positionals.join(' ')}».\n${SITE_LIST_USAGE}`)
+  if (values.salida === '') throw new Error('Indique el archivo de --salida, por ejemplo: --salida sitios.csv')
+  return { csv: values.csv === true || values.salida !== undefined, ...(values.salida !== undefined && { file: values.salida }) }
 }
 
 /** The command's work: arguments and environment → what to print. Throws in Spanish. */
