@@ -9,6 +9,8 @@ export interface AppOptions {
    * security keyed by it). Unset: the single site (`DEFAULT_SITE`).
    */
   siteId?: string
+  /** SITIOS_EN_MEMORIA: on a platform, how many sites' servers one process keeps started (siteAppCache.ts). */
+  sitesInMemory?: number
   /** The process's logger, shared by the sites of a platform (each gets a child marked with its id). */
   loggerInstance?: FastifyBaseLogger
   /** Folder of the SQLite file and the uploads (default ./data). */

@@ -9,12 +9,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import client from 'prom-client'
 import type { PlatformSite } from '../manifest/platform.ts'
+import { mapAtMost } from './mapAtMost.ts'
 import { addressMatcher, DEFAULT_METRICS_ALLOWED, HEALTH_DETAIL_PATH, HEALTH_PATH, METRICS_PATH } from './features/health/index.ts'
 
 export interface PlatformHealthOptions {
   sites: readonly PlatformSite[]
-  /** A site's server (built on first use). */
-  app(site: PlatformSite): Promise<FastifyInstance>
+  /** Runs `use` with the site's server (started if not in memory, kept in memory while `use` runs: siteAppCache.ts). */
+  withApp<T>(site: PlatformSite, use: (app: FastifyInstance) => Promise<T>): Promise<T>
   metricsAllowed?: string
   version: string
   /** What an address that may not ask gets: the unknown host's answer. */
@@ -27,6 +28,9 @@ interface SiteAnswer {
   body: unknown
 }
 
+/** Sites asked at once (mapAtMost.ts). */
+const SITES_AT_ONCE = 4
+
 /** Said for a site whose server could not start (the log says why: «NO SE PUDO INICIAR EL SITIO …»). */
 const SITE_FAILED = 'el sitio no pudo iniciarse'
 
@@ -38,16 +42,14 @@ export function platformHealthRoutes(front: FastifyInstance, opts: PlatformHealt
   client.collectDefaultMetrics({ register: registry })
 
   const ask = (url: string): Promise<SiteAnswer[]> =>
-    Promise.all(
-      opts.sites.map(async site => {
-        try {
-          const res = await (await opts.app(site)).inject({ method: 'GET', url })
-          return { id: site.id, status: res.statusCode, body: res.json() as unknown }
-        } catch {
-          return { id: site.id, status: 503, body: { estado: SITE_FAILED } }
-        }
-      }),
-    )
+    mapAtMost(opts.sites, SITES_AT_ONCE, async site => {
+      try {
+        const res = await opts.withApp(site, app => app.inject({ method: 'GET', url }))
+        return { id: site.id, status: res.statusCode, body: res.json() as unknown }
+      } catch {
+        return { id: site.id, status: 503, body: { estado: SITE_FAILED } }
+      }
+    })
   const guard = (request: FastifyRequest, reply: FastifyReply, who: (ip: string) => boolean) => (who(request.ip) ? undefined : opts.notFound(reply))
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
 
@@ -84,16 +86,14 @@ export function platformHealthRoutes(front: FastifyInstance, opts: PlatformHealt
 
 /** The process's metrics and every site's, in one exposition. */
 async function allMetrics(registry: client.Registry, opts: PlatformHealthOptions): Promise<string> {
-  const perSite = await Promise.all(
-    opts.sites.map(async site => {
-      try {
-        return await (await opts.app(site)).metrics.registry.getMetricsAsJSON()
-      } catch {
-        // A site that cannot start has no series: its /salud/detalle and the log say why.
-        return []
-      }
-    }),
-  )
+  const perSite = await mapAtMost(opts.sites, SITES_AT_ONCE, async site => {
+    try {
+      return await opts.withApp(site, app => app.metrics.registry.getMetricsAsJSON())
+    } catch {
+      // A site that cannot start has no series: its /salud/detalle and the log say why.
+      return []
+    }
+  })
   // Each site's series carry `sitio`, so merging never adds two sites' values together.
   return client.AggregatorRegistry.aggregate([await registry.getMetricsAsJSON(), ...perSite]).metrics()
 }

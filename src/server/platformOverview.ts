@@ -10,6 +10,7 @@
  * before the next opens. The overdue count is the gauges' (features/health: the one «vencida» rule of
  * src/filings/termStatus.ts); the health words are /salud/detalle's.
  */
+import { mapAtMost } from './mapAtMost.ts'
 import fs from 'node:fs'
 import path from 'node:path'
 import { colombiaDay } from '../filings/businessDays.ts'
@@ -57,16 +58,7 @@ const SITES_AT_ONCE = 4
 /** Every site's row, in plataforma.yaml's order. */
 export async function platformOverview(platform: Platform, options: OverviewOptions = {}): Promise<SiteOverview[]> {
   const now = (options.now ?? (() => new Date()))()
-  const rows: SiteOverview[] = new Array(platform.sites.length)
-  let next = 0
-  const worker = async () => {
-    while (next < platform.sites.length) {
-      const i = next++
-      rows[i] = await siteOverview(platform.sites[i]!, options, now)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(SITES_AT_ONCE, platform.sites.length) }, worker))
-  return rows
+  return mapAtMost(platform.sites, SITES_AT_ONCE, site => siteOverview(site, options, now))
 }
 
 async function siteOverview(site: PlatformSite, options: OverviewOptions, now: Date): Promise<SiteOverview> {

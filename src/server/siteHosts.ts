@@ -13,6 +13,7 @@ import path from 'node:path'
 import fs from 'node:fs'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Platform, PlatformSite } from '../manifest/platform.ts'
+import { siteAppCache } from './siteAppCache.ts'
 import { buildApp } from './app.ts'
 import type { AppOptions } from './appOptions.ts'
 import { type BackupSchedule, dailyBackup } from './features/backup/index.ts'
@@ -111,32 +112,55 @@ function scheduleSiteBackups(base: AppOptions, sites: readonly PlatformSite[], l
   }
 }
 
+/** SITIOS_EN_MEMORIA: sites whose servers one process keeps started (siteAppCache.ts). */
+export const DEFAULT_SITES_IN_MEMORY = 200
+
 /**
- * Each site's server, built on its first request (a platform of many sites holds in memory only those in use). A
- * site that cannot start is told in the log and tried again on its next request; the others are not touched.
+ * Each site's server, built on its first request, at most `sitesInMemory` of them (siteAppCache.ts). A site that
+ * cannot start is told in the log and tried again on its next request; the others are not touched.
  */
-function siteApps(base: AppOptions, frontLog: FastifyBaseLogger) {
-  const apps = new Map<string, Promise<FastifyInstance>>()
-  return {
-    get(site: PlatformSite): Promise<FastifyInstance> {
-      let app = apps.get(site.id)
-      if (!app) {
-        const log = frontLog.child({ sitio: site.id })
-        app = buildApp({ ...siteAppOptions(base, site), loggerInstance: log }).then(async built => {
-          await built.ready()
-          log.info({ ...built.startupFacts() }, `sitio «${site.id}» listo`)
-          return built
-        })
-        apps.set(site.id, app)
-        app.catch(error => {
-          log.error(`NO SE PUDO INICIAR EL SITIO «${site.id}»: ${error instanceof Error ? error.message : String(error)}`)
-          if (apps.get(site.id) === app) apps.delete(site.id)
-        })
-      }
-      return app
+function siteApps(base: AppOptions, sites: readonly PlatformSite[], frontLog: FastifyBaseLogger) {
+  const byId = new Map(sites.map(s => [s.id, s]))
+  return siteAppCache<FastifyInstance>({
+    capacity: base.sitesInMemory ?? DEFAULT_SITES_IN_MEMORY,
+    start: async id => {
+      const site = byId.get(id)!
+      const log = frontLog.child({ sitio: id })
+      const built = await buildApp({ ...siteAppOptions(base, site), loggerInstance: log })
+      await built.ready()
+      log.info({ ...built.startupFacts() }, `sitio «${id}» listo`)
+      return built
     },
-    closeAll: () => Promise.all([...apps.values()].map(app => app.then(a => a.close()).catch(() => undefined))),
-  }
+    onError: (id, stage, error) =>
+      frontLog.error(
+        `${stage === 'start' ? 'NO SE PUDO INICIAR' : 'NO SE PUDO CERRAR'} EL SITIO «${id}»: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  })
+}
+
+/** The front's HTTP server: a request whose `Host` names a site goes to that site's server, any other to `handler`. */
+function hostsRouter(
+  handler: http.RequestListener,
+  byHost: ReadonlyMap<string, PlatformSite>,
+  apps: () => ReturnType<typeof siteApps>,
+  closing: () => boolean,
+  requestTimeout: number,
+): http.Server {
+  const server = http.createServer((req, res) => {
+    const site = byHost.get(hostName(req.headers.host))
+    if (!site) return handler(req, res)
+    if (closing()) return plainAnswer(res, 503, SITE_STARTING_FAILED)
+    // The site stays in memory until this answer is sent (or the client leaves).
+    const { app, release } = apps().acquire(site.id)
+    res.once('close', release)
+    app.then(
+      started => started.routing(req, res),
+      () => plainAnswer(res, 503, SITE_STARTING_FAILED),
+    )
+  })
+  // What Fastify sets on a server it creates itself (app.ts createFastify): a body may not take longer than an upload.
+  server.requestTimeout = requestTimeout
+  return server
 }
 
 /**
@@ -152,22 +176,16 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
   const front: FastifyInstance = Fastify({
     logger: loggerOptions({ level: base.logLevel, file: base.logFile, keepDays: base.logKeepDays, stream: base.logStream }),
     logController: new QuietRequestLog(),
-    serverFactory: handler => {
-      const server = http.createServer((req, res) => {
-        const site = byHost.get(hostName(req.headers.host))
-        if (!site) return handler(req, res)
-        if (closing) return plainAnswer(res, 503, SITE_STARTING_FAILED)
-        apps.get(site).then(
-          app => app.routing(req, res),
-          () => plainAnswer(res, 503, SITE_STARTING_FAILED),
-        )
-      })
-      // What Fastify sets on a server it creates itself (app.ts createFastify): a body may not take longer than an upload.
-      server.requestTimeout = requestTimeout
-      return server
-    },
+    serverFactory: handler =>
+      hostsRouter(
+        handler,
+        byHost,
+        () => apps,
+        () => closing,
+        requestTimeout,
+      ),
   })
-  const apps = siteApps(base, front.log)
+  const apps = siteApps(base, platform.sites, front.log)
   const backups = scheduleSiteBackups(base, platform.sites, front.log)
 
   const unknownHost = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(UNKNOWN_HOST_TEXT)
@@ -175,7 +193,7 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
   // /salud, /salud/detalle and /metricas of the whole platform, on the server itself (platformHealth.ts).
   platformHealthRoutes(front, {
     sites: platform.sites,
-    app: site => apps.get(site),
+    withApp: (site, use) => apps.use(site.id, use),
     metricsAllowed: base.metricsAllowed,
     version: programVersion(),
     notFound: unknownHost,

@@ -92,13 +92,17 @@ async function addStaff(site: PlatformSite, databaseUrl?: string): Promise<void>
 
 let platform: Platform
 
-/** The platform's one server on a free port (`ask` talks to it); its data apart from any other run's. */
-async function startServer(databaseUrl?: string): Promise<FastifyInstance> {
+/**
+ * The platform's one server on a free port (`ask` talks to it); its data apart from any other run's. `sitesInMemory`:
+ * 1 closes one site's server whenever the other's is asked (siteAppCache.ts), so every test also shows that a site
+ * started again keeps its filings, numbering, sessions and pages.
+ */
+async function startServer(databaseUrl?: string, sitesInMemory?: number): Promise<FastifyInstance> {
   for (const site of platform.sites) {
     fs.rmSync(site.dataDir, { recursive: true, force: true })
     await addStaff(site, databaseUrl)
   }
-  const server = await buildHostsServer({ dataDir: dir, clientDir: dir, logLevel: 'silent', rateLimitMax: 10_000, databaseUrl }, platform)
+  const server = await buildHostsServer({ dataDir: dir, clientDir: dir, logLevel: 'silent', rateLimitMax: 10_000, databaseUrl, sitesInMemory }, platform)
   await server.listen({ port: 0, host: '127.0.0.1' })
   const address = server.server.address()
   port = typeof address === 'object' && address ? address.port : 0
@@ -217,10 +221,10 @@ async function commandsPerSite(databaseUrl?: string): Promise<void> {
   expect(usuarios.stdout).not.toContain('Funcionaria a')
 }
 
-describe('one server, many hosts (SQLite: a database file per site)', () => {
+describe('one server, many hosts (SQLite: a database file per site; one site in memory at a time)', () => {
   let server: FastifyInstance | undefined
   beforeAll(async () => {
-    server = await startServer()
+    server = await startServer(undefined, 1)
   })
   afterAll(async () => {
     await server?.close()
