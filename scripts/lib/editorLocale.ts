@@ -116,7 +116,7 @@ export const ES_SUPPLEMENT = {
   ui: {
     settingsDropdown: { account: 'Opciones de la cuenta' },
     toast: {
-      missingRequiredField: 'Falta un campo obligatorio: complételo (está marcado en rojo) y guarde de nuevo.',
+      missingRequiredField: 'No se guardó: corrija las casillas marcadas en rojo (el mensaje está junto a cada una) y vuelva a publicar.',
       noteAdded: 'Nota agregada',
       onFailToAddNote: 'No se pudo agregar la nota: %{details}',
       noteUpdated: 'Nota modificada',
