@@ -291,22 +291,22 @@ export function documentListFields(
 
 /**
  * The field holding the identifier of the manifests of `folder` (editorIdentifiers.ts) becomes the `identificador`
- * widget: typed when the item is created, read-only with its reason (`fijo`) afterwards.
+ * widget: typed when the item is created, read-only with its reason (`reason`) afterwards.
  */
 export function fixedIdentifier(fields: Field[], folder: string): Field[] {
   const id = identifierOf(`${folder}/x.yaml`)
-  return fields.map(f => (id && f.name === id.key ? { ...f, widget: 'identificador', fijo: id.fijo } : f))
+  return fields.map(f => (id && f.name === id.key ? { ...f, widget: 'identificador', reason: id.reason } : f))
 }
 
 /**
  * The `identificador` widget (editor-es.js): a text box while the entry is new (Decap's `newRecord`), read-only
- * afterwards, described by the field's \`fijo\` sentence. Decap has no read-only option of its own.
+ * afterwards, described by the field's \`reason\` sentence. Decap has no read-only option of its own.
  */
 const IDENTIFIER_WIDGET = `var Identificador = createClass({
     render: function () {
       var p = this.props
       var fixed = !(p.entry && p.entry.get && p.entry.get('newRecord'))
-      var why = p.forID + '-fijo'
+      var why = p.forID + '-reason'
       return h('div', null,
         h('input', {
           type: 'text', id: p.forID, className: p.classNameWrapper, value: p.value || '', readOnly: fixed,
@@ -315,10 +315,10 @@ const IDENTIFIER_WIDGET = `var Identificador = createClass({
           onChange: function (e) { p.onChange(e.target.value) },
           onFocus: p.setActiveStyle, onBlur: p.setInactiveStyle,
         }),
-        fixed ? h('p', { id: why, className: 'identificador-fijo', style: { margin: '6px 0 0', fontSize: '14px', color: '#313d3e' } }, p.field.get('fijo')) : null)
+        fixed ? h('p', { id: why, className: 'identificador-razon', style: { margin: '6px 0 0', fontSize: '14px', color: '#313d3e' } }, p.field.get('reason')) : null)
     },
   })
-  CMS.registerWidget('identificador', Identificador, CMS.getWidget('string').preview, { properties: { fijo: { type: 'string' } } })`
+  CMS.registerWidget('identificador', Identificador, CMS.getWidget('string').preview, { properties: { reason: { type: 'string' } } })`
 
 /** Keys of the maps keyed by id, read from site.yaml (the schema allows any id; the editor shows the existing ones). */
 function siteMapKeys(root: string): Record<string, string[]> {

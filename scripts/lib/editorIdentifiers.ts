@@ -13,7 +13,7 @@ export interface Identifier {
   /** Its label in the form (the schema's title). */
   titulo: string
   /** Why it stays, in the form's Spanish (shown under the read-only field and in the refusal). */
-  fijo: string
+  reason: string
 }
 
 const KINDS: Array<{ folder: RegExp; id: Identifier }> = [
@@ -22,7 +22,7 @@ const KINDS: Array<{ folder: RegExp; id: Identifier }> = [
     id: {
       key: 'id',
       titulo: 'Identificador',
-      fijo: 'Se escribe al crear la noticia y después no se puede cambiar: forma la dirección de la noticia, que otras páginas y los buscadores ya citan.',
+      reason: 'Se escribe al crear la noticia y después no se puede cambiar: forma la dirección de la noticia, que otras páginas y los buscadores ya citan.',
     },
   },
   {
@@ -30,12 +30,13 @@ const KINDS: Array<{ folder: RegExp; id: Identifier }> = [
     id: {
       key: 'ruta',
       titulo: 'Ruta (dirección de la página)',
-      fijo: 'No se puede cambiar desde el editor: es la dirección de la página, que el menú, otras páginas y los buscadores citan. Si la página debe cambiar de dirección, consulte con el área de sistemas.',
+      reason:
+        'No se puede cambiar desde el editor: es la dirección de la página, que el menú, otras páginas y los buscadores citan. Si la página debe cambiar de dirección, consulte con el área de sistemas.',
     },
   },
   {
     folder: /^manifest\/documents\//,
-    id: { key: 'id', titulo: 'Identificador', fijo: 'No se puede cambiar: las páginas citan la lista con este identificador.' },
+    id: { key: 'id', titulo: 'Identificador', reason: 'No se puede cambiar: las páginas citan la lista con este identificador.' },
   },
 ]
 
@@ -71,7 +72,7 @@ export function changedIdentifier(relPath: string, previous: string | undefined,
   const at = range ? lc.linePos(range[0]) : { line: 1, col: 1 }
   const where = { key: id.key, titulo: id.titulo, antes: String(old), linea: at.line, columna: at.col }
   if (newPath !== undefined && posix(newPath) !== posix(relPath))
-    return { ...where, mensaje: `No se guardó: el archivo ${posix(relPath)} no se puede renombrar desde el editor. ${id.fijo}` }
+    return { ...where, mensaje: `No se guardó: el archivo ${posix(relPath)} no se puede renombrar desde el editor. ${id.reason}` }
   const after = parseDocument(saved)
   // Text that does not parse is not judged here: the validator reports it.
   if (after.errors.length > 0) return undefined
@@ -79,6 +80,6 @@ export function changedIdentifier(relPath: string, previous: string | undefined,
   if (String(now ?? '') === String(old)) return undefined
   return {
     ...where,
-    mensaje: `No se guardó: «${id.titulo}» era «${String(old)}» y no se puede cambiar. ${id.fijo} El archivo quedó como estaba.`,
+    mensaje: `No se guardó: «${id.titulo}» era «${String(old)}» y no se puede cambiar. ${id.reason} El archivo quedó como estaba.`,
   }
 }

@@ -281,6 +281,16 @@ interface DataFile {
   newPath?: string
 }
 
+/** The saved files whose identifier (or file name) differs from the file on disk, as problems of their field. */
+function refusedIdentifiers(dataFiles: DataFile[], previous: Array<string | undefined>): SaveProblem[] {
+  return dataFiles.flatMap((d, i) => {
+    const c = changedIdentifier(d.path, previous[i], d.raw, d.newPath)
+    return c
+      ? [{ archivo: posixPath(d.path), linea: c.linea, columna: c.columna, nivel: 'error' as const, mensaje: c.mensaje, campo: c.titulo, ruta: [c.key] }]
+      : []
+  })
+}
+
 /** Hands the CMS's calls to decap-server; a change is confined, merged, validated, and undone when it adds an error. */
 class SaveGuard {
   private queue: Promise<unknown> = Promise.resolve()
@@ -337,6 +347,28 @@ class SaveGuard {
     }
   }
 
+  /**
+   * A save's files merged into the files as they are (`sent` keeps them as the page sent them); a save that
+   * changes an identifier, which is set when the item is created and never after, is refused before anything is written.
+   */
+  private prepareSave(params: any, sent: Map<string, string>): { status: number; json: unknown } | undefined {
+    const dataFiles: DataFile[] = params.dataFiles ?? (params.entry ? [params.entry] : [])
+    const previous = dataFiles.map(d => {
+      const abs = confine(this.s.repo, this.roots, d.path, 'write')
+      return fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined
+    })
+    const refused = refusedIdentifiers(dataFiles, previous)
+    if (refused.length > 0) {
+      if (!this.s.quiet) console.error(refused.map(formatSaveProblem).join('\n'))
+      return { status: 422, json: { error: refused.map(p => p.mensaje).join(' · '), problemas: refused } }
+    }
+    dataFiles.forEach((d, i) => {
+      sent.set(posixPath(d.path), d.raw)
+      d.raw = mergeSaved(previous[i], d.raw, d.path)
+    })
+    return undefined
+  }
+
   private async change(message: any, touched: string[]): Promise<{ status: number; json: unknown }> {
     const repo = this.s.repo
     const params = message.params ?? {}
@@ -345,26 +377,8 @@ class SaveGuard {
     /** Each file as the page sent it (the form's order), by its path in the repository. */
     const sent = new Map<string, string>()
     if (message.action === 'persistEntry') {
-      const dataFiles: DataFile[] = params.dataFiles ?? (params.entry ? [params.entry] : [])
-      const previous = dataFiles.map(d => {
-        const abs = confine(repo, this.roots, d.path, 'write')
-        return fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined
-      })
-      // An identifier is set when the item is created, never changed after: refused before anything is written.
-      const refused = dataFiles.flatMap((d, i) => {
-        const c = changedIdentifier(d.path, previous[i], d.raw, d.newPath)
-        return c
-          ? [{ archivo: posixPath(d.path), linea: c.linea, columna: c.columna, nivel: 'error' as const, mensaje: c.mensaje, campo: c.titulo, ruta: [c.key] }]
-          : []
-      })
-      if (refused.length > 0) {
-        if (!this.s.quiet) console.error(refused.map(formatSaveProblem).join('\n'))
-        return { status: 422, json: { error: refused.map(p => p.mensaje).join(' · '), problemas: refused } }
-      }
-      dataFiles.forEach((d, i) => {
-        sent.set(posixPath(d.path), d.raw)
-        d.raw = mergeSaved(previous[i], d.raw, d.path)
-      })
+      const refusal = this.prepareSave(params, sent)
+      if (refusal) return refusal
     }
     const before = await validateWorkingCopy(this.s.root, repo)
     const r = await this.backend.call(JSON.stringify(message))

@@ -78,9 +78,9 @@ describe('identifiers fixed after creation', () => {
     const config = editorConfig({ root: tmp, localBackendUrl: 'http://127.0.0.1:1/api/v1' }) as { collections: any[] }
     const of = (name: string) => config.collections.find(c => c.name === name)
     const field = (fields: Field[], name: string) => fields.find(f => f.name === name)
-    expect(field(of('noticias').fields, 'id')).toMatchObject({ widget: 'identificador', fijo: expect.stringMatching(/después no se puede cambiar/) })
+    expect(field(of('noticias').fields, 'id')).toMatchObject({ widget: 'identificador', reason: expect.stringMatching(/después no se puede cambiar/) })
     for (const page of of('paginas').files)
-      expect(field(page.fields, 'ruta')).toMatchObject({ widget: 'identificador', fijo: expect.stringMatching(/^No se puede cambiar/) })
+      expect(field(page.fields, 'ruta')).toMatchObject({ widget: 'identificador', reason: expect.stringMatching(/^No se puede cambiar/) })
     for (const list of of('documentos').files) expect(field(list.fields, 'id')).toMatchObject({ widget: 'identificador' })
   })
 

@@ -55,7 +55,7 @@ describe('the editor’s choices', () => {
   it('a document list’s identifier cannot be changed, and its rows’ category is chosen from the list’s categories', () => {
     const list = config.collections.find(c => c.name === 'documentos').files.find((f: any) => f.name === 'control-informes')
     const id = list.fields.find((f: Field) => f.name === 'id')
-    expect(id).toMatchObject({ widget: 'identificador', fijo: 'No se puede cambiar: las páginas citan la lista con este identificador.' })
+    expect(id).toMatchObject({ widget: 'identificador', reason: 'No se puede cambiar: las páginas citan la lista con este identificador.' })
     const categoria = list.fields.find((f: Field) => f.name === 'filas').fields.find((f: Field) => f.name === 'categoria')
     expect(categoria.widget).toBe('select')
     expect(categoria.options).toContain('Auditorías internas')
