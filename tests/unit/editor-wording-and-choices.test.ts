@@ -20,7 +20,8 @@ function strings(o: unknown, at = ''): Array<[string, string]> {
   return []
 }
 
-const INFORMAL = /\bOops\b|\bEscog|\bElige\b|\btu\b|\btus\b|\bquieres\b|\bEstás\b|\bAsegúrate\b|\bintroduce\b/i
+const INFORMAL =
+  /\bOops\b|\bUps\b|\bEscog|\bElige\b|\btu\b|\btus\b|\bquieres\b|\bEstás\b|\basegúrate\b|\basegurate\b|\buses\b|\bintroduce\b|\bverifica\b|\belimina\b|\bQuita\b|\bRemover\b|\bpuedes\b|\btienes\b/i
 
 const config = editorConfig({ root: process.cwd(), localBackendUrl: 'http://127.0.0.1:8081/api/v1' }) as { collections: any[] }
 const labels = (items: Array<{ label: string }>) => items.map(i => i.label)
