@@ -32,13 +32,28 @@ test.use({ actionTimeout: 20_000 })
 
 test('an identifier is read-only once created; a refused date is shown, announced and focused at its field', async ({ page }) => {
   test.setTimeout(150_000)
-  // Leaving a form asks for confirmation (Decap's «¿Seguro que desea salir…?»): this test leaves on purpose.
-  page.on('dialog', d => void d.accept())
+  // Should Decap ask before leaving a form («¿Seguro que desea salir…?»), the test leaves.
+  page.on('dialog', d => d.accept().catch(() => undefined))
   await page.goto(editor!.url)
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
 
+  // A news item that exists: its identifier is shown, not editable, and the reason is its description.
+  await page.goto(`${editor!.url}#/collections/noticias/entries/nueva-ambulancia`)
+  const id = page.getByLabel('Identificador', { exact: true })
+  // Decap loads an entry in a few seconds, more on a busy machine.
+  await expect(id).toHaveValue('nueva-ambulancia', { timeout: 30_000 })
+  await expect(id).toHaveJSProperty('readOnly', true)
+  await expect(id).toHaveAccessibleDescription(/después no se puede cambiar/)
+
+  // A new one: the identifier is typed.
+  await page.goto(`${editor!.url}#/collections/noticias/new`)
+  await page.reload()
+  await expect(page.getByLabel('Identificador', { exact: true })).toHaveJSProperty('readOnly', false, { timeout: 30_000 })
+
+  // Decap keeps the open form on a change of address alone: each form is opened with a new page load.
   await page.goto(`${editor!.url}#/collections/documentos/entries/presupuesto`)
-  await expect(page.getByLabel('Identificador', { exact: true })).toHaveJSProperty('readOnly', true)
+  await page.reload()
+  await expect(page.getByLabel('Identificador', { exact: true })).toHaveJSProperty('readOnly', true, { timeout: 30_000 })
   // The third row (2024), folded like every saved row: unfold it, type a date that does not exist, fold it again.
   const row = page.locator('[id^="filas-field-"]').first().locator(':scope > div').nth(1).locator(':scope > div').nth(2)
   const toggle = row.locator('button').first()
@@ -80,18 +95,4 @@ test('an identifier is read-only once created; a refused date is shown, announce
   await expect(fecha).toHaveAccessibleDescription(/Escriba la fecha como AAAA-MM-DD/i)
   await expect(fecha).toBeFocused()
   expect(fs.readFileSync(path.join(tmp, 'manifest/documents/presupuesto.yaml'), 'utf8')).toContain('fecha: 2023-12-12')
-
-  // A news item that exists: its identifier is shown, not editable, and the reason is its description.
-  // Decap keeps the open form on a change of address alone: the page is loaded again.
-  await page.goto(`${editor!.url}#/collections/noticias/entries/nueva-ambulancia`)
-  await page.reload()
-  const id = page.getByLabel('Identificador', { exact: true })
-  await expect(id).toHaveValue('nueva-ambulancia')
-  await expect(id).toHaveJSProperty('readOnly', true)
-  await expect(id).toHaveAccessibleDescription(/después no se puede cambiar/)
-
-  // A new one: the identifier is typed.
-  await page.goto(`${editor!.url}#/collections/noticias/new`)
-  await page.reload()
-  await expect(page.getByLabel('Identificador', { exact: true })).toHaveJSProperty('readOnly', false)
 })
