@@ -1,7 +1,8 @@
 /**
  * The validator speaks in `archivo:línea:columna`, which a form hides: the clerk sees fields. This names the
- * field a problem is about («Fila 1 (2027), Fecha») from the saved text and the schema's Spanish titles,
- * so the editor shows the validator's own sentence about that field (docs/decisions/staff-tooling.md).
+ * field a problem is about («Fila 1 (2027), Fecha») from the saved text and the schema's Spanish titles, and its
+ * path in the form (`['filas', 0, 'fecha']`), so the editor shows the validator's own sentence at that field
+ * (docs/decisions/staff-tooling.md, «Errors at the field»).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -68,11 +69,6 @@ export function formPathOf(at: Array<string | number>, sent: string, relPath: st
   const order = yearOrder(rows.map(r => Number(r && typeof r === 'object' ? (r as { anio?: unknown }).anio : NaN)))
   const row = order[at[1]]
   return row === undefined ? at : ['filas', row, ...at.slice(2)]
-}
-
-/** «Fila 1 (2027) · Fecha», or undefined when the line is not inside a field. */
-export function fieldOf(text: string, line: number, column: number, titles: Map<string, string>): string | undefined {
-  return fieldLabel(parseDocument(text).toJS(), fieldPathOf(text, line, column), titles)
 }
 
 /** The path's Spanish name over `data`: «Fila 1 (2027) · Fecha» (rows counted from 1), undefined for an empty path. */
