@@ -11,6 +11,8 @@ import path from 'node:path'
 import YAML from 'yaml'
 import { yearInColombia } from '../../src/manifest/colombiaTime.ts'
 import { ES_SUPPLEMENT } from './editorLocale.ts'
+import { FIELD_ERRORS_SCRIPT } from './editorFieldErrors.ts'
+import { identifierOf } from './editorIdentifiers.ts'
 import { SITE_ICON } from '../../src/manifest/urls.ts'
 
 type Schema = Record<string, any>
@@ -262,7 +264,6 @@ export function documentListFields(
   docFields: Field[],
   rows: Array<{ archivo?: string; url?: string; categoria?: unknown }>,
   year = yearInColombia(new Date()),
-  id?: string,
 ): Field[] {
   const fileRequired = rows.every(r => r.archivo !== undefined || r.url === undefined)
   // A typo in a category hides the row on a page that shows the list by category: the list's own categories are
@@ -277,9 +278,6 @@ export function documentListFields(
     return c
   }
   return docFields.map(f => {
-    // Pages cite the list by its id: shown, never changed (a select of one option).
-    if (f.name === 'id' && id)
-      return { ...f, widget: 'select', options: [id], default: id, hint: 'No se puede cambiar: las páginas citan la lista con este identificador.' }
     if (f.name !== 'filas') return f
     return {
       ...f,
@@ -290,6 +288,37 @@ export function documentListFields(
     }
   })
 }
+
+/**
+ * The field holding the identifier of the manifests of `folder` (editorIdentifiers.ts) becomes the `identificador`
+ * widget: typed when the item is created, read-only with its reason (`reason`) afterwards.
+ */
+export function fixedIdentifier(fields: Field[], folder: string): Field[] {
+  const id = identifierOf(`${folder}/x.yaml`)
+  return fields.map(f => (id && f.name === id.key ? { ...f, widget: 'identificador', reason: id.reason } : f))
+}
+
+/**
+ * The `identificador` widget (editor-es.js): a text box while the entry is new (Decap's `newRecord`), read-only
+ * afterwards, described by the field's \`reason\` sentence. Decap has no read-only option of its own.
+ */
+const IDENTIFIER_WIDGET = `var Identificador = createClass({
+    render: function () {
+      var p = this.props
+      var fixed = !(p.entry && p.entry.get && p.entry.get('newRecord'))
+      var why = p.forID + '-reason'
+      return h('div', null,
+        h('input', {
+          type: 'text', id: p.forID, className: p.classNameWrapper, value: p.value || '', readOnly: fixed,
+          'aria-describedby': fixed ? why : undefined,
+          style: fixed ? { background: '#eff0f4', color: '#313d3e', cursor: 'default' } : undefined,
+          onChange: function (e) { p.onChange(e.target.value) },
+          onFocus: p.setActiveStyle, onBlur: p.setInactiveStyle,
+        }),
+        fixed ? h('p', { id: why, className: 'identificador-razon', style: { margin: '6px 0 0', fontSize: '14px', color: '#313d3e' } }, p.field.get('reason')) : null)
+    },
+  })
+  CMS.registerWidget('identificador', Identificador, CMS.getWidget('string').preview, { properties: { reason: { type: 'string' } } })`
 
 /** Keys of the maps keyed by id, read from site.yaml (the schema allows any id; the editor shows the existing ones). */
 function siteMapKeys(root: string): Record<string, string[]> {
@@ -328,7 +357,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
       file: posix(path.relative(root, file)),
       media_folder: `/public/assets/${folder}`,
       public_folder: `/assets/${folder}`,
-      fields: documentListFields(docFields, data.filas ?? [], yearInColombia((opts.now ?? (() => new Date()))()), id),
+      fields: fixedIdentifier(documentListFields(docFields, data.filas ?? [], yearInColombia((opts.now ?? (() => new Date()))())), 'manifest/documents'),
     }
   })
   const pageFiles = listYaml(path.join(root, 'manifest/pages')).map(file => {
@@ -338,7 +367,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
       name: rel.replace(/[^a-z0-9]+/gi, '-'),
       label: `${data.ruta ?? rel} · ${data.titulo ?? ''}`.trim(),
       file: posix(path.relative(root, file)),
-      fields: pageFields,
+      fields: fixedIdentifier(pageFields, 'manifest/pages'),
     }
   })
   return {
@@ -366,7 +395,7 @@ export function editorConfig(opts: EditorOptions): Record<string, unknown> {
         slug: '{{fields.id}}',
         media_folder: '/public/assets/noticias',
         public_folder: '/assets/noticias',
-        fields: withSingulars(schemaFields('news.schema.json', w)),
+        fields: fixedIdentifier(withSingulars(schemaFields('news.schema.json', w)), 'manifest/news'),
       },
       {
         name: 'sitio',
@@ -390,7 +419,7 @@ export function writeEditorFiles(outDir: string, opts: EditorOptions): string {
   )
   // For publishing /admin on a Git host (the guide); `npm run editor` serves its own page with the session's secret.
   fs.writeFileSync(path.join(outDir, 'index.html'), editorIndexHtml())
-  fs.writeFileSync(path.join(outDir, 'avisos.js'), NOTICE_SCRIPT)
+  fs.writeFileSync(path.join(outDir, 'avisos.js'), FIELD_ERRORS_SCRIPT + NOTICE_SCRIPT)
   const collections = config.collections as Array<{ name: string; files?: Array<{ name: string }> }>
   // The preview shows a page: document lists and pages (news and site data keep Decap's field list).
   const previewed = collections.filter(c => c.name === 'documentos' || c.name === 'paginas').flatMap(c => (c.files ?? []).map(f => f.name))
@@ -415,7 +444,7 @@ function startScript(previewed: string[]): string {
     return out
   }
   var extra = ${JSON.stringify(ES_SUPPLEMENT)}
-  extra.ui.toast.onFailToPersist = 'No se guardó el cambio: lea el recuadro rojo de abajo.'
+  extra.ui.toast.onFailToPersist = 'No se guardó el cambio: vea el mensaje junto a la casilla marcada y el recuadro rojo de abajo.'
   extra.ui.toast.onFailToPersistMedia = 'No se guardó el archivo: lea el recuadro rojo de abajo.'
   extra.ui.toast.onFailToDelete = 'No se borró: lea el recuadro rojo de abajo.'
   extra.ui.toast.onFailToDeleteMedia = 'No se borró el archivo: lea el recuadro rojo de abajo.'
@@ -459,6 +488,7 @@ function startScript(previewed: string[]): string {
     },
   })
   ;${JSON.stringify(previewed)}.forEach(function (name) { CMS.registerPreviewTemplate(name, Page) })
+  ${IDENTIFIER_WIDGET}
   CMS.init()
 })()
 `
@@ -566,11 +596,15 @@ window.CMS_MANUAL_INIT = true
     return original.apply(this, args).then(function (r) {
       if (saving && r.ok) {
         close()
+        window.editorErroresCampo.clear()
         r.clone().json().then(function (j) { if (j && j.renombrados && j.renombrados.length) placed(j.renombrados) }, function () {})
       }
       if (!r.ok && url && new URL(url, location.href).href === api) {
         r.clone().json().then(function (j) {
-          if (j && j.problemas && j.problemas.length) show('No se guardó el cambio: el validador encontró ' + j.problemas.length + ' error(es). El archivo quedó como estaba; corrija el formulario y vuelva a publicar.', j.problemas.map(sentence))
+          if (j && j.problemas && j.problemas.length) {
+            var atField = window.editorErroresCampo.show(j.problemas)
+            show('No se guardó el cambio: se encontraron ' + j.problemas.length + ' error(es). El archivo quedó como estaba; corrija ' + (atField ? 'las casillas marcadas en rojo' : 'el formulario') + ' y vuelva a publicar.', j.problemas.map(sentence))
+          }
           else if (j && j.error) show('El editor no hizo el cambio.', [j.error])
         }, function () {})
       }

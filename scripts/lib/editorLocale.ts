@@ -10,7 +10,11 @@ export const ES_SUPPLEMENT = {
   auth: {
     loginWithAzure: 'Iniciar sesión con Azure',
     loginWithForgejo: 'Iniciar sesión con Forgejo',
-    errors: { email: 'Escriba su correo electrónico.', password: 'Escriba su contraseña.' },
+    errors: {
+      email: 'Escriba su correo electrónico.',
+      password: 'Escriba su contraseña.',
+      identitySettings: 'No se pudo acceder a la configuración de Identity. Con el servidor git-gateway, habilite los servicios Identity y Git Gateway.',
+    },
   },
   collection: {
     sidebar: { allCollections: 'Todas las colecciones', searchIn: 'Buscar en' },
@@ -30,6 +34,7 @@ export const ES_SUPPLEMENT = {
     editor: {
       onLeavePage: '¿Seguro que desea salir de esta página? Los cambios sin guardar se pierden.',
       onPublishing: '¿Seguro que desea publicar esta entrada?',
+      onPublishingNotReady: 'Cambie el estado a «Listo» antes de publicar.',
       onUnpublishing: '¿Seguro que desea retirar esta entrada?',
       onDeletePublishedEntry: '¿Seguro que desea borrar esta entrada publicada?',
       onDeleteUnpublishedChangesWithUnsavedChanges:
@@ -86,6 +91,7 @@ export const ES_SUPPLEMENT = {
       },
       image: {
         choose: 'Elija una imagen',
+        remove: 'Quitar la imagen',
         chooseDifferent: 'Elija otra imagen',
         chooseMultiple: 'Elija imágenes',
         chooseUrl: 'Insertar desde una dirección web',
@@ -96,6 +102,7 @@ export const ES_SUPPLEMENT = {
       },
       file: {
         choose: 'Elija un archivo',
+        remove: 'Quitar el archivo',
         chooseDifferent: 'Elija otro archivo',
         chooseUrl: 'Insertar desde una dirección web',
         chooseMultiple: 'Elija archivos',
@@ -114,9 +121,13 @@ export const ES_SUPPLEMENT = {
     mediaLibraryModal: { close: 'Cerrar' },
   },
   ui: {
+    errorBoundary: {
+      privacyWarning:
+        'El informe se abre con el mensaje de error y los datos de depuración ya escritos.\nRevise que la información sea correcta y borre cualquier dato sensible.',
+    },
     settingsDropdown: { account: 'Opciones de la cuenta' },
     toast: {
-      missingRequiredField: 'Falta un campo obligatorio: complételo (está marcado en rojo) y guarde de nuevo.',
+      missingRequiredField: 'No se guardó: corrija las casillas marcadas en rojo (el mensaje está junto a cada una) y vuelva a publicar.',
       noteAdded: 'Nota agregada',
       onFailToAddNote: 'No se pudo agregar la nota: %{details}',
       noteUpdated: 'Nota modificada',

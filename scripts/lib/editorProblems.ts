@@ -1,11 +1,13 @@
 /**
  * The validator speaks in `archivo:línea:columna`, which a form hides: the clerk sees fields. This names the
- * field a problem is about («Fila 1 (2027), Fecha») from the saved text and the schema's Spanish titles,
- * so the editor shows the validator's own sentence about that field (docs/decisions/staff-tooling.md).
+ * field a problem is about («Fila 1 (2027), Fecha») from the saved text and the schema's Spanish titles, and its
+ * path in the form (`['filas', 0, 'fecha']`), so the editor shows the validator's own sentence at that field
+ * (docs/decisions/staff-tooling.md, «Errors at the field»).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml'
+import { yearOrder } from './editorSave.ts'
 
 /** Spanish titles of the schema's properties, by key (the first title found for each key). */
 export function fieldTitles(schemasDir: string): Map<string, string> {
@@ -47,17 +49,33 @@ function pathAt(node: unknown, offset: number, at: Array<string | number> = []):
   return at
 }
 
-/** «Fila 1 (2027) · Fecha», or undefined when the line is not inside a field. */
-export function fieldOf(text: string, line: number, column: number, titles: Map<string, string>): string | undefined {
+/** The keys and row indexes of the field at `line:column` of `text` (`['filas', 0, 'fecha']`); empty when none. */
+export function fieldPathOf(text: string, line: number, column: number): Array<string | number> {
   const lc = new LineCounter()
   const doc = parseDocument(text, { lineCounter: lc })
-  if (doc.errors.length > 0 || line < 1) return undefined
+  if (doc.errors.length > 0 || line < 1) return []
   const offset = (lc.lineStarts[line - 1] ?? 0) + Math.max(0, column - 1)
-  const at = pathAt(doc.contents, offset)
+  return pathAt(doc.contents, offset)
+}
+
+/**
+ * The same field in the form the clerk sees. A document list's rows are saved newest first (editorSave.ts), so
+ * the file's row k is the form's row `yearOrder(…)[k]`; `sent` is the file as the editor's page sent it.
+ */
+export function formPathOf(at: Array<string | number>, sent: string, relPath: string): Array<string | number> {
+  if (at[0] !== 'filas' || typeof at[1] !== 'number' || !/(^|\/)manifest\/documents\//.test(relPath.split('\\').join('/'))) return at
+  const rows = (parseDocument(sent).toJS() as { filas?: unknown } | null)?.filas
+  if (!Array.isArray(rows)) return at
+  const order = yearOrder(rows.map(r => Number(r && typeof r === 'object' ? (r as { anio?: unknown }).anio : NaN)))
+  const row = order[at[1]]
+  return row === undefined ? at : ['filas', row, ...at.slice(2)]
+}
+
+/** The path's Spanish name over `data`: «Fila 1 (2027) · Fecha» (rows counted from 1), undefined for an empty path. */
+export function fieldLabel(data: unknown, at: Array<string | number>, titles: Map<string, string>): string | undefined {
   if (at.length === 0) return undefined
-  const data = doc.toJS() as any
   const parts: string[] = []
-  let cur = data
+  let cur = data as any
   for (let i = 0; i < at.length; i++) {
     const step = at[i]!
     if (typeof step === 'number') {
@@ -68,4 +86,23 @@ export function fieldOf(text: string, line: number, column: number, titles: Map<
     cur = cur?.[step]
   }
   return parts.join(' · ')
+}
+
+/**
+ * The field of the form a problem of the saved text (at `line:column`) is about: its Spanish name and its path,
+ * counted as the form shows it when `sent` (the file as the page sent it) is known; nothing when it cannot tell.
+ */
+export function problemField(
+  saved: string,
+  line: number,
+  column: number,
+  sent: string | undefined,
+  relPath: string,
+  titles: Map<string, string>,
+): { campo?: string; ruta?: Array<string | number> } {
+  const at = fieldPathOf(saved, line, column)
+  if (at.length === 0) return {}
+  if (sent === undefined) return { campo: fieldLabel(parseDocument(saved).toJS(), at, titles), ruta: at }
+  const ruta = formPathOf(at, sent, relPath)
+  return { campo: fieldLabel(parseDocument(sent).toJS(), ruta, titles), ruta }
 }

@@ -77,7 +77,14 @@ export function orderRowsByYear(doc: Document): void {
   const filas = doc.get('filas', true)
   if (!isSeq(filas)) return
   const year = (n: unknown) => Number(isMap(n) ? (n.get('anio') as unknown) : NaN)
-  const years = filas.items.map(year)
+  filas.items = yearOrder(filas.items.map(year)).map(i => filas.items[i]!)
+}
+
+/**
+ * The rows' order once saved, as the indexes of the rows as sent: `yearOrder(years)[k]` is the row of the form
+ * that lands at position k of the file (editorProblems.ts maps a problem's row back to the form with it).
+ */
+export function yearOrder(years: number[]): number[] {
   let up = 0
   let down = 0
   for (let i = 1; i < years.length; i++) {
@@ -85,9 +92,9 @@ export function orderRowsByYear(doc: Document): void {
     else if (years[i]! < years[i - 1]!) down++
   }
   const sign = up > down ? 1 : -1
-  const items = filas.items.map((n, i) => ({ n, i, y: year(n) }))
+  const items = years.map((y, i) => ({ i, y }))
   items.sort((a, b) => (Number.isFinite(a.y) && Number.isFinite(b.y) && a.y !== b.y ? sign * (a.y - b.y) : a.i - b.i))
-  filas.items = items.map(x => x.n)
+  return items.map(x => x.i)
 }
 
 /**

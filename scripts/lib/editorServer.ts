@@ -17,7 +17,8 @@ import { nodeBin, spawnOptions } from './commands.ts'
 import { startDecapBackend, type DecapBackend } from './decapBackend.ts'
 import { editorIndexHtml, writeEditorFiles } from './editorConfig.ts'
 import { checkRequest, confine, contentRoots, dataExposure, newToken, pathsOf, Refused, TOKEN_HEADER, tokenMatches, type ContentRoots } from './editorGuard.ts'
-import { fieldOf, fieldTitles } from './editorProblems.ts'
+import { changedIdentifier } from './editorIdentifiers.ts'
+import { fieldTitles, problemField } from './editorProblems.ts'
 import { mergeSaved } from './editorSave.ts'
 import { previewStyles, renderPreview } from './editorPreview.ts'
 import { placeUploads } from './editorUploads.ts'
@@ -226,7 +227,11 @@ export interface SaveProblem {
   mensaje: string
   /** The form's field the problem is about («Fila 1 (2027) · Fecha»), when the editor can tell. */
   campo?: string
+  /** The same field as keys and row indexes of the form (`['filas', 0, 'fecha']`): the page shows the message there. */
+  ruta?: Array<string | number>
 }
+
+const posixPath = (p: string) => p.split('\\').join('/').replace(/^\/+/, '')
 
 /** `archivo:línea:columna: mensaje`, as `npm run validate` prints it. */
 export const formatSaveProblem = (p: SaveProblem) => `${p.archivo}:${p.linea}:${p.columna}: ${p.nivel === 'aviso' ? 'aviso: ' : ''}${p.mensaje}`
@@ -274,6 +279,16 @@ interface DataFile {
   path: string
   raw: string
   newPath?: string
+}
+
+/** The saved files whose identifier (or file name) differs from the file on disk, as problems of their field. */
+function refusedIdentifiers(dataFiles: DataFile[], previous: Array<string | undefined>): SaveProblem[] {
+  return dataFiles.flatMap((d, i) => {
+    const c = changedIdentifier(d.path, previous[i], d.raw, d.newPath)
+    return c
+      ? [{ archivo: posixPath(d.path), linea: c.linea, columna: c.columna, nivel: 'error' as const, mensaje: c.mensaje, campo: c.titulo, ruta: [c.key] }]
+      : []
+  })
 }
 
 /** Hands the CMS's calls to decap-server; a change is confined, merged, validated, and undone when it adds an error. */
@@ -332,18 +347,38 @@ class SaveGuard {
     }
   }
 
+  /**
+   * A save's files merged into the files as they are (`sent` keeps them as the page sent them); a save that
+   * changes an identifier, which is set when the item is created and never after, is refused before anything is written.
+   */
+  private prepareSave(params: any, sent: Map<string, string>): { status: number; json: unknown } | undefined {
+    const dataFiles: DataFile[] = params.dataFiles ?? (params.entry ? [params.entry] : [])
+    const previous = dataFiles.map(d => {
+      const abs = confine(this.s.repo, this.roots, d.path, 'write')
+      return fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined
+    })
+    const refused = refusedIdentifiers(dataFiles, previous)
+    if (refused.length > 0) {
+      if (!this.s.quiet) console.error(refused.map(formatSaveProblem).join('\n'))
+      return { status: 422, json: { error: refused.map(p => p.mensaje).join(' · '), problemas: refused } }
+    }
+    dataFiles.forEach((d, i) => {
+      sent.set(posixPath(d.path), d.raw)
+      d.raw = mergeSaved(previous[i], d.raw, d.path)
+    })
+    return undefined
+  }
+
   private async change(message: any, touched: string[]): Promise<{ status: number; json: unknown }> {
     const repo = this.s.repo
     const params = message.params ?? {}
     const snapshot = new Map<string, Buffer | undefined>()
     for (const abs of touched) snapshot.set(abs, fs.existsSync(abs) ? fs.readFileSync(abs) : undefined)
+    /** Each file as the page sent it (the form's order), by its path in the repository. */
+    const sent = new Map<string, string>()
     if (message.action === 'persistEntry') {
-      const dataFiles: DataFile[] = params.dataFiles ?? (params.entry ? [params.entry] : [])
-      for (const d of dataFiles) {
-        const abs = confine(repo, this.roots, d.path, 'write')
-        const previous = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : undefined
-        d.raw = mergeSaved(previous, d.raw, d.path)
-      }
+      const refusal = this.prepareSave(params, sent)
+      if (refusal) return refusal
     }
     const before = await validateWorkingCopy(this.s.root, repo)
     const r = await this.backend.call(JSON.stringify(message))
@@ -366,11 +401,12 @@ class SaveGuard {
     }
     const added = newErrors(before, after)
     if (added.length === 0) return r
-    // Name each problem's field from the text as saved, before it is undone.
+    // Name each problem's field from the text as saved, before it is undone, as the form shows it.
     const titles = fieldTitles(path.join(repo, 'schemas'))
     for (const p of added) {
       const abs = path.join(repo, p.archivo)
-      if (/\.ya?ml$/.test(p.archivo) && fs.existsSync(abs)) p.campo = fieldOf(fs.readFileSync(abs, 'utf8'), p.linea, p.columna, titles)
+      if (/\.ya?ml$/.test(p.archivo) && fs.existsSync(abs))
+        Object.assign(p, problemField(fs.readFileSync(abs, 'utf8'), p.linea, p.columna, sent.get(posixPath(p.archivo)), p.archivo, titles))
     }
     undo()
     const lines = added.map(formatSaveProblem)

@@ -20,7 +20,8 @@ function strings(o: unknown, at = ''): Array<[string, string]> {
   return []
 }
 
-const INFORMAL = /\bOops\b|\bEscog|\bElige\b|\btu\b|\btus\b|\bquieres\b|\bEstás\b|\bAsegúrate\b|\bintroduce\b/i
+const INFORMAL =
+  /\bOops\b|\bUps\b|\bEscog|\bElige\b|\btu\b|\btus\b|\bquieres\b|\bEstás\b|\basegúrate\b|\basegurate\b|\buses\b|\bintroduce\b|\bverifica\b|\belimina\b|\bQuita\b|\bRemover\b|\bpuedes\b|\btienes\b/i
 
 const config = editorConfig({ root: process.cwd(), localBackendUrl: 'http://127.0.0.1:8081/api/v1' }) as { collections: any[] }
 const labels = (items: Array<{ label: string }>) => items.map(i => i.label)
@@ -55,7 +56,7 @@ describe('the editor’s choices', () => {
   it('a document list’s identifier cannot be changed, and its rows’ category is chosen from the list’s categories', () => {
     const list = config.collections.find(c => c.name === 'documentos').files.find((f: any) => f.name === 'control-informes')
     const id = list.fields.find((f: Field) => f.name === 'id')
-    expect(id).toMatchObject({ widget: 'select', options: ['control-informes'] })
+    expect(id).toMatchObject({ widget: 'identificador', reason: 'No se puede cambiar: las páginas citan la lista con este identificador.' })
     const categoria = list.fields.find((f: Field) => f.name === 'filas').fields.find((f: Field) => f.name === 'categoria')
     expect(categoria.widget).toBe('select')
     expect(categoria.options).toContain('Auditorías internas')
