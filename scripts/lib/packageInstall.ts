@@ -61,7 +61,8 @@ export function installedProgram(base: string): { dir: string; info: PackageInfo
   const link = path.join(base, CURRENT_LINK)
   const stat = fs.lstatSync(link, { throwIfNoEntry: false })
   if (!stat) return undefined
-  if (!stat.isSymbolicLink()) throw new Error(`${link} existe y no es un enlace: la instalación desde paquetes necesita que «${CURRENT_LINK}» sea el enlace a la versión en servicio.`)
+  if (!stat.isSymbolicLink())
+    throw new Error(`${link} existe y no es un enlace: la instalación desde paquetes necesita que «${CURRENT_LINK}» sea el enlace a la versión en servicio.`)
   const dir = path.resolve(base, fs.readlinkSync(link))
   const info = JSON.parse(fs.readFileSync(path.join(dir, PACKAGE_INFO_FILE), 'utf8')) as PackageInfo
   return { dir, info }
@@ -110,6 +111,9 @@ function unpackNew(u: ArchiveUpdate, before: PackageInfo | undefined): { dir: st
     fs.rmSync(staging, { recursive: true, force: true })
     return u.fail(message)
   }
+  const missing = ['src/server/main.js', 'dist/client/index.html'].filter(f => !fs.existsSync(path.join(staging, f)))
+  if (missing.length)
+    refuse(`el paquete ${label(info)} está incompleto (le falta ${missing.join(', ')}): no es un paquete de npm run empaquetar. No se cambió nada.`)
   if (before && before.commit === info.commit) refuse(`la versión ${label(info)} ya es la instalada: no hay nada que hacer.`)
   if (before && compareVersions(info.version, before.version) < 0 && !u.allowOlder)
     refuse(
@@ -128,7 +132,14 @@ function releaseFrom(u: ArchiveUpdate, programDir: string, info: PackageInfo): s
   const id = newReleaseId()
   const dir = path.join(u.releasesDir, id)
   fs.cpSync(path.join(programDir, 'dist', 'client'), path.join(dir, 'client'), { recursive: true })
-  writeReleaseInfo(dir, { fecha: info.fecha, commit: info.commit, cambiosLocales: false, usuario: 'paquete', version: info.version, origen: `paquete ${path.basename(u.file)}` })
+  writeReleaseInfo(dir, {
+    fecha: info.fecha,
+    commit: info.commit,
+    cambiosLocales: false,
+    usuario: 'paquete',
+    version: info.version,
+    origen: `paquete ${path.basename(u.file)}`,
+  })
   return id
 }
 
@@ -165,7 +176,9 @@ async function follow(u: ArchiveUpdate, was: { dir: string; info: PackageInfo } 
   const outcome = await waitForCode(u.service, info.commit, u.waitMs, () => startFailureOf(u.releasesDir, info.commit)?.motivo)
   if (outcome === true) return
   const why =
-    outcome === false ? `el servicio no volvió a responder con la versión nueva en ${u.waitMs / 1000} s.` : `la versión nueva no pudo arrancar como servicio: ${outcome}.`
+    outcome === false
+      ? `el servicio no volvió a responder con la versión nueva en ${u.waitMs / 1000} s.`
+      : `la versión nueva no pudo arrancar como servicio: ${outcome}.`
   rememberFailure(u.dataDir, info.commit, why)
   if (!was) u.fail(`${why} No había una versión anterior instalada a la cual volver: revise el registro del servicio (journalctl -u sitio-hospital).`)
   switchLink(u.base, path.relative(u.base, was.dir))
@@ -182,10 +195,16 @@ export async function updateFromPackage(u: ArchiveUpdate): Promise<void> {
   const was = installedProgram(u.base)
   const { dir, info } = unpackNew(u, was?.info)
   const before = readPointer(u.releasesDir)
-  const releaseId = releaseFrom(u, dir, info)
-  const problem = await tryAside(u, dir, path.join(u.releasesDir, releaseId), was?.dir)
+  let releaseId = ''
+  let problem: string | undefined
+  try {
+    releaseId = releaseFrom(u, dir, info)
+    problem = await tryAside(u, dir, path.join(u.releasesDir, releaseId), was?.dir)
+  } catch (error) {
+    problem = `la versión nueva no se pudo preparar: ${(error as Error).message}`
+  }
   if (problem) {
-    fs.rmSync(path.join(u.releasesDir, releaseId), { recursive: true, force: true })
+    if (releaseId) fs.rmSync(path.join(u.releasesDir, releaseId), { recursive: true, force: true })
     fs.rmSync(dir, { recursive: true, force: true })
     rememberFailure(u.dataDir, info.commit, problem)
     u.fail(`${problem}\n  No se cambió nada: ${was ? `sigue instalada la versión ${label(was.info)}` : 'no quedó ninguna versión instalada'}.`)

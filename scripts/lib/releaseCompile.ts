@@ -40,7 +40,7 @@ export function rewriteSpecifiers(code: string): string {
 /** Compiles `src/` and `scripts/` of `root` into `outDir` (same layout, `.js`), and copies their other files. */
 export async function compileProgram(root: string, outDir: string): Promise<void> {
   const files = { ts: [] as string[], other: [] as string[] }
-  for (const dir of COMPILED_FOLDERS) sourceFiles(root, dir, files)
+  for (const dir of COMPILED_FOLDERS) if (fs.existsSync(path.join(root, dir))) sourceFiles(root, dir, files)
   await build({
     absWorkingDir: root,
     entryPoints: files.ts,
@@ -100,7 +100,10 @@ export function runtimePackages(root: string): string[] {
       visit(at, [...Object.keys(p.dependencies ?? {}), ...Object.keys(p.optionalDependencies ?? {}), ...Object.keys(p.peerDependencies ?? {})])
     }
   }
-  visit('', Object.keys(packages['']?.dependencies ?? {}).filter(n => !BUILD_ONLY_PACKAGES.has(n)))
+  visit(
+    '',
+    Object.keys(packages['']?.dependencies ?? {}).filter(n => !BUILD_ONLY_PACKAGES.has(n)),
+  )
   const folders = [...seen].sort()
   const compilers = folders.filter(f => COMPILERS.some(c => f.endsWith(`node_modules/${c}`)))
   if (compilers.length) throw new Error(`el paquete llevaría herramientas de compilación (${compilers.join(', ')}): revise BUILD_ONLY_PACKAGES.`)
@@ -109,7 +112,7 @@ export function runtimePackages(root: string): string[] {
 }
 
 /** Commands that work in an archive (they run the compiled files); the others need the build tools and are dropped. */
-const ARCHIVE_COMMANDS = ['actualizar', 'export', 'usuarios', 'bd:preparar', 'bd:migrar', 'respaldo', 'restaurar', 'ita']
+const ARCHIVE_COMMANDS = ['actualizar', 'instalar', 'export', 'usuarios', 'bd:preparar', 'bd:migrar', 'respaldo', 'restaurar', 'ita']
 
 /** The archive's package.json: the same, its commands on `node` and the compiled files, and `start` the server. */
 export function archivePackageJson(packageJson: string): string {

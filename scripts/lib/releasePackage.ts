@@ -85,7 +85,10 @@ export function refuseEscapingEntries(file: string): void {
       if (!['File', 'OldFile', 'ContiguousFile', 'Directory', 'SymbolicLink', 'Link'].includes(entry.type)) bad.push(`${name} (${entry.type})`)
       else if (escapes(name)) bad.push(name)
       else if (entry.type === 'Link' && escapes(target)) bad.push(`${name} → ${target}`)
-      else if (entry.type === 'SymbolicLink' && (path.posix.isAbsolute(target) || path.posix.normalize(path.posix.join(path.posix.dirname(name), target)).startsWith('..')))
+      else if (
+        entry.type === 'SymbolicLink' &&
+        (path.posix.isAbsolute(target) || path.posix.normalize(path.posix.join(path.posix.dirname(name), target)).startsWith('..'))
+      )
         bad.push(`${name} → ${target}`)
     },
   })

@@ -135,7 +135,11 @@ function newCodeMigrations(root: string, compiled: boolean): Array<{ version: nu
   const list =
     `const { MIGRATIONS } = await import('./src/server/store/migrations.${compiled ? 'js' : 'ts'}'); ` +
     'process.stdout.write(JSON.stringify(MIGRATIONS.map(m => ({ version: m.version, name: m.name, breaksOlder: Boolean(m.breaksOlder) }))))'
-  const r = spawnSync(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), '--input-type=module', '-e', list], { cwd: root, encoding: 'utf8', windowsHide: true })
+  const r = spawnSync(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), '--input-type=module', '-e', list], {
+    cwd: root,
+    encoding: 'utf8',
+    windowsHide: true,
+  })
   if (r.status !== 0) throw new Error(`no se pudo leer la lista de migraciones de la versión nueva:\n${r.stderr}`)
   return JSON.parse(r.stdout) as Array<{ version: number; name: string; breaksOlder: boolean }>
 }
