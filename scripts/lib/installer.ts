@@ -168,7 +168,7 @@ function withPaths(o: InstallOptions, text: string): string {
     .replace(/^User=.*$/m, `User=${o.usuario}`)
     .replace(/^Group=.*$/m, `Group=${o.usuario}`)
     .replaceAll('runuser -u sitio-hospital -- env HOME="$(getent passwd sitio-hospital | cut -d: -f6)"', `runuser -u ${o.usuario} -- env HOME=${o.casa}`)
-    .replace('/usr/bin/node --import tsx src/server/main.ts', compiled ? `${o.node} src/server/main.js` : `${o.node} --import tsx src/server/main.ts`)
+    .replace('/usr/bin/node --import tsx src/server/main.ts', compiled ? `${o.node} ./src/server/main.js` : `${o.node} --import tsx src/server/main.ts`)
 }
 
 /** Writes `file` when its content differs; says whether it changed. */
