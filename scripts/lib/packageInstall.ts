@@ -171,7 +171,13 @@ function pruneVersions(base: string, keep: readonly string[]): void {
 }
 
 /** After the switch: the service restarts with the new program, or everything goes back to the previous copy. */
-async function follow(u: ArchiveUpdate, was: { dir: string; info: PackageInfo } | undefined, info: PackageInfo, pointer: Pointer, before: Pointer | undefined) {
+export async function followArchiveService(
+  u: ArchiveUpdate,
+  was: { dir: string; info: PackageInfo } | undefined,
+  info: PackageInfo,
+  pointer: Pointer,
+  before: Pointer | undefined,
+) {
   console.log(`Esperando a que el servicio (${u.service}) se reinicie con la versión nueva (hasta ${u.waitMs / 1000} s)…`)
   const outcome = await waitForCode(u.service, info.commit, u.waitMs, () => startFailureOf(u.releasesDir, info.commit)?.motivo)
   if (outcome === true) return
@@ -184,7 +190,7 @@ async function follow(u: ArchiveUpdate, was: { dir: string; info: PackageInfo } 
   switchLink(u.base, path.relative(u.base, was.dir))
   const oldCommit = before?.codigo ?? programCommit(was.dir) ?? was.info.commit
   writePointer(u.releasesDir, { ...(before ?? { actual: pointer.actual }), codigo: oldCommit })
-  u.fail(`${why} Se volvió a la versión ${label(was.info)} (${was.dir}) y a la publicación anterior; el servicio se reinicia con ella.`)
+  u.fail(`${why} Se volvió a la versión ${label(was.info)}, carpeta ${was.dir}, y a la publicación anterior; el servicio se reinicia con ella.`)
 }
 
 /** The whole install or update; prints the outcome's last line. */
@@ -214,7 +220,7 @@ export async function updateFromPackage(u: ArchiveUpdate): Promise<void> {
   clearStartFailure(u.releasesDir)
   switchLink(u.base, path.relative(u.base, dir))
   writePointer(u.releasesDir, pointer)
-  if (serviceBefore) await follow(u, was, info, pointer, before)
+  if (serviceBefore) await followArchiveService(u, was, info, pointer, before)
   else console.log(`No hay un servidor en marcha en ${u.service}: la versión nueva se usará al iniciar el servicio.`)
   prune(u.releasesDir, pointer, u.keep)
   pruneVersions(u.base, [dir, ...(was ? [was.dir] : [])])

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { build } from 'esbuild'
 
 /** Source folders compiled into the archive (their other files, such as CSS or generated validators, are copied). */
 export const COMPILED_FOLDERS = ['src', 'scripts']
@@ -41,6 +40,9 @@ export function rewriteSpecifiers(code: string): string {
 export async function compileProgram(root: string, outDir: string): Promise<void> {
   const files = { ts: [] as string[], other: [] as string[] }
   for (const dir of COMPILED_FOLDERS) if (fs.existsSync(path.join(root, dir))) sourceFiles(root, dir, files)
+  // Loaded here, not at the top: the installed program imports this module's neighbours (releasePackage.ts) and
+  // carries no esbuild (COMPILERS).
+  const { build } = await import('esbuild')
   await build({
     absWorkingDir: root,
     entryPoints: files.ts,
