@@ -2,8 +2,8 @@
  * A server installed from a release archive, with no build tools (docs/decisions/updates-and-releases.md,
  * «Installing from an archive»): the archive made from this project (its program compiled, the built `dist/` the API
  * tests already use: no site build here), installed by `actualizar --paquete` into a temporary root, started with
- * `node` alone from the installed folder, taking a PQRSD and showing its receipt. Then archives the server must
- * refuse without changing anything: one byte changed, a member named «../x», an older version; and a newer one that
+ * `node` alone from the installed folder, taking a PQRSD and showing its receipt. Then archives the installed
+ * program's own `actualizar` (compiled, no tsx) must refuse without changing anything: one byte changed, a member named «../x», an older version; and a newer one that
  * fails its check aside, which leaves the installed copy in service and says so.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
@@ -37,6 +37,16 @@ const env = (): NodeJS.ProcessEnv => {
 function actualizar(file: string, ...extra: string[]): { status: number | null; out: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/actualizar.ts', '--paquete', file, '--raiz', base, ...extra], {
     cwd: ROOT,
+    env: env(),
+    encoding: 'utf8',
+  })
+  return { status: r.status, out: `${r.stdout}${r.stderr}` }
+}
+
+/** The installed program's own `actualizar` (compiled, run by node in `actual`, its root found from there), as `servicio npm run actualizar` runs it. */
+function installedActualizar(file: string, ...extra: string[]): { status: number | null; out: string } {
+  const r = spawnSync(process.execPath, ['scripts/actualizar.js', '--paquete', file, ...extra], {
+    cwd: path.join(base, 'actual'),
     env: env(),
     encoding: 'utf8',
   })
@@ -128,7 +138,7 @@ describe('installing from a release archive', () => {
     bytes[middle] = bytes[middle]! ^ 0xff
     fs.writeFileSync(tampered, bytes)
     fs.copyFileSync(`${archive}.sha256`, `${tampered}.sha256`)
-    const { status, out } = actualizar(tampered)
+    const { status, out } = installedActualizar(tampered)
     expect(out).toContain(
       '✗ la suma SHA-256 del paquete no coincide con alterado.tar.gz.sha256: el archivo está dañado o no es el que se publicó. No se instaló nada.',
     )
@@ -145,7 +155,7 @@ describe('installing from a release archive', () => {
     const file = path.join(work, 'intruso.tar.gz')
     create({ file, cwd: members, gzip: true, sync: true, preservePaths: true }, ['paquete.json', '../x'])
     withSum(file)
-    const { status, out } = actualizar(file)
+    const { status, out } = installedActualizar(file)
     expect(out).toContain('✗ el paquete trae entradas que saldrían de su carpeta (../x): no es un paquete de npm run empaquetar. No se instaló nada.')
     expect(status).toBe(1)
     expect(fs.existsSync(path.join(base, 'x'))).toBe(false)
@@ -170,7 +180,7 @@ describe('installing from a release archive', () => {
     const file = path.join(work, 'anterior.tar.gz')
     create({ file, cwd: members, gzip: true, sync: true }, ['paquete.json', 'src', 'dist'])
     withSum(file)
-    const refused = actualizar(file)
+    const refused = installedActualizar(file)
     expect(refused.out).toContain(
       `✗ el paquete trae la versión 0.9.0, anterior a la instalada (${version}): no se instala una versión anterior sin --permitir-anterior`,
     )
@@ -178,7 +188,7 @@ describe('installing from a release archive', () => {
     expect(installation()).toBe(before)
 
     // Told to: the backup is taken by the installed program, then the archive (no server in it) fails aside.
-    const tried = actualizar(file, '--permitir-anterior')
+    const tried = installedActualizar(file, '--permitir-anterior')
     expect(tried.out).toContain('la versión nueva no pasó la verificación de salud: la nueva versión terminó al iniciar:\n    no arranca')
     expect(tried.out).toContain(`No se cambió nada: sigue instalada la versión ${version} (${commit.slice(0, 10)}).`)
     expect(tried.status).toBe(1)
