@@ -223,7 +223,13 @@ export function install(o: InstallOptions): InstallResult {
     `Revise las variables: nano ${path.join(o.config, 'entorno')} (correo, TRUST_PROXY; con PostgreSQL, DATABASE_URL).`,
     `Atajo para los comandos del servicio: echo '. ${path.join(o.config, 'servicio.sh')}' >> ~/.bashrc && . ~/.bashrc`,
   ]
-  if (!fs.existsSync(path.join(at(o, o.publicaciones), 'actual.json'))) nextSteps.push('Primera publicación del sitio: servicio npm run publicar')
+  if (!fs.existsSync(path.join(at(o, o.publicaciones), 'actual.json')))
+    // A program from an archive cannot build (no Vite): its site is published by `actualizar --paquete`.
+    nextSteps.push(
+      isCompiledProgram(o.programa)
+        ? 'Publique el sitio del paquete: servicio npm run actualizar -- --paquete <archivo> (sección 7.6 de la guía)'
+        : 'Primera publicación del sitio: servicio npm run publicar',
+    )
   const databaseUrl = variableIn(env, 'DATABASE_URL')
   if (databaseUrl) {
     if (o.raiz) steps.push({ hecho: false, texto: 'bd:preparar: no se ejecuta con --raiz' })

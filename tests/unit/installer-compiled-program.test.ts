@@ -49,7 +49,9 @@ describe('the installer, for a program from a release archive', () => {
       ROOT,
       process.execPath,
     )
-    const unit = fs.readFileSync(install(options).unit, 'utf8')
+    const result = install(options)
+    expect(result.nextSteps.join('\n')).not.toContain('npm run publicar')
+    const unit = fs.readFileSync(result.unit, 'utf8')
     expect(unit).toContain(`WorkingDirectory=${programa}\n`)
     expect(unit).toContain(`ExecStart=${process.execPath} ./src/server/main.js\n`)
     expect(unit).not.toContain('tsx')
