@@ -44,6 +44,14 @@ export function tsxScript(script: string, args: readonly string[] = [], p: Platf
   return { command: p.execPath, args: ['--import', 'tsx', script, ...args], shell: false }
 }
 
+/**
+ * A script of the program at the working folder: through tsx in a checkout, or, in a program installed from a release
+ * archive (`compiled`), the JavaScript file the archive holds in its place, run by Node alone (releaseCompile.ts).
+ */
+export function programScript(script: string, args: readonly string[] = [], compiled = false, p: Platform = current()): CommandSpec {
+  return compiled ? { command: p.execPath, args: [script.replace(/\.tsx?$/, '.js'), ...args], shell: false } : tsxScript(script, args, p)
+}
+
 /** A package's JavaScript command-line entry (e.g. vike's bin.js), run by Node: no shell, no .cmd shim. */
 export function nodeBin(root: string, relativeEntry: string, args: readonly string[] = [], p: Platform = current()): CommandSpec {
   const pathApi = p.platform === 'win32' ? path.win32 : path.posix

@@ -146,8 +146,21 @@ function environmentFile(o: InstallOptions, steps: Step[]): string {
   return text
 }
 
+/**
+ * A program installed from a release archive (`actualizar --paquete`): compiled, run by node alone, and kept as
+ * `<raíz>/versiones/<versión>` behind the link `<raíz>/actual` (scripts/lib/packageInstall.ts).
+ */
+export const isCompiledProgram = (programa: string): boolean =>
+  fs.existsSync(path.join(programa, 'src', 'server', 'main.js')) && !fs.existsSync(path.join(programa, 'src', 'server', 'main.ts'))
+
+/** The folder the service account must own: the program's, or for an archive installation its whole root (versions, link). */
+function ownedProgramFolder(programa: string): string {
+  return isCompiledProgram(programa) && fs.lstatSync(programa, { throwIfNoEntry: false })?.isSymbolicLink() ? path.dirname(programa) : programa
+}
+
 /** A file of despliegue/ with this install's paths instead of the guide's. */
 function withPaths(o: InstallOptions, text: string): string {
+  const compiled = isCompiledProgram(o.programa)
   return text
     .replaceAll('/etc/sitio-hospital/', `${o.config}/`)
     .replaceAll('/opt/sitio-hospital/data /opt/sitio-hospital/publicaciones', `${o.datos} ${o.publicaciones}`)
@@ -155,7 +168,7 @@ function withPaths(o: InstallOptions, text: string): string {
     .replace(/^User=.*$/m, `User=${o.usuario}`)
     .replace(/^Group=.*$/m, `Group=${o.usuario}`)
     .replaceAll('runuser -u sitio-hospital -- env HOME="$(getent passwd sitio-hospital | cut -d: -f6)"', `runuser -u ${o.usuario} -- env HOME=${o.casa}`)
-    .replace('/usr/bin/node --import tsx', `${o.node} --import tsx`)
+    .replace('/usr/bin/node --import tsx src/server/main.ts', compiled ? `${o.node} ./src/server/main.js` : `${o.node} --import tsx src/server/main.ts`)
 }
 
 /** Writes `file` when its content differs; says whether it changed. */
@@ -194,10 +207,12 @@ export function install(o: InstallOptions): InstallResult {
   folder(o, o.publicaciones, 0o755, true, steps)
   folder(o, o.config, 0o755, false, steps)
   if (!o.raiz) {
-    // The service account updates the checkout (`npm run actualizar`: git, npm ci), so it owns the program's folder.
-    const r = run('chown', ['-R', `${o.usuario}:${o.usuario}`, o.programa])
-    if (!r.ok) throw new Error(`chown falló en ${o.programa}: ${r.out}`)
-    steps.push({ hecho: false, texto: `carpeta del programa ${o.programa}: de ${o.usuario}` })
+    // The service account updates the checkout (`npm run actualizar`: git, npm ci, or new versions from archives), so
+    // it owns the program's folder.
+    const owned = ownedProgramFolder(o.programa)
+    const r = run('chown', ['-R', `${o.usuario}:${o.usuario}`, owned])
+    if (!r.ok) throw new Error(`chown falló en ${owned}: ${r.out}`)
+    steps.push({ hecho: false, texto: `carpeta del programa ${owned}: de ${o.usuario}` })
   }
   const env = environmentFile(o, steps)
   const unitName = `${o.usuario}.service`
@@ -208,7 +223,13 @@ export function install(o: InstallOptions): InstallResult {
     `Revise las variables: nano ${path.join(o.config, 'entorno')} (correo, TRUST_PROXY; con PostgreSQL, DATABASE_URL).`,
     `Atajo para los comandos del servicio: echo '. ${path.join(o.config, 'servicio.sh')}' >> ~/.bashrc && . ~/.bashrc`,
   ]
-  if (!fs.existsSync(path.join(at(o, o.publicaciones), 'actual.json'))) nextSteps.push('Primera publicación del sitio: servicio npm run publicar')
+  if (!fs.existsSync(path.join(at(o, o.publicaciones), 'actual.json')))
+    // A program from an archive cannot build (no Vite): its site is published by `actualizar --paquete`.
+    nextSteps.push(
+      isCompiledProgram(o.programa)
+        ? 'Publique el sitio del paquete: servicio npm run actualizar -- --paquete <archivo> (sección 7.6 de la guía)'
+        : 'Primera publicación del sitio: servicio npm run publicar',
+    )
   const databaseUrl = variableIn(env, 'DATABASE_URL')
   if (databaseUrl) {
     if (o.raiz) steps.push({ hecho: false, texto: 'bd:preparar: no se ejecuta con --raiz' })
@@ -231,7 +252,8 @@ function prepareDatabase(o: InstallOptions, env: string, databaseUrl: string, st
     return
   }
   const vars: NodeJS.ProcessEnv = { ...process.env, DATABASE_CLAVE_SITIOS: variableIn(env, 'DATABASE_CLAVE_SITIOS'), HOME: o.casa }
-  const r = spawnSync('runuser', ['-u', o.usuario, '--', o.node, '--import', 'tsx', 'src/server/dbSetup.ts', role], {
+  const dbSetup = isCompiledProgram(o.programa) ? ['src/server/dbSetup.js'] : ['--import', 'tsx', 'src/server/dbSetup.ts']
+  const r = spawnSync('runuser', ['-u', o.usuario, '--', o.node, ...dbSetup, role], {
     cwd: o.programa,
     env: vars,
     stdio: 'inherit',

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { loadPlatform } from '../../src/manifest/platform.ts'
 import { DB_FILE } from '../../src/server/store/sqlite.ts'
-import { spawnOptions, tsxScript } from './commands.ts'
+import { programScript, spawnOptions } from './commands.ts'
 import type { Fail } from './updateCheckout.ts'
 
 export interface DatabaseTrial {
@@ -71,13 +71,13 @@ export function postgresAccounts(env: NodeJS.ProcessEnv, fail: Fail): PostgresAc
  * to save). On a platform, one backup per site, each named with `--sitio` (a backup that names no site is refused:
  * src/server/siteOption.ts); a site without a database yet has nothing to save.
  */
-export function backupFirst(root: string, liveDataDir: string, postgres: boolean): boolean {
+export function backupFirst(root: string, liveDataDir: string, postgres: boolean, compiled = false): boolean {
   const { platform } = loadPlatform()
   const runs = platform ? platform.sites.map(s => ({ args: ['--sitio', s.id], dataDir: s.dataDir })) : [{ args: [], dataDir: liveDataDir }]
   const wanted = runs.filter(r => postgres || fs.existsSync(path.join(r.dataDir, DB_FILE)))
   if (wanted.length === 0) return true
   console.log('Respaldo antes de cambiar nada en la base (npm run respaldo)…')
-  const spec = tsxScript(path.join('src', 'server', 'backupCommand.ts'))
+  const spec = programScript(path.join('src', 'server', 'backupCommand.ts'), [], compiled)
   return wanted.every(r => spawnSync(spec.command, [...spec.args, ...r.args], spawnOptions(spec, { cwd: root, stdio: 'inherit' })).status === 0)
 }
 
@@ -131,19 +131,23 @@ async function migrationsInPostgres(url: string): Promise<Map<string, string>> {
 }
 
 /** The new code's list of migrations (it is on disk now, not loaded in this process). */
-function newCodeMigrations(root: string): Array<{ version: number; name: string; breaksOlder: boolean }> {
+function newCodeMigrations(root: string, compiled: boolean): Array<{ version: number; name: string; breaksOlder: boolean }> {
   const list =
-    "const { MIGRATIONS } = await import('./src/server/store/migrations.ts'); " +
+    `const { MIGRATIONS } = await import('./src/server/store/migrations.${compiled ? 'js' : 'ts'}'); ` +
     'process.stdout.write(JSON.stringify(MIGRATIONS.map(m => ({ version: m.version, name: m.name, breaksOlder: Boolean(m.breaksOlder) }))))'
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', list], { cwd: root, encoding: 'utf8', windowsHide: true })
+  const r = spawnSync(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), '--input-type=module', '-e', list], {
+    cwd: root,
+    encoding: 'utf8',
+    windowsHide: true,
+  })
   if (r.status !== 0) throw new Error(`no se pudo leer la lista de migraciones de la versión nueva:\n${r.stderr}`)
   return JSON.parse(r.stdout) as Array<{ version: number; name: string; breaksOlder: boolean }>
 }
 
 /** Applies the new code's migrations to the real database with the owner's account (`bd:preparar`), the old release still serving. */
-export async function postgresTrial(root: string, accounts: PostgresAccounts): Promise<DatabaseTrial> {
+export async function postgresTrial(root: string, accounts: PostgresAccounts, compiled = false): Promise<DatabaseTrial> {
   const had = await migrationsInPostgres(accounts.runtimeUrl)
-  const pending = newCodeMigrations(root).filter(m => !had.has(String(m.version)))
+  const pending = newCodeMigrations(root, compiled).filter(m => !had.has(String(m.version)))
   const breaking = pending.filter(m => m.breaksOlder)
   if (breaking.length)
     throw new Error(
@@ -152,7 +156,7 @@ export async function postgresTrial(root: string, accounts: PostgresAccounts): P
     )
   if (pending.length) {
     console.log(`Aplicando ${pending.length} migración(es) con la cuenta dueña de las tablas (bd:preparar), la versión en servicio sigue atendiendo…`)
-    const spec = tsxScript(path.join('src', 'server', 'dbSetup.ts'), [accounts.runtimeRole])
+    const spec = programScript(path.join('src', 'server', 'dbSetup.ts'), [accounts.runtimeRole], compiled)
     const env = { ...process.env, DATABASE_URL: accounts.ownerUrl }
     if (spawnSync(spec.command, spec.args, spawnOptions(spec, { cwd: root, env, stdio: 'inherit' })).status !== 0)
       throw new Error(

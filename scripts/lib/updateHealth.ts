@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
+import { programScript } from './commands.ts'
 
 const ASIDE_WAIT_MS = 90_000
 
@@ -126,10 +127,16 @@ async function verdict(child: ReturnType<typeof spawn>, base: string, lastLines:
 }
 
 /**
- * The new code, started aside with DATA_DIR `dataDir` (SQLite: a copy of the database; PostgreSQL: an empty folder,
+ * The new code (`compiled`: a program installed from an archive, run by node alone), started aside with DATA_DIR `dataDir` (SQLite: a copy of the database; PostgreSQL: an empty folder,
  * the database being the real one, already migrated). Returns the Spanish reason of a failure, or undefined.
  */
-export async function checkAside(root: string, releaseDir: string, dataDir: string, sites: readonly SiteHost[] = []): Promise<string | undefined> {
+export async function checkAside(
+  root: string,
+  releaseDir: string,
+  dataDir: string,
+  sites: readonly SiteHost[] = [],
+  compiled = false,
+): Promise<string | undefined> {
   const port = await freePort()
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -146,7 +153,8 @@ export async function checkAside(root: string, releaseDir: string, dataDir: stri
     // Never the daily backup (an empty value means 02:00).
     RESPALDO_HORA: 'no',
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], {
+  const server = programScript(path.join('src', 'server', 'main.ts'), [], compiled)
+  const child = spawn(server.command, server.args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
