@@ -19,6 +19,7 @@
  * (the wait ends as soon as it answers, or as soon as the new code reports a failed start).
  * A commit whose update failed is not tried again without `--reintentar` (scripts/lib/updateMemory.ts).
  */
+import { readCommandLine } from '../src/cli/commandLine.ts'
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadPlatform } from '../src/manifest/platform.ts'
@@ -103,6 +104,18 @@ async function tryAside(built: Built, accounts: PostgresAccounts | undefined, ab
 }
 
 async function main(): Promise<void> {
+  // Read before anything is touched: a mistyped option changes nothing.
+  let retry = false
+  try {
+    retry =
+      readCommandLine(
+        process.argv.slice(2),
+        { reintentar: { type: 'boolean' } },
+        'Uso: npm run actualizar [-- --reintentar]   o   npm run actualizar -- --paquete <archivo>',
+      ).values.reintentar === true
+  } catch (error) {
+    fail(`${(error as Error).message} No se cambió nada.`)
+  }
   const accounts = config.databaseUrl ? postgresAccounts(process.env, fail) : undefined
   let keep = 0
   try {
@@ -114,7 +127,6 @@ async function main(): Promise<void> {
   lockReleases(releasesDir, fail)
   const service = serviceBase(config.host, config.port)
   const serviceBefore = await health(service)
-  const retry = process.argv.includes('--reintentar')
   const advance = fastForward(root, fail, to => refuseFailedBefore(config.dataDir, to, retry, version(to), fail))
   if (!advance) return
   const abort = abortWith(advance)

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { readCommandLine } from '../src/cli/commandLine.ts'
 import { configFromEnv } from '../src/server/config.ts'
 import { releasesDirFromEnv } from '../src/server/releases.ts'
 import { keepFromEnv } from './lib/releaseFolders.ts'
@@ -20,15 +21,16 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-const option = (name: string): string | undefined => {
-  const at = process.argv.indexOf(name)
-  const value = at > 0 ? process.argv[at + 1] : undefined
-  return value && !value.startsWith('--') ? value : undefined
-}
+const USAGE = 'Uso: npm run actualizar -- --paquete <archivo .tar.gz> [--raiz <carpeta>] [--permitir-anterior] [--reintentar]'
+const OPTIONS = {
+  paquete: { type: 'string' },
+  raiz: { type: 'string' },
+  'permitir-anterior': { type: 'boolean' },
+  reintentar: { type: 'boolean' },
+} as const
 
 /** `--raiz`, else the root of the installed program this runs from. */
-function installationRoot(): string {
-  const given = option('--raiz')
+function installationRoot(given: string | undefined): string {
   if (given) return path.resolve(given)
   const here = fs.realpathSync(process.cwd())
   if (path.basename(path.dirname(here)) === VERSIONS_DIR) return path.dirname(path.dirname(here))
@@ -36,16 +38,18 @@ function installationRoot(): string {
 }
 
 try {
-  const file = option('--paquete')
+  const { values, positionals } = readCommandLine(process.argv.slice(2), OPTIONS, USAGE)
+  if (positionals.length > 0) fail(`argumento de más: «${positionals.join(' ')}». ${USAGE}. No se cambió nada.`)
+  const file = values.paquete
   if (!file) fail('indique el archivo: npm run actualizar -- --paquete <archivo .tar.gz>. No se cambió nada.')
   const config = configFromEnv()
   await updateFromPackage({
     file: path.resolve(file),
-    base: installationRoot(),
+    base: installationRoot(values.raiz),
     dataDir: config.dataDir,
     releasesDir: releasesDirFromEnv(),
-    allowOlder: process.argv.includes('--permitir-anterior'),
-    retry: process.argv.includes('--reintentar'),
+    allowOlder: values['permitir-anterior'] === true,
+    retry: values.reintentar === true,
     keep: keepFromEnv(),
     service: serviceBase(config.host, config.port),
     waitMs: (Number(process.env.ACTUALIZAR_ESPERA_S) > 0 ? Number(process.env.ACTUALIZAR_ESPERA_S) : 120) * 1000,
