@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimePackages } from '../../scripts/lib/releaseCompile.ts'
 import { makePackage, sha256Of } from '../../scripts/lib/releasePackage.ts'
 import { programCommit, programVersion } from '../../src/server/version.ts'
-import { freePort, ROOT, validPqrs } from './helpers.ts'
+import { freePort, ROOT, validPqrs } from '../api/helpers.ts'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'paquete-instalado-'))
 const base = path.join(work, 'sitio-hospital')
