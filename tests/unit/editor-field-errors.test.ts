@@ -33,20 +33,7 @@ filas:
     archivo: /assets/x/2024/c.pdf
 `
     // The clerk changed the third row's year to 2027 and typed a date that does not exist.
-    const sent = `id: lista
-titulo: Lista
-filas:
-  - anio: 2026
-    titulo: Primera
-    archivo: /assets/x/2026/a.pdf
-  - anio: 2025
-    titulo: Segunda
-    archivo: /assets/x/2025/b.pdf
-  - anio: 2027
-    titulo: Tercera
-    archivo: /assets/x/2024/c.pdf
-    fecha: 2027-02-30
-`
+    const sent = `${previous.replace('  - anio: 2024\n', '  - anio: 2027\n')}    fecha: 2027-02-30\n`
     const saved = mergeSaved(previous, sent, 'manifest/documents/lista.yaml')
     // Saved newest first: in the file the row is the first one.
     expect(saved.indexOf('2027-02-30')).toBeLessThan(saved.indexOf('Primera'))
