@@ -103,19 +103,18 @@ async function tryAside(built: Built, accounts: PostgresAccounts | undefined, ab
   return migrations
 }
 
-async function main(): Promise<void> {
-  // Read before anything is touched: a mistyped option changes nothing.
-  let retry = false
+/** `--reintentar`, read before anything is touched: a mistyped option changes nothing. */
+function retryAsked(): boolean {
   try {
-    retry =
-      readCommandLine(
-        process.argv.slice(2),
-        { reintentar: { type: 'boolean' } },
-        'Uso: npm run actualizar [-- --reintentar]   o   npm run actualizar -- --paquete <archivo>',
-      ).values.reintentar === true
+    const usage = 'Uso: npm run actualizar [-- --reintentar]   o   npm run actualizar -- --paquete <archivo>'
+    return readCommandLine(process.argv.slice(2), { reintentar: { type: 'boolean' } }, usage).values.reintentar === true
   } catch (error) {
-    fail(`${(error as Error).message} No se cambió nada.`)
+    return fail(`${(error as Error).message} No se cambió nada.`)
   }
+}
+
+async function main(): Promise<void> {
+  const retry = retryAsked()
   const accounts = config.databaseUrl ? postgresAccounts(process.env, fail) : undefined
   let keep = 0
   try {
