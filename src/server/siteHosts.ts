@@ -150,8 +150,10 @@ function hostsRouter(
     const site = byHost.get(hostName(req.headers.host))
     if (!site) return handler(req, res)
     if (closing()) return plainAnswer(res, 503, SITE_STARTING_FAILED)
-    // The site stays in memory until this answer is sent (or the client leaves).
+    // The site stays in memory until this answer is sent (or the client leaves). Fastify itself adds up to the
+    // default ten 'close' listeners to a streamed answer: this one is counted on top, not warned about as a leak.
     const { app, release } = apps().acquire(site.id)
+    res.setMaxListeners(res.getMaxListeners() + 1)
     res.once('close', release)
     app.then(
       started => started.routing(req, res),
