@@ -4,6 +4,7 @@
  * another root (like DESTDIR: the files name the paths as seen from inside it) and creates no system account, so
  * tests install into a temporary folder without touching the machine.
  */
+import { readCommandLine } from '../../src/cli/commandLine.ts'
 import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -36,28 +37,27 @@ const DEFAULTS = {
   unidades: '/etc/systemd/system',
 }
 
-const OPTION_NAMES: Record<string, keyof InstallOptions> = {
-  '--programa': 'programa',
-  '--usuario': 'usuario',
-  '--casa': 'casa',
-  '--datos': 'datos',
-  '--publicaciones': 'publicaciones',
-  '--config': 'config',
-  '--unidades': 'unidades',
-  '--node': 'node',
-  '--raiz': 'raiz',
-}
+const PATH_OPTION = { type: 'string' } as const
+const OPTIONS = {
+  programa: PATH_OPTION,
+  usuario: PATH_OPTION,
+  casa: PATH_OPTION,
+  datos: PATH_OPTION,
+  publicaciones: PATH_OPTION,
+  config: PATH_OPTION,
+  unidades: PATH_OPTION,
+  node: PATH_OPTION,
+  raiz: PATH_OPTION,
+} as const
 
-/** Options from the command line; throws a Spanish message on an unknown option or a relative path. */
+/** Options from the command line (commandLine.ts); throws a Spanish message on an unknown option or a relative path. */
 export function parseInstallArgs(argv: readonly string[], cwd: string, execPath: string): InstallOptions {
-  const given: Partial<Record<keyof InstallOptions, string>> = {}
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = OPTION_NAMES[argv[i]!]
-    const value = argv[i + 1]
-    if (!key) throw new Error(`opción desconocida «${argv[i]}». Opciones: ${Object.keys(OPTION_NAMES).join(', ')} (cada una con una ruta o un nombre).`)
-    if (value === undefined || value.startsWith('--')) throw new Error(`falta el valor de ${argv[i]}.`)
-    given[key] = value
-  }
+  const usage = `Opciones: ${Object.keys(OPTIONS)
+    .map(k => `--${k}`)
+    .join(', ')} (cada una con una ruta o un nombre).`
+  const { values: given, positionals } = readCommandLine(argv, OPTIONS, usage)
+  if (positionals.length > 0) throw new Error(`Argumento de más: «${positionals.join(' ')}». ${usage}`)
+  for (const [key, value] of Object.entries(given)) if (value === '') throw new Error(`Falta el valor de --${key}. ${usage}`)
   const programa = path.resolve(cwd, given.programa ?? '.')
   const o: InstallOptions = {
     programa,

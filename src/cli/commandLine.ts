@@ -14,7 +14,8 @@ export function readCommandLine<const O extends CommandOptions>(argv: readonly s
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new Error(`${inSpanish(error, options)} ${usage}`.trim())
+    // A usage of several lines starts on its own line.
+    throw new Error(`${inSpanish(error, options)}${usage.startsWith('\n') ? '' : ' '}${usage}`.trim())
   }
 }
 

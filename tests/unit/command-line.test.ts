@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { readCommandLine } from '../../src/cli/commandLine.ts'
 import { parseValidateArgs } from '../../src/manifest/report.ts'
 import { readExportArguments } from '../../src/server/export.ts'
+import { parseAccountsArgs } from '../../src/server/features/office/usuariosCli.ts'
+import { parseInstallArgs } from '../../scripts/lib/installer.ts'
 
 const OPTIONS = { salida: { type: 'string' }, todos: { type: 'boolean' } } as const
 const USAGE = 'Uso: npm run x -- [--salida <carpeta>] [--todos]'
@@ -41,5 +43,16 @@ describe('the command-line reader', () => {
       options: { since: '2026-01-01', output: 'p.csv' },
     })
     expect(() => parseValidateArgs(['--formato'])).toThrow(/^Falta el valor de --formato/)
+    expect(() => parseAccountsArgs(['crear', 'a@b.co', '--rool', 'siau'])).toThrow(/^Opción desconocida: --rool\.\nUso:\n {2}npm run -s usuarios -- crear/)
+    // A password is never taken from the command line, whichever way it is written.
+    for (const given of [['--clave', 'x'], ['--clave=x'], ['--password']])
+      expect(() => parseAccountsArgs(['crear', 'a@b.co', ...given])).toThrow(/La contraseña no se acepta como argumento/)
+    expect(parseAccountsArgs(['crear', 'A@B.co', '--formularios=pqrsd, citas', '--rol', 'siau'])).toEqual({
+      command: 'crear',
+      correo: 'a@b.co',
+      rol: 'siau',
+      formularios: ['pqrsd', 'citas'],
+    })
+    expect(() => parseInstallArgs(['--usario', 'x'], '/srv/p', '/usr/bin/node')).toThrow(/^Opción desconocida: --usario\. Opciones: --programa/)
   })
 })

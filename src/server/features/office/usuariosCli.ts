@@ -1,4 +1,5 @@
 import { passwordProblem, hashPassword } from './passwords.ts'
+import { readCommandLine } from '../../../cli/commandLine.ts'
 import { checkTotp, newTotpSecret, totpQr, totpUri } from './totp.ts'
 import { DuplicateAccountError, ROLES, type OfficeStore, type StaffRole } from '../../store/office.ts'
 
@@ -32,28 +33,37 @@ interface Parsed {
   quitar?: boolean
 }
 
+const ACCOUNT_OPTIONS = {
+  nombre: { type: 'string' },
+  rol: { type: 'string' },
+  formularios: { type: 'string' },
+  quitar: { type: 'boolean' },
+} as const
+
 export function parseAccountsArgs(argv: string[]): Parsed {
   const [command, ...rest] = argv
   if (!command || !['crear', 'lista', 'desactivar', 'activar', 'clave', '2fa'].includes(command)) throw new UsageError(USAGE)
-  const out: Parsed = { command }
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
-    const flag = eq > 0 ? arg.slice(0, eq) : arg
-    const value = () => (eq > 0 ? arg.slice(eq + 1) : rest[++i])
-    if (flag === '--nombre') out.nombre = value()
-    else if (flag === '--rol') out.rol = value()
-    else if (flag === '--formularios')
-      out.formularios = (value() ?? '')
-        .split(',')
-        .map(s => s.trim())
-        .filter(Boolean)
-    else if (flag === '--quitar') out.quitar = true
-    else if (flag === '--clave' || flag === '--password')
-      throw new UsageError('La contraseña no se acepta como argumento: escríbala cuando se le pida o envíela por la entrada estándar.')
-    else if (!arg.startsWith('--') && out.correo === undefined) out.correo = arg.trim().toLowerCase()
-    else throw new UsageError(`Opción desconocida: ${arg}\n${USAGE}`)
+  // A password on the command line would stay in the shell's history and be seen by `ps`.
+  if (rest.some(a => /^--(clave|password)(=|$)/.test(a)))
+    throw new UsageError('La contraseña no se acepta como argumento: escríbala cuando se le pida o envíela por la entrada estándar.')
+  let line: ReturnType<typeof readCommandLine<typeof ACCOUNT_OPTIONS>>
+  try {
+    line = readCommandLine(rest, ACCOUNT_OPTIONS, `\n${USAGE}`)
+  } catch (error) {
+    throw new UsageError((error as Error).message)
   }
+  const { values, positionals } = line
+  if (positionals.length > 1) throw new UsageError(`Argumento de más: «${positionals.slice(1).join(' ')}».\n${USAGE}`)
+  const out: Parsed = { command }
+  if (positionals[0] !== undefined) out.correo = positionals[0].trim().toLowerCase()
+  if (values.nombre !== undefined) out.nombre = values.nombre
+  if (values.rol !== undefined) out.rol = values.rol
+  if (values.formularios !== undefined)
+    out.formularios = values.formularios
+      .split(',')
+      .map(s => s.trim())
+      .filter(Boolean)
+  if (values.quitar) out.quitar = true
   if (command !== 'lista' && (!out.correo || !EMAIL.test(out.correo))) throw new UsageError(`Indique un correo electrónico válido.\n${USAGE}`)
   return out
 }
