@@ -11,6 +11,7 @@
  * failure before the site is added to plataforma.yaml removes what this command had written.
  * Plain Node (no shell): runs the same on the staff's Windows PCs.
  */
+import { readCommandLine } from '../src/cli/commandLine.ts'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -68,19 +69,22 @@ const ID = new RegExp(site.id.pattern)
 const DOMAIN = new RegExp(site.dominios.items.pattern)
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** The options that take a value. */
-const KNOWN_OPTIONS = [
-  '--nombre',
-  '--nombre-corto',
-  '--municipio',
-  '--departamento',
-  '--dominio',
-  '--admin',
-  '--admin-nombre',
-  '--plantilla',
-  '--color-primario',
-  '--color-fondo-claro',
-]
+/** `sitio crear`'s options: each value-taking one once, `--dominio` as often as the site has domains. */
+const TEXT = { type: 'string', multiple: true } as const
+const CREATE_OPTIONS = {
+  nombre: TEXT,
+  'nombre-corto': TEXT,
+  municipio: TEXT,
+  departamento: TEXT,
+  dominio: TEXT,
+  admin: TEXT,
+  'admin-nombre': TEXT,
+  plantilla: TEXT,
+  'color-primario': TEXT,
+  'color-fondo-claro': TEXT,
+  'sin-compilar': { type: 'boolean' },
+  'sin-sitio-actual': { type: 'boolean' },
+} as const
 
 /** The hospital's colours from the command line, refused (as the validator would) when they fail WCAG AA. */
 function colorsOf(primario: string | undefined, fondoClaro: string | undefined): IdentityColors | undefined {
@@ -95,25 +99,17 @@ function colorsOf(primario: string | undefined, fondoClaro: string | undefined):
 export function parseCreateArgs(argv: string[]): CreateArgs {
   const [command, id, ...rest] = argv
   if (command !== 'crear' || !id || id.startsWith('--')) throw new UsageError(USAGE)
-  const values: Record<string, string[]> = {}
-  let compilar = true
-  let sinSitioActual = false
-  for (let i = 0; i < rest.length; i++) {
-    const flag = rest[i]!
-    if (flag === '--sin-compilar') {
-      compilar = false
-      continue
-    }
-    if (flag === '--sin-sitio-actual') {
-      sinSitioActual = true
-      continue
-    }
-    const value = rest[i + 1]
-    if (!KNOWN_OPTIONS.includes(flag)) throw new UsageError(`Opción desconocida: ${flag}\n${USAGE}`)
-    if (value === undefined || value.startsWith('--')) throw new UsageError(`Falta el valor de ${flag}.\n${USAGE}`)
-    values[flag] = [...(values[flag] ?? []), value.trim()]
-    i++
+  let line: ReturnType<typeof readCommandLine<typeof CREATE_OPTIONS>>
+  try {
+    line = readCommandLine(rest, CREATE_OPTIONS, `\n${USAGE}`)
+  } catch (error) {
+    throw new UsageError((error as Error).message)
   }
+  if (line.positionals.length > 0) throw new UsageError(`Argumento de más: «${line.positionals.join(' ')}».\n${USAGE}`)
+  const values: Record<string, string[]> = {}
+  for (const [key, value] of Object.entries(line.values)) if (Array.isArray(value)) values[`--${key}`] = value.map(v => v.trim())
+  const compilar = line.values['sin-compilar'] !== true
+  const sinSitioActual = line.values['sin-sitio-actual'] === true
   const one = (flag: string, required = true): string | undefined => {
     const v = values[flag]
     if (v && v.length > 1) throw new UsageError(`${flag} se indica una sola vez.`)
