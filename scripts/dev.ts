@@ -17,13 +17,20 @@ import { forgetCachedManifests } from '../src/manifest/load.ts'
 import { displayPath, manifestDir, projectRoot, publicDir } from '../src/manifest/paths.ts'
 import { formatProblem, type Problem } from '../src/manifest/problem.ts'
 import { validateManifest } from '../src/manifest/validate.ts'
+import { readCommandLine } from '../src/cli/commandLine.ts'
 import { generatedFiles } from '../src/renderer/generatedFiles.ts'
 import { configFromEnv } from '../src/server/config.ts'
 import { startServer } from '../src/server/run.ts'
 import { manifestErrorPage } from './lib/devErrorPage.ts'
 import { DEV_LOG_FILE, detailedTerminal, quietTerminal } from './lib/devTerminal.ts'
 
-const detail = process.argv.includes('--detalle')
+let detail = false
+try {
+  detail = readCommandLine(process.argv.slice(2), { detalle: { type: 'boolean' } }, 'Uso: npm run dev [-- --detalle]').values.detalle === true
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(2)
+}
 const port = Number(process.env.PORT || 5173)
 const term = detail ? detailedTerminal() : quietTerminal(path.resolve(process.env.BUILD_OUT_DIR ?? 'dist', DEV_LOG_FILE))
 

@@ -4,14 +4,17 @@
  * version (scripts/lib/releasePackage.ts, scripts/lib/releaseCompile.ts).
  */
 import path from 'node:path'
+import { readCommandLine } from '../src/cli/commandLine.ts'
 import { programCommit, programVersion } from '../src/server/version.ts'
 import { runtimePackages } from './lib/releaseCompile.ts'
 import { makePackage } from './lib/releasePackage.ts'
 
 const root = process.cwd()
-const at = process.argv.indexOf('--destino')
-const outDir = path.resolve(at > 0 && process.argv[at + 1] ? process.argv[at + 1]! : 'paquetes')
 try {
+  const usage = 'Uso: npm run empaquetar [-- --destino <carpeta>]'
+  const { values, positionals } = readCommandLine(process.argv.slice(2), { destino: { type: 'string' } }, usage)
+  if (positionals.length > 0 || values.destino === '') throw new Error(usage)
+  const outDir = path.resolve(values.destino ?? 'paquetes')
   const commit = programCommit(root)
   if (!commit) throw new Error('no se sabe el commit de esta copia (no es una copia de git).')
   const info = { version: programVersion(), commit, fecha: new Date().toISOString(), node: process.version }

@@ -31,3 +31,20 @@ function inSpanish(error: unknown, options: CommandOptions): string {
   }
   return `No se entendieron las opciones del comando (${message}).`
 }
+
+/**
+ * Takes one `--name <value>` (or `--name=<value>`) out of `argv`, leaving the rest, unread, for the command: the
+ * platform's `--sitio` is chosen before the command reads its own options. `value` is '' when the option has none.
+ */
+export function takeOption(argv: readonly string[], name: string): { value?: string; rest: string[] } {
+  const { tokens } = parseArgs({ args: [...argv], options: { [name]: { type: 'string' } }, strict: false, allowPositionals: true, tokens: true })
+  const taken = new Set<number>()
+  let value: string | undefined
+  for (const t of tokens) {
+    if (t.kind !== 'option' || t.name !== name) continue
+    taken.add(t.index)
+    if (t.inlineValue === false) taken.add(t.index + 1)
+    value = typeof t.value === 'string' ? t.value : ''
+  }
+  return { ...(value !== undefined && { value }), rest: argv.filter((_, i) => !taken.has(i)) }
+}

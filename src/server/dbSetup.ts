@@ -7,6 +7,7 @@
  * sudo's log. DATABASE_URL_DUENIO goes first because the service's environment file also defines DATABASE_URL
  * (the server's account, which cannot migrate).
  */
+import { readCommandLine } from '../cli/commandLine.ts'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import pg from 'pg'
@@ -44,10 +45,11 @@ export function ownerUrlFrom(env: NodeJS.ProcessEnv): string {
 }
 
 async function main(): Promise<void> {
-  const role = process.argv[2]
+  const usage = 'Indique la cuenta de PostgreSQL del servidor. Ejemplo: npm run -s bd:preparar -- radicacion_servidor'
   try {
-    if (!role || process.argv.length > 3)
-      throw new Error('Indique la cuenta de PostgreSQL del servidor. Ejemplo: npm run -s bd:preparar -- radicacion_servidor')
+    const { positionals } = readCommandLine(process.argv.slice(2), {}, usage)
+    const role = positionals[0]
+    if (!role || positionals.length > 1) throw new Error(usage)
     const siteKey = process.env[SITE_KEY_VARIABLE]
     await prepareDatabase(ownerUrlFrom(process.env), role, process.env.MANIFEST_DIR ? path.resolve(process.env.MANIFEST_DIR) : undefined, siteKey)
     process.stdout.write(

@@ -6,6 +6,7 @@
  * no hospital, and on PostgreSQL a command without a site would act on rows of a site no platform has
  * (docs/decisions/platform.md, «A command never guesses the site»).
  */
+import { takeOption } from '../cli/commandLine.ts'
 import path from 'node:path'
 import { loadPlatform } from '../manifest/platform.ts'
 import { formatProblem } from '../manifest/problem.ts'
@@ -28,14 +29,7 @@ function withoutSite(ids: string, file: string, env: NodeJS.ProcessEnv): string 
 
 /** Takes `--sitio <id>` (or `--sitio=<id>`) out of `argv` and points the environment at that site. Throws in Spanish. */
 export function chooseSite(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): SiteChoice {
-  const args: string[] = []
-  let wanted: string | undefined
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--sitio') wanted = argv[++i] ?? ''
-    else if (arg.startsWith('--sitio=')) wanted = arg.slice('--sitio='.length)
-    else args.push(arg)
-  }
+  const { value: wanted, rest: args } = takeOption(argv, 'sitio')
   const { platform, problems } = loadPlatform()
   if (problems.length > 0) throw new Error(`La configuración de la plataforma tiene errores:\n${problems.map(formatProblem).join('\n')}`)
   if (!platform) {

@@ -3,7 +3,7 @@
  * Spanish, naming the option and ending with the command's usage: Node's English never reaches the IT person.
  */
 import { describe, expect, it } from 'vitest'
-import { readCommandLine } from '../../src/cli/commandLine.ts'
+import { readCommandLine, takeOption } from '../../src/cli/commandLine.ts'
 import { parseValidateArgs } from '../../src/manifest/report.ts'
 import { readExportArguments } from '../../src/server/export.ts'
 import { parseAccountsArgs } from '../../src/server/features/office/usuariosCli.ts'
@@ -54,5 +54,13 @@ describe('the command-line reader', () => {
       formularios: ['pqrsd', 'citas'],
     })
     expect(() => parseInstallArgs(['--usario', 'x'], '/srv/p', '/usr/bin/node')).toThrow(/^Opción desconocida: --usario\. Opciones: --programa/)
+  })
+
+  it("takes the platform's --sitio out before the command reads the rest, however it is written", () => {
+    expect(takeOption(['pqrs', '--sitio', 'b', '--salida', 'x.csv'], 'sitio')).toEqual({ value: 'b', rest: ['pqrs', '--salida', 'x.csv'] })
+    expect(takeOption(['--sitio=b', 'pqrs'], 'sitio')).toEqual({ value: 'b', rest: ['pqrs'] })
+    // Named without its id: '' (the command then asks for it), and nothing else of the line is taken.
+    expect(takeOption(['pqrs', '--sitio'], 'sitio')).toEqual({ value: '', rest: ['pqrs'] })
+    expect(takeOption(['pqrs', '--salida', 'x'], 'sitio')).toEqual({ rest: ['pqrs', '--salida', 'x'] })
   })
 })
