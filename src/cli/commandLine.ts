@@ -1,9 +1,9 @@
 /**
- * The command-line tools read their options with Node's own `util.parseArgs` (docs/decisions/staff-tooling.md, «One reader of options»): one
- * reader, the same for every command, instead of a loop of `argv[++i]` per script, each with its own idea of
- * `--opción=valor`, of a missing value and of a typo. What stays here is the part Node leaves to us: the IT person
- * and the records staff read Spanish, so each refusal is said in Spanish, names the option and ends with the
- * command's usage.
+ * The command-line tools read their options with Node's own `util.parseArgs` (docs/decisions/staff-tooling.md,
+ * «One reader of options»): one reader, the same for every command, instead of a loop of `argv[++i]` per script, each
+ * with its own idea of `--opción=valor`, of a missing value and of a typo. What stays here is the part Node leaves to
+ * us: the IT person and the records staff read Spanish, so each refusal is said in Spanish, names the option and ends
+ * with the command's usage.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 
