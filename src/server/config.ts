@@ -3,6 +3,7 @@ import type { AppOptions } from './appOptions.ts'
 import { releasesDirFromEnv } from './releases.ts'
 import type { BackupSchedule } from './features/backup/index.ts'
 import { parseBackupHour } from './features/backup/schedule.ts'
+import { DEFAULT_SITES_IN_MEMORY } from './siteAppCache.ts'
 
 export interface ServerConfig extends AppOptions {
   port: number
@@ -114,7 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     office2fa: office2fa(env.OFICINA_2FA),
     allowDatabaseOwner: env.DATABASE_ALLOW_OWNER === '1' || env.DATABASE_ALLOW_OWNER === 'true',
     metricsAllowed: env.METRICAS_PERMITIDAS || undefined,
-    sitesInMemory: env.SITIOS_EN_MEMORIA ? positiveInt(env.SITIOS_EN_MEMORIA, 'SITIOS_EN_MEMORIA', 200) : undefined,
+    sitesInMemory: env.SITIOS_EN_MEMORIA ? positiveInt(env.SITIOS_EN_MEMORIA, 'SITIOS_EN_MEMORIA', DEFAULT_SITES_IN_MEMORY) : undefined,
     backup: backupScheduleFromEnv(env),
     minFreeMb: env.SALUD_DISCO_MIN_MB ? positiveInt(env.SALUD_DISCO_MIN_MB, 'SALUD_DISCO_MIN_MB', 200) : undefined,
   }

@@ -6,6 +6,9 @@
  * used longest ago is closed — only when no request of it is in flight, so a filing being received is never cut —
  * and started again on its next request. Its counters then start from zero, which Prometheus reads as a restart.
  */
+/** SITIOS_EN_MEMORIA when the environment does not set it. */
+export const DEFAULT_SITES_IN_MEMORY = 200
+
 export interface ClosableApp {
   close(): Promise<unknown>
 }

@@ -13,7 +13,7 @@ import path from 'node:path'
 import fs from 'node:fs'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import type { Platform, PlatformSite } from '../manifest/platform.ts'
-import { siteAppCache } from './siteAppCache.ts'
+import { DEFAULT_SITES_IN_MEMORY, siteAppCache } from './siteAppCache.ts'
 import { buildApp } from './app.ts'
 import type { AppOptions } from './appOptions.ts'
 import { type BackupSchedule, dailyBackup } from './features/backup/index.ts'
@@ -111,9 +111,6 @@ function scheduleSiteBackups(base: AppOptions, sites: readonly PlatformSite[], l
     },
   }
 }
-
-/** SITIOS_EN_MEMORIA: sites whose servers one process keeps started (siteAppCache.ts). */
-export const DEFAULT_SITES_IN_MEMORY = 200
 
 /**
  * Each site's server, built on its first request, at most `sitesInMemory` of them (siteAppCache.ts). A site that
