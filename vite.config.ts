@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import type { Plugin, UserConfig } from 'vite'
-import { defaultGeneratedDir, generatedDir, redirectGeneratedImports } from './scripts/lib/generatedDir.ts'
 import { vikeNodeModules } from './scripts/lib/nodeModules.ts'
 import { CONFIG_LOADED_ENV, SHARE_CONFIG_LOADED } from './src/renderer/prerenderShard.ts'
 
@@ -90,28 +89,6 @@ function publicLinkedByBuild(): Plugin {
   }
 }
 
-const ROOT = fileURLToPath(new URL('.', import.meta.url))
-
-/**
- * A platform site's build reads the route list and form validators from its own folder (scripts/lib/generatedDir.ts):
- * the imports of src/generated/ in src/ are pointed there before anything else reads them.
- */
-function generatedPerBuild(): Plugin {
-  const target = generatedDir(ROOT)
-  const srcDir = path.join(ROOT, 'src') + path.sep
-  return {
-    name: 'generated-per-build',
-    enforce: 'pre',
-    apply: () => target !== defaultGeneratedDir(ROOT),
-    transform(code, id) {
-      const file = id.split('?')[0]!
-      if (!path.resolve(file).startsWith(srcDir) || !code.includes('generated/')) return null
-      const out = redirectGeneratedImports(code, path.resolve(file), ROOT, target)
-      return out === undefined ? null : { code: out, map: null }
-    },
-  }
-}
-
 /**
  * Vike's pre-render finds the server bundle through a pointer file inside node_modules
  * (@brillout/vite-plugin-server-entry's autoImporter.js) that every `vike build` rewrote: one file shared by every
@@ -145,16 +122,7 @@ function configLoadedLine(): Plugin {
 export default {
   // Tests and the staff workflow build from a copy of the content with MANIFEST_DIR / PUBLIC_DIR.
   publicDir: process.env.PUBLIC_DIR ?? 'public',
-  plugins: [
-    generatedPerBuild(),
-    noServerEntryPointer(),
-    preactInBrowser(),
-    pageContextWithoutClientRouter(),
-    react(),
-    vike(),
-    publicLinkedByBuild(),
-    configLoadedLine(),
-  ],
+  plugins: [noServerEntryPointer(), preactInBrowser(), pageContextWithoutClientRouter(), react(), vike(), publicLinkedByBuild(), configLoadedLine()],
   // Hashed build output lives apart from public/assets, which belongs to records staff.
   build: {
     target: 'es2022',

@@ -18,8 +18,6 @@ import v8 from 'node:v8'
 import type autocannon from 'autocannon'
 import { parse } from 'yaml'
 import { loadPlatform, type PlatformSite } from '../src/manifest/platform.ts'
-import { bundleCacheFor } from '../scripts/lib/bundleCache.ts'
-import { defaultGeneratedDir } from '../scripts/lib/generatedDir.ts'
 import { withSiteAdded } from '../scripts/lib/platformFileEdit.ts'
 import { snapshotDirFor } from '../scripts/lib/publicSync.ts'
 import { copyTemplate, shortName } from '../scripts/lib/siteTemplate.ts'
@@ -188,10 +186,10 @@ function startPlatformServer(env: NodeJS.ProcessEnv, port: number): Promise<Chil
   })
 }
 
-/** The bundles and `public/` snapshots the sites' builds kept under node_modules/.cache: one folder per site each. */
+/** The `public/` snapshots the sites' builds kept under node_modules/.cache, one folder per site (the bundles are shared). */
 function siteCacheFolders(sites: PlatformSite[]): string[] {
   const cache = path.join(ROOT, 'node_modules', '.cache', 'ese-hospital')
-  return sites.flatMap(s => [bundleCacheFor(cache, path.join(s.outDir, 'generado'), defaultGeneratedDir(ROOT)), snapshotDirFor(cache, s.publicDir)])
+  return sites.map(s => snapshotDirFor(cache, s.publicDir))
 }
 
 /**

@@ -22,6 +22,7 @@ import { generatedFiles } from '../src/renderer/generatedFiles.ts'
 import { configFromEnv } from '../src/server/config.ts'
 import { startServer } from '../src/server/run.ts'
 import { manifestErrorPage } from './lib/devErrorPage.ts'
+import { defaultGeneratedDir } from './lib/generatedDir.ts'
 import { DEV_LOG_FILE, detailedTerminal, quietTerminal } from './lib/devTerminal.ts'
 
 let detail = false
@@ -98,6 +99,14 @@ function livePreview(initial: Problem[]): Plugin {
         res.statusCode = 503
         res.setHeader('content-type', 'text/html; charset=utf-8')
         res.end(manifestErrorPage(errors))
+      })
+      // The forms' validators, which a build puts in the site's output (src/forms/precompiled.ts): here, the checkout's.
+      server.middlewares.use((req, res, next) => {
+        const id = /^\/_validadores\/([a-z0-9-]+)\.js$/.exec(req.url?.split('?')[0] ?? '')?.[1]
+        const file = id && path.join(defaultGeneratedDir(projectRoot()), 'validadores', `${id}.js`)
+        if (!file || !fs.existsSync(file)) return next()
+        res.setHeader('content-type', 'text/javascript; charset=utf-8')
+        res.end(fs.readFileSync(file))
       })
       server.ws.on('connection', () => {
         if (errors.length > 0) setTimeout(() => server.ws.send(overlayPayload(errors)), 100)

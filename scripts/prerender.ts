@@ -29,6 +29,7 @@ import { GO_WORD, WAIT_OPTION } from './lib/earlyPrerender.ts'
 import { CODE_FINGERPRINT_ENV, KeptMarkdown, markdownStoreFile } from './lib/markdownStore.ts'
 import { MARKDOWN_STORE_KEY } from '../src/renderer/markdownStore.ts'
 import { compiledCacheDir } from '../src/manifest/compiledCache.ts'
+import { provideSiteRoutes, type SiteRoutes } from '../src/renderer/siteRoutes.ts'
 
 /** Vike's answer to one request, as much of it as the pre-render reads. */
 interface Answer {
@@ -68,8 +69,10 @@ function writePage(file: string, html: string): void {
 
 /** The URLs of this process: every manifest route (or its share of them), and the 404 page in the first share. */
 function urlsToRender(): string[] {
-  const routes = JSON.parse(fs.readFileSync(path.join(generatedDir(root), 'routes.json'), 'utf8')) as Record<string, string[]>
-  const all = Object.values(routes).flat()
+  const routes = JSON.parse(fs.readFileSync(path.join(generatedDir(root), 'routes.json'), 'utf8')) as SiteRoutes
+  // The bundles route against this site's list, handed over here (src/renderer/siteRoutes.ts): they bundle none.
+  provideSiteRoutes(routes)
+  const all = [...routes.contenido, ...routes.interactivo]
   const share = parsePrerenderShare(process.env[PRERENDER_SHARE_ENV])
   const mine = share ? inShare(all, r => r, share) : all
   return !share || share.index === 0 ? [...mine, '/404'] : mine

@@ -25,11 +25,11 @@ import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
 import { MANIFEST_SNAPSHOT_ENV, writeManifestSnapshot } from '../../src/manifest/manifestSnapshot.ts'
 import { validateManifest, type ValidationResult } from '../../src/manifest/validate.ts'
 import { CONFIG_LOADED_ENV, PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
-import { writeGeneratedFiles } from './generate.ts'
+import { placeValidators, writeGeneratedFiles } from './generate.ts'
 import { withBuildLock } from './buildLock.ts'
 import { vikeNodeModules } from './nodeModules.ts'
 import { forgetServerEntryPointer } from './serverEntryPointer.ts'
-import { defaultGeneratedDir, ensureConfigTimeRoutes, generatedDir } from './generatedDir.ts'
+import { defaultGeneratedDir, generatedDir } from './generatedDir.ts'
 import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
 import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
 import { lockVikeConfig } from './vikeConfigLock.ts'
@@ -119,38 +119,32 @@ export function withoutOwnVersion(json: string): string {
 }
 
 /**
- * Hash of every bundle input (contents and paths): equal fingerprints mean the bundles would be identical.
- * The generated files the bundles import are read from `genDir` (a platform site's own, see generatedDir.ts); their
- * folder is an input too: the bundler writes module paths into the bundles (the form validators' lookup keys, the
- * server bundle's asset list), so each site's bundles are its own.
+ * Hash of every bundle input (contents and paths): equal fingerprints mean the bundles would be identical. No file of
+ * a site goes into the bundles (its routes and form validators are read when it is rendered and served:
+ * src/renderer/siteRoutes.ts, src/forms/precompiled.ts), so every site of a platform has the fingerprint of the code.
  */
-export function codeFingerprint(root = projectRoot(), genDir = generatedDir(root)): string {
-  const generated = defaultGeneratedDir(root)
+export function codeFingerprint(root = projectRoot()): string {
   const files = new Map<string, string>()
   for (const f of [
-    ...CODE_DIRS.flatMap(d => filesUnder(path.join(root, d), root, [...NOT_BUNDLED, path.relative(root, generated)])),
+    ...CODE_DIRS.flatMap(d => filesUnder(path.join(root, d), root, [...NOT_BUNDLED, path.relative(root, defaultGeneratedDir(root))])),
     ...CODE_FILES.map(f => path.join(root, f)).filter(f => fs.existsSync(f)),
   ])
     files.set(path.relative(root, f).split(path.sep).join('/'), f)
-  for (const f of filesUnder(genDir, genDir))
-    files.set(
-      path
-        .relative(root, path.join(generated, path.relative(genDir, f)))
-        .split(path.sep)
-        .join('/'),
-      f,
-    )
   const hash = crypto.createHash('sha256')
   // Where the project is: the bundler names chunks and writes module paths relative to it, so the same code in
   // another folder (a copy whose node_modules, and with it this cache, is linked to this one) bundles differently.
   hash.update(`raíz ${fs.realpathSync(root)}\0`)
-  if (genDir !== generated) hash.update(`generados en ${path.relative(root, genDir).split(path.sep).join('/')}\0`)
   for (const [file, abs] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     hash.update(file + '\0')
     hash.update(file === 'package.json' || file === 'package-lock.json' ? withoutOwnVersion(fs.readFileSync(abs, 'utf8')) : fs.readFileSync(abs))
     hash.update('\0')
   }
   return hash.digest('hex')
+}
+
+/** Whether the bundles of this checkout's code are kept (bundleCache.ts): a build now renders content only. */
+export function codeIsBundled(root = projectRoot()): boolean {
+  return hasBundles(bundleCacheFor(compiledCacheDir(root), root), codeFingerprint(root))
 }
 
 export function readBuildInfo(outDir: string): BuildInfo | undefined {
@@ -168,12 +162,16 @@ export function fullBuildReason(outDir: string, fingerprint: string): string | u
   if (!info) return 'no hay una compilación completa anterior'
   if (!fs.existsSync(path.join(outDir, 'server')) || !fs.existsSync(path.join(outDir, 'client', '_app')))
     return 'faltan los paquetes de la compilación anterior'
-  if (info.fingerprint !== fingerprint) return 'cambió el código, la lista de rutas o la configuración'
+  if (info.fingerprint !== fingerprint) return 'cambió el código o la configuración'
   return undefined
 }
 
-/** Links public/ into the client output (scripts/lib/publicSync.ts); one line for the build's log file. */
-function linkPublic(root: string, outDir: string, previous: string[], bundlerLog: BundlerLog): string[] {
+/**
+ * Links public/ into the client output (scripts/lib/publicSync.ts), with one line for the build's log file, and puts
+ * the site's form validators beside it (generate.ts): the site's own files, next to the bundles every site shares.
+ */
+function placeSiteFiles(root: string, outDir: string, previous: string[], bundlerLog: BundlerLog, genDir: string): string[] {
+  placeValidators(genDir, path.join(outDir, 'client'))
   const from = publicDir()
   const report = syncPublic(from, path.join(outDir, 'client'), snapshotDirFor(compiledCacheDir(root), from), previous)
   bundlerLog.note(
@@ -364,7 +362,7 @@ async function prerenderInShares(count: number, root: string, outDir: string, lo
  * Where the build keeps the manifest schemas compiled as Ajv standalone code (as `npm run validate` does):
  * compiling them took about as long as validating the site, twice per build (here and in Vike's pre-render).
  */
-function compiledCacheDir(root: string): string {
+export function compiledCacheDir(root: string): string {
   return path.join(root, 'node_modules', '.cache', 'ese-hospital')
 }
 
@@ -377,9 +375,10 @@ function stripAnsi(s: string): string {
  * Whether this build renders content only (the output's bundles, or kept ones, match the code) or bundles first, and
  * why: reads the output's last build and the bundle cache, and puts kept bundles in place when they match.
  */
-function chooseBuild(options: BuildOptions, root: string, outDir: string, genDir: string) {
-  const fingerprint = codeFingerprint(root, genDir)
-  const cacheDir = bundleCacheFor(compiledCacheDir(root), genDir, defaultGeneratedDir(root))
+function chooseBuild(options: BuildOptions, root: string, outDir: string) {
+  const fingerprint = codeFingerprint(root)
+  // One cache for every build of this checkout: the single site's and each platform site's bundles are the same.
+  const cacheDir = bundleCacheFor(compiledCacheDir(root), root)
   if (options.reuseFrom && !fs.existsSync(path.join(outDir, INFO_FILE)) && !fullBuildReason(path.resolve(options.reuseFrom), fingerprint)) {
     copyBundles(path.resolve(options.reuseFrom), outDir)
   }
@@ -427,7 +426,6 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     root,
     async () => {
       writeGeneratedFiles(manifest, genDir)
-      if (genDir !== defaultGeneratedDir(root)) ensureConfigTimeRoutes(root)
       // The pre-render processes render the manifest validated above instead of loading it again (manifestSnapshot.ts).
       const snapshot = path.join(compiledCacheDir(root), `manifiesto-${process.pid}-${crypto.randomUUID()}.v8`)
       writeManifestSnapshot(manifest, snapshot)
@@ -447,7 +445,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     // still win over the output folder: see vite.config.ts, noServerEntryPointer.
     forgetServerEntryPointer(root)
 
-    const { fingerprint, cacheDir, previousPublic, reason, bundles, kind } = chooseBuild(options, root, outDir, genDir)
+    const { fingerprint, cacheDir, previousPublic, reason, bundles, kind } = chooseBuild(options, root, outDir)
     // The code fingerprint: the pre-render's kept Markdown belongs to it (scripts/lib/markdownStore.ts).
     const vikeEnv = { [MANIFEST_SNAPSHOT_ENV]: snapshot, [CODE_FINGERPRINT_ENV]: fingerprint }
 
@@ -461,7 +459,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
           ? `Compilación solo de contenido (el código no cambió: se reutilizan los paquetes guardados de una compilación anterior): ${manifest.pages.length} páginas…`
           : `Compilación solo de contenido (el código no cambió): ${manifest.pages.length} páginas…`,
       )
-      publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
+      publicFiles = placeSiteFiles(root, outDir, previousPublic, bundlerLog, genDir)
       const waiting = early?.fits(fingerprint, processes, readBuildInfo(outDir)?.fingerprint)
       if (!waiting) early?.stop()
       else bundlerLog.note(`pre-render: ${processes} proceso(s) iniciados durante la validación`)
@@ -476,7 +474,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       log(`Compilación completa (${reason})…`)
       // A stale fingerprint must not survive a build that fails half-way (clearOutput removes it first).
       clearOutput(outDir, previousPublic)
-      publicFiles = linkPublic(root, outDir, previousPublic, bundlerLog)
+      publicFiles = placeSiteFiles(root, outDir, previousPublic, bundlerLog, genDir)
       const bundle = { ...vikeEnv, [PUBLIC_LINKED_ENV]: '1' }
       // Vike's own pre-render after bundling is off (src/pages/+config.ts): scripts/prerender.ts writes the pages.
       // One process: it bundles, then pre-renders. Several: bundling, then the shares.

@@ -17,13 +17,12 @@ const BUNDLE_PARTS = ['server', path.join('client', '_app'), 'assets.json']
 const KEEP = 3
 
 /**
- * Where the bundles of the builds that write `genDir` are kept: the single site's in `cacheDir`, each platform site's
- * in a folder of its own (its fingerprints are its own anyway, see codeFingerprint in buildSite.ts), so the sites'
- * builds never push the single site's bundles, or each other's, out of the few kept.
+ * Where the bundles of the checkout at `root` are kept: one folder per checkout, so that copies of the project
+ * sharing this cache (tests, a preview) never push its bundles out of the few kept. Every site of a checkout, the
+ * single site and each platform site alike, shares its folder: their bundles are the same.
  */
-export function bundleCacheFor(cacheDir: string, genDir: string, defaultGenDir: string): string {
-  if (path.resolve(genDir) === path.resolve(defaultGenDir)) return cacheDir
-  return path.join(cacheDir, 'sitios', crypto.createHash('sha256').update(path.resolve(genDir)).digest('hex').slice(0, 16))
+export function bundleCacheFor(cacheDir: string, root: string): string {
+  return path.join(cacheDir, 'paquetes-por-proyecto', crypto.createHash('sha256').update(fs.realpathSync(root)).digest('hex').slice(0, 16))
 }
 
 export function bundleCacheDir(cacheDir: string, fingerprint: string): string {

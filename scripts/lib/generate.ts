@@ -1,7 +1,7 @@
 /**
- * Files derived from the manifest before every build: the route list for the
- * route functions, the precompiled form validators (src/generated/, read by
- * the bundles), sitemap.xml, robots.txt, the search index and the open-data
+ * Files derived from the manifest before every build: the route list the
+ * pre-render renders, the precompiled form validators (src/generated/, read by
+ * the server and copied into the site's output for the browser), sitemap.xml, robots.txt, the search index and the open-data
  * copies (public/datos-abiertos/) and the hospital's identity style sheet (public/identidad.css) (public/, copied
  * as-is). Shared by `npm run generate` and the build (scripts/lib/buildSite.ts).
  */
@@ -16,6 +16,7 @@ import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
 import { OPEN_DATA_DIR } from '../../src/manifest/openData.ts'
 import { IDENTITY_STYLESHEET } from '../../src/manifest/siteIdentity.ts'
 import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
+import { VALIDATORS_PATH } from '../../src/forms/precompiled.ts'
 import { newFormAjv, validatorModule } from '../../src/forms/standalone.ts'
 import { generatedDir } from './generatedDir.ts'
 
@@ -92,4 +93,17 @@ function cachedValidatorModule(schema: ReturnType<typeof compileFormSchema>): st
     }
     return code
   }
+}
+
+/**
+ * Puts the site's form validators (written by writeGeneratedFiles into `genDir`) into its output, where the browser
+ * fetches them (src/forms/precompiled.ts): site data beside the pages, never in the bundles every site shares.
+ * Replaces what an earlier build left, so a removed form's validator goes too.
+ */
+export function placeValidators(genDir: string, clientDir: string): void {
+  const from = path.join(genDir, 'validadores')
+  const to = path.join(clientDir, VALIDATORS_PATH)
+  fs.rmSync(to, { recursive: true, force: true })
+  fs.mkdirSync(to, { recursive: true })
+  for (const file of fs.existsSync(from) ? fs.readdirSync(from) : []) if (file.endsWith('.js')) fs.copyFileSync(path.join(from, file), path.join(to, file))
 }

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { loadPlatform, type Platform, type PlatformSite } from '../../src/manifest/platform.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
 import { projectRoot } from '../../src/manifest/paths.ts'
-import { type BuildOptions, type BuildResult, buildSite } from './buildSite.ts'
+import { type BuildOptions, type BuildResult, buildSite, codeIsBundled } from './buildSite.ts'
 import { GENERATED_DIR_ENV } from './generatedDir.ts'
 
 /** Exit code of `--sitio` when the site's manifest has errors (nothing was built); 1 when the build itself failed. */
@@ -102,18 +102,43 @@ export function buildInChild(site: PlatformSite, args: string[], concurrent: num
   )
 }
 
-/** Builds every site, `concurrentBuilds()` at a time; true when all of them built. */
-export async function buildAllSites(platform: Platform, args: string[]): Promise<boolean> {
-  const started = performance.now()
-  const queue = [...platform.sites]
-  const outcomes = new Map<string, Outcome>()
-  const workers = concurrentBuilds(queue.length)
-  console.log(`Compilando ${queue.length} sitio(s), ${workers} a la vez…`)
+/**
+ * Runs `each` for every site, `workers` at a time, so that the code is bundled once for all of them
+ * (docs/decisions/build.md, «One bundle for every site»): when it must be (`bundle`: new code, or `--completa`), the
+ * sites go one by one until one of them built, which keeps its bundles; the others then render their content
+ * against those bundles, `workers` at a time. `each` is told whether its site is the one that bundles.
+ */
+export async function bundleOnceThenAll(
+  sites: readonly PlatformSite[],
+  workers: number,
+  bundle: boolean,
+  each: (site: PlatformSite, bundles: boolean) => Promise<boolean>,
+): Promise<void> {
+  const queue = [...sites]
+  if (bundle) for (let site = queue.shift(); site; site = queue.shift()) if (await each(site, true)) break
   await Promise.all(
-    Array.from({ length: workers }, async () => {
-      for (let site = queue.shift(); site; site = queue.shift()) outcomes.set(site.id, await buildInChild(site, args, workers))
+    Array.from({ length: Math.min(workers, queue.length) }, async () => {
+      for (let site = queue.shift(); site; site = queue.shift()) await each(site, false)
     }),
   )
+}
+
+/** Builds every site, `concurrentBuilds()` at a time, bundling once (bundleOnceThenAll); true when all of them built. */
+export async function buildAllSites(platform: Platform, args: string[]): Promise<boolean> {
+  const started = performance.now()
+  const outcomes = new Map<string, Outcome>()
+  const workers = concurrentBuilds(platform.sites.length)
+  const full = args.includes('--completa')
+  const bundle = full || !codeIsBundled()
+  console.log(
+    `Compilando ${platform.sites.length} sitio(s), ${workers} a la vez${bundle ? ' (el primero empaqueta el código; los demás usan esos paquetes)' : ''}…`,
+  )
+  await bundleOnceThenAll(platform.sites, workers, bundle, async (site, bundles) => {
+    // Only the site that bundles is asked to; the others reuse what it kept.
+    const outcome = await buildInChild(site, bundles ? args : args.filter(a => a !== '--completa'), bundles ? 1 : workers)
+    outcomes.set(site.id, outcome)
+    return outcome === 'compilado'
+  })
   const failed = platform.sites.filter(s => outcomes.get(s.id) !== 'compilado')
   console.log(`\nResumen (${((performance.now() - started) / 1000).toFixed(1)} s):`)
   for (const site of platform.sites) {

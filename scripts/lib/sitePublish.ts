@@ -10,7 +10,8 @@ import path from 'node:path'
 import type { PlatformSite } from '../../src/manifest/platform.ts'
 import { type Pointer, readPointer, writePointer } from '../../src/server/releases.ts'
 import { programVersion } from '../../src/server/version.ts'
-import { buildInChild, concurrentBuilds } from './platformBuild.ts'
+import { codeIsBundled } from './buildSite.ts'
+import { buildInChild, bundleOnceThenAll, concurrentBuilds } from './platformBuild.ts'
 import { describeCheckout, isSite, listReleases, newReleaseId, prune, releaseDate, releaseIdOf, UNPUBLISHED_INFO, writeReleaseInfo } from './releaseFolders.ts'
 import { checkRelease } from './releaseCheck.ts'
 import { lockReleases } from './releaseLock.ts'
@@ -177,11 +178,12 @@ export function listReleasesOf(t: Target): void {
  */
 export async function publishSites(sites: PlatformSite[], keep: number): Promise<boolean> {
   const outcomes = new Map<string, string | PublishError>()
-  const queue = [...sites]
-  const workers = concurrentBuilds(queue.length)
-  console.log(`Publicando ${queue.length} sitio(s), ${workers} a la vez…`)
-  const one = async (site: PlatformSite) => {
-    const t = siteTarget(site, workers, true)
+  const workers = concurrentBuilds(sites.length)
+  // New code is bundled by the first site's build alone; the others render against its bundles.
+  const bundle = !codeIsBundled()
+  console.log(`Publicando ${sites.length} sitio(s), ${workers} a la vez${bundle ? ' (el primero empaqueta el código; los demás usan esos paquetes)' : ''}…`)
+  const one = async (site: PlatformSite, bundles: boolean): Promise<boolean> => {
+    const t = siteTarget(site, bundles ? 1 : workers, true)
     try {
       lockReleases(t.releasesDir, message => {
         throw new PublishError(message)
@@ -191,12 +193,9 @@ export async function publishSites(sites: PlatformSite[], keep: number): Promise
       // Whatever went wrong with one site (a disk full while writing its release too) is that site's failure only.
       outcomes.set(site.id, error instanceof PublishError ? error : new PublishError((error as Error).message))
     }
+    return !(outcomes.get(site.id) instanceof PublishError)
   }
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      for (let site = queue.shift(); site; site = queue.shift()) await one(site)
-    }),
-  )
+  await bundleOnceThenAll(sites, workers, bundle, one)
   console.log('\nResumen:')
   const failed = sites.filter(s => outcomes.get(s.id) instanceof PublishError)
   for (const site of sites) {

@@ -1,11 +1,31 @@
 import type { PageContext } from 'vike/types'
 import { normalizeRoute } from '../manifest/urls.ts'
+import { currentSiteRoutes, type SiteRoutes } from './siteRoutes.ts'
 
-/** A Vike route function matching exactly the given manifest routes (a trailing slash is ignored). */
-export function routeMatcher(routes: string[]): (pageContext: PageContext) => false | { routeParams: { ruta: string } } {
+type RouteFunction = (pageContext: PageContext) => false | { routeParams: { ruta: string } }
+
+/** A Vike route function matching exactly the given routes (a trailing slash is ignored). */
+export function routeMatcher(routes: string[]): RouteFunction {
   const known = new Set(routes)
   return pageContext => {
     const path = normalizeRoute(pageContext.urlPathname)
     return known.has(path) ? { routeParams: { ruta: path } } : false
+  }
+}
+
+/**
+ * The route function of one of the two Vike pages: matches the routes of that kind of the site being rendered
+ * (siteRoutes.ts), looked up when a page is routed; the set is made once per list.
+ */
+export function siteRouteMatcher(kind: keyof SiteRoutes): RouteFunction {
+  let list: string[] | undefined
+  let match: RouteFunction = () => false
+  return pageContext => {
+    const current = currentSiteRoutes()[kind]
+    if (current !== list) {
+      list = current
+      match = routeMatcher(current)
+    }
+    return match(pageContext)
   }
 }
