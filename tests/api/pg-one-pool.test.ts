@@ -71,7 +71,10 @@ describe('one pool per process', () => {
         const held = await connectionsOfThisProcess()
         expect(held.radicacion, `${sites.length} sitio(s): ${JSON.stringify(held)}`).toBeLessThanOrEqual(3)
         expect(held['radicacion-presencia'], JSON.stringify(held)).toBe(1)
-        expect(Object.values(held).reduce((a, b) => a + b, 0), JSON.stringify(held)).toBeLessThanOrEqual(4)
+        expect(
+          Object.values(held).reduce((a, b) => a + b, 0),
+          JSON.stringify(held),
+        ).toBeLessThanOrEqual(4)
       } finally {
         await Promise.all(engines.map(e => e.close()))
       }
