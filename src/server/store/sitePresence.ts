@@ -39,7 +39,7 @@ export interface Presence {
   /** Holds `site`'s lock (counted: several stores of one site in a process hold it once) until as many `leave`s. */
   enter(site: string): Promise<void>
   leave(site: string): Promise<void>
-  /** Resolves once `site`'s lock is held (again, after the connection broke); refused when it cannot be. */
+  /** Resolves once `site`'s lock is held (again, after the connection broke or a restore of it ended); else 503. */
   ensure(site: string): Promise<void>
 }
 
@@ -47,6 +47,33 @@ interface Held {
   client: pg.Client
   locked: Set<string>
   broken: boolean
+}
+
+async function openHeld(url: string): Promise<Held> {
+  const client = new pg.Client({ connectionString: url, application_name: 'radicacion-presencia' })
+  const held: Held = { client, locked: new Set(), broken: false }
+  // A broken connection emits 'error' (without a listener it would end the process); its locks went with it.
+  client.on('error', () => (held.broken = true))
+  client.on('end', () => (held.broken = true))
+  await client.connect()
+  return held
+}
+
+/**
+ * Takes the locks of `sites` the connection lacks and gives back those of sites no longer served. A site a restore
+ * holds stays without its lock (not waited for: the restore holds it alone while it runs, siteRestore.ts); the
+ * others are taken all the same.
+ */
+async function holdExactly(held: Held, sites: ReadonlyMap<string, number>): Promise<void> {
+  for (const site of sites.keys()) {
+    if (held.locked.has(site)) continue
+    const taken = (await held.client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock_shared($1::bigint) AS ok', [presenceKey(site)])).rows[0]?.ok
+    if (taken) held.locked.add(site)
+  }
+  for (const site of [...held.locked].filter(s => !sites.has(s))) {
+    held.locked.delete(site)
+    await held.client.query('SELECT pg_advisory_unlock_shared($1::bigint)', [presenceKey(site)])
+  }
 }
 
 /**
@@ -63,8 +90,6 @@ export function presenceOn(url: string): Presence {
     queue = run.catch(() => undefined)
     return run
   }
-  const key = (site: string) => [presenceKey(site)]
-
   /** Makes the connection hold exactly the locks of `sites`. */
   const sync = async (): Promise<void> => {
     if (held?.broken || sites.size === 0) {
@@ -73,34 +98,21 @@ export function presenceOn(url: string): Presence {
       await gone?.client.end().catch(() => undefined)
     }
     if (sites.size === 0) return
-    if (!held) {
-      const client = new pg.Client({ connectionString: url, application_name: 'radicacion-presencia' })
-      const next: Held = { client, locked: new Set(), broken: false }
-      // A broken connection emits 'error' (without a listener it would end the process); its locks went with it.
-      client.on('error', () => (next.broken = true))
-      client.on('end', () => (next.broken = true))
-      await client.connect()
-      held = next
-    }
-    const h = held
-    for (const site of sites.keys()) {
-      if (h.locked.has(site)) continue
-      // Not waited for: a restore of the site holds it alone while it runs (siteRestore.ts); the site is refused (503) until then.
-      const taken = (await h.client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock_shared($1::bigint) AS ok', key(site))).rows[0]?.ok
-      if (!taken) throw new StoreUnavailableError(`el sitio «${site}» se está restaurando`)
-      h.locked.add(site)
-    }
-    for (const site of [...h.locked].filter(s => !sites.has(s))) {
-      h.locked.delete(site)
-      await h.client.query('SELECT pg_advisory_unlock_shared($1::bigint)', key(site))
-    }
+    held ??= await openHeld(url)
+    await holdExactly(held, sites)
+  }
+
+  /** Syncs, then refuses (503) when `site` is still not held: a restore of it is running. */
+  const syncHolding = async (site: string): Promise<void> => {
+    await serial(sync)
+    if (!held?.locked.has(site)) throw new StoreUnavailableError(`el sitio «${site}» se está restaurando`)
   }
 
   return {
     async enter(site) {
       sites.set(site, (sites.get(site) ?? 0) + 1)
       try {
-        await serial(sync)
+        await syncHolding(site)
       } catch (error) {
         await this.leave(site)
         throw error
@@ -114,8 +126,8 @@ export function presenceOn(url: string): Presence {
     },
     async ensure(site) {
       if (held && !held.broken && held.locked.has(site)) return
-      await serial(sync)
-      if (!held?.locked.has(site)) throw new Error(`El sitio «${site}» no tiene su almacenamiento abierto en este proceso.`)
+      if (!sites.has(site)) throw new Error(`El sitio «${site}» no tiene su almacenamiento abierto en este proceso.`)
+      await syncHolding(site)
     },
   }
 }
