@@ -4,6 +4,7 @@ import { FilingQueries } from './filingQueries.ts'
 import { FilingRecords } from './filingRecords.ts'
 import { OfficeRecords } from './officeRecords.ts'
 import { describeUrl, isPostgresUrl, postgresEngine } from './postgres.ts'
+import { poolSizeFromEnv } from './sharedPool.ts'
 import { SharedRecords } from './sharedRecords.ts'
 import { parseSiteKey, SITE_KEY_VARIABLE } from './siteProof.ts'
 import { sqliteEngine } from './sqlite.ts'
@@ -27,6 +28,8 @@ export interface OpenStoreOptions {
   siteId?: string
   /** PostgreSQL: the key that proves the site (siteProof.ts); default DATABASE_CLAVE_SITIOS from the environment. */
   siteKey?: string
+  /** PostgreSQL: connections of the process's one pool (sharedPool.ts); default DATABASE_CONEXIONES, else 20. */
+  maxConnections?: number
 }
 
 /** The engine the configuration asks for: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file in DATA_DIR. */
@@ -46,6 +49,7 @@ export async function openEngine(options: Omit<OpenStoreOptions, 'plan'>): Promi
     refuseOwner: options.refuseOwner,
     site: options.siteId,
     siteKey: key ? parseSiteKey(key) : undefined,
+    maxConnections: options.maxConnections ?? poolSizeFromEnv(),
   })
 }
 

@@ -1,10 +1,11 @@
 import { Kysely, PostgresDialect, sql } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Db, Engine } from './engine.ts'
 import { MIGRATIONS, type Migration, pendingMigrations, recordedName, refuseNewerSchema } from './migrations.ts'
 import { BYPASSES_SITES, OWNER_REFUSED, ownerRole, rowSecurityBypasser } from './pgRoles.ts'
-import { checkSiteProved, refuseKeylessPlatform, setConnectionSite, siteLocks } from './siteProof.ts'
-import { connectionName, DEFAULT_SITE } from './siteTenancy.ts'
+import { checkoutFor, leasePool, type PoolLease } from './sharedPool.ts'
+import { checkSiteProved, refuseKeylessPlatform, siteLocks } from './siteProof.ts'
+import { DEFAULT_SITE } from './siteTenancy.ts'
 import type { Tables } from './tables.ts'
 import { StoreUnavailableError, StoreUnreachableError } from './unavailable.ts'
 
@@ -108,11 +109,11 @@ export interface PostgresEngineOptions {
   url: string
   /** Read-only (the export): every transaction is read-only and nothing is migrated; the schema must exist. */
   readonly?: boolean
-  /** Connections this process keeps at most (default 10). */
+  /** Connections this process keeps at most, every site together (DATABASE_CONEXIONES; default sharedPool.ts DEFAULT_POOL_SIZE). */
   maxConnections?: number
   /** The server: refuse a role that owns the tables or is a superuser (see pgRoles.ts). */
   refuseOwner?: boolean
-  /** The site whose rows every connection reads and writes (siteTenancy.ts); default the single site's. */
+  /** The site whose rows the store reads and writes (siteTenancy.ts), set on each checkout; default the single site's. */
   site?: string
   /** DATABASE_CLAVE_SITIOS: the key that proves the site to the database (siteProof.ts); unset, none is proved. */
   siteKey?: Buffer
@@ -131,42 +132,18 @@ async function confirmed(check: () => Promise<boolean>): Promise<boolean> {
   return false
 }
 
-/** The connection pool: every connection it opens commits durably, and read-only when asked. */
-function openPool(options: PostgresEngineOptions): pg.Pool {
-  const readonly = options.readonly ?? false
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: 10_000,
-    // A platform site's connections say whose they are: `npm run restaurar -- --sitio` refuses while any is open.
-    application_name: connectionName(readonly, options.site),
-    // Run on every connection the pool opens, before it is handed out (a failure fails the connection):
-    // whatever the server's, database's or role's defaults say, a COMMIT returns only once it is on disk.
-    onConnect: async (client: pg.ClientBase) => {
-      // Its site and proof for life (siteProof.ts): set where every connection is born, no query runs without them.
-      await setConnectionSite(client, options.site ?? DEFAULT_SITE, options.siteKey)
-      await client.query('SET synchronous_commit = on')
-      if (readonly) await client.query('SET default_transaction_read_only = on')
-    },
-  })
-  // A connection that breaks while idle is dropped by the pool; the next query opens another.
-  pool.on('error', () => undefined)
-  // A connection that breaks while checked out emits 'error' on its client, and pg-pool listens only to idle
-  // ones: without a listener of ours that event would end the whole process. The query in flight, or the
-  // next one, fails with the same error, which guard() answers as StoreUnavailableError (503).
-  pool.on('connect', client => {
-    client.on('error', () => undefined)
-  })
-  return pool
-}
-
-/** Migrates on one connection (or, read-only, checks the schema is there and not newer); the pool is ended on failure. */
-async function prepareSchema(pool: pg.Pool, options: PostgresEngineOptions): Promise<void> {
+/**
+ * Announces the site (sitePresence.ts), then migrates on one connection of the site (or, read-only, checks the schema
+ * is there and not newer); on failure the site leaves and the pool is given back.
+ */
+async function prepareSchema(lease: PoolLease, options: PostgresEngineOptions): Promise<void> {
+  const site = options.site ?? DEFAULT_SITE
   let client: pg.PoolClient
   try {
-    client = await pool.connect()
+    if (options.site !== undefined) await lease.presence.enter(options.site)
+    client = await checkoutFor(lease.pool, site, options.siteKey)
   } catch (error) {
-    await pool.end().catch(() => undefined)
+    await giveBack(lease, options)
     throw new StoreUnreachableError(`No fue posible conectarse a PostgreSQL (${describeUrl(options.url)}): ${(error as Error).message}`)
   }
   try {
@@ -186,27 +163,42 @@ async function prepareSchema(pool: pg.Pool, options: PostgresEngineOptions): Pro
       if (options.refuseOwner) {
         const owner = await ownerRole(client)
         if (owner) throw new Error(OWNER_REFUSED(owner))
-        refuseKeylessPlatform(options.site ?? DEFAULT_SITE, options.siteKey)
+        refuseKeylessPlatform(site, options.siteKey)
       }
       await migratePostgres(client)
     }
-    await checkSiteProved(client, options.site ?? DEFAULT_SITE, options.siteKey !== undefined)
+    await checkSiteProved(client, site, options.siteKey !== undefined)
   } catch (error) {
     client.release()
-    await pool.end().catch(() => undefined)
+    await giveBack(lease, options)
     throw error
   }
   client.release()
 }
 
-/** Kysely over the pool; no connection to be had (server down, refusing connections, network) is StoreUnavailableError: 503, nothing stored. */
-function kyselyOver(pool: pg.Pool): Db {
+/** The store closes: its site leaves (when it was a platform's) and its share of the pool is given back. */
+async function giveBack(lease: PoolLease, options: PostgresEngineOptions): Promise<void> {
+  if (options.site !== undefined) await lease.presence.leave(options.site)
+  await lease.release()
+}
+
+/**
+ * Kysely over the shared pool, every checkout set to the store's site (sharedPool.ts) while the process's presence
+ * for it holds; no connection to be had (server down, refusing connections, network) is StoreUnavailableError: 503,
+ * nothing stored.
+ */
+function kyselyOver(lease: PoolLease, options: PostgresEngineOptions): Db {
   const guardedPool = {
-    connect: () =>
-      pool.connect().catch((error: unknown) => {
-        throw unavailable(error)
-      }),
-    end: () => pool.end(),
+    connect: async () => {
+      try {
+        if (options.site !== undefined) await lease.presence.ensure(options.site)
+        return await checkoutFor(lease.pool, options.site ?? DEFAULT_SITE, options.siteKey)
+      } catch (error) {
+        throw error instanceof StoreUnavailableError ? error : unavailable(error)
+      }
+    },
+    // Kysely ends its pool only if it ever used it: the store's close gives the shared one back (postgresChecks).
+    end: async () => undefined,
   }
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guardedPool }) })
 }
@@ -241,11 +233,11 @@ function transactionsOn(db: Db): Engine['transaction'] {
 
 /** Connects, then migrates (or, read-only, checks the schema is there and not newer than this program). */
 export async function postgresEngine(options: PostgresEngineOptions): Promise<Engine> {
-  const pool = openPool(options)
-  await prepareSchema(pool, options)
-  const db = kyselyOver(pool)
+  const lease = leasePool(options.url, options.readonly ?? false, options.maxConnections)
+  await prepareSchema(lease, options)
+  const db = kyselyOver(lease, options)
   const lockKeys = siteLocks(options.site ?? DEFAULT_SITE)
-  return { ...postgresDialect, ...postgresChecks(db), lockKeys, db, transaction: transactionsOn(db), relaxed: fn => fn(db) }
+  return { ...postgresDialect, ...postgresChecks(db, () => giveBack(lease, options)), lockKeys, db, transaction: transactionsOn(db), relaxed: fn => fn(db) }
 }
 
 /** What PostgreSQL does differently in SQL (the Engine's fragments), independent of any connection. */
@@ -273,8 +265,8 @@ const postgresDialect = {
   },
 } satisfies Partial<Engine>
 
-/** The engine's checks of the live database: writable now, durability settings, closing once. */
-function postgresChecks(db: Db): Pick<Engine, 'checkWritable' | 'durability' | 'close'> {
+/** The engine's checks of the live database: writable now, durability settings, closing once (the pool given back). */
+function postgresChecks(db: Db, giveBackPool: () => Promise<void>): Pick<Engine, 'checkWritable' | 'durability' | 'close'> {
   let closed: Promise<void> | undefined
   return {
     async checkWritable() {
@@ -293,7 +285,7 @@ function postgresChecks(db: Db): Pick<Engine, 'checkWritable' | 'durability' | '
     },
 
     close() {
-      closed ??= db.destroy()
+      closed ??= db.destroy().then(giveBackPool)
       return closed
     },
   }

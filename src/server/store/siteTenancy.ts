@@ -4,8 +4,8 @@ import type { Migration } from './migration.ts'
  * Tenancy in the store (docs/decisions/store.md). SQLite needs nothing: every site has its own file in its own data folder
  * (PlatformSite.dataDir). On PostgreSQL every site shares the database, so every row says whose it is (`sitio`) and
  * the database itself keeps each site to its own rows: row-level security, FORCEd so that the tables' owner is held to
- * it too, with policies keyed by the connection's `app.sitio` setting, which the engine sets on every connection it
- * opens (postgres.ts). A connection without that setting reads nothing and can write nothing (a superuser or a role
+ * it too, with policies keyed by the connection's `app.sitio` setting, which the engine sets on every checkout of a
+ * connection (sharedPool.ts). A connection without that setting reads nothing and can write nothing (a superuser or a role
  * with BYPASSRLS is the only way round, which the server refuses to run as: pgRoles.ts).
  */
 
@@ -94,7 +94,11 @@ export const SITE_TENANCY: Migration = {
   `,
 }
 
-/** The `application_name` of the store's connections: «radicacion», «radicacion-exportacion», plus «:<site>» on a platform. */
-export function connectionName(readonly: boolean, site?: string): string {
-  return `${readonly ? 'radicacion-exportacion' : 'radicacion'}${site ? `:${site}` : ''}`
+/**
+ * The `application_name` of the store's connections: «radicacion», «radicacion-exportacion». A connection of the
+ * process's one pool serves any site (sharedPool.ts), so its name names none: which process serves a site is told
+ * by sitePresence.ts.
+ */
+export function connectionName(readonly: boolean): string {
+  return readonly ? 'radicacion-exportacion' : 'radicacion'
 }

@@ -16,7 +16,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { readPointer, releaseFolder, writePointer } from '../../releases.ts'
-import { connectionName } from '../../store/siteTenancy.ts'
+import { siteHolders } from '../../store/sitePresence.ts'
 import { ATTACHMENTS_DIR, POINTER_DIR, POINTER_NAME, type BackupManifest } from './archive.ts'
 import { CopyTextError, expectedEntries } from './pgCopyText.ts'
 import { runningServers } from './presence.ts'
@@ -85,14 +85,14 @@ async function refuseIfInUse(options: RestoreOptions): Promise<void> {
   const client = new pg.Client({ connectionString: options.databaseUrl })
   await client.connect()
   try {
-    // A platform's site: its own connections only (the other sites keep serving); else any other connection at all.
-    const { rows } = options.siteId
-      ? await client.query<{ n: string }>(
-          'SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name = ANY($1)',
-          [[connectionName(false, options.siteId), connectionName(true, options.siteId)]],
+    // A platform's site: the processes serving it (each holds its presence, sitePresence.ts); the other sites keep
+    // serving. Else any other connection at all.
+    const n = options.siteId
+      ? await siteHolders(client, options.siteId)
+      : Number(
+          (await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()'))
+            .rows[0]!.n,
         )
-      : await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
-    const n = Number(rows[0]!.n)
     if (n > 0) {
       throw new RestoreRefusedError(
         options.siteId

@@ -17,6 +17,7 @@
  * of `npm run restaurar`, as for a whole restore); a role that bypasses row security is refused.
  */
 import type pg from 'pg'
+import { presenceKey } from '../../store/sitePresence.ts'
 import { rowSecurityBypasser } from '../../store/pgRoles.ts'
 import { siteTablesInOrder, withSiteClient } from '../../store/siteRows.ts'
 import { type CopyBlock, CopyTextError, readDumpRows } from './pgCopyText.ts'
@@ -157,6 +158,13 @@ export async function restoreSiteRows(
     }
     await client.query('BEGIN')
     try {
+      // The site's presence held alone until COMMIT: a server that began serving the site since the restore's check
+      // refuses it, and one that starts now is refused (503) until the end (sitePresence.ts).
+      const alone = (await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS ok', [presenceKey(site)])).rows[0]?.ok
+      if (!alone)
+        throw new Error(
+          `un servidor empezó a servir el sitio «${site}»; detenga los servidores de la plataforma que lo sirven y ejecute de nuevo npm run restaurar`,
+        )
       for (const t of plan.tables) await client.query(`CREATE TEMPORARY TABLE ${quoted(t.name)} (LIKE ${quoted(plan.schema)}.${quoted(t.name)}) ON COMMIT DROP`)
       await loadTemporaryTables(client, blocks)
       for (const statement of replaceStatements(plan, site)) await client.query(statement)
