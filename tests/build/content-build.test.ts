@@ -162,7 +162,7 @@ describe('content-only rebuilds', () => {
     const routesFile = path.join(project, 'src/generated/routes.json')
     const original = fs.readFileSync(routesFile, 'utf8')
     const routes = JSON.parse(original) as { contenido: string[] }
-    // A route the bundles match but the manifest does not have: Vike answers with its error page, not the page.
+    // A route listed for the pre-render that the manifest does not have: the page's data fails, Vike answers 500.
     routes.contenido.push('/ruta-que-no-existe')
     fs.writeFileSync(routesFile, JSON.stringify(routes))
     try {
@@ -170,7 +170,7 @@ describe('content-only rebuilds', () => {
       for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'PROJECT_ROOT', 'PRERENDER_PROCESSES']) delete env[k]
       const r = spawnSync(process.execPath, ['scripts/compiled.mjs', 'prerender'], { cwd: project, env, encoding: 'utf8' })
       expect(r.status).toBe(1)
-      expect(r.stderr).toMatch(/Pre-render failed for 1 page\(s\):\s+\/ruta-que-no-existe: HTTP 404 \(expected 200\)/)
+      expect(r.stderr).toMatch(/Pre-render failed for 1 page\(s\):\s+\/ruta-que-no-existe: HTTP 500 \(expected 200\)/)
       expect(fs.existsSync(path.join(project, 'dist/client/ruta-que-no-existe/index.html'))).toBe(false)
     } finally {
       fs.writeFileSync(routesFile, original)
