@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import type { Plugin, UserConfig } from 'vite'
-import { vikeNodeModules } from './scripts/lib/nodeModules.ts'
+import { vikeNodeModules } from './src/build/nodeModules.ts'
 import { CONFIG_LOADED_ENV, SHARE_CONFIG_LOADED } from './src/renderer/prerenderShard.ts'
 
 /**
@@ -45,7 +45,7 @@ function preactInBrowser(): Plugin {
  * Server Routing entry uses). Production build only: `npm run dev` pre-bundles vike-react, out of a plugin's reach.
  */
 const PAGE_CONTEXT_SERVER_ROUTING = '\0vike-get-page-context-server-routing'
-// Where Node finds Vike: this project's node_modules, or the one above a checkout that has none (scripts/lib/nodeModules.ts).
+// Where Node finds Vike: this project's node_modules, or the one above a checkout that has none (src/build/nodeModules.ts).
 const VIKE_SHARED_HOOKS = path.join(
   vikeNodeModules(fileURLToPath(new URL('.', import.meta.url))),
   'vike',
@@ -72,7 +72,7 @@ function pageContextWithoutClientRouter(): Plugin {
 
 /**
  * Under `npm run build` (ESE_PUBLIC_LINKED), the build clears the output and links public/ into it itself
- * (scripts/lib/publicSync.ts): emptying it and copying 10,000 PDFs one by one was most of a full build's time,
+ * (src/build/publicSync.ts): emptying it and copying 10,000 PDFs one by one was most of a full build's time,
  * and a copy over a linked file would write into the file every published release shares. Vike sets the client's
  * `copyPublicDir` to true in its own `config` hook, hence a hook that runs after it. A bare `npx vike build`
  * keeps the bundler's defaults.
@@ -105,7 +105,7 @@ function noServerEntryPointer(): Plugin {
 /**
  * Says, once per process started by the build, that Vike's configuration is loaded: every plugin's `config` hook has
  * run by `configResolved`, Vike's among them, which loads it (and its temporary files are gone). The build then lets
- * another build's Vike process load its own (scripts/lib/vikeConfigLock.ts).
+ * another build's Vike process load its own (src/build/vikeConfigLock.ts).
  */
 function configLoadedLine(): Plugin {
   let said = false

@@ -43,7 +43,7 @@ export function routeWeights(clientDir: string): RouteWeight[] {
     const html = fs.readFileSync(path.join(clientDir, rel), 'utf8')
     const route = '/' + rel.replace(/\/?index\.html$/, '')
     const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(m => m[1]!)
-    // Vike's module script and preloads, or the same addresses handed to the boot script that starts them after the first paint (scripts/lib/scriptPriority.ts).
+    // Vike's module script and preloads, or the same addresses handed to the boot script that starts them after the first paint (src/build/scriptPriority.ts).
     const js = [
       ...[
         ...html.matchAll(/<script[^>]+src="([^"]+)"/g),

@@ -2,7 +2,7 @@
  * Starts a page's scripts after its first paint (issue 16, Lighthouse).
  * Every page is complete without JavaScript (forms post natively until
  * hydrated), so nothing the visitor first sees waits for the scripts. The
- * build (scripts/lib/scriptPriority.ts) replaces the module script and
+ * build (src/build/scriptPriority.ts) replaces the module script and
  * module preloads Vike writes into each page with this file, giving it their
  * addresses: data-entrada (the module script) and data-precargas (the
  * preloads, fetched in parallel as before). An external file because the

@@ -1,14 +1,14 @@
 /**
  * `npm run build`: validates the manifest, then rebuilds only the content when
  * the code did not change since the last full build, or everything otherwise
- * (see scripts/lib/buildSite.ts). `npm run build -- --completa` always bundles again;
+ * (see src/build/buildSite.ts). `npm run build -- --completa` always bundles again;
  * `--reutilizar <carpeta>` builds into a new output folder from the bundles of a previous one (publishing);
  * `--detalle` shows the bundler's own output (otherwise kept in dist/registro-compilacion.log).
  * On a platform (plataforma.yaml, scripts/lib/platformBuild.ts): `--sitio <id>` builds one site (into
  * `--salida <carpeta>` instead of its dist/sitios/<id>: publishing), `--todos` all.
  */
 import { readCommandLine } from '../src/cli/commandLine.ts'
-import { buildSite } from './lib/buildSite.ts'
+import { buildSite } from '../src/build/buildSite.ts'
 import { buildAllSites, buildOneSite, INVALID_MANIFEST_EXIT, platformToBuild } from './lib/platformBuild.ts'
 
 const USAGE =

@@ -22,7 +22,7 @@ import { generatedFiles } from '../src/renderer/generatedFiles.ts'
 import { configFromEnv } from '../src/server/config.ts'
 import { startServer } from '../src/server/run.ts'
 import { manifestErrorPage } from './lib/devErrorPage.ts'
-import { defaultGeneratedDir } from './lib/generatedDir.ts'
+import { defaultGeneratedDir } from '../src/build/generatedDir.ts'
 import { DEV_LOG_FILE, detailedTerminal, quietTerminal } from './lib/devTerminal.ts'
 
 let detail = false

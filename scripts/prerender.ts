@@ -1,5 +1,5 @@
 /**
- * The pre-render of a build, in a process of its own: scripts/lib/buildSite.ts starts it as
+ * The pre-render of a build, in a process of its own: src/build/buildSite.ts starts it as
  * `node scripts/compiled.mjs prerender [--empaquetar]` (compiled like validate, so no TypeScript start-up).
  *
  * Vike owns routing and rendering: each page is Vike's answer to a request for its URL, through `renderPage()`
@@ -11,7 +11,7 @@
  * docs/decisions/build.md). `--empaquetar` bundles first in the same process (Vike's `build()`, what `vike build`
  * runs; the build sets ESE_PRERENDER_AFTER_BUILD so that it does not pre-render by itself).
  *
- * Each page gets its script tags for after the first paint (scripts/lib/scriptPriority.ts) as it is written, and
+ * Each page gets its script tags for after the first paint (src/build/scriptPriority.ts) as it is written, and
  * is written only when its content changed: a content-only build after one row changed rewrites one page, not
  * 1,000 (rewriting a file in place also makes ext4 flush it to disk on close: most of this script's wall time in
  * the write call, docs/benchmarks.md).
@@ -22,11 +22,11 @@ import { pathToFileURL } from 'node:url'
 import { inShare, parsePrerenderShare, PRERENDER_SHARE_ENV } from '../src/renderer/prerenderShard.ts'
 import readline from 'node:readline'
 import { MANIFEST_SNAPSHOT_ENV } from '../src/manifest/manifestSnapshot.ts'
-import { startScriptsAfterPaint } from './lib/scriptPriority.ts'
+import { startScriptsAfterPaint } from '../src/build/scriptPriority.ts'
 import { imagePreloadsToHead } from '../src/renderer/imagePreloads.ts'
-import { generatedDir } from './lib/generatedDir.ts'
-import { GO_WORD, WAIT_OPTION } from './lib/earlyPrerender.ts'
-import { CODE_FINGERPRINT_ENV, KeptMarkdown, markdownStoreFile } from './lib/markdownStore.ts'
+import { generatedDir } from '../src/build/generatedDir.ts'
+import { GO_WORD, WAIT_OPTION } from '../src/build/earlyPrerender.ts'
+import { CODE_FINGERPRINT_ENV, KeptMarkdown, markdownStoreFile } from '../src/build/markdownStore.ts'
 import { MARKDOWN_STORE_KEY } from '../src/renderer/markdownStore.ts'
 import { compiledCacheDir } from '../src/manifest/compiledCache.ts'
 import { provideSiteRoutes, type SiteRoutes } from '../src/renderer/siteRoutes.ts'
@@ -89,7 +89,7 @@ async function wordToGo(): Promise<string | undefined> {
 }
 
 /**
- * The Markdown converted by this share's last run for the same code (scripts/lib/markdownStore.ts), put where the
+ * The Markdown converted by this share's last run for the same code (src/build/markdownStore.ts), put where the
  * pages' markdownToHtml() looks; none when the build did not say its code fingerprint or has no cache folder.
  */
 function openMarkdownStore(): KeptMarkdown | undefined {
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
   // The site's server bundle registers itself with Vike's runtime when imported (what a production server does).
   await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href)
   if (process.argv.includes(WAIT_OPTION)) {
-    // Started while the build validates (scripts/lib/earlyPrerender.ts): the manifest to render, or nothing to do.
+    // Started while the build validates (src/build/earlyPrerender.ts): the manifest to render, or nothing to do.
     const snapshot = await wordToGo()
     if (!snapshot) return 0
     process.env[MANIFEST_SNAPSHOT_ENV] = snapshot

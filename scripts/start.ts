@@ -11,7 +11,7 @@ import { readPointer, releasesDirFromEnv } from '../src/server/releases.ts'
 import { startServer } from '../src/server/run.ts'
 import { manifestDir, publicDir } from '../src/manifest/paths.ts'
 import { loadPlatform, type Platform } from '../src/manifest/platform.ts'
-import { npmCommand, spawnOptions } from './lib/commands.ts'
+import { npmCommand, spawnOptions } from '../src/build/commands.ts'
 import { publishedNotice } from './lib/publishedNotice.ts'
 
 const root = process.cwd()

@@ -1,6 +1,6 @@
 /**
  * Builds of a platform's sites (docs/decisions/platform.md): `npm run build -- --sitio <id>` builds one site from its own
- * folder into its own output (`dist/sitios/<id>/`, with its own generated files: scripts/lib/generatedDir.ts);
+ * folder into its own output (`dist/sitios/<id>/`, with its own generated files: src/build/generatedDir.ts);
  * `-- --todos` builds every site, each in a process of its own, several at once, and reports each one: a site that
  * fails (its manifest has errors, or its build breaks) is reported and the others still build.
  */
@@ -10,8 +10,8 @@ import path from 'node:path'
 import { loadPlatform, type Platform, type PlatformSite } from '../../src/manifest/platform.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
 import { projectRoot } from '../../src/manifest/paths.ts'
-import { type BuildOptions, type BuildResult, buildSite, codeIsBundled } from './buildSite.ts'
-import { GENERATED_DIR_ENV } from './generatedDir.ts'
+import { type BuildOptions, type BuildResult, buildSite, codeIsBundled } from '../../src/build/buildSite.ts'
+import { GENERATED_DIR_ENV } from '../../src/build/generatedDir.ts'
 
 /** Exit code of `--sitio` when the site's manifest has errors (nothing was built); 1 when the build itself failed. */
 export const INVALID_MANIFEST_EXIT = 3
@@ -66,7 +66,7 @@ export type Outcome = 'compilado' | 'manifiesto con errores' | 'falló la compil
 
 /**
  * The environment of one site's build while `concurrent` sites build at once. Several at once: each site pre-renders
- * in one process, since the cores are busy with the other sites and splitting a site's pages (scripts/lib/buildSite.ts,
+ * in one process, since the cores are busy with the other sites and splitting a site's pages (src/build/buildSite.ts,
  * prerenderProcessCount) would only add a pre-render start-up per site (a 1,000-page site in one process took 0.84×
  * the CPU of two, docs/benchmarks.md). An operator's PRERENDER_PROCESSES wins.
  */

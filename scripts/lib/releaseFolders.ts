@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { type Pointer, RELEASE_INFO_FILE } from '../../src/server/releases.ts'
-import { npmCommand, spawnOptions } from './commands.ts'
+import { npmCommand, spawnOptions } from '../../src/build/commands.ts'
 
 export { RELEASE_INFO_FILE }
 /** Releases kept when PUBLICACIONES_CONSERVAR is not set: enough to go back a few publications. */

@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { PlatformSite } from '../../src/manifest/platform.ts'
 import { type Pointer, readPointer, writePointer } from '../../src/server/releases.ts'
 import { programVersion } from '../../src/server/version.ts'
-import { codeIsBundled } from './buildSite.ts'
+import { codeIsBundled } from '../../src/build/buildSite.ts'
 import { buildInChild, bundleOnceThenAll, concurrentBuilds } from './platformBuild.ts'
 import { describeCheckout, isSite, listReleases, newReleaseId, prune, releaseDate, releaseIdOf, UNPUBLISHED_INFO, writeReleaseInfo } from './releaseFolders.ts'
 import { checkRelease } from './releaseCheck.ts'
@@ -50,7 +50,7 @@ export function siteTarget(site: PlatformSite, concurrent = 1, prefixOutput = fa
       const outDir = path.join(site.releasesDir, id)
       // Relative: the bundler joins the output folder to the project root.
       const args = ['--salida', path.relative(process.cwd(), outDir), ...(served ? ['--reutilizar', path.relative(process.cwd(), served)] : [])]
-      // Builds started together no longer collide in Vike's temporary files (scripts/lib/vikeConfigLock.ts): a failed
+      // Builds started together no longer collide in Vike's temporary files (src/build/vikeConfigLock.ts): a failed
       // build is the site's failure, not retried.
       const ok = (await buildInChild(site, args, concurrent, prefixOutput)) === 'compilado' && isSite(path.join(outDir, 'client'))
       if (!ok) fs.rmSync(outDir, { recursive: true, force: true })

@@ -4,8 +4,8 @@
  */
 import { spawnSync } from 'node:child_process'
 import os from 'node:os'
-import { withoutOwnVersion } from './buildSite.ts'
-import { npmCommand, spawnOptions } from './commands.ts'
+import { withoutOwnVersion } from '../../src/build/buildSite.ts'
+import { npmCommand, spawnOptions } from '../../src/build/commands.ts'
 
 export type Fail = (message: string) => never
 

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3'
 import pg from 'pg'
 import { loadPlatform } from '../../src/manifest/platform.ts'
 import { DB_FILE } from '../../src/server/store/sqlite.ts'
-import { programScript, spawnOptions } from './commands.ts'
+import { programScript, spawnOptions } from '../../src/build/commands.ts'
 import type { Fail } from './updateCheckout.ts'
 
 export interface DatabaseTrial {

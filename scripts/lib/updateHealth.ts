@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
-import { programScript } from './commands.ts'
+import { programScript } from '../../src/build/commands.ts'
 
 const ASIDE_WAIT_MS = 90_000
 

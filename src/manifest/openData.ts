@@ -1,7 +1,7 @@
 /**
  * Open data (Resolución 1519 de 2020, Anexo 4): every document list of
  * manifest/documents/ and every `tabla` section of a page as a dataset, written
- * at build time as CSV and JSON under /datos-abiertos/ (scripts/lib/generate.ts),
+ * at build time as CSV and JSON under /datos-abiertos/ (src/build/generate.ts),
  * linked beside the list or table and listed by the `datosAbiertos` section
  * (numeral 7.2 of the transparency menu). Derived from the manifest, never typed.
  */

@@ -6,7 +6,7 @@ export default {
   prerender: {
     // dist/server stays: a content-only rebuild (scripts/build.ts) pre-renders again from it without bundling.
     keepDistServer: true,
-    // The build of a large site pre-renders after bundling, in several processes (scripts/lib/buildSite.ts).
+    // The build of a large site pre-renders after bundling, in several processes (src/build/buildSite.ts).
     disableAutoRun: process.env.ESE_PRERENDER_AFTER_BUILD === '1',
   },
   // Every page is a full page load (server routing): no client router to download and start on hydrated pages

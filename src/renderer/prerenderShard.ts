@@ -2,7 +2,7 @@
  * Pre-rendering split across processes ("pre-render in
  * parallel where it pays"). A pre-render renders in one JavaScript thread, so
  * on a 1,000-page site one core renders while the other idles.
- * scripts/lib/buildSite.ts starts one pre-render process (scripts/prerender.ts)
+ * src/build/buildSite.ts starts one pre-render process (scripts/prerender.ts)
  * per share with `ESE_PRERENDER_SHARE=<index>/<count>`; each renders the URLs of
  * its share, and the first also the 404 page. Each URL falls in exactly one share
  * (its place in the sorted list of URLs, modulo the count), so together the
@@ -22,7 +22,7 @@ export const PRERENDER_SHARE_ENV = 'ESE_PRERENDER_SHARE'
 /**
  * The line a Vike process started by the build prints once Vike has loaded its configuration (bundling,
  * scripts/prerender.ts after Vike's `build()`, or Vike's own pre-render's first hook): it releases the lock that
- * keeps two builds of the checkout from loading it at once (scripts/lib/vikeConfigLock.ts). Vike loads
+ * keeps two builds of the checkout from loading it at once (src/build/vikeConfigLock.ts). Vike loads
  * `+config.ts` by writing a transpiled copy beside it, named after its content, and deleting it once imported, so
  * two processes loading it at once delete it under each other («Cannot find module …+config.ts.build-….mjs»).
  */
@@ -31,7 +31,7 @@ export const SHARE_CONFIG_LOADED = 'ese-reparto: configuración cargada'
 /**
  * Set by the build for every Vike process it starts: the process prints SHARE_CONFIG_LOADED once its configuration
  * is loaded (vite.config.ts after Vike's `config` hook, or the pre-render's first hook), which releases the lock that
- * keeps two builds of the checkout from loading Vike's configuration at once (scripts/lib/vikeConfigLock.ts).
+ * keeps two builds of the checkout from loading Vike's configuration at once (src/build/vikeConfigLock.ts).
  */
 export const CONFIG_LOADED_ENV = 'ESE_CONFIG_LOADED_LINE'
 

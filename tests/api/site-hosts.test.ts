@@ -111,7 +111,7 @@ async function startServer(databaseUrl?: string, sitesInMemory?: number): Promis
 
 beforeAll(() => {
   writeTwoSites()
-  // Both at once, as `npm run build -- --todos` does (scripts/lib/vikeConfigLock.ts keeps their Vike processes apart).
+  // Both at once, as `npm run build -- --todos` does (src/build/vikeConfigLock.ts keeps their Vike processes apart).
   buildTwoSites()
   const loaded = loadPlatform(platformFile)
   expect(loaded.problems).toEqual([])

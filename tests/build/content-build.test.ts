@@ -26,7 +26,7 @@ function build(...args: string[]): string {
   return buildInto(undefined, ...args)
 }
 
-/** Like build(), with the pages pre-rendered by `processes` processes at once (a large site's path, see scripts/lib/buildSite.ts). */
+/** Like build(), with the pages pre-rendered by `processes` processes at once (a large site's path, see src/build/buildSite.ts). */
 function buildSplit(processes: number, ...args: string[]): string {
   return buildInto(undefined, ...args, { PRERENDER_PROCESSES: String(processes) })
 }
@@ -124,7 +124,7 @@ describe('content-only rebuilds', () => {
     expect(stamps()).toEqual(before)
     const buildLog = fs.readFileSync(path.join(project, 'dist/registro-compilacion.log'), 'utf8')
     expect(buildLog).toMatch(/HTML documents pre-rendered \(0 written, \d+ unchanged\)/)
-    // The pre-render processes were started while the manifest was validated, and used (scripts/lib/earlyPrerender.ts).
+    // The pre-render processes were started while the manifest was validated, and used (src/build/earlyPrerender.ts).
     expect(buildLog).toMatch(/pre-render: 1 proceso\(s\) iniciados durante la validación/)
   }, 300_000)
 
@@ -140,7 +140,7 @@ describe('content-only rebuilds', () => {
     build()
     expect(page('/induccion/intro')).toContain('Revise los módulos en orden antes de presentar la evaluación final.')
     const all = reused()
-    // Every text of the site was kept by the build before (scripts/lib/markdownStore.ts).
+    // Every text of the site was kept by the build before (src/build/markdownStore.ts).
     expect(all).toBeGreaterThan(10)
     fs.writeFileSync(
       file,
@@ -289,7 +289,7 @@ describe('content-only rebuilds', () => {
     fs.appendFileSync(css, `\n/* ${crypto.randomUUID()} */\n.prueba-compilacion-completa { outline-offset: 7px; }\n`)
     const out = build()
     expect(out).toContain('Compilación completa (cambió el código')
-    // The code is an input of the validation too (scripts/lib/validationCache.ts).
+    // The code is an input of the validation too (src/build/validationCache.ts).
     expect(out).not.toContain(REUSED_VALIDATION)
     expect(out).toMatch(/✓ Sitio compilado \(compilación completa\)/)
     // Staff read a few Spanish lines; the bundler's own English output goes to the log file (docs/decisions/build.md).

@@ -148,7 +148,7 @@ describe('platform builds', () => {
     expect(fs.existsSync(path.join(out('a'), 'client', 'extra'))).toBe(false)
     expect(Object.keys(againstOneBundle.b)).toContain(path.join('client', '_validadores', 'contacto.js'))
 
-    // Full builds of both at once: Vike's configuration loaded by one process at a time (scripts/lib/vikeConfigLock.ts),
+    // Full builds of both at once: Vike's configuration loaded by one process at a time (src/build/vikeConfigLock.ts),
     // and each site comes out exactly as it did against the one bundle.
     fs.rmSync(trace, { force: true })
     fs.rmSync(`${trace}.encuentro`, { recursive: true, force: true })

@@ -13,7 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withBuildLock } from '../../scripts/lib/buildLock.ts'
+import { withBuildLock } from '../../src/build/buildLock.ts'
 
 let tmp: string
 let env: NodeJS.ProcessEnv

@@ -7,7 +7,7 @@
  *
  * With ESE_VIKE_MEET=<n> it also makes the race happen whenever it can: a process about to write its first temporary
  * file waits (up to a minute) until <n> processes have got there, so builds started together load their
- * configurations at the same moment, unless the build serializes the loading (scripts/lib/vikeConfigLock.ts: its lock,
+ * configurations at the same moment, unless the build serializes the loading (src/build/vikeConfigLock.ts: its lock,
  * ESE_VIKE_LOCK, is held while this process loads), in which case there is nobody to meet and it goes on.
  */
 import fs from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Builds of one installation never overlap (scripts/lib/buildLock.ts): Vike's
+ * Builds of one installation never overlap (src/build/buildLock.ts): Vike's
  * bundle pointer and the generated files live in the installation, so two
  * builds at once could pre-render with each other's bundle.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { withBuildLock } from '../../scripts/lib/buildLock.ts'
+import { withBuildLock } from '../../src/build/buildLock.ts'
 
 const sleep = (ms: number) => new Promise(r => setTimeout(r, ms))
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 /**
  * Small modules ("Done when"): a newcomer reads a server file or a
  * function in one sitting. No file in src/server over 300 lines, none of the
- * office's over 200, and no function in src/server or scripts whose body is
+ * office's over 200, and no function in src/server, src/build or scripts whose body is
  * over 60 lines. Function bodies are measured with the TypeScript compiler's
  * parser, so a nested callback counts inside its parent too: a 70-line route
  * handler makes both too long.
@@ -17,13 +17,13 @@ const OFFICE = [/^src\/server\/office\//, /^src\/server\/features\/office\//]
 const FUNCTION_MAX = 60
 
 /**
- * Functions over the limit not split yet, all in scripts/ (the server has none left: docs/decisions/testing.md). The list may only
+ * Functions over the limit not split yet, in the build and scripts/ (the server has none left: docs/decisions/testing.md). The list may only
  * shrink: an entry that is no longer over its limit fails the test.
  * Keys: a file path (file size) or `path#function` (function body).
  */
 const NOT_SPLIT_YET: Record<string, string> = {
   // The build (docs/decisions/testing.md).
-  'scripts/lib/buildSite.ts#buildSite': 'build',
+  'src/build/buildSite.ts#buildSite': 'build',
   // The records staff's editor (docs/decisions/testing.md).
   'scripts/lib/decapBackend.ts#startDecapBackend': 'editor',
   'scripts/lib/editorConfig.ts#fieldFor': 'editor',
@@ -89,7 +89,9 @@ export function oversized(files: Record<string, string>, exceptions: Record<stri
 }
 
 describe('code size', () => {
-  const files = Object.fromEntries([...sourceFiles('src/server'), ...sourceFiles('scripts')].map(f => [f, fs.readFileSync(f, 'utf8')]))
+  const files = Object.fromEntries(
+    [...sourceFiles('src/server'), ...sourceFiles('src/build'), ...sourceFiles('scripts')].map(f => [f, fs.readFileSync(f, 'utf8')]),
+  )
 
   it('reads the server and the scripts', () => expect(Object.keys(files).length).toBeGreaterThan(100))
 

@@ -2,14 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { writeGeneratedFiles } from '../../scripts/lib/generate.ts'
+import { writeGeneratedFiles } from '../../src/build/generate.ts'
 import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
 import { validatorModule } from '../../src/forms/standalone.ts'
 import { setCompiledCacheDir } from '../../src/manifest/compiledCache.ts'
 import { loadManifest, type Manifest } from '../../src/manifest/load.ts'
 
 /**
- * The build keeps each form's compiled validator code in the staff commands' cache folder (scripts/lib/generate.ts,
+ * The build keeps each form's compiled validator code in the staff commands' cache folder (src/build/generate.ts,
  * docs/decisions/testing.md) instead of compiling it with Ajv on every build. What it writes into src/generated/validadores must be
  * what Ajv compiles from the form as it is now, never the code of an earlier version of the form.
  */

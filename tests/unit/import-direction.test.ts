@@ -24,8 +24,10 @@ export const LAYERS: Record<string, number> = {
   'src/renderer': 4,
   'src/server': 4,
   'src/pages': 5,
-  scripts: 5,
-  bench: 6,
+  // The build: validation, generated files, bundles, pre-render (the staff commands and the platform run it).
+  'src/build': 5,
+  scripts: 6,
+  bench: 7,
 }
 
 const ROOT = path.resolve('.')

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { prerenderProcessCount } from '../../scripts/lib/buildSite.ts'
+import { prerenderProcessCount } from '../../src/build/buildSite.ts'
 import { siteBuildEnv } from '../../scripts/lib/platformBuild.ts'
 import { inShare, parsePrerenderShare } from '../../src/renderer/prerenderShard.ts'
 
 /**
  * Large sites are pre-rendered by several processes at once, each rendering
- * one share of the pages (scripts/lib/buildSite.ts, src/pages/+onPrerenderStart.ts).
+ * one share of the pages (src/build/buildSite.ts, src/pages/+onPrerenderStart.ts).
  * A page in no share would be missing from the site; a page in two would be
  * written by two processes at once.
  */

@@ -2,11 +2,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { keepValidation, reuseValidation } from '../../scripts/lib/validationCache.ts'
+import { keepValidation, reuseValidation } from '../../src/build/validationCache.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 
 /**
- * The validation a build keeps for the next one (scripts/lib/validationCache.ts) is kept while its pages
+ * The validation a build keeps for the next one (src/build/validationCache.ts) is kept while its pages
  * render: keeping it must never fail that build.
  */
 // Entries belong to the manifest folder being built (MANIFEST_DIR).

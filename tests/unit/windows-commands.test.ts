@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { nodeBin, npmCommand, quoteForCmd, spawnOptions, tsxScript, type Platform } from '../../scripts/lib/commands.ts'
+import { nodeBin, npmCommand, quoteForCmd, spawnOptions, tsxScript, type Platform } from '../../src/build/commands.ts'
 
 const win = (env: NodeJS.ProcessEnv = {}): Platform => ({ platform: 'win32', env, execPath: 'C:\\Program Files\\nodejs\\node.exe' })
 const linux = (env: NodeJS.ProcessEnv = {}): Platform => ({ platform: 'linux', env, execPath: '/usr/bin/node' })
@@ -83,7 +83,7 @@ describe('scripts staff run on Windows', () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name)
         if (entry.isDirectory()) walk(full)
-        else if (/\.ts$/.test(entry.name) && !full.endsWith(path.join('lib', 'commands.ts'))) {
+        else if (/\.ts$/.test(entry.name) && !full.endsWith(path.join('build', 'commands.ts'))) {
           const text = fs.readFileSync(full, 'utf8')
           if (/spawn(Sync)?\(\s*['"`]npm(\.cmd)?['"`]|['"`]npm\.cmd['"`]/.test(text)) offenders.push(full)
         }

@@ -18,7 +18,7 @@ export interface CrossCheck {
   name: string
   /**
    * Reads the contents of files in public/, not only their names. A build that reuses a kept validation
-   * (scripts/lib/validationCache.ts, whose key has public/'s names only) runs such checks again.
+   * (src/build/validationCache.ts, whose key has public/'s names only) runs such checks again.
    */
   readsPublicFiles?: true
   run(context: CheckContext): Problem[]

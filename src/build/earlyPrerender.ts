@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
-import { PRERENDER_SHARE_ENV } from '../../src/renderer/prerenderShard.ts'
+import { PRERENDER_SHARE_ENV } from '../renderer/prerenderShard.ts'
 
 /** The option that makes scripts/prerender.ts wait for the word to go. */
 export const WAIT_OPTION = '--esperar'

@@ -1,6 +1,6 @@
 /**
  * The pre-render's store of converted Markdown (src/renderer/markdownStore.ts), kept between builds in one file per
- * site and pre-render share. A file belongs to the code fingerprint of the build that wrote it (scripts/lib/buildSite.ts:
+ * site and pre-render share. A file belongs to the code fingerprint of the build that wrote it (src/build/buildSite.ts:
  * the source, the lock file and so marked's and sanitize-html's versions): other code starts from an empty store, so
  * a change to the conversion can never serve an old conversion. Entries are keyed by the whole text, so a changed
  * text is converted again. A run that succeeds writes back the entries its pages used and no others, so the file
@@ -10,7 +10,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
-import type { MarkdownStore } from '../../src/renderer/markdownStore.ts'
+import type { MarkdownStore } from '../renderer/markdownStore.ts'
 
 /** The build's code fingerprint, which the pre-render processes get in their environment. */
 export const CODE_FINGERPRINT_ENV = 'ESE_CODE_FINGERPRINT'

@@ -3,28 +3,28 @@
  * pre-render renders, the precompiled form validators (src/generated/, read by
  * the server and copied into the site's output for the browser), sitemap.xml, robots.txt, the search index and the open-data
  * copies (public/datos-abiertos/) and the hospital's identity style sheet (public/identidad.css) (public/, copied
- * as-is). Shared by `npm run generate` and the build (scripts/lib/buildSite.ts).
+ * as-is). Shared by `npm run generate` and the build (src/build/buildSite.ts).
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { compiledCacheDir } from '../../src/manifest/compiledCache.ts'
-import type { Manifest } from '../../src/manifest/load.ts'
-import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
-import { generatedFiles } from '../../src/renderer/generatedFiles.ts'
-import { OPEN_DATA_DIR } from '../../src/manifest/openData.ts'
-import { IDENTITY_STYLESHEET } from '../../src/manifest/siteIdentity.ts'
-import { compileFormSchema } from '../../src/forms/compileFormSchema.ts'
-import { VALIDATORS_PATH } from '../../src/forms/precompiled.ts'
-import { newFormAjv, validatorModule } from '../../src/forms/standalone.ts'
+import { compiledCacheDir } from '../manifest/compiledCache.ts'
+import type { Manifest } from '../manifest/load.ts'
+import { projectRoot, publicDir } from '../manifest/paths.ts'
+import { generatedFiles } from '../renderer/generatedFiles.ts'
+import { OPEN_DATA_DIR } from '../manifest/openData.ts'
+import { IDENTITY_STYLESHEET } from '../manifest/siteIdentity.ts'
+import { compileFormSchema } from '../forms/compileFormSchema.ts'
+import { VALIDATORS_PATH } from '../forms/precompiled.ts'
+import { newFormAjv, validatorModule } from '../forms/standalone.ts'
 import { generatedDir } from './generatedDir.ts'
 
 const GENERATED_PREFIX = 'src/generated/'
 
 /**
  * Writes what changed (an unchanged file keeps its date); returns the names of what it generated. `src/generated/…`
- * goes to `genDir` (scripts/lib/generatedDir.ts: the project's own folder, or a platform site's build's).
+ * goes to `genDir` (src/build/generatedDir.ts: the project's own folder, or a platform site's build's).
  */
 export function writeGeneratedFiles(manifest: Manifest, genDir = generatedDir(projectRoot())): string[] {
   const root = projectRoot()

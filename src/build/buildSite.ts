@@ -19,12 +19,12 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { projectRoot, publicDir } from '../../src/manifest/paths.ts'
-import { formatProblem, reportGroups } from '../../src/manifest/problem.ts'
-import { keepCompiledValidatorsIn } from '../../src/manifest/schemas.ts'
-import { MANIFEST_SNAPSHOT_ENV, writeManifestSnapshot } from '../../src/manifest/manifestSnapshot.ts'
-import { validateManifest, type ValidationResult } from '../../src/manifest/validate.ts'
-import { CONFIG_LOADED_ENV, PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../../src/renderer/prerenderShard.ts'
+import { projectRoot, publicDir } from '../manifest/paths.ts'
+import { formatProblem, reportGroups } from '../manifest/problem.ts'
+import { keepCompiledValidatorsIn } from '../manifest/schemas.ts'
+import { MANIFEST_SNAPSHOT_ENV, writeManifestSnapshot } from '../manifest/manifestSnapshot.ts'
+import { validateManifest, type ValidationResult } from '../manifest/validate.ts'
+import { CONFIG_LOADED_ENV, PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../renderer/prerenderShard.ts'
 import { placeValidators, writeGeneratedFiles } from './generate.ts'
 import { withBuildLock } from './buildLock.ts'
 import { vikeNodeModules } from './nodeModules.ts'
@@ -36,9 +36,9 @@ import { lockVikeConfig } from './vikeConfigLock.ts'
 import { keepValidation, reuseValidation, validationKey } from './validationCache.ts'
 import { EarlyPrerender } from './earlyPrerender.ts'
 import { CODE_FINGERPRINT_ENV } from './markdownStore.ts'
-import { pendingSummary } from '../../src/manifest/itaMatrix.ts'
-import { untaggedSummary } from '../../src/manifest/checks/documentAccessibility.ts'
-import { standInSummary } from '../../src/manifest/governmentLogos.ts'
+import { pendingSummary } from '../manifest/itaMatrix.ts'
+import { untaggedSummary } from '../manifest/checks/documentAccessibility.ts'
+import { standInSummary } from '../manifest/governmentLogos.ts'
 
 export type BuildKind = 'contenido' | 'completa'
 
@@ -66,7 +66,7 @@ export interface BuildResult {
   reason?: string
   /**
    * Where the bundles of a content-only build came from: the output folder's own previous build, or the
-   * bundles kept by the fingerprint of their code (scripts/lib/bundleCache.ts) for an empty or outdated folder.
+   * bundles kept by the fingerprint of their code (src/build/bundleCache.ts) for an empty or outdated folder.
    */
   bundles?: 'salida' | 'guardados'
   /** The manifest has errors: nothing was built. */
@@ -167,7 +167,7 @@ export function fullBuildReason(outDir: string, fingerprint: string): string | u
 }
 
 /**
- * Links public/ into the client output (scripts/lib/publicSync.ts), with one line for the build's log file, and puts
+ * Links public/ into the client output (src/build/publicSync.ts), with one line for the build's log file, and puts
  * the site's form validators beside it (generate.ts): the site's own files, next to the bundles every site shares.
  */
 function placeSiteFiles(root: string, outDir: string, previous: string[], bundlerLog: BundlerLog, genDir: string): string[] {
@@ -263,7 +263,7 @@ function vikeEnvironment(root: string, outDir: string, extraEnv: Record<string, 
 }
 
 /**
- * The pre-render processes of a likely content-only build, started before validation (scripts/lib/earlyPrerender.ts):
+ * The pre-render processes of a likely content-only build, started before validation (src/build/earlyPrerender.ts):
  * when the output folder holds a build's bundles and the build is not asked to bundle, one per share of the pages
  * the last build listed.
  */
@@ -301,7 +301,7 @@ async function runVike(
       : [path.join(root, 'scripts', 'compiled.mjs'), 'prerender', ...(command === 'bundle-and-prerender' ? ['--empaquetar'] : [])]
   const env = vikeEnvironment(root, outDir, extraEnv)
   // Another build's Vike process may be loading its configuration: Vike's temporary files beside src/pages/**/+*.ts
-  // would collide (scripts/lib/vikeConfigLock.ts). Held until this process says it loaded its own, or ends. A
+  // would collide (src/build/vikeConfigLock.ts). Held until this process says it loaded its own, or ends. A
   // pre-render from existing bundles loads no configuration (Vike's server runtime, scripts/prerender.ts).
   const unlock = command === 'prerender' ? () => {} : await lockVikeConfig(compiledCacheDir(root))
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -446,7 +446,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     forgetServerEntryPointer(root)
 
     const { fingerprint, cacheDir, previousPublic, reason, bundles, kind } = chooseBuild(options, root, outDir)
-    // The code fingerprint: the pre-render's kept Markdown belongs to it (scripts/lib/markdownStore.ts).
+    // The code fingerprint: the pre-render's kept Markdown belongs to it (src/build/markdownStore.ts).
     const vikeEnv = { [MANIFEST_SNAPSHOT_ENV]: snapshot, [CODE_FINGERPRINT_ENV]: fingerprint }
 
     const processes = prerenderProcessCount(manifest.pages.length)
@@ -504,7 +504,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
 /**
  * The manifest validated, or the one a previous build validated from exactly the same inputs
- * (scripts/lib/validationCache.ts). `keep` stores a manifest without errors for the next build; the build calls it
+ * (src/build/validationCache.ts). `keep` stores a manifest without errors for the next build; the build calls it
  * once the pages are being rendered.
  */
 function validateOrReuse(root: string, log: (line: string) => void): Pick<ValidationResult, 'manifest' | 'errors' | 'warnings'> & { keep: () => void } {

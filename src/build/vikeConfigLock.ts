@@ -9,7 +9,7 @@
  * `configLoadedLine` after Vike's `config` hook; src/pages/contenido/+onBeforePrerenderStart.ts for a pre-render):
  * the build holds this lock from starting the process until that line or the process's end, so the loading of
  * configurations is serialized (a second or two each) and everything after it (bundling, pre-rendering) runs at
- * the same time. proper-lockfile, as scripts/lib/buildLock.ts: a lock directory, refreshed while held, taken over
+ * the same time. proper-lockfile, as src/build/buildLock.ts: a lock directory, refreshed while held, taken over
  * when its holder died.
  */
 import fs from 'node:fs'

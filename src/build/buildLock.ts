@@ -4,7 +4,7 @@ import lockfile from 'proper-lockfile'
 import { defaultGeneratedDir } from './generatedDir.ts'
 
 /**
- * One build at a time per folder of generated files (scripts/lib/generatedDir.ts): every single-site build of a
+ * One build at a time per folder of generated files (src/build/generatedDir.ts): every single-site build of a
  * checkout writes `src/generated/` (the route list and validators its bundles import), so two at once —
  * `npm run publicar` while someone runs `npm run build` — could bundle each other's route list. A platform site's
  * build writes its own folder and waits only for another build of the same site: builds of different sites run at

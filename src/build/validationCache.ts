@@ -3,7 +3,7 @@
  * valid build of the same folders saw takes that build's validated manifest instead of validating again (docs/decisions/build.md:
  * validation was about 1.4 s of a 1,000-page build's 2 s before the pre-render could start, and a platform that
  * rebuilds every site after an upgrade that did not touch the build's code, or `npm start` on an unchanged site,
- * validated identical inputs each time). The same rule as the bundles' (scripts/lib/bundleCache.ts): equal inputs,
+ * validated identical inputs each time). The same rule as the bundles' (src/build/bundleCache.ts): equal inputs,
  * equal result; any change to any input validates in full.
  *
  * The key hashes every input the validator reads (found with `strace` of `npm run validate`, 2026-11-26): each file
@@ -16,13 +16,13 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { todayInColombia } from '../../src/manifest/colombiaTime.ts'
-import { CROSS_CHECKS, crossCheck } from '../../src/manifest/crossChecks.ts'
-import type { Manifest } from '../../src/manifest/load.ts'
-import { readManifestSnapshot, writeManifestSnapshot } from '../../src/manifest/manifestSnapshot.ts'
-import { manifestDir, publicDir } from '../../src/manifest/paths.ts'
-import type { Problem } from '../../src/manifest/problem.ts'
-import { annexFile } from '../../src/manifest/transparencyAnnex.ts'
+import { todayInColombia } from '../manifest/colombiaTime.ts'
+import { CROSS_CHECKS, crossCheck } from '../manifest/crossChecks.ts'
+import type { Manifest } from '../manifest/load.ts'
+import { readManifestSnapshot, writeManifestSnapshot } from '../manifest/manifestSnapshot.ts'
+import { manifestDir, publicDir } from '../manifest/paths.ts'
+import type { Problem } from '../manifest/problem.ts'
+import { annexFile } from '../manifest/transparencyAnnex.ts'
 
 const VERSION = 1
 /** Entries kept per manifest folder: another build may still be reading the one before. */
