@@ -100,7 +100,10 @@ async function health(app: FastifyInstance, opts: HealthOptions): Promise<void> 
   const own = siteLabels(metrics, opts.siteId)
   const sources: HealthSources = {
     dataDir: opts.dataDir,
-    engine: opts.store.engine,
+    // Read at each call: a store reconnecting after a start without its database names its engine once it is back.
+    get engine() {
+      return opts.store.engine
+    },
     store: async () => opts.store,
     release: opts.release,
     forms: opts.forms,
