@@ -32,13 +32,12 @@ export async function withSiteSources<T>(base: AppOptions, site: PlatformSite, u
     opened ??= openSiteStore(base, site, setup.plan)
     return opened
   }
-  const clientDir = pointerSiteRoot(site.releasesDir, path.join(site.outDir, 'client')).current()
   try {
     return await use({
       dataDir: site.dataDir,
       engine: base.databaseUrl?.trim() ? 'postgresql' : 'sqlite',
       store,
-      release: () => servedRelease(site.releasesDir, clientDir),
+      release: () => siteRelease(site),
       forms: setup.filings.filter(f => f.clase === 'radicacion'),
       lookups: setup.lookups,
       now: base.now,
@@ -51,6 +50,14 @@ export async function withSiteSources<T>(base: AppOptions, site: PlatformSite, u
   } finally {
     if (opened) await (await opened).close()
   }
+}
+
+/**
+ * The release the site's server would serve now, read as it reads it (its pointer, else its build folder): a stat and
+ * a small file, no forms nor store, so the platform's /salud stays cheap for a thousand sites.
+ */
+export function siteRelease(site: PlatformSite): string | undefined {
+  return servedRelease(site.releasesDir, pointerSiteRoot(site.releasesDir, path.join(site.outDir, 'client')).current())
 }
 
 /** As app.ts opens it; a store that cannot be opened reads as the server's stand-in (not available, with why). */

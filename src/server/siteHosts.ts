@@ -21,7 +21,7 @@ import { msUntilNext, parseBackupHour } from './features/backup/schedule.ts'
 import { loggerOptions, QuietRequestLog } from './logging.ts'
 import { operatorPageRoutes } from './operatorPage.ts'
 import { platformHealthRoutes } from './platformHealth.ts'
-import { withSiteSources } from './siteHealthSources.ts'
+import { siteRelease, withSiteSources } from './siteHealthSources.ts'
 import { createMetrics, type ProcessMetrics } from './features/health/index.ts'
 import { DB_FILE } from './store/sqlite.ts'
 import { programVersion } from './version.ts'
@@ -198,6 +198,8 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
   platformHealthRoutes(front, {
     sites: platform.sites,
     // A site in memory through its server (which alone knows its last e-mail); any other from its folders: none started.
+    releaseOf: site =>
+      apps.useIfInMemory(site.id, async app => app.healthSources.release())?.catch(() => siteRelease(site)) ?? Promise.resolve(siteRelease(site)),
     withSources: (site, use) => apps.useIfInMemory(site.id, app => use(app.healthSources)) ?? withSiteSources(base, site, use),
     metrics,
     metricsAllowed: base.metricsAllowed,

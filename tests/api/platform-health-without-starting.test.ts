@@ -83,6 +83,28 @@ describe('a platform’s health and metrics start no site', () => {
     expect(own.text).not.toMatch(/sitio="[ab]"|^process_/m)
   })
 
+  it('a site whose forms have errors: the others still read; the detail names it, its /salud still says whether it has pages', async () => {
+    const { ask, started } = await front()
+    const form = path.join(platform.sites[2]!.manifestDir, 'forms', 'contacto.yaml')
+    const text = fs.readFileSync(form, 'utf8')
+    fs.writeFileSync(form, `${text}\n  - nombre: [sin cerrar\n`)
+    try {
+      const detail = await ask('local', '/salud/detalle')
+      expect(detail.status).toBe(503)
+      const body = JSON.parse(detail.text) as { estado: string; sitios: Record<string, { estado: string }> }
+      expect(body.estado).toBe('hay sitios con problemas')
+      expect(body.sitios.c).toEqual({ estado: 'el sitio no pudo iniciarse' })
+      expect(body.sitios.b).toMatchObject({ estado: 'ok' })
+      const metrics = (await ask('local', '/metricas')).text
+      expect(metrics).toMatch(/^respaldo_verificado\{sitio="b"\} 1$/m)
+      expect(metrics).not.toContain('sitio="c"')
+      expect(JSON.parse((await ask('local', '/salud')).text).sitios.c).toBe('en servicio')
+      expect(started()).toEqual([])
+    } finally {
+      fs.writeFileSync(form, text)
+    }
+  })
+
   it('the metrics’ collectors are made once per process: starting three sites registers no more than starting one', async () => {
     const registered = vi.spyOn(client.Registry.prototype, 'registerMetric')
     const count = async (sites: Platform) => {
