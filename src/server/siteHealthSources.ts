@@ -48,7 +48,11 @@ export async function withSiteSources<T>(base: AppOptions, site: PlatformSite, u
       minFreeMb: base.minFreeMb ?? DEFAULT_MIN_FREE_MB,
     })
   } finally {
-    if (opened) await (await opened).close()
+    // A store that could not be opened has nothing to close (its failure is the reading's: checkStore).
+    await opened?.then(
+      store => store.close(),
+      () => undefined,
+    )
   }
 }
 
