@@ -18,11 +18,22 @@ import type { FilingStore } from './store/store.ts'
 import { StoreUnreachableError, unavailableStore } from './store/unavailable.ts'
 import { programCommit, programVersion } from './version.ts'
 
+/** The program this process runs, read once (as each site's server reads it at its start). */
+export interface Program {
+  version: string
+  commit: string | undefined
+}
+
+export function thisProgram(): Program {
+  return { version: programVersion(), commit: programCommit() }
+}
+
 /**
  * Runs `use` with the site's sources. Throws, as the site's server would not start, when its forms have errors. The
- * store is opened on first use (a plain /salud needs none) the way the site's server opens it, and closed after `use`.
+ * store is opened the way the site's server opens it, only when asked (the detail's write check, the gauges' counts),
+ * and closed after `use`.
  */
-export async function withSiteSources<T>(base: AppOptions, site: PlatformSite, use: (src: HealthSources) => Promise<T>): Promise<T> {
+export async function withSiteSources<T>(base: AppOptions, program: Program, site: PlatformSite, use: (src: HealthSources) => Promise<T>): Promise<T> {
   const setup = loadFilingForms(site.manifestDir)
   if (!setup.lookups) throw new Error('sus formularios usan listas que no tiene')
   let opened: Promise<FilingStore> | undefined
@@ -41,8 +52,8 @@ export async function withSiteSources<T>(base: AppOptions, site: PlatformSite, u
       forms: setup.filings.filter(f => f.clase === 'radicacion'),
       lookups: setup.lookups,
       now: base.now,
-      version: programVersion(),
-      code: pointedCode(site.releasesDir) ?? programCommit(),
+      version: program.version,
+      code: pointedCode(site.releasesDir) ?? program.commit,
       // Only a running server knows its last e-mail; whether one is configured is the platform's setting.
       mail: createMailStatus(!!base.smtpUrl),
       minFreeMb: base.minFreeMb ?? DEFAULT_MIN_FREE_MB,

@@ -21,7 +21,7 @@ import { msUntilNext, parseBackupHour } from './features/backup/schedule.ts'
 import { loggerOptions, QuietRequestLog } from './logging.ts'
 import { operatorPageRoutes } from './operatorPage.ts'
 import { platformHealthRoutes } from './platformHealth.ts'
-import { siteRelease, withSiteSources } from './siteHealthSources.ts'
+import { siteRelease, thisProgram, withSiteSources } from './siteHealthSources.ts'
 import { createMetrics, type ProcessMetrics } from './features/health/index.ts'
 import { DB_FILE } from './store/sqlite.ts'
 import { programVersion } from './version.ts'
@@ -189,6 +189,7 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
       ),
   })
   const metrics = createMetrics(true)
+  const program = thisProgram()
   const apps = siteApps(base, platform.sites, front.log, metrics)
   const backups = scheduleSiteBackups(base, platform.sites, front.log)
 
@@ -200,10 +201,10 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
     // A site in memory through its server (which alone knows its last e-mail); any other from its folders: none started.
     releaseOf: site =>
       apps.useIfInMemory(site.id, async app => app.healthSources.release())?.catch(() => siteRelease(site)) ?? Promise.resolve(siteRelease(site)),
-    withSources: (site, use) => apps.useIfInMemory(site.id, app => use(app.healthSources)) ?? withSiteSources(base, site, use),
+    withSources: (site, use) => apps.useIfInMemory(site.id, app => use(app.healthSources)) ?? withSiteSources(base, program, site, use),
     metrics,
     metricsAllowed: base.metricsAllowed,
-    version: programVersion(),
+    version: program.version,
     notFound: unknownHost,
   })
   // The operator's overview of every site, on the server itself, with an operator account (operatorPage.ts).
