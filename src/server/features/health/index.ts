@@ -19,11 +19,15 @@ import type { Lookups } from '../../../manifest/types.generated.ts'
 import type { FilingStore } from '../../store/store.ts'
 import { addressMatcher, createMetrics, DEFAULT_METRICS_ALLOWED, filingResult, type ProcessMetrics, siteLabels } from './metrics.ts'
 import { type HealthSources, readSiteState, type SiteState, freeBytes } from './siteState.ts'
+import type { SiteReading } from './gauges.ts'
 import type { MailStatus } from './status.ts'
 
 /** For app.ts (the mail status the notifier records) and the backup feature (the status /salud/detalle reads). */
 export { type BackupStatus, createMailStatus, type MailStatus, readBackupStatus, writeBackupStatus } from './status.ts'
-/** For the platform's overview (platformOverview.ts): the same count of open and overdue filings as the gauges. */
+/**
+ * For the platform: its overview (platformOverview.ts) counts open and overdue filings as the gauges do; its front
+ * (platformHealth.ts, siteHealthSources.ts) reads each site's health from the same sources as the site's own server.
+ */
 export { countOpenAndOverdue, type HealthSources, type HealthStore, type OpenAndOverdue, readSiteState, type SiteState } from './siteState.ts'
 /** For the platform's front (siteHosts.ts), which answers the same paths for all its sites. */
 export { addressMatcher, createMetrics, DEFAULT_METRICS_ALLOWED, type ProcessMetrics } from './metrics.ts'
@@ -89,7 +93,7 @@ export function publicHealth(release: string | undefined): { ok: boolean; estado
 }
 
 /** A site's reading for the gauges (gauges.ts), with its `sitio` on a platform. */
-export async function gaugeReading(src: HealthSources, metrics: ProcessMetrics, site: string | undefined) {
+export async function gaugeReading(src: HealthSources, metrics: ProcessMetrics, site: string | undefined): Promise<SiteReading> {
   const own = siteLabels(metrics, site)
   const state = await readSiteState(src, tipo => metrics.storeErrors.inc({ tipo, ...own }), true)
   return { ...own, state, minFreeMb: src.minFreeMb, version: src.version, code: src.code }
