@@ -211,6 +211,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
     now: options.now,
     release: () => servedRelease(options.releasesDir, siteRoot.current()),
     siteId: options.siteId,
+    metrics: options.platformMetrics,
     version: programVersion(),
     code: (options.releasesDir ? pointedCode(options.releasesDir) : undefined) ?? programCommit(),
     mail: parts.mailStatus,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { SessionPolicy } from './features/office/session.ts'
 import type { BackupSchedule } from './features/backup/index.ts'
+import type { ProcessMetrics } from './features/health/index.ts'
 
 /** What the server is started with (config.ts reads it from the environment; tests set it directly). */
 export interface AppOptions {
@@ -11,6 +12,8 @@ export interface AppOptions {
   siteId?: string
   /** SITIOS_EN_MEMORIA: on a platform, how many sites' servers one process keeps started (siteAppCache.ts). */
   sitesInMemory?: number
+  /** One site of a platform: the process's metrics, which its series go into with `sitio` (features/health/metrics.ts). */
+  platformMetrics?: ProcessMetrics
   /** The process's logger, shared by the sites of a platform (each gets a child marked with its id). */
   loggerInstance?: FastifyBaseLogger
   /** Folder of the SQLite file and the uploads (default ./data). */

@@ -4,7 +4,7 @@
  * index, caches and store handle, about 5.6 MiB: kept for every site ever visited, memory grew with the platform
  * until V8 stopped the process near 950 visited sites. When a new site is started and the cache is full, the site
  * used longest ago is closed — only when no request of it is in flight, so a filing being received is never cut —
- * and started again on its next request. Its counters then start from zero, which Prometheus reads as a restart.
+ * and started again on its next request. Its metrics are the process's (features/health/metrics.ts): they keep counting.
  */
 /** SITIOS_EN_MEMORIA when the environment does not set it. */
 export const DEFAULT_SITES_IN_MEMORY = 200
@@ -24,6 +24,11 @@ export interface SiteAppCache<A> {
   acquire(id: string): { app: Promise<A>; release(): void }
   /** Runs `fn` with the site's server, held in memory while it runs. */
   use<T>(id: string, fn: (app: A) => Promise<T>): Promise<T>
+  /**
+   * Runs `fn` with the site's server only if it is in memory (held meanwhile, its place in the order unchanged: a
+   * scrape is no visit); undefined when it is not, and nothing is started.
+   */
+  useIfInMemory<T>(id: string, fn: (app: A) => Promise<T>): Promise<T> | undefined
   /** Ids of the sites in memory (least recently used first). */
   inMemory(): string[]
   closeAll(): Promise<void>
@@ -66,6 +71,15 @@ export function siteAppCache<A extends ClosableApp>(opts: SiteAppCacheOptions<A>
       } finally {
         release()
       }
+    },
+    useIfInMemory(id, fn) {
+      const entry = entries.get(id)
+      if (!entry) return undefined
+      entry.inFlight++
+      return entry.app.then(fn).finally(() => {
+        entry.inFlight--
+        trim()
+      })
     },
     inMemory: () => [...entries].sort((a, b) => a[1].lastUsed - b[1].lastUsed).map(([id]) => id),
     async closeAll() {

@@ -21,6 +21,8 @@ import { msUntilNext, parseBackupHour } from './features/backup/schedule.ts'
 import { loggerOptions, QuietRequestLog } from './logging.ts'
 import { operatorPageRoutes } from './operatorPage.ts'
 import { platformHealthRoutes } from './platformHealth.ts'
+import { siteRelease, thisProgram, withSiteSources } from './siteHealthSources.ts'
+import { createMetrics, type ProcessMetrics } from './features/health/index.ts'
 import { DB_FILE } from './store/sqlite.ts'
 import { programVersion } from './version.ts'
 
@@ -36,7 +38,7 @@ export function hostName(header: string | undefined): string {
 }
 
 /** A site's server options: the platform's settings, with the site's own folders (platform.ts says where they are). */
-export function siteAppOptions(base: AppOptions, site: PlatformSite): AppOptions {
+export function siteAppOptions(base: AppOptions, site: PlatformSite, platformMetrics?: ProcessMetrics): AppOptions {
   return {
     ...base,
     siteId: site.id,
@@ -47,6 +49,8 @@ export function siteAppOptions(base: AppOptions, site: PlatformSite): AppOptions
     dataDir: site.dataDir,
     // The front makes every site's daily backup (backUpSites), also for a site no request has reached since the start.
     backup: undefined,
+    // One set of collectors for the process, whatever the number of sites: the site's series carry `sitio`.
+    platformMetrics,
   }
 }
 
@@ -116,14 +120,14 @@ function scheduleSiteBackups(base: AppOptions, sites: readonly PlatformSite[], l
  * Each site's server, built on its first request, at most `sitesInMemory` of them (siteAppCache.ts). A site that
  * cannot start is told in the log and tried again on its next request; the others are not touched.
  */
-function siteApps(base: AppOptions, sites: readonly PlatformSite[], frontLog: FastifyBaseLogger) {
+function siteApps(base: AppOptions, sites: readonly PlatformSite[], frontLog: FastifyBaseLogger, metrics: ProcessMetrics) {
   const byId = new Map(sites.map(s => [s.id, s]))
   return siteAppCache<FastifyInstance>({
     capacity: base.sitesInMemory ?? DEFAULT_SITES_IN_MEMORY,
     start: async id => {
       const site = byId.get(id)!
       const log = frontLog.child({ sitio: id })
-      const built = await buildApp({ ...siteAppOptions(base, site), loggerInstance: log })
+      const built = await buildApp({ ...siteAppOptions(base, site, metrics), loggerInstance: log })
       await built.ready()
       log.info({ ...built.startupFacts() }, `sitio «${id}» listo`)
       return built
@@ -184,7 +188,9 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
         requestTimeout,
       ),
   })
-  const apps = siteApps(base, platform.sites, front.log)
+  const metrics = createMetrics(true)
+  const program = thisProgram()
+  const apps = siteApps(base, platform.sites, front.log, metrics)
   const backups = scheduleSiteBackups(base, platform.sites, front.log)
 
   const unknownHost = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(UNKNOWN_HOST_TEXT)
@@ -192,9 +198,13 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
   // /salud, /salud/detalle and /metricas of the whole platform, on the server itself (platformHealth.ts).
   platformHealthRoutes(front, {
     sites: platform.sites,
-    withApp: (site, use) => apps.use(site.id, use),
+    // A site in memory through its server (which alone knows its last e-mail); any other from its folders: none started.
+    releaseOf: site =>
+      apps.useIfInMemory(site.id, async app => app.healthSources.release())?.catch(() => siteRelease(site)) ?? Promise.resolve(siteRelease(site)),
+    withSources: (site, use) => apps.useIfInMemory(site.id, app => use(app.healthSources)) ?? withSiteSources(base, program, site, use),
+    metrics,
     metricsAllowed: base.metricsAllowed,
-    version: programVersion(),
+    version: program.version,
     notFound: unknownHost,
   })
   // The operator's overview of every site, on the server itself, with an operator account (operatorPage.ts).

@@ -85,4 +85,32 @@ describe('the sites kept in memory', () => {
     expect((await cache.acquire('a').app).id).toBe('a')
     expect(errors).toEqual(['a start sin base de datos'])
   })
+
+  it('a read of a site in memory starts none and leaves the order as it was: a scrape is no visit', async () => {
+    const { cache, started, closed, visit } = fakeSites()
+    expect(cache.useIfInMemory('a', async app => app.id)).toBeUndefined()
+    await visit('a')
+    await visit('b')
+    expect(await cache.useIfInMemory('a', async app => app.id)).toBe('a')
+    await visit('c')
+    await settle()
+    // «a» was read after «b» was visited, and is still the one used longest ago.
+    expect(closed).toEqual(['a'])
+    expect(started).toEqual(['a', 'b', 'c'])
+  })
+
+  it('a site being read is not closed: the next one used longest ago goes instead', async () => {
+    const { cache, closed, visit } = fakeSites()
+    await visit('a')
+    await visit('b')
+    let finish: () => void = () => undefined
+    const reading = cache.useIfInMemory('a', app => new Promise<string>(r => (finish = () => r(app.id))))
+    await settle()
+    await visit('c')
+    await settle()
+    expect(closed).toEqual(['b'])
+    finish()
+    expect(await reading).toBe('a')
+    expect(cache.inMemory()).toEqual(['a', 'c'])
+  })
 })
