@@ -26,7 +26,7 @@ import { startScriptsAfterPaint } from '../src/build/scriptPriority.ts'
 import { imagePreloadsToHead } from '../src/renderer/imagePreloads.ts'
 import { generatedDir } from '../src/build/generatedDir.ts'
 import { GO_WORD, WAIT_OPTION } from '../src/build/earlyPrerender.ts'
-import { CODE_FINGERPRINT_ENV, KeptMarkdown, markdownStoreFile } from '../src/build/markdownStore.ts'
+import { CODE_FINGERPRINT_ENV, KeptMarkdown, markdownStoreFile } from '../src/build/keptMarkdown.ts'
 import { MARKDOWN_STORE_KEY } from '../src/renderer/markdownStore.ts'
 import { compiledCacheDir } from '../src/manifest/compiledCache.ts'
 import { provideSiteRoutes, type SiteRoutes } from '../src/renderer/siteRoutes.ts'
@@ -89,7 +89,7 @@ async function wordToGo(): Promise<string | undefined> {
 }
 
 /**
- * The Markdown converted by this share's last run for the same code (src/build/markdownStore.ts), put where the
+ * The Markdown converted by this share's last run for the same code (src/build/keptMarkdown.ts), put where the
  * pages' markdownToHtml() looks; none when the build did not say its code fingerprint or has no cache folder.
  */
 function openMarkdownStore(): KeptMarkdown | undefined {

@@ -35,7 +35,7 @@ import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundl
 import { lockVikeConfig } from './vikeConfigLock.ts'
 import { keepValidation, reuseValidation, validationKey } from './validationCache.ts'
 import { EarlyPrerender } from './earlyPrerender.ts'
-import { CODE_FINGERPRINT_ENV } from './markdownStore.ts'
+import { CODE_FINGERPRINT_ENV } from './keptMarkdown.ts'
 import { pendingSummary } from '../manifest/itaMatrix.ts'
 import { untaggedSummary } from '../manifest/checks/documentAccessibility.ts'
 import { standInSummary } from '../manifest/governmentLogos.ts'
@@ -446,7 +446,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     forgetServerEntryPointer(root)
 
     const { fingerprint, cacheDir, previousPublic, reason, bundles, kind } = chooseBuild(options, root, outDir)
-    // The code fingerprint: the pre-render's kept Markdown belongs to it (src/build/markdownStore.ts).
+    // The code fingerprint: the pre-render's kept Markdown belongs to it (src/build/keptMarkdown.ts).
     const vikeEnv = { [MANIFEST_SNAPSHOT_ENV]: snapshot, [CODE_FINGERPRINT_ENV]: fingerprint }
 
     const processes = prerenderProcessCount(manifest.pages.length)

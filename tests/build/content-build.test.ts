@@ -140,7 +140,7 @@ describe('content-only rebuilds', () => {
     build()
     expect(page('/induccion/intro')).toContain('Revise los módulos en orden antes de presentar la evaluación final.')
     const all = reused()
-    // Every text of the site was kept by the build before (src/build/markdownStore.ts).
+    // Every text of the site was kept by the build before (src/build/keptMarkdown.ts).
     expect(all).toBeGreaterThan(10)
     fs.writeFileSync(
       file,

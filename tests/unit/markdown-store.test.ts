@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { KeptMarkdown, markdownStoreFile } from '../../src/build/markdownStore.ts'
+import { KeptMarkdown, markdownStoreFile } from '../../src/build/keptMarkdown.ts'
 import { markdownToHtml } from '../../src/renderer/markdown.ts'
 import { MARKDOWN_STORE_KEY } from '../../src/renderer/markdownStore.ts'
 
