@@ -130,7 +130,8 @@ for (const { viewport, stored, day, sweepRoutes, scope, axe, shares } of SWEEPS)
         expect.soft(violations, 'axe-core violations').toEqual([])
         // Chromium logs the error page's own 404 status as a failed resource: that line is the page working.
         const notFound = `${UNKNOWN}: consola: error: Failed to load resource: the server responded with a status of 404 (Not Found)`
-        expect.soft(consoleMessages.filter(m => m !== notFound), 'browser console').toEqual([])
+        const unexpected = consoleMessages.filter(m => m !== notFound)
+        expect.soft(unexpected, 'browser console').toEqual([])
       })
     })
   })
