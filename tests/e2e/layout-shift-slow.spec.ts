@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { layoutShifts, shiftFailure } from './pageChecks.ts'
 
 /**
  * A page that arrives slowly must not move as the rest of it arrives. On a slow rural connection (and on a busy
@@ -12,7 +13,8 @@ import { expect, test, type Page } from '@playwright/test'
  * bytes, PAUSE ms apart, so the partial states of the header are painted; the rest of the page and every other file
  * pass through whole. Pieces end after a closing tag: the guard is against a layout that depends on elements still to
  * come, not against an element whose own text arrives in halves (a menu item half there wraps when the rest comes,
- * whatever the layout). The layout shifts the browser reports are summed as in layout-shift.spec.ts.
+ * whatever the layout). The layout shifts the browser reports are summed as in layout-shift.spec.ts
+ * (tests/e2e/pageChecks.ts).
  */
 const LIMIT = 0.01
 const CHUNK = 256
@@ -41,36 +43,6 @@ function breadcrumbCut(html: string, where: 'item' | 'enlace'): number {
 const CUT_PAUSE = 300
 /** A page whose last crumb starts near the end of a line at 412 px with the large font, so it wraps when whole. */
 const CUT_ROUTE = '/nuestra-gestion/planeacion/informes-gestion'
-
-interface Shift {
-  value: number
-  nodes: string[]
-}
-
-/** The layout shifts not caused by input since the navigation started, with the tag and classes of what moved. */
-function pageShifts(page: Page): Promise<Shift[]> {
-  return page.evaluate(
-    () =>
-      new Promise<Shift[]>(resolve => {
-        const out: Shift[] = []
-        new PerformanceObserver(list => {
-          for (const e of list.getEntries() as Array<
-            PerformanceEntry & {
-              value: number
-              hadRecentInput: boolean
-              sources?: Array<{ node?: Node }>
-            }
-          >)
-            if (!e.hadRecentInput)
-              out.push({
-                value: e.value,
-                nodes: (e.sources ?? []).map(s => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : '?')),
-              })
-        }).observe({ type: 'layout-shift', buffered: true })
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(out), 50)))
-      }),
-  )
-}
 
 // Independent sweeps: they share the workers (each worker starts its own proxy).
 test.describe.configure({ mode: 'parallel' })
@@ -138,9 +110,8 @@ for (const viewport of VIEWPORTS) {
       for (const route of ROUTES) {
         await page.goto(proxyOrigin + route, { waitUntil: 'load' })
         await expect(page.locator('.fecha-actual time')).toHaveText('Miércoles, 30 de septiembre de 2026')
-        const shifts = await pageShifts(page)
-        const total = shifts.reduce((sum, s) => sum + s.value, 0)
-        if (total > LIMIT) failures.push(`${route}: ${total.toFixed(4)} (${shifts.map(s => `${s.value.toFixed(4)} ${s.nodes.join(', ')}`).join(' | ')})`)
+        const failure = shiftFailure(route, await layoutShifts(page), LIMIT)
+        if (failure) failures.push(failure)
       }
       expect(failures).toEqual([])
     })
@@ -158,8 +129,8 @@ test('a breadcrumb item painted before its link arrives does not jump to the nex
       waitUntil: 'load',
     })
     await expect(page.locator('.migas [aria-current="page"]')).toHaveText('Informes de gestión')
-    const total = (await pageShifts(page)).reduce((sum, s) => sum + s.value, 0)
-    if (total > LIMIT) failures.push(`${where}: ${total.toFixed(4)}`)
+    const failure = shiftFailure(where, await layoutShifts(page), LIMIT)
+    if (failure) failures.push(failure)
   }
   expect(failures).toEqual([])
 })

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { parse, type HTMLElement } from 'node-html-parser'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadManifest, type Manifest } from '../../src/manifest/load.ts'
 import type { Seccion } from '../../src/manifest/types.generated.ts'
 import { buildPageData, breadcrumbFor } from '../../src/renderer/pageData.ts'
@@ -15,9 +15,15 @@ const SAMPLES = import.meta.glob<SectionSample<SectionType>>('../../src/renderer
 
 let manifest: Manifest
 
+const publicDirBefore = process.env.PUBLIC_DIR
 beforeAll(() => {
   process.env.PUBLIC_DIR = path.resolve('tests/fixtures/public-min')
   manifest = loadManifest(path.resolve('tests/fixtures/manifest-min')).manifest
+})
+// The unit files share their process (isolate: false in vitest.config.ts): the next one sees the folder it expects.
+afterAll(() => {
+  if (publicDirBefore === undefined) delete process.env.PUBLIC_DIR
+  else process.env.PUBLIC_DIR = publicDirBefore
 })
 
 function render(section: Seccion): HTMLElement {
