@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import type { Plugin, UserConfig } from 'vite'
 import { vikeNodeModules } from './src/build/nodeModules.ts'
-import { CONFIG_LOADED_ENV, SHARE_CONFIG_LOADED } from './src/renderer/prerenderShard.ts'
+import { readBuildPlan } from './src/manifest/buildPlan.ts'
+import { announcesConfigLoaded, SHARE_CONFIG_LOADED } from './src/renderer/prerenderShard.ts'
 
 /**
  * The browser build runs the React components on Preact (`preact/compat`):
@@ -71,13 +72,13 @@ function pageContextWithoutClientRouter(): Plugin {
 }
 
 /**
- * Under `npm run build` (ESE_PUBLIC_LINKED), the build clears the output and links public/ into it itself
+ * Under `npm run build` (the build plan's `publicLinked`, src/manifest/buildPlan.ts), the build clears the output and links public/ into it itself
  * (src/build/publicSync.ts): emptying it and copying 10,000 PDFs one by one was most of a full build's time,
  * and a copy over a linked file would write into the file every published release shares. Vike sets the client's
  * `copyPublicDir` to true in its own `config` hook, hence a hook that runs after it. A bare `npx vike build`
  * keeps the bundler's defaults.
  */
-const PUBLIC_LINKED = process.env.ESE_PUBLIC_LINKED === '1'
+const PUBLIC_LINKED = readBuildPlan().publicLinked === true
 
 const SECTION_STYLES = /\/src\/renderer\/sections\/[^/]+\/styles\.css$/
 function publicLinkedByBuild(): Plugin {
@@ -112,7 +113,7 @@ function configLoadedLine(): Plugin {
   return {
     name: 'config-loaded-line',
     configResolved() {
-      if (said || !process.env[CONFIG_LOADED_ENV]) return
+      if (said || !announcesConfigLoaded()) return
       said = true
       console.log(SHARE_CONFIG_LOADED)
     },

@@ -232,7 +232,7 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
   writePlatformSites(ROOT, dir, count)
   const createMs = performance.now() - t0
   const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: file, DATA_DIR: path.join(dir, 'data'), PUBLICACIONES_DIR: path.join(dir, 'publicaciones') }
-  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'DATABASE_URL', 'RESPALDO_DESTINO']) delete env[k]
+  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'DATABASE_URL', 'RESPALDO_DESTINO']) delete env[k]
   const loaded = loadPlatform(file)
   if (!loaded.platform) throw new Error(`the bench's plataforma.yaml has problems: ${JSON.stringify(loaded.problems)}`)
   const sites = loaded.platform.sites

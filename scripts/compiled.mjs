@@ -100,6 +100,12 @@ if (!isCurrent()) {
   fs.mkdirSync(cacheDir, { recursive: true })
   await compile()
 }
-process.env.ESE_COMPILED_CACHE = cacheDir
+// The command keeps what it computes in the same folder (src/manifest/buildPlan.ts: one variable, a JSON plan).
+const PLAN = 'ESE_PLAN_COMPILACION'
+let plan = {}
+try {
+  plan = JSON.parse(process.env[PLAN] || '{}')
+} catch {}
+process.env[PLAN] = JSON.stringify({ ...plan, cacheDir: plan.cacheDir ?? cacheDir })
 process.argv = [process.argv[0], bundle, ...args]
 await import(pathToFileURL(bundle).href)

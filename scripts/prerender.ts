@@ -9,7 +9,7 @@
  * configuration (bundled by rolldown) and every `+config.ts` (through esbuild and Babel) before the first page:
  * about 2 s of a 1,000-page pre-render's 8, per process. The server runtime needs none of it (docs/decisions/build.md
  * docs/decisions/build.md). `--empaquetar` bundles first in the same process (Vike's `build()`, what `vike build`
- * runs; the build sets ESE_PRERENDER_AFTER_BUILD so that it does not pre-render by itself).
+ * runs; the build's plan says `prerenderAfterBuild` so that it does not pre-render by itself).
  *
  * Each page gets its script tags for after the first paint (src/build/scriptPriority.ts) as it is written, and
  * is written only when its content changed: a content-only build after one row changed rewrites one page, not
@@ -19,14 +19,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { inShare, parsePrerenderShare, PRERENDER_SHARE_ENV } from '../src/renderer/prerenderShard.ts'
+import { inShare, planShare } from '../src/renderer/prerenderShard.ts'
 import readline from 'node:readline'
-import { MANIFEST_SNAPSHOT_ENV } from '../src/manifest/manifestSnapshot.ts'
+import { amendBuildPlan, readBuildPlan } from '../src/manifest/buildPlan.ts'
 import { startScriptsAfterPaint } from '../src/build/scriptPriority.ts'
 import { imagePreloadsToHead } from '../src/renderer/imagePreloads.ts'
 import { generatedDir } from '../src/build/generatedDir.ts'
 import { GO_WORD, WAIT_OPTION } from '../src/build/earlyPrerender.ts'
-import { CODE_FINGERPRINT_ENV, KeptMarkdown, markdownStoreFile } from '../src/build/keptMarkdown.ts'
+import { KeptMarkdown, markdownStoreFile } from '../src/build/keptMarkdown.ts'
 import { MARKDOWN_STORE_KEY } from '../src/renderer/markdownStore.ts'
 import { compiledCacheDir } from '../src/manifest/compiledCache.ts'
 import { provideSiteRoutes, type SiteRoutes } from '../src/renderer/siteRoutes.ts'
@@ -73,7 +73,7 @@ function urlsToRender(): string[] {
   // The bundles route against this site's list, handed over here (src/renderer/siteRoutes.ts): they bundle none.
   provideSiteRoutes(routes)
   const all = [...routes.contenido, ...routes.interactivo]
-  const share = parsePrerenderShare(process.env[PRERENDER_SHARE_ENV])
+  const share = planShare()
   const mine = share ? inShare(all, r => r, share) : all
   return !share || share.index === 0 ? [...mine, '/404'] : mine
 }
@@ -93,10 +93,10 @@ async function wordToGo(): Promise<string | undefined> {
  * pages' markdownToHtml() looks; none when the build did not say its code fingerprint or has no cache folder.
  */
 function openMarkdownStore(): KeptMarkdown | undefined {
-  const version = process.env[CODE_FINGERPRINT_ENV]
+  const version = readBuildPlan().codeFingerprint
   const cacheDir = compiledCacheDir()
   if (!version || !cacheDir) return undefined
-  const share = process.env[PRERENDER_SHARE_ENV] ?? 'todas'
+  const share = readBuildPlan().share ?? 'todas'
   const store = KeptMarkdown.open(markdownStoreFile(cacheDir, generatedDir(root), share), version)
   ;(globalThis as Record<symbol, unknown>)[MARKDOWN_STORE_KEY] = store
   return store
@@ -114,7 +114,7 @@ async function main(): Promise<number> {
     // Started while the build validates (src/build/earlyPrerender.ts): the manifest to render, or nothing to do.
     const snapshot = await wordToGo()
     if (!snapshot) return 0
-    process.env[MANIFEST_SNAPSHOT_ENV] = snapshot
+    amendBuildPlan({ manifestSnapshot: snapshot })
   }
   const markdown = openMarkdownStore()
   const failures: string[] = []

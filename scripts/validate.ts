@@ -9,9 +9,11 @@ import { formatProblem, reportGroups, sortProblems } from '../src/manifest/probl
 import { githubAnnotation, gitlabReport, jsonReport, parseValidateArgs, underGithubActions, type ValidateOptions } from '../src/manifest/report.ts'
 import { keepCompiledValidatorsIn } from '../src/manifest/schemas.ts'
 import { validateManifest } from '../src/manifest/validate.ts'
+import { readBuildPlan } from '../src/manifest/buildPlan.ts'
 
 // Started from its compiled copy (scripts/compiled.mjs): the schema validators are compiled once and kept there too.
-if (process.env.ESE_COMPILED_CACHE) keepCompiledValidatorsIn(process.env.ESE_COMPILED_CACHE)
+const cacheDir = readBuildPlan().cacheDir
+if (cacheDir) keepCompiledValidatorsIn(cacheDir)
 
 let options: ValidateOptions
 try {

@@ -11,7 +11,6 @@ import { loadPlatform, type Platform, type PlatformSite } from '../../src/manife
 import { formatProblem } from '../../src/manifest/problem.ts'
 import { projectRoot } from '../../src/manifest/paths.ts'
 import { type BuildOptions, type BuildResult, buildSite, codeIsBundled } from '../../src/build/buildSite.ts'
-import { GENERATED_DIR_ENV } from '../../src/build/generatedDir.ts'
 
 /** Exit code of `--sitio` when the site's manifest has errors (nothing was built); 1 when the build itself failed. */
 export const INVALID_MANIFEST_EXIT = 3
@@ -31,14 +30,9 @@ export function platformToBuild(): Platform | undefined {
   return platform
 }
 
-/** Where a site's build reads and writes: its content folders, its output and its own generated files. */
+/** Where a site's build reads and writes: its content folders and its output. */
 export function siteEnv(site: PlatformSite): Record<string, string> {
-  return {
-    MANIFEST_DIR: site.manifestDir,
-    PUBLIC_DIR: site.publicDir,
-    BUILD_OUT_DIR: site.outDir,
-    [GENERATED_DIR_ENV]: path.join(site.outDir, 'generado'),
-  }
+  return { MANIFEST_DIR: site.manifestDir, PUBLIC_DIR: site.publicDir, BUILD_OUT_DIR: site.outDir }
 }
 
 /**
@@ -49,7 +43,8 @@ export async function buildOneSite(site: PlatformSite, options: BuildOptions): P
   const outDir = path.resolve(options.outDir ?? site.outDir)
   Object.assign(process.env, siteEnv(site), { BUILD_OUT_DIR: outDir })
   console.log(`Sitio «${site.id}» (${site.nombre}): ${path.relative(process.cwd(), site.folder) || '.'} → ${path.relative(process.cwd(), outDir)}`)
-  return buildSite({ ...options, outDir })
+  // Its generated files stay in its own output folder, whatever release it builds into.
+  return buildSite({ ...options, outDir, generatedDir: path.join(site.outDir, 'generado') })
 }
 
 /**

@@ -22,20 +22,20 @@ import path from 'node:path'
 import { projectRoot, publicDir } from '../manifest/paths.ts'
 import { formatProblem, reportGroups } from '../manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../manifest/schemas.ts'
-import { MANIFEST_SNAPSHOT_ENV, writeManifestSnapshot } from '../manifest/manifestSnapshot.ts'
+import { writeManifestSnapshot } from '../manifest/manifestSnapshot.ts'
+import { type BuildPlan, planVariable } from '../manifest/buildPlan.ts'
 import { validateManifest, type ValidationResult } from '../manifest/validate.ts'
-import { CONFIG_LOADED_ENV, PRERENDER_SHARE_ENV, SHARE_CONFIG_LOADED } from '../renderer/prerenderShard.ts'
+import { SHARE_CONFIG_LOADED } from '../renderer/prerenderShard.ts'
 import { placeValidators, writeGeneratedFiles } from './generate.ts'
 import { withBuildLock } from './buildLock.ts'
 import { vikeNodeModules } from './nodeModules.ts'
 import { forgetServerEntryPointer } from './serverEntryPointer.ts'
-import { defaultGeneratedDir, generatedDir } from './generatedDir.ts'
+import { defaultGeneratedDir } from './generatedDir.ts'
 import { emptyExcept, snapshotDirFor, syncPublic } from './publicSync.ts'
 import { bundleCacheFor, hasBundles, keepBundles, restoreBundles } from './bundleCache.ts'
 import { lockVikeConfig } from './vikeConfigLock.ts'
 import { keepValidation, reuseValidation, validationKey } from './validationCache.ts'
 import { EarlyPrerender } from './earlyPrerender.ts'
-import { CODE_FINGERPRINT_ENV } from './keptMarkdown.ts'
 import { pendingSummary } from '../manifest/itaMatrix.ts'
 import { untaggedSummary } from '../manifest/checks/documentAccessibility.ts'
 import { standInSummary } from '../manifest/governmentLogos.ts'
@@ -45,6 +45,8 @@ export type BuildKind = 'contenido' | 'completa'
 export interface BuildOptions {
   /** Output folder (holds client/ and server/); default BUILD_OUT_DIR or dist. */
   outDir?: string
+  /** Where the site's generated files go (generatedDir.ts): a platform site's own folder; default the checkout's. */
+  generatedDir?: string
   /** Always bundle again. */
   full?: boolean
   /**
@@ -238,27 +240,19 @@ class BundlerLog {
   }
 }
 
-/** Set for `vike build` when the build pre-renders afterwards in shares (src/pages/+config.ts reads it). */
-const PRERENDER_LATER_ENV = 'ESE_PRERENDER_AFTER_BUILD'
 /**
- * Set for `vike build` run by this build: the bundler neither empties the output nor copies public/ (vite.config.ts);
- * this build clears the output and links public/ itself. A bare `npx vike build` keeps the bundler's defaults.
+ * The environment of every Vike process of a build: its plan (src/manifest/buildPlan.ts: the cache folder, the site's
+ * generated folder, and what `plan` adds: the manifest to render, the code fingerprint, the share, whether the
+ * bundler links public/ and leaves the pre-render to the build), and the output folder the bundler writes.
+ * NODE_ENV=production always: a build publishes, and under another value (Vitest's «test», a server's
+ * «development») the bundles carry React's development JSX with file paths, kept and reused by the bundle cache.
  */
-const PUBLIC_LINKED_ENV = 'ESE_PUBLIC_LINKED'
-
-/**
- * The environment of every Vike process of a build. NODE_ENV=production always: a build publishes, and under another
- * value (Vitest's «test», a server's «development») the bundles carry React's development JSX with file paths, kept
- * and reused by the bundle cache.
- */
-function vikeEnvironment(root: string, outDir: string, extraEnv: Record<string, string> = {}): NodeJS.ProcessEnv {
+function vikeEnvironment(root: string, outDir: string, genDir: string, plan: BuildPlan = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'production',
     BUILD_OUT_DIR: path.relative(root, outDir) || '.',
-    ESE_COMPILED_CACHE: compiledCacheDir(root),
-    [CONFIG_LOADED_ENV]: '1',
-    ...extraEnv,
+    ...planVariable({ cacheDir: compiledCacheDir(root), generatedDir: genDir, announceConfigLoaded: true, ...plan }),
   }
 }
 
@@ -267,18 +261,18 @@ function vikeEnvironment(root: string, outDir: string, extraEnv: Record<string, 
  * when the output folder holds a build's bundles and the build is not asked to bundle, one per share of the pages
  * the last build listed.
  */
-function startEarlyPrerender(options: BuildOptions, root: string, outDir: string): EarlyPrerender | undefined {
+function startEarlyPrerender(options: BuildOptions, root: string, outDir: string, genDir: string): EarlyPrerender | undefined {
   const info = readBuildInfo(outDir)
   if (options.full || options.reuseFrom || !info || !fs.existsSync(path.join(outDir, 'server', 'entry.mjs'))) return undefined
   let pages: number
   try {
-    const routes = JSON.parse(fs.readFileSync(path.join(generatedDir(root), 'routes.json'), 'utf8')) as Record<string, string[]>
+    const routes = JSON.parse(fs.readFileSync(path.join(genDir, 'routes.json'), 'utf8')) as Record<string, string[]>
     pages = Object.values(routes).flat().length
   } catch {
     return undefined
   }
-  const env = vikeEnvironment(root, outDir, { [CODE_FINGERPRINT_ENV]: info.fingerprint })
-  return pages > 0 ? EarlyPrerender.start(root, info.fingerprint, prerenderProcessCount(pages), env) : undefined
+  const envFor = (share: string | undefined) => vikeEnvironment(root, outDir, genDir, { codeFingerprint: info.fingerprint, share })
+  return pages > 0 ? EarlyPrerender.start(root, info.fingerprint, prerenderProcessCount(pages), envFor) : undefined
 }
 
 /**
@@ -288,18 +282,11 @@ function startEarlyPrerender(options: BuildOptions, root: string, outDir: string
  * first paint. A child process: this one has loaded the section modules (and React) itself, and the server bundle
  * needs a React of its own.
  */
-async function runVike(
-  command: 'build' | 'prerender' | 'bundle-and-prerender',
-  root: string,
-  outDir: string,
-  log: BundlerLog,
-  extraEnv: Record<string, string> = {},
-): Promise<boolean> {
+async function runVike(command: 'build' | 'prerender' | 'bundle-and-prerender', root: string, log: BundlerLog, env: NodeJS.ProcessEnv): Promise<boolean> {
   const args =
     command === 'build'
       ? [path.join(vikeNodeModules(root), 'vike', 'bin.js'), 'build']
       : [path.join(root, 'scripts', 'compiled.mjs'), 'prerender', ...(command === 'bundle-and-prerender' ? ['--empaquetar'] : [])]
-  const env = vikeEnvironment(root, outDir, extraEnv)
   // Another build's Vike process may be loading its configuration: Vike's temporary files beside src/pages/**/+*.ts
   // would collide (src/build/vikeConfigLock.ts). Held until this process says it loaded its own, or ends. A
   // pre-render from existing bundles loads no configuration (Vike's server runtime, scripts/prerender.ts).
@@ -351,10 +338,9 @@ export function prerenderProcessCount(pages: number, cores = os.availableParalle
  * The pre-render from the existing bundles, in `count` processes at once, each rendering its share of the pages
  * (they load no Vike configuration, so nothing keeps them from starting together).
  */
-async function prerenderInShares(count: number, root: string, outDir: string, log: BundlerLog, env: Record<string, string>): Promise<boolean> {
+async function prerenderInShares(count: number, root: string, log: BundlerLog, envFor: (share?: string) => NodeJS.ProcessEnv): Promise<boolean> {
   const runs: Array<Promise<boolean>> = []
-  for (let index = 0; index < count; index++)
-    runs.push(runVike('prerender', root, outDir, log, count > 1 ? { ...env, [PRERENDER_SHARE_ENV]: `${index}/${count}` } : env))
+  for (let index = 0; index < count; index++) runs.push(runVike('prerender', root, log, envFor(count > 1 ? `${index}/${count}` : undefined)))
   return (await Promise.all(runs)).every(Boolean)
 }
 
@@ -408,7 +394,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
 
   // Stopped on every way out below (a process not told to go leaves without writing; after go() stop does nothing),
   // and in any case when this process ends: their input closes.
-  const early = startEarlyPrerender(options, root, outDir)
+  // A platform site's generated files are its own (generatedDir.ts); the single site's are the checkout's.
+  const genDir = options.generatedDir ?? defaultGeneratedDir(root)
+  const early = startEarlyPrerender(options, root, outDir, genDir)
   keepCompiledValidatorsIn(compiledCacheDir(root))
   const { manifest, errors, warnings, keep } = validateOrReuse(root, log)
   const groups = reportGroups(errors, warnings)
@@ -419,7 +407,6 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     early?.stop()
     return { ok: false, invalid: true, ms: elapsed() }
   }
-  const genDir = generatedDir(root)
   // The generated files are shared by every build that writes the same folder (src/generated/: every single-site build
   // of this installation; a platform site's: the builds of that site): one build at a time per folder.
   return withBuildLock(
@@ -446,8 +433,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     forgetServerEntryPointer(root)
 
     const { fingerprint, cacheDir, previousPublic, reason, bundles, kind } = chooseBuild(options, root, outDir)
-    // The code fingerprint: the pre-render's kept Markdown belongs to it (src/build/keptMarkdown.ts).
-    const vikeEnv = { [MANIFEST_SNAPSHOT_ENV]: snapshot, [CODE_FINGERPRINT_ENV]: fingerprint }
+    // The plan of every Vike process of this build (src/manifest/buildPlan.ts): the manifest to render, and the code
+    // fingerprint the pre-render's kept Markdown belongs to (keptMarkdown.ts).
+    const envFor = (share?: string, more: BuildPlan = {}) =>
+      vikeEnvironment(root, outDir, genDir, { manifestSnapshot: snapshot, codeFingerprint: fingerprint, share, ...more })
 
     const processes = prerenderProcessCount(manifest.pages.length)
     const bundlerLog = new BundlerLog(path.join(outDir, BUILD_LOG_FILE), options.detail ?? false)
@@ -465,31 +454,28 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       else bundlerLog.note(`pre-render: ${processes} proceso(s) iniciados durante la validación`)
       const rendering = waiting
         ? early!.go(snapshot, (line, error) => bundlerLog.take(line, error ? l => console.error(l) : l => console.log(l)))
-        : prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv)
+        : prerenderInShares(processes, root, bundlerLog, envFor)
       // Kept while the pages render: not on the way to the first page.
       keep()
       ok = await rendering
-      if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
     } else {
       log(`Compilación completa (${reason})…`)
       // A stale fingerprint must not survive a build that fails half-way (clearOutput removes it first).
       clearOutput(outDir, previousPublic)
       publicFiles = placeSiteFiles(root, outDir, previousPublic, bundlerLog, genDir)
-      const bundle = { ...vikeEnv, [PUBLIC_LINKED_ENV]: '1' }
-      // Vike's own pre-render after bundling is off (src/pages/+config.ts): scripts/prerender.ts writes the pages.
-      // One process: it bundles, then pre-renders. Several: bundling, then the shares.
-      const later = { ...bundle, [PRERENDER_LATER_ENV]: '1' }
+      // The bundler leaves public/ to this build (vite.config.ts), and Vike's own pre-render after bundling is off
+      // (src/pages/+config.ts): scripts/prerender.ts writes the pages. One process: it bundles, then pre-renders.
+      // Several: bundling, then the shares.
+      const bundling = envFor(undefined, { publicLinked: true, prerenderAfterBuild: true })
       const building =
         processes === 1
-          ? runVike('bundle-and-prerender', root, outDir, bundlerLog, later)
-          : runVike('build', root, outDir, bundlerLog, later).then(bundled => bundled && prerenderInShares(processes, root, outDir, bundlerLog, vikeEnv))
+          ? runVike('bundle-and-prerender', root, bundlerLog, bundling)
+          : runVike('build', root, bundlerLog, bundling).then(bundled => bundled && prerenderInShares(processes, root, bundlerLog, envFor))
       keep()
       ok = await building
-      if (ok) {
-        keepBundles(cacheDir, fingerprint, outDir)
-        writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
-      }
+      if (ok) keepBundles(cacheDir, fingerprint, outDir)
     }
+    if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
     await bundlerLog.close(ok)
     if (!ok) return failed(elapsed())
     const ms = elapsed()

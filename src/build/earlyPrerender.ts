@@ -11,7 +11,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
-import { PRERENDER_SHARE_ENV } from '../renderer/prerenderShard.ts'
 
 /** The option that makes scripts/prerender.ts wait for the word to go. */
 export const WAIT_OPTION = '--esperar'
@@ -38,15 +37,14 @@ export class EarlyPrerender {
     private readonly runs: Waiting[],
   ) {}
 
-  /** Starts `count` waiting processes, each with its share of the pages, with the build's environment for Vike. */
-  static start(root: string, fingerprint: string, count: number, env: NodeJS.ProcessEnv): EarlyPrerender {
+  /** Starts `count` waiting processes, each with its share of the pages in the build's environment for Vike (`envFor`). */
+  static start(root: string, fingerprint: string, count: number, envFor: (share: string | undefined) => NodeJS.ProcessEnv): EarlyPrerender {
     const runs: Waiting[] = []
     const early = new EarlyPrerender(fingerprint, count, runs)
     for (let index = 0; index < count; index++) {
-      const share = count > 1 ? { [PRERENDER_SHARE_ENV]: `${index}/${count}` } : {}
       const child = spawn(process.execPath, [path.join(root, 'scripts', 'compiled.mjs'), 'prerender', WAIT_OPTION], {
         cwd: root,
-        env: { ...env, ...share },
+        env: envFor(count > 1 ? `${index}/${count}` : undefined),
         stdio: ['pipe', 'pipe', 'pipe'],
       })
       const run: Waiting = { child, exited: false, done: Promise.resolve(false) }

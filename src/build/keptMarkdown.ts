@@ -12,9 +12,6 @@ import path from 'node:path'
 import v8 from 'node:v8'
 import type { MarkdownStore } from '../renderer/markdownStore.ts'
 
-/** The build's code fingerprint, which the pre-render processes get in their environment. */
-export const CODE_FINGERPRINT_ENV = 'ESE_CODE_FINGERPRINT'
-
 interface StoreFile {
   version: string
   entries: Array<[string, string]>

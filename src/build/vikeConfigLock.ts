@@ -16,9 +16,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import lockfile from 'proper-lockfile'
 
-/** Set by the build for the Vike processes it starts: they print CONFIG_LOADED_LINE once their configuration is loaded. */
-export const CONFIG_LOADED_ENV = 'ESE_CONFIG_LOADED_LINE'
-
 /**
  * Longest hold: a process that never says it loaded (an older vite.config.ts, a hung start) lets the others go on
  * after this, as before the lock.

@@ -6,13 +6,15 @@
  * the server). Each entry is named or checked by a hash of its inputs, so a
  * stale entry is never used.
  */
+import { readBuildPlan } from './buildPlan.ts'
+
 let chosen: string | undefined | null = null
 
-/** `undefined` turns the cache off; never called: ESE_COMPILED_CACHE decides (the build passes it to its child process). */
+/** `undefined` turns the cache off; never called: the build plan's `cacheDir` decides (buildPlan.ts). */
 export function setCompiledCacheDir(dir: string | undefined): void {
   chosen = dir
 }
 
 export function compiledCacheDir(): string | undefined {
-  return chosen === null ? process.env.ESE_COMPILED_CACHE || undefined : chosen
+  return chosen === null ? readBuildPlan().cacheDir || undefined : chosen
 }

@@ -2,17 +2,17 @@
  * The manifest a build validated, handed to the build's pre-render processes in one file (docs/decisions/documents-and-placeholders.md). Each of them
  * loaded it again from the YAML files (1,100 on a 1,000-page site: every file and its parse-cache entry read and
  * hashed, 0.75–1 s of each process's profile). The build writes the file right after validating, names it to the
- * processes it starts (ESE_MANIFEST_SNAPSHOT), and removes it when it ends; a process reads it only for the same
+ * processes it starts (the build plan's `manifestSnapshot`, buildPlan.ts), and removes it when it ends; a process reads it only for the same
  * manifest folder. So the pages render exactly the manifest that was validated, also when staff save a file while
  * the build runs.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import v8 from 'node:v8'
+import { readBuildPlan } from './buildPlan.ts'
 import type { Manifest, Sourced } from './manifestShape.ts'
 import { plainSource, sourceFromPlain, type PlainSource } from './yamlSource.ts'
 
-export const MANIFEST_SNAPSHOT_ENV = 'ESE_MANIFEST_SNAPSHOT'
 const VERSION = 1
 
 interface PlainSourced<T> {
@@ -57,7 +57,7 @@ export function writeManifestSnapshot(manifest: Manifest, file: string): void {
 }
 
 /** The manifest of folder `dir` from the snapshot the build named, or undefined (none, another folder, unreadable). */
-export function readManifestSnapshot(dir: string, file = process.env[MANIFEST_SNAPSHOT_ENV]): Manifest | undefined {
+export function readManifestSnapshot(dir: string, file = readBuildPlan().manifestSnapshot): Manifest | undefined {
   if (!file) return undefined
   let plain: PlainManifest
   try {

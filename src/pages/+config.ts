@@ -1,5 +1,6 @@
 import type { Config } from 'vike/types'
 import vikeReact from 'vike-react/config'
+import { readBuildPlan } from '../manifest/buildPlan.ts'
 
 export default {
   extends: [vikeReact],
@@ -7,7 +8,7 @@ export default {
     // dist/server stays: a content-only rebuild (scripts/build.ts) pre-renders again from it without bundling.
     keepDistServer: true,
     // The build of a large site pre-renders after bundling, in several processes (src/build/buildSite.ts).
-    disableAutoRun: process.env.ESE_PRERENDER_AFTER_BUILD === '1',
+    disableAutoRun: readBuildPlan().prerenderAfterBuild === true,
   },
   // Every page is a full page load (server routing): no client router to download and start on hydrated pages
   // (Lighthouse), and the header, menus and footer are never re-rendered in the browser

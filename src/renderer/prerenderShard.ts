@@ -3,21 +3,19 @@
  * parallel where it pays"). A pre-render renders in one JavaScript thread, so
  * on a 1,000-page site one core renders while the other idles.
  * src/build/buildSite.ts starts one pre-render process (scripts/prerender.ts)
- * per share with `ESE_PRERENDER_SHARE=<index>/<count>`; each renders the URLs of
+ * per share, its build plan saying `share: "<index>/<count>"` (src/manifest/buildPlan.ts); each renders the URLs of
  * its share, and the first also the 404 page. Each URL falls in exactly one share
  * (its place in the sorted list of URLs, modulo the count), so together the
  * shares write every page once, whatever order the pages are listed in. Vike's
- * own pre-render (a bare `npx vike build`) reads the same variable in
- * src/pages/contenido/+onBeforePrerenderStart.ts and src/pages/+onPrerenderStart.ts.
+ * own pre-render reads the same plan in src/pages/contenido/+onBeforePrerenderStart.ts and
+ * src/pages/+onPrerenderStart.ts.
  */
+import { readBuildPlan } from '../manifest/buildPlan.ts'
 
 export interface PrerenderShare {
   index: number
   count: number
 }
-
-/** The variable the build sets in each pre-rendering process. */
-export const PRERENDER_SHARE_ENV = 'ESE_PRERENDER_SHARE'
 
 /**
  * The line a Vike process started by the build prints once Vike has loaded its configuration (bundling,
@@ -28,12 +26,19 @@ export const PRERENDER_SHARE_ENV = 'ESE_PRERENDER_SHARE'
  */
 export const SHARE_CONFIG_LOADED = 'ese-reparto: configuración cargada'
 
+/** This process's share of the pages (its build plan's), or undefined: every page. */
+export function planShare(): PrerenderShare | undefined {
+  return parsePrerenderShare(readBuildPlan().share)
+}
+
 /**
- * Set by the build for every Vike process it starts: the process prints SHARE_CONFIG_LOADED once its configuration
- * is loaded (vite.config.ts after Vike's `config` hook, or the pre-render's first hook), which releases the lock that
- * keeps two builds of the checkout from loading Vike's configuration at once (src/build/vikeConfigLock.ts).
+ * Whether this process prints SHARE_CONFIG_LOADED once its configuration is loaded (vite.config.ts after Vike's
+ * `config` hook, or the pre-render's first hook): the build asks it of every Vike process it starts, to release the
+ * lock that keeps two builds of the checkout from loading Vike's configuration at once (src/build/vikeConfigLock.ts).
  */
-export const CONFIG_LOADED_ENV = 'ESE_CONFIG_LOADED_LINE'
+export function announcesConfigLoaded(): boolean {
+  return readBuildPlan().announceConfigLoaded === true
+}
 
 /** `"1/2"` → { index: 1, count: 2 }; undefined when unset or malformed (then every page is rendered). */
 export function parsePrerenderShare(value: string | undefined): PrerenderShare | undefined {

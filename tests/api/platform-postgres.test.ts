@@ -36,7 +36,8 @@ let serverUrl: string
 function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const e: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platformFile, DATABASE_URL: serverUrl }
   // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
-  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'DATA_DIR', 'PUBLICACIONES_DIR', 'NODE_ENV']) delete e[k]
+  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'DATA_DIR', 'PUBLICACIONES_DIR', 'NODE_ENV'])
+    delete e[k]
   return { ...e, ...extra }
 }
 

@@ -29,7 +29,7 @@ function buildEnv(meet: number): NodeJS.ProcessEnv {
     ESE_VIKE_LOCK: path.resolve('node_modules/.cache/ese-hospital/carga-configuracion-vike.lock'),
   })
   // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
-  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'PRERENDER_PROCESSES', 'NODE_ENV']) delete env[k]
+  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'PRERENDER_PROCESSES', 'NODE_ENV']) delete env[k]
   return env
 }
 

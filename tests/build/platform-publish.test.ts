@@ -21,7 +21,7 @@ const manifestFile = (id: string) => path.join(dir, 'sitios', id, 'manifest', 'p
 function publicar(...args: string[]): { status: number | null; out: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platformFile, PLATAFORMA_COMPILACIONES: '2' }
   // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
-  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'PUBLICACIONES_DIR', 'DATA_DIR', 'NODE_ENV'])
+  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'PUBLICACIONES_DIR', 'DATA_DIR', 'NODE_ENV'])
     delete env[k]
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/publicar.ts', ...args], { env, encoding: 'utf8' })
   return { status: r.status, out: r.stdout + r.stderr }

@@ -27,7 +27,7 @@ function env(): NodeJS.ProcessEnv {
     'MANIFEST_DIR',
     'PUBLIC_DIR',
     'BUILD_OUT_DIR',
-    'ESE_GENERATED_DIR',
+    'ESE_PLAN_COMPILACION',
     'PROJECT_ROOT',
     'DATA_DIR',
     'DATABASE_URL',

@@ -148,7 +148,7 @@ describe('identity: style sheet, link and logo per site', () => {
     fs.writeFileSync(path.join(dir, 'plataforma.yaml'), 'sitios:\n  - id: a\n    nombre: E.S.E. Hospital A\n    dominios: [a.example.gov.co]\n')
     const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: path.join(dir, 'plataforma.yaml') }
     // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
-    for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'PRERENDER_PROCESSES', 'NODE_ENV']) delete env[k]
+    for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'PRERENDER_PROCESSES', 'NODE_ENV']) delete env[k]
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--sitio', 'a'], { env, encoding: 'utf8' })
     expect(r.status, r.stdout + r.stderr).toBe(0)
 

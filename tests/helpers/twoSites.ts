@@ -39,7 +39,7 @@ export function writeTwoSites(dir = TWO_SITES_DIR): void {
 export function buildTwoSites(dir = TWO_SITES_DIR): void {
   const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: path.join(dir, 'plataforma.yaml'), PLATAFORMA_COMPILACIONES: '2' }
   // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
-  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_GENERATED_DIR', 'PROJECT_ROOT', 'NODE_ENV', 'DATA_DIR', 'PUBLICACIONES_DIR'])
+  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'NODE_ENV', 'DATA_DIR', 'PUBLICACIONES_DIR'])
     delete env[k]
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--todos'], { env, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(r.stdout + r.stderr)

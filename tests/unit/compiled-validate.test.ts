@@ -78,7 +78,7 @@ describe('compiled validators', () => {
 
   it('the compiled staff command prints what the TypeScript one prints', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, MANIFEST_DIR: manifestDir, PUBLIC_DIR: path.join(tmp, 'public') }
-    delete env.ESE_COMPILED_CACHE
+    delete env.ESE_PLAN_COMPILACION
     const strip = (s: string) => s.replace(/revisados en \d+ ms/, 'revisados en N ms')
     const viaTsx = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], { env, encoding: 'utf8' })
     const compiled = spawnSync(process.execPath, ['scripts/compiled.mjs', 'validate'], { env, encoding: 'utf8' })
@@ -98,7 +98,7 @@ describe('compiled validators', () => {
     fs.symlinkSync(path.resolve('node_modules'), path.join(clone, 'node_modules'), 'junction')
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, MANIFEST_DIR: manifestDir, PUBLIC_DIR: path.join(tmp, 'public') }
-      for (const k of ['ESE_COMPILED_CACHE', 'BUILD_OUT_DIR', 'PROJECT_ROOT']) delete env[k]
+      for (const k of ['ESE_PLAN_COMPILACION', 'BUILD_OUT_DIR', 'PROJECT_ROOT']) delete env[k]
       const viaTsx = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: clone, env, encoding: 'utf8' })
       const compiled = spawnSync(process.execPath, ['scripts/compiled.mjs', 'build'], { cwd: clone, env, encoding: 'utf8' })
       expect(viaTsx.status).toBe(1)
