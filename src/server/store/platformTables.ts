@@ -40,3 +40,24 @@ export const DAILY_BACKUP_CLAIMS: Migration = {
     ${sitePolicy('respaldos_diarios')}
   `,
 }
+
+/**
+ * The bytes of every kept upload (citizens' attachments, the office's answer PDFs), by its stored name
+ * (`adjuntos.archivo`, `historial.archivo`), so that any node serves a file another node received
+ * (store/fileContents.ts). A site table: a site's backup and restore carry it with the rows that name the files.
+ */
+export const ATTACHMENT_CONTENTS: Migration = {
+  id: 'attachment-contents',
+  version: 2952,
+  name: 'adjuntos: su contenido en la base de datos, para que cualquier nodo los entregue',
+  sqlite: 'SELECT 1;',
+  postgres: `
+    CREATE TABLE adjuntos_contenido (
+      sitio text NOT NULL DEFAULT sitio_actual(),
+      archivo text NOT NULL,
+      contenido bytea NOT NULL,
+      PRIMARY KEY (sitio, archivo)
+    );
+    ${sitePolicy('adjuntos_contenido')}
+  `,
+}
