@@ -1,7 +1,8 @@
 /**
  * Attachments in PostgreSQL (docs/decisions/platform.md, «Attachments in PostgreSQL»): two server nodes of site A, each
  * with its own data folder, share only the database. A citizen's attachment received by node 1 downloads, the same
- * bytes, from node 2's office, and node 2's backup holds it; staff of site B (a third server, on the same database)
+ * bytes, from node 2's office, and node 2's backup holds it; the office's answer PDF given on node 1 reaches the
+ * citizen through node 2; staff of site B (a third server, on the same database)
  * cannot get it, and B's connection sees none of A's stored bytes.
  */
 import { randomBytes } from 'node:crypto'
@@ -58,6 +59,7 @@ afterAll(async () => {
 
 describe('attachments on nodes sharing only PostgreSQL', () => {
   let radicado = ''
+  let codigo = ''
 
   it('a citizen’s attachment received by node 1 downloads, the same bytes, from node 2; node 2’s backup holds it', async () => {
     const res = await (await new Client(node1.url).init()).postForm(
@@ -65,7 +67,7 @@ describe('attachments on nodes sharing only PostgreSQL', () => {
       historiaForm(historiaFields(), { content: PDF, name: 'solicitud.pdf' }),
     )
     expect(res.status).toBe(200)
-    radicado = ((await res.json()) as { id: string }).id
+    ;({ id: radicado, codigo } = (await res.json()) as { id: string; codigo: string })
     // Node 2 has no copy of its own: only the database can give it.
     expect(fs.readdirSync(path.join(node2.dataDir, 'adjuntos')).filter(f => f !== '.tmp')).toEqual([])
 
@@ -85,10 +87,22 @@ describe('attachments on nodes sharing only PostgreSQL', () => {
     expect({ adjuntos: made.manifest.adjuntos, faltantes: made.manifest.adjuntosFaltantes }).toEqual({ adjuntos: 1, faltantes: [] })
   }, 60_000)
 
-  it('staff of site B cannot get A’s attachment, and B’s connection sees none of A’s stored bytes', async () => {
+  it('the office’s answer PDF uploaded on node 1 is what the citizen downloads through node 2', async () => {
+    const answer = Buffer.concat([Buffer.from('%PDF-1.4\n', 'latin1'), randomBytes(1024), Buffer.from('\n%%EOF\n', 'latin1')])
+    const form = new FormData()
+    form.append('accion', 'responder')
+    form.append('texto', 'Adjuntamos la copia de su historia clínica.')
+    form.append('archivo', new Blob([new Uint8Array(answer)], { type: 'application/pdf' }), 'respuesta.pdf')
+    expect((await (await signInStaff(node1.url, STAFF)).act(radicado, form)).status).toBe(200)
+    const pdf = await (await new Client(node2.url).init()).postJson('/api/consulta/respuesta', { radicado, codigo })
+    expect(pdf.status).toBe(200)
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(answer)).toBe(true)
+  })
+
+  it('staff of site B cannot get A’s attachment, and B’s connection sees none of A’s stored bytes (its attachment and its answer)', async () => {
     const staffB = await signInStaff(siteB.url, STAFF)
     expect((await staffB.get(`/api/oficina/radicaciones/${radicado}/adjuntos/0`)).status).toBe(404)
     const count = (site: string) => querySite<{ n: string }>(database!.serverUrl, site, 'SELECT COUNT(*) AS n FROM adjuntos_contenido', [], KEY)
-    expect([(await count('a'))[0]!.n, (await count('b'))[0]!.n]).toEqual(['1', '0'])
+    expect([(await count('a'))[0]!.n, (await count('b'))[0]!.n]).toEqual(['2', '0'])
   })
 })
