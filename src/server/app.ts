@@ -225,6 +225,7 @@ async function registerServiceFeatures(app: FastifyInstance, options: AppOptions
     releasesDir: options.releasesDir,
     programVersion: programVersion(),
     schedule: options.backup,
+    now: options.now,
   })
   await app.register(filingsPlugin, {
     site,

@@ -5,7 +5,7 @@
  * operator's page all show these rows, so they cannot disagree.
  *
  * Everything is read from where the site's own server reads it (its releases pointer, the backup status file of its
- * data folder, its store through a read-only connection), so the overview needs no running server and starts no
+ * data folder and, with PostgreSQL, the daily backups' record in the database, its store through a read-only connection), so the overview needs no running server and starts no
  * site's app: a platform of a thousand sites is read one site after another, a few at a time, each store closed
  * before the next opens. The overdue count is the gauges' (features/health: the one «vencida» rule of
  * src/filings/termStatus.ts); the health words are /salud/detalle's.
@@ -16,6 +16,7 @@ import path from 'node:path'
 import { colombiaDay } from '../filings/businessDays.ts'
 import type { Platform, PlatformSite } from '../manifest/platform.ts'
 import { type BackupStatus, countOpenAndOverdue, diskSufficient, freeMb, NO_RELEASE, type OpenAndOverdue, readBackupStatus } from './features/health/index.ts'
+import { lastDailyRecord } from './features/backup/dailyClaim.ts'
 import { POINTER_FILE, readPointer, RELEASE_INFO_FILE, servedRelease } from './releases.ts'
 import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
@@ -67,7 +68,7 @@ async function siteOverview(site: PlatformSite, options: OverviewOptions, now: D
   if (!release) health.push(NO_RELEASE)
   const filings = await filingsOf(site, options, colombiaDay(now), health)
   if (!diskSufficient(freeMb(existingFolder(site.dataDir)), options.minFreeMb)) health.push('poco espacio libre en el disco de sus datos')
-  const backup = readBackupStatus(site.dataDir)
+  const backup = await lastBackup(site, options)
   const attention = [backupProblem(backup, now), overdueProblem(filings), ...health].filter((p): p is string => p !== undefined)
   return {
     id: site.id,
@@ -79,6 +80,20 @@ async function siteOverview(site: PlatformSite, options: OverviewOptions, now: D
     health,
     attention,
   }
+}
+
+/**
+ * The site's last backup: its data folder's status file and, with PostgreSQL, the record of the node that made the
+ * last daily one (features/backup/dailyClaim.ts), whichever ended later, so the overview is the same on every node.
+ */
+async function lastBackup(site: PlatformSite, options: OverviewOptions): Promise<BackupStatus | undefined> {
+  const local = readBackupStatus(site.dataDir)
+  if (!options.databaseUrl) return local
+  // An unreadable record leaves the local status (the filings' count then says why the database cannot be read).
+  const recorded = await lastDailyRecord(options.databaseUrl, site.id).catch(() => undefined)
+  if (!recorded) return local
+  const { nodo: _node, ...status } = recorded
+  return !local || Date.parse(status.fin) >= Date.parse(local.fin) ? status : local
 }
 
 /** Why the last backup stands out (missing, failed, not verified, too old), or undefined when it is in order. */

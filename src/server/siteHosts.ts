@@ -75,6 +75,7 @@ export async function backUpSites(base: AppOptions, schedule: BackupSchedule, si
         releasesDir: site.releasesDir,
         programVersion: programVersion(),
         schedule: siteBackupSchedule(schedule, site),
+        now: base.now,
       },
       log.child({ sitio: site.id }),
     )

@@ -18,6 +18,7 @@
 import { FILING_TABLES } from './filingTables.ts'
 import type { Migration } from './migration.ts'
 import { OFFICE_TABLES } from './officeTables.ts'
+import { ATTACHMENT_CONTENTS, DAILY_BACKUP_CLAIMS } from './platformTables.ts'
 import { SITE_PROOF } from './siteProof.ts'
 import { SITE_TENANCY } from './siteTenancy.ts'
 
@@ -249,6 +250,8 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE POLICY sitio_propio ON informes_publicados USING (sitio = (SELECT sitio_actual())) WITH CHECK (sitio = (SELECT sitio_actual()));
     `,
   },
+  DAILY_BACKUP_CLAIMS,
+  ATTACHMENT_CONTENTS,
 ]
 
 /** The migrations of MIGRATIONS not yet recorded, in the list's order. */

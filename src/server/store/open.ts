@@ -1,5 +1,6 @@
 import { AccountRecords } from './accountRecords.ts'
 import type { Engine, Wait } from './engine.ts'
+import { FileContents } from './fileContents.ts'
 import { FilingQueries } from './filingQueries.ts'
 import { FilingRecords } from './filingRecords.ts'
 import { OfficeRecords } from './officeRecords.ts'
@@ -10,7 +11,7 @@ import { parseSiteKey, SITE_KEY_VARIABLE } from './siteProof.ts'
 import { sqliteEngine } from './sqlite.ts'
 import type { AccountMethod, OfficeStore } from './office.ts'
 import type { SharedStateStore } from './shared.ts'
-import type { FilingQuery, FilingRecordsStore, FilingStore, NumberingPlan } from './store.ts'
+import type { FileContentStore, FilingQuery, FilingRecordsStore, FilingStore, NumberingPlan } from './store.ts'
 
 export interface OpenStoreOptions {
   /** DATA_DIR: the SQLite file lives here (uploads always do, whatever the database). */
@@ -84,6 +85,8 @@ export function composeStore(engine: Engine, plan: NumberingPlan): FilingStore {
     // Filings and subscriptions wait the longest, and guard themselves (a batch is refused as one).
     ...guarded<Omit<FilingRecordsStore, FilingQuery>>(filings, { createFiling: 'own', subscribe: 'own', settle: 'own' }),
     ...guarded<Pick<FilingRecordsStore, FilingQuery>>(new FilingQueries(engine)),
+    // An upload's bytes are written with its filing: they wait as long as a filing does.
+    ...guarded<FileContentStore>(new FileContents(engine), { saveFileContent: 'filing' }),
     engine: engine.name,
     checkWritable: () => engine.guard(() => engine.checkWritable(), 'none'),
     durability: () => engine.durability(),

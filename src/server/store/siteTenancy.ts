@@ -35,7 +35,7 @@ export const SITE_TABLES = [
 ] as const
 
 /** Site tables created after this migration, each with its own `sitio` column and policy (migrations.ts). */
-export const LATER_SITE_TABLES = ['informes_publicados'] as const
+export const LATER_SITE_TABLES = ['informes_publicados', 'adjuntos_contenido'] as const
 
 /** Every table that holds a site's rows today: what a site's restore copies and a new site must not have. */
 export const ALL_SITE_TABLES: readonly string[] = [...SITE_TABLES, ...LATER_SITE_TABLES]

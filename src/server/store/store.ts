@@ -206,7 +206,19 @@ export interface FilingRecordsStore {
  * The whole store: its three parts put together (open.ts composeStore), each written once for both engines.
  * Callers (routes, export, tests) depend on this interface only.
  */
-export interface FilingStore extends FilingRecordsStore, OfficeStore, SharedStateStore {
+/**
+ * The bytes of kept uploads in the database (PostgreSQL: every node of a platform serves any node's file;
+ * fileContents.ts). On SQLite nothing is stored and nothing found: the file in DATA_DIR/adjuntos is the only copy.
+ */
+export interface FileContentStore {
+  saveFileContent(archivo: string, contenido: Buffer): Promise<void>
+  /** The bytes, or undefined when the database holds none (SQLite; a file kept before the contents were stored). */
+  fileContent(archivo: string): Promise<Buffer | undefined>
+  /** Removes the bytes of an upload whose filing or answer was not committed. */
+  dropFileContent(archivo: string): Promise<void>
+}
+
+export interface FilingStore extends FilingRecordsStore, OfficeStore, SharedStateStore, FileContentStore {
   /** `sqlite` or `postgresql`, for logs. */
   readonly engine: string
 

@@ -114,4 +114,6 @@ export interface Tables {
   intentos_acceso: { sitio: Site; clave: string; intento: string; en: Big }
   recibos_pendientes: { sitio: Site; token_hash: string; radicado: string; sellado: string; vence_en: Big }
   informes_publicados: { sitio: Site; periodo: string; publicado_en: string; contenido: string }
+  /** PostgreSQL only (platformTables.ts): the bytes of each kept upload. */
+  adjuntos_contenido: { sitio: Site; archivo: string; contenido: Buffer }
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
+import type { FileContentStore } from './store.ts'
 
 /**
  * Uploaded files live in DATA_DIR/adjuntos, which nothing serves. They are
@@ -90,6 +91,30 @@ export function keepUpload(dataDir: string, file: ReceivedFile, extension = '.pd
   fs.renameSync(file.tmpPath, path.join(dir, name))
   fsyncDir(dir)
   return name
+}
+
+/** Kept uploads' bytes to the database (PostgreSQL; nothing on SQLite), before the filing or answer naming them commits. */
+export async function saveKeptContents(store: FileContentStore, dataDir: string, names: readonly string[]): Promise<void> {
+  for (const name of names) await store.saveFileContent(name, fs.readFileSync(path.join(uploadsDir(dataDir), path.basename(name))))
+}
+
+/** Removes kept uploads whose filing or answer did not commit: their files and, on PostgreSQL, their bytes (best effort). */
+export async function removeKeptAll(store: FileContentStore, dataDir: string, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    removeKept(dataDir, name)
+    await store.dropFileContent(name).catch(() => undefined)
+  }
+}
+
+/**
+ * A stored upload to send: its bytes from the database when it holds them (PostgreSQL: whichever node received it),
+ * else this node's file; undefined when neither has it.
+ */
+export async function storedUpload(store: FileContentStore, dataDir: string, name: string): Promise<Buffer | fs.ReadStream | undefined> {
+  const bytes = await store.fileContent(name)
+  if (bytes) return bytes
+  const file = path.join(uploadsDir(dataDir), path.basename(name))
+  return fs.existsSync(file) ? fs.createReadStream(file) : undefined
 }
 
 export function discardUpload(file: ReceivedFile | undefined): void {

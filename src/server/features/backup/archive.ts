@@ -9,6 +9,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as tar from 'tar'
+import { attachmentsFromDatabase } from './attachmentsFromDatabase.ts'
 import { AGE_SUFFIX, encryptArchive } from './encryption.ts'
 import { type BackupKey, ensureBackupKey, signArchive } from './signature.ts'
 import { copyPostgres, copySqlite, type AttachmentRef, type Engine } from './snapshot.ts'
@@ -170,7 +171,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const partial = path.join(staging, '.respaldo.tar.gz.parcial')
   try {
     const copy = options.databaseUrl ? await copyPostgres(options.databaseUrl, staging, options.siteId) : await copySqlite(options.dataDir, staging)
-    const { copied, missing } = copyAttachments(options.dataDir, staging, copy.attachments)
+    const local = copyAttachments(options.dataDir, staging, copy.attachments)
+    const missing = options.databaseUrl
+      ? await attachmentsFromDatabase(options.databaseUrl, options.siteId, path.join(staging, ATTACHMENTS_DIR), local.missing)
+      : local.missing
+    const copied = local.copied + local.missing.length - missing.length
     let publicacion: string | null = null
     const pointer = options.releasesDir && path.join(options.releasesDir, POINTER_NAME)
     if (pointer && fs.existsSync(pointer)) {

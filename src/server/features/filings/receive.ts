@@ -13,8 +13,8 @@ import { isNoScriptPost } from '../../http/noScript.ts'
 import { keepTyped } from '../../http/typedValues.ts'
 import type { SiteData } from '../../siteData.ts'
 import { consentsFor } from '../../consentRecords.ts'
-import type { AttachmentRecord, FilingStore } from '../../store/store.ts'
-import { keepUpload, removeKept } from '../../store/uploads.ts'
+import type { AttachmentRecord, FileContentStore, FilingStore } from '../../store/store.ts'
+import { keepUpload, removeKeptAll, saveKeptContents } from '../../store/uploads.ts'
 import { receiptDetails } from '../../receiptDetails.ts'
 import { hashCode, newVerificationCode } from '../../verificationCode.ts'
 import { validated, withNativeDefaults } from './validation.ts'
@@ -72,6 +72,7 @@ export class FilingReceiver {
       validate: (values, files) =>
         validated(filing.form, validate, isNoScriptPost(request) ? withNativeDefaults(filing.form, values, this.now()) : values, this.now(), files),
       commit: async (datos, attachments) => ({ datos, receipt: await this.create(filing, datos, attachments) }),
+      contents: this.store,
     })
   }
 }
@@ -80,6 +81,8 @@ export class FilingReceiver {
 export interface FilesSteps<D, T> {
   validate(values: Record<string, unknown>, files: SubmittedFiles): D
   commit(checked: D, attachments: AttachmentRecord[]): Promise<T>
+  /** Where the kept files' bytes also go before the commit (PostgreSQL: any node serves them; store/fileContents.ts). */
+  contents: FileContentStore
 }
 
 /** The data a validation returned: the form's own values (`datos`), alone or inside a larger result (the office's registration). */
@@ -117,12 +120,13 @@ export async function receiveWithFiles<D, T>(
   try {
     const checked = validatedWithFiles(filing, body, specs, files => steps.validate(body.values, files))
     const attachments = keep(dataDir, body.received, specs, datosOf(checked), kept)
+    await saveKeptContents(steps.contents, dataDir, kept)
     const result = await steps.commit(checked, attachments)
     kept.length = 0
     return result
   } finally {
     discardParts(body.received)
-    for (const name of kept) removeKept(dataDir, name)
+    await removeKeptAll(steps.contents, dataDir, kept)
   }
 }
 

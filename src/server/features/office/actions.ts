@@ -6,7 +6,7 @@ import { discardParts } from '../../http/multipart.ts'
 import { isNoScriptPost, NO_SCRIPT_FORM } from '../../http/noScript.ts'
 import { noticeAfterAction } from './citizenNotices.ts'
 import { NO_NOTIFIER, type Notifier } from '../../notify.ts'
-import { keepUpload, removeKept } from '../../store/uploads.ts'
+import { keepUpload, removeKeptAll, saveKeptContents } from '../../store/uploads.ts'
 import { StaleActionError } from '../../store/office.ts'
 import type { Office, Signed } from './officeContext.ts'
 import { actionRecord, checkAnswerFile, readActionBody, refusal, type ActionBody } from './actionSteps.ts'
@@ -49,9 +49,10 @@ async function recordAction(ctx: ActionContext, request: FastifyRequest, s: Sign
   const kept = body.file ? { archivo: keepUpload(dataDir, body.file.file), file: body.file } : undefined
   const record = actionRecord(s, loaded, result, at, today, request.ip, kept)
   try {
+    if (kept) await saveKeptContents(office.store, dataDir, [kept.archivo])
     await office.store.recordAction(record)
   } catch (error) {
-    if (kept) removeKept(dataDir, kept.archivo)
+    if (kept) await removeKeptAll(office.store, dataDir, [kept.archivo])
     throw error instanceof StaleActionError ? new ApiError(409, error.message) : error
   }
   request.log.info({ radicado, accion: result.accion }, 'acción de la oficina')

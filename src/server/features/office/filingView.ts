@@ -1,10 +1,9 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { KNOWN_TYPES, nameForType } from '../../../forms/fileType.ts'
 import { asDownload } from '../../http/download.ts'
 import { apiError } from '../../http/errors.ts'
-import { uploadsDir } from '../../store/uploads.ts'
+import type { ErrorCode } from '../../http/messages.ts'
+import { storedUpload } from '../../store/uploads.ts'
 import type { Office } from './officeContext.ts'
 import { filingJson } from './filingJson.ts'
 import { filingDetail, loadFiling } from './records.ts'
@@ -26,13 +25,16 @@ interface ViewOptions {
   dataDir: string
 }
 
-/** A stored file as a download (the type found in the content on receipt, never one the sender announced). */
-function sendStored(reply: FastifyReply, dataDir: string, file: string, name: string, type = 'application/pdf') {
+/**
+ * A stored file as a download (the type found in the content on receipt, never one the sender announced), from the
+ * database when it holds the bytes (PostgreSQL: received by any node), else from this node's folder; `missing` when neither.
+ */
+async function sendStored(office: Office, reply: FastifyReply, dataDir: string, file: string, name: string, missing: ErrorCode, type = 'application/pdf') {
   const known: readonly string[] = KNOWN_TYPES
+  const content = await storedUpload(office.store, dataDir, file)
+  if (!content) throw apiError(missing)
   // nameForType again here: files kept before names followed their type still carry the sender's extension.
-  return asDownload(reply, nameForType(name, type), known.includes(type) ? type : 'application/octet-stream').send(
-    fs.createReadStream(path.join(uploadsDir(dataDir), path.basename(file))),
-  )
+  return asDownload(reply, nameForType(name, type), known.includes(type) ? type : 'application/octet-stream').send(content)
 }
 
 function filingApiRoute(app: FastifyInstance, { office }: ViewOptions) {
@@ -66,7 +68,7 @@ function attachmentRoute(app: FastifyInstance, { office, dataDir }: ViewOptions)
       const a = /^\d{1,3}$/.test(indice) ? filing.adjuntos[Number(indice)] : undefined
       if (!a) throw apiError('attachmentNotFound')
       await office.store.audit({ evento: 'descargar', cuentaId: s.account.id, radicado, detalle: 'adjunto', direccion: request.ip, now: office.now() })
-      return sendStored(reply, dataDir, a.archivo, a.nombreOriginal, a.tipo)
+      return sendStored(office, reply, dataDir, a.archivo, a.nombreOriginal, 'attachmentNotFound', a.tipo)
     },
   )
 }
@@ -79,7 +81,7 @@ function answerFileRoute(app: FastifyInstance, { office, dataDir }: ViewOptions)
     const h = (await office.store.history(radicado)).find(x => String(x.id) === id && x.archivo)
     if (!h?.archivo) throw apiError('answerNotFound')
     await office.store.audit({ evento: 'descargar', cuentaId: s.account.id, radicado, detalle: 'respuesta', direccion: request.ip, now: office.now() })
-    return sendStored(reply, dataDir, h.archivo, h.archivoNombre ?? 'respuesta.pdf')
+    return sendStored(office, reply, dataDir, h.archivo, h.archivoNombre ?? 'respuesta.pdf', 'answerNotFound')
   })
 }
 

@@ -12,11 +12,12 @@ import { DEFAULT_SESSION_POLICY, formToken, isTokenShape, sameSecret, SESSION_CO
 import type { SignInThrottle } from './throttle.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { AccountRow, OfficeFilingRow, OfficeStore } from '../../store/office.ts'
-import type { FilingStore } from '../../store/store.ts'
+import type { FileContentStore, FilingStore } from '../../store/store.ts'
 import { renderDocument } from '../../views/ServerDocument.tsx'
 
-/** What the office needs of the store: its own part, listing filings of a kind and registering one (radicación by the office). */
+/** What the office needs of the store: its own part, listing filings of a kind, registering one (radicación by the office), the uploads' bytes. */
 export type OfficeBackend = OfficeStore &
+  FileContentStore &
   Pick<FilingStore, 'createFiling'> & {
     listFilings(kind: string): Promise<OfficeFilingRow[]>
   }

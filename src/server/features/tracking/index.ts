@@ -14,7 +14,7 @@ import { createTracker, lookupLimit, lookupOf, NotFound } from './lookup.ts'
 import type { SiteRoot } from '../../releases.ts'
 import type { SiteData } from '../../siteData.ts'
 import type { FilingStore } from '../../store/store.ts'
-import { uploadsDir } from '../../store/uploads.ts'
+import { storedUpload } from '../../store/uploads.ts'
 
 /** What the receipt's PDF shares with tracking: the lookup itself and its one budget (docs/decisions/receipt-pdf.md). */
 export { createTracker, LOOKUP_BUDGET, lookupLimit, lookupOf } from './lookup.ts'
@@ -87,8 +87,9 @@ export async function trackingPlugin(app: FastifyInstance, opts: TrackingOptions
     if (fields === undefined) throw new ApiError(415, MSG.unsupportedMedia, {})
     const { answer } = await find(lookupOf(fields))
     if (!answer?.archivo) throw new NotFound()
-    return asDownload(reply.header('cache-control', 'no-store'), answer.archivoNombre ?? 'respuesta.pdf', 'application/pdf').send(
-      fs.createReadStream(path.join(uploadsDir(dataDir), path.basename(answer.archivo))),
-    )
+    // From the database when it holds the bytes (PostgreSQL: the answer may have been given on another node).
+    const content = await storedUpload(store, dataDir, answer.archivo)
+    if (!content) throw new NotFound()
+    return asDownload(reply.header('cache-control', 'no-store'), answer.archivoNombre ?? 'respuesta.pdf', 'application/pdf').send(content)
   })
 }

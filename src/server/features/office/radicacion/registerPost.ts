@@ -82,6 +82,7 @@ export async function postRegistration(r: Registration, request: FastifyRequest,
             return validateRegistration(r, filing, posted.canalRaw, posted.dayRaw, posted.raw, today, files)
           },
           commit: async (checked, attachments) => ({ ...(await registerFiling(r, request, s, filing, checked, attachments)), checked }),
+          contents: r.office.store,
         })
       : await (async () => {
           const checked = validateRegistration(r, filing, posted.canalRaw, posted.dayRaw, posted.raw, today)
