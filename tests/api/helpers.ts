@@ -319,3 +319,15 @@ export async function signInStaff(base: string, account: { correo: string; clave
       }),
   }
 }
+
+/** One filing («de <site>») in each of `sites` of a platform database, through each site's own store. */
+export async function oneFilingPerSite(databaseUrl: string, siteKey: string, label: string, sites = ['a', 'b']): Promise<void> {
+  for (const site of sites) {
+    const store = await openFilingStore({ dataDir: tempDataDir(`${label}-${site}`), plan: FILING_PLAN, databaseUrl, siteId: site, siteKey })
+    try {
+      await store.createFiling({ kind: 'pqrs', datos: { m: `de ${site}` } })
+    } finally {
+      await store.close()
+    }
+  }
+}

@@ -10,11 +10,11 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Engine } from '../../src/server/store/engine.ts'
-import { openEngine, openFilingStore } from '../../src/server/store/open.ts'
+import { openEngine } from '../../src/server/store/open.ts'
 import { leasePool } from '../../src/server/store/sharedPool.ts'
 import { presenceKey, siteHolders } from '../../src/server/store/sitePresence.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
-import { FILING_PLAN, tempDataDir } from './helpers.ts'
+import { oneFilingPerSite } from './helpers.ts'
 
 const suffix = `${process.pid}_${Date.now() % 100_000}`
 const KEY = randomBytes(32).toString('hex')
@@ -48,14 +48,7 @@ const backendPid = async (engine: Engine) => (await sql<{ pid: number }>`SELECT 
 beforeAll(async () => {
   database = await platformDatabase('una_reserva', `duenio_pool_${suffix}`, SERVER_ROLE, KEY)
   serverUrl = database.serverUrl
-  for (const site of ['a', 'b']) {
-    const store = await openFilingStore({ dataDir: tempDataDir(`pool-${site}`), plan: FILING_PLAN, databaseUrl: serverUrl, siteId: site, siteKey: KEY })
-    try {
-      await store.createFiling({ kind: 'pqrs', datos: { m: `de ${site}` } })
-    } finally {
-      await store.close()
-    }
-  }
+  await oneFilingPerSite(serverUrl, KEY, 'pool')
 })
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { copyPostgres } from '../../src/server/features/backup/snapshot.ts'
 import { SITE_KEY_VARIABLE, SITE_PROOF_SETTING, siteProof, siteToolOptions } from '../../src/server/store/siteProof.ts'
 import { SITE_SETTING } from '../../src/server/store/siteTenancy.ts'
 import { type PlatformDatabase, platformDatabase } from '../helpers/platformDatabase.ts'
-import { FILING_PLAN, tempDataDir } from './helpers.ts'
+import { FILING_PLAN, oneFilingPerSite, tempDataDir } from './helpers.ts'
 
 const suffix = `${process.pid}_${Date.now() % 100_000}`
 const KEY = randomBytes(32).toString('hex')
@@ -40,14 +40,7 @@ const filingsSeen = async (c: pg.Client) => (await c.query<{ datos: { m: string 
 beforeAll(async () => {
   database = await platformDatabase('prueba_sitio', `duenio_prueba_${suffix}`, `servidor_prueba_${suffix}`, KEY)
   serverUrl = database.serverUrl
-  for (const site of ['a', 'b']) {
-    const store = await openFilingStore({ dataDir: tempDataDir(`prueba-${site}`), plan: FILING_PLAN, databaseUrl: serverUrl, siteId: site, siteKey: KEY })
-    try {
-      await store.createFiling({ kind: 'pqrs', datos: { m: `de ${site}` } })
-    } finally {
-      await store.close()
-    }
-  }
+  await oneFilingPerSite(serverUrl, KEY, 'prueba')
 })
 
 afterAll(async () => {
