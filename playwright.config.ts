@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumExecutable } from './tests/e2e/browser.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
-/** End-to-end tests drive Debian's Chromium against the built site served by the real API server. */
+/** End-to-end tests drive Debian's Chromium (its headless shell: tests/e2e/browser.ts) against the built site served by the real API server. */
 export default defineConfig({
   testDir: 'tests/e2e',
   // Playwright empties its output folder on start; a subfolder keeps Vitest's report in test-results/ for .ci/run.
@@ -19,7 +20,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'es-CO',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumExecutable(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

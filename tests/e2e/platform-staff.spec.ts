@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { freePort } from '../../scripts/lib/updateHealth.ts'
 import { askHost } from '../helpers/hostRequest.ts'
 import { buildTwoSites, TWO_SITES_FILE, TWO_SITES_HOST as HOST, twoSitesBuilt, writeTwoSites } from '../helpers/twoSites.ts'
+import { chromiumExecutable } from './browser.ts'
 
 /**
  * Staff isolation between two hospitals of one server, in the browser («staff of site A get 403/404 for
@@ -29,7 +30,7 @@ const at = (site: 'a' | 'b', url = '') => `http://${HOST[site]}:${port}${url}`
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST.a} 127.0.0.1, MAP ${HOST.b} 127.0.0.1`],
   },
 })
