@@ -10,7 +10,7 @@ import fs from 'node:fs'
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
 const FULL_BROWSER = '/usr/bin/chromium'
 
-export function chromiumExecutable(exists: (file: string) => boolean = fs.existsSync, env = process.env): string {
-  if (env.CHROMIUM_PATH) return env.CHROMIUM_PATH
-  return exists(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER
+export function chromiumExecutable(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
+  return fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER
 }
