@@ -22,7 +22,7 @@ import { rootRefusal } from '../src/server/serviceAccount.ts'
 import { platformToBuild } from './lib/platformBuild.ts'
 import { buildRelease, isSite, keepFromEnv } from './lib/releaseFolders.ts'
 import { lockReleases } from './lib/releaseLock.ts'
-import { listReleasesOf, PublishError, publishInto, publishSites, revertIn, siteTarget, type Target } from './lib/sitePublish.ts'
+import { databaseOf, listReleasesOf, PublishError, publishInto, publishSites, revert, siteTarget, type Target } from './lib/sitePublish.ts'
 
 function fail(message: string): never {
   console.error(`✗ ${message}`)
@@ -70,6 +70,7 @@ function singleTarget(): Target {
     releasesDir,
     command: 'npm run publicar --',
     unpublishedDir: clientDirFromEnv(),
+    database: databaseOf(),
     // The bundles of the release being served (or of the last build) are reused when only content changed
     // (content-only rebuild); the build folder is read, never served: it is not a release.
     build: async (id, served) => {
@@ -93,7 +94,7 @@ try {
       if (listing) listReleasesOf(t)
       else {
         lockReleases(t.releasesDir, fail)
-        if (reverting) revertIn(t, target)
+        if (reverting) await revert(t, target)
         else await publishInto(t, keep)
       }
     }
@@ -102,7 +103,7 @@ try {
     if (listing) listReleasesOf(t)
     else {
       lockReleases(t.releasesDir, fail)
-      if (reverting) revertIn(t, target)
+      if (reverting) await revert(t, target)
       else await publishInto(t, keep)
     }
   }

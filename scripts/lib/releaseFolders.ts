@@ -95,7 +95,8 @@ export function listReleases(releasesDir: string): Release[] {
   if (!fs.existsSync(releasesDir)) return []
   return fs
     .readdirSync(releasesDir, { withFileTypes: true })
-    .filter(e => e.isDirectory() && isSite(path.join(releasesDir, e.name, 'client')))
+    // A dot folder is a release being taken from the database (src/server/releasesInDatabase.ts), not one yet.
+    .filter(e => e.isDirectory() && !e.name.startsWith('.') && isSite(path.join(releasesDir, e.name, 'client')))
     .map(e => e.name)
     .sort()
     .map(id => ({ id, info: readReleaseInfo(path.join(releasesDir, id)) }))
