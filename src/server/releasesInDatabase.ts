@@ -22,7 +22,7 @@ export const FOLLOWED_FILE = 'puntero-bd.json'
 
 const RELEASE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 const HASH = /^[0-9a-f]{64}$/
-/** Files fetched per query: bounded memory for a release of any size. */
+/** Files stored or fetched per query: few round trips, bounded memory for a release of any size. */
 const FETCH_BATCH = 100
 
 /** The database pointer with the stamp nodes compare to know whether it changed. */
@@ -72,13 +72,19 @@ export async function storeRelease(client: pg.ClientBase, releasesDir: string, i
   const held = new Set(
     (await client.query<{ hash: string }>('SELECT hash FROM publicaciones_archivos WHERE hash = ANY($1)', [hashes])).rows.map(r => r.hash),
   )
+  const toStore: Array<[string, string]> = []
   for (const [rel, hash] of files) {
     if (held.has(hash)) continue
     held.add(hash)
-    await client.query('INSERT INTO publicaciones_archivos (hash, contenido) VALUES ($1, $2)', [
-      hash,
-      fs.readFileSync(path.join(releasesDir, id, ...rel.split('/'))),
-    ])
+    toStore.push([hash, rel])
+  }
+  // Several files per statement: a first release of a thousand files is a few dozen round trips, not a thousand.
+  for (let i = 0; i < toStore.length; i += FETCH_BATCH) {
+    const batch = toStore.slice(i, i + FETCH_BATCH)
+    await client.query(
+      `INSERT INTO publicaciones_archivos (hash, contenido) VALUES ${batch.map((_, n) => `($${2 * n + 1}, $${2 * n + 2})`).join(', ')}`,
+      batch.flatMap(([hash, rel]) => [hash, fs.readFileSync(path.join(releasesDir, id, ...rel.split('/')))]),
+    )
   }
   await client.query(
     `INSERT INTO publicaciones (publicacion, archivos, creada_en) VALUES ($1, $2, $3)
