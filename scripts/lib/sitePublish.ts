@@ -15,7 +15,18 @@ import { DEFAULT_SITE } from '../../src/server/store/siteTenancy.ts'
 import { programVersion } from '../../src/server/version.ts'
 import { codeIsBundled } from '../../src/build/buildSite.ts'
 import { buildInChild, bundleOnceThenAll, concurrentBuilds } from './platformBuild.ts'
-import { describeCheckout, foldersToKeep, isSite, listReleases, newReleaseId, prune, releaseDate, releaseIdOf, UNPUBLISHED_INFO, writeReleaseInfo } from './releaseFolders.ts'
+import {
+  describeCheckout,
+  foldersToKeep,
+  isSite,
+  listReleases,
+  newReleaseId,
+  prune,
+  releaseDate,
+  releaseIdOf,
+  UNPUBLISHED_INFO,
+  writeReleaseInfo,
+} from './releaseFolders.ts'
 import { checkRelease } from './releaseCheck.ts'
 import { lockReleases } from './releaseLock.ts'
 
@@ -108,7 +119,13 @@ export async function publishInto(t: Target, keep: number, say: (line: string) =
     const releases = [kept, id, before && releaseIdOf(before.actual)].filter((r): r is string => !!r)
     const stamp = await fromDatabase(
       t,
-      () => switchThroughDatabase(t.database!, releasesDir, { releases, before: inDatabase || undefined, pointer, kept: ids => [...foldersToKeep(ids, pointer, keep)] }),
+      () =>
+        switchThroughDatabase(t.database!, releasesDir, {
+          releases,
+          before: inDatabase || undefined,
+          pointer,
+          kept: ids => [...foldersToKeep(ids, pointer, keep)],
+        }),
       () => {
         fs.rmSync(outDir, { recursive: true, force: true })
         if (kept) fs.rmSync(path.join(releasesDir, kept), { recursive: true, force: true })
@@ -118,7 +135,9 @@ export async function publishInto(t: Target, keep: number, say: (line: string) =
     recordFollowed(releasesDir, stamp)
   } else writePointer(releasesDir, pointer)
   prune(releasesDir, pointer, keep)
-  say(`✓ Publicado ${id}${of(t)}. ${t.database ? 'Este servidor ya sirve esta versión; los demás nodos la toman de la base de datos en unos segundos.' : 'El servidor en marcha ya sirve esta versión.'}`)
+  say(
+    `✓ Publicado ${id}${of(t)}. ${t.database ? 'Este servidor ya sirve esta versión; los demás nodos la toman de la base de datos en unos segundos.' : 'El servidor en marcha ya sirve esta versión.'}`,
+  )
   if (kept) say(`  Lo que se servía antes (sin publicar) quedó guardado como la publicación ${kept}.`)
   if (anterior) say(`  Para volver a la versión anterior: ${t.command} --revertir   (ver todas: ${t.command} --lista)`)
   return id
@@ -130,7 +149,9 @@ async function fromDatabase<T>(t: Target, step: () => Promise<T>, undo?: () => v
     return await step()
   } catch (error) {
     undo?.()
-    throw new PublishError(`No se cambió nada${of(t)}: la base de datos de las publicaciones falló (${(error as Error).message}). El sitio publicado sigue igual.`)
+    throw new PublishError(
+      `No se cambió nada${of(t)}: la base de datos de las publicaciones falló (${(error as Error).message}). El sitio publicado sigue igual.`,
+    )
   }
 }
 

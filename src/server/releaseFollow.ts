@@ -49,7 +49,9 @@ export async function databaseSiteRoot(releasesDir: string, fallbackDir: string,
         client.release()
       }
     })()
-      .catch((error: unknown) => options.log.warn(`no se pudo seguir la publicación de la base de datos: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        options.log.warn(`no se pudo seguir la publicación de la base de datos: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => {
         running = undefined
       })

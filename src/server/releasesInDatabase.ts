@@ -69,9 +69,7 @@ export async function lockSiteReleases(client: pg.ClientBase): Promise<void> {
 export async function storeRelease(client: pg.ClientBase, releasesDir: string, id: string, at: Date): Promise<void> {
   const files = releaseFiles(path.join(releasesDir, id))
   const hashes = [...new Set(files.values())]
-  const held = new Set(
-    (await client.query<{ hash: string }>('SELECT hash FROM publicaciones_archivos WHERE hash = ANY($1)', [hashes])).rows.map(r => r.hash),
-  )
+  const held = new Set((await client.query<{ hash: string }>('SELECT hash FROM publicaciones_archivos WHERE hash = ANY($1)', [hashes])).rows.map(r => r.hash))
   const toStore: Array<[string, string]> = []
   for (const [rel, hash] of files) {
     if (held.has(hash)) continue
@@ -113,7 +111,12 @@ export async function readDatabasePointer(client: pg.ClientBase): Promise<Databa
  * Switches the database pointer from `before` (what the publisher read) to `pointer`; false when another node switched
  * it meanwhile (nothing written). Returns the new stamp when written.
  */
-export async function switchDatabasePointer(client: pg.ClientBase, before: DatabasePointer | undefined, pointer: Pointer, at: Date): Promise<string | undefined> {
+export async function switchDatabasePointer(
+  client: pg.ClientBase,
+  before: DatabasePointer | undefined,
+  pointer: Pointer,
+  at: Date,
+): Promise<string | undefined> {
   const values = [pointer.actual, pointer.anterior ?? null, pointer.codigo ?? null, at.toISOString()]
   const result = before
     ? await client.query(
@@ -121,10 +124,7 @@ export async function switchDatabasePointer(client: pg.ClientBase, before: Datab
           WHERE actual = $5 AND cambiado_en = $6`,
         [...values, before.actual, before.stamp.split(' ')[0]],
       )
-    : await client.query(
-        'INSERT INTO publicaciones_puntero (actual, anterior, codigo, cambiado_en) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-        values,
-      )
+    : await client.query('INSERT INTO publicaciones_puntero (actual, anterior, codigo, cambiado_en) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', values)
   return result.rowCount === 1 ? `${values[3]} ${pointer.actual}` : undefined
 }
 
@@ -237,8 +237,7 @@ export async function followDatabasePointer(client: pg.ClientBase, releasesDir: 
   const reuse = local && releaseOfEntry(releasesDir, local.actual)
   if (!whole(releasesDir, actual)) await downloadRelease(client, releasesDir, actual, reuse && path.join(releasesDir, reuse))
   const anterior = releaseOfEntry(releasesDir, pointer.anterior)
-  if (anterior && !whole(releasesDir, anterior))
-    await downloadRelease(client, releasesDir, anterior, path.join(releasesDir, actual)).catch(() => undefined)
+  if (anterior && !whole(releasesDir, anterior)) await downloadRelease(client, releasesDir, anterior, path.join(releasesDir, actual)).catch(() => undefined)
   const keepsAnterior = anterior && whole(releasesDir, anterior)
   writePointer(releasesDir, {
     actual: `${actual}/client`,

@@ -59,7 +59,12 @@ const target = (node: string, title = ''): Target => ({
 
 async function title(server: RunningServer): Promise<string> {
   const res = await fetch(`${server.url}${PAGE}`)
-  return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await res.text())?.[1]?.replace(/<[^>]+>/g, '').trim() ?? ''
+  return (
+    /<h1[^>]*>([\s\S]*?)<\/h1>/
+      .exec(await res.text())?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .trim() ?? ''
+  )
 }
 
 /** Asks `server` for the page until it has `expected` (each request may start the node's look at the database). */
