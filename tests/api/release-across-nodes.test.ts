@@ -142,7 +142,7 @@ describe('a publication made on one node is served by every node', () => {
     }
   })
 
-  it('a row naming a path outside the releases folder is refused: nothing written there, node 2 keeps serving', async () => {
+  it('a row naming a path outside the releases folder is refused, a release missing a file leaves no folder; node 2 keeps serving', async () => {
     const bytes = Buffer.from('<h1>fuera</h1>')
     const hash = createHash('sha256').update(bytes).digest('hex')
     const files = { 'client/index.html': hash, 'client/404.html': hash, '../../fuera.html': hash }
@@ -155,6 +155,15 @@ describe('a publication made on one node is served by every node', () => {
     await expect(follow()).rejects.toThrow(/fuera de su carpeta/)
     await asA("UPDATE publicaciones_puntero SET actual = '../../sitio-b/publicaciones/hostil/client', cambiado_en = '2026-11-25T00:00:02Z'", [])
     await expect(follow()).rejects.toThrow(/fuera de las publicaciones/)
+
+    // A release whose list names a file the database lacks: nothing of it is left, not even a half folder.
+    const absent = 'f'.repeat(64)
+    await asA("INSERT INTO publicaciones (publicacion, archivos, creada_en) VALUES ('incompleta', $1, '2026-11-25T00:00:00Z')", [
+      JSON.stringify({ 'client/index.html': hash, 'client/404.html': hash, 'client/falta.html': absent }),
+    ])
+    await asA("UPDATE publicaciones_puntero SET actual = 'incompleta/client', cambiado_en = '2026-11-25T00:00:03Z'", [])
+    await expect(follow()).rejects.toThrow(/faltan 1 archivo/)
+    expect(fs.existsSync(path.join(folder('nodo2'), 'incompleta'))).toBe(false)
 
     expect(fs.existsSync(path.join(tmp, 'nodo2', 'fuera.html'))).toBe(false)
     expect(fs.readdirSync(folder('nodo2')).filter(f => f.startsWith('.') || f === 'hostil')).toEqual([])
