@@ -85,7 +85,7 @@ export async function databaseSiteRoot(releasesDir: string, fallbackDir: string,
  */
 export async function openSiteRoot(options: AppOptions, log: FollowOptions['log'], onClose: (close: () => Promise<void>) => void): Promise<SiteRoot> {
   if (!options.releasesDir) return fixedSiteRoot(options.clientDir)
-  if (!options.databaseUrl?.trim()) return pointerSiteRoot(options.releasesDir, options.clientDir)
+  if (!options.databaseUrl?.trim() || options.followDatabaseReleases === false) return pointerSiteRoot(options.releasesDir, options.clientDir)
   const root = await databaseSiteRoot(options.releasesDir, options.clientDir, {
     databaseUrl: options.databaseUrl,
     site: options.siteId ?? DEFAULT_SITE,

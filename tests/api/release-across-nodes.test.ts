@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publishInto, revert, type Target } from '../../scripts/lib/sitePublish.ts'
+import { configFromEnv } from '../../src/server/config.ts'
 import { readPointer } from '../../src/server/releases.ts'
 import { followDatabasePointer } from '../../src/server/releasesInDatabase.ts'
 import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
@@ -35,6 +36,8 @@ const servers: RunningServer[] = []
 let node1: RunningServer
 let node2: RunningServer
 let siteB: RunningServer
+/** Started aside as `npm run actualizar` starts new code: PUBLICACIONES_SEGUIR_BASE=no. */
+let aside: RunningServer
 
 function setTitle(client: string, title: string): void {
   const file = path.join(client, PAGE.slice(1), 'index.html')
@@ -83,13 +86,14 @@ beforeAll(async () => {
   // Inside the project, as publicar requires of its releases folder.
   fs.mkdirSync(path.resolve('test-results'), { recursive: true })
   tmp = fs.mkdtempSync(path.resolve('test-results', 'publicacion-nodos-'))
-  const start = async (node: string, siteId: string) => {
+  const start = async (node: string, siteId: string, env: NodeJS.ProcessEnv = {}) => {
     const server = await startInProcess({
       label: node,
       databaseUrl: database.serverUrl,
       siteId,
       releasesDir: folder(node),
       releaseCheckMs: 300,
+      followDatabaseReleases: configFromEnv(env).followDatabaseReleases,
     })
     servers.push(server)
     return server
@@ -97,6 +101,7 @@ beforeAll(async () => {
   node1 = await start('nodo1', 'a')
   node2 = await start('nodo2', 'a')
   siteB = await start('sitio-b', 'b')
+  aside = await start('aparte', 'a', { PUBLICACIONES_SEGUIR_BASE: 'no' })
 }, 120_000)
 
 afterAll(async () => {
@@ -117,6 +122,12 @@ describe('a publication made on one node is served by every node', () => {
     expect(unpublished).not.toBe(FIRST)
     expect(readPointer(folder('nodo2'))?.actual).toBe(`${first}/client`)
     expect(fs.existsSync(path.join(folder('nodo2'), first, 'client', 'index.html'))).toBe(true)
+    // The server started aside to check new code serves its own disk only, and writes nothing there, however often asked.
+    for (let i = 0; i < 8; i++) {
+      expect(await title(aside)).toBe(unpublished)
+      await new Promise(r => setTimeout(r, 250))
+    }
+    expect(fs.existsSync(folder('aparte'))).toBe(false)
   }, 60_000)
 
   it('a second publication stores only the files that changed; node 2 serves it', async () => {
