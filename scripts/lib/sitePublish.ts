@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { PlatformSite } from '../../src/manifest/platform.ts'
 import { type Pointer, readPointer, writePointer } from '../../src/server/releases.ts'
 import { recordFollowed } from '../../src/server/releasesInDatabase.ts'
-import { type ReleaseDatabase, switchThroughDatabase, takeFromDatabase } from '../../src/server/releasePublishing.ts'
+import { databaseFailure, type ReleaseDatabase, switchThroughDatabase, takeFromDatabase } from '../../src/server/releasePublishing.ts'
 import { DEFAULT_SITE } from '../../src/server/store/siteTenancy.ts'
 import { programVersion } from '../../src/server/version.ts'
 import { codeIsBundled } from '../../src/build/buildSite.ts'
@@ -150,7 +150,7 @@ async function fromDatabase<T>(t: Target, step: () => Promise<T>, undo?: () => v
   } catch (error) {
     undo?.()
     throw new PublishError(
-      `No se cambió nada${of(t)}: la base de datos de las publicaciones falló (${(error as Error).message}). El sitio publicado sigue igual.`,
+      `No se cambió nada${of(t)}: la base de datos de las publicaciones falló (${databaseFailure(error)}). El sitio publicado sigue igual.`,
     )
   }
 }

@@ -80,3 +80,11 @@ export async function switchThroughDatabase(
     }),
   )
 }
+
+/** Why a step through the database failed, in Spanish: a database not migrated since this version says what to run. */
+export function databaseFailure(error: unknown): string {
+  // 42P01, undefined_table: the owner's account has not applied this version's migrations yet (guide, section 12).
+  if ((error as { code?: string }).code === '42P01')
+    return 'le faltan las tablas de publicaciones: aplique las migraciones con la cuenta dueña, npm run -s bd:preparar -- <cuenta del servidor>'
+  return error instanceof Error ? error.message : String(error)
+}
