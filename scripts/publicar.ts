@@ -22,7 +22,7 @@ import { rootRefusal } from '../src/server/serviceAccount.ts'
 import { platformToBuild } from './lib/platformBuild.ts'
 import { buildRelease, isSite, keepFromEnv } from './lib/releaseFolders.ts'
 import { lockReleases } from './lib/releaseLock.ts'
-import { databaseOf, listReleasesOf, PublishError, publishInto, publishSites, revert, siteTarget, type Target } from './lib/sitePublish.ts'
+import { databaseOf, listReleasesThrough, PublishError, publishInto, publishSites, revert, siteTarget, type Target } from './lib/sitePublish.ts'
 
 function fail(message: string): never {
   console.error(`✗ ${message}`)
@@ -85,13 +85,13 @@ try {
     const platform = platformToBuild()
     if (!platform) process.exit(2)
     if (all) {
-      if (listing) for (const site of platform.sites) listReleasesOf(siteTarget(site))
+      if (listing) for (const site of platform.sites) await listReleasesThrough(siteTarget(site))
       else process.exit((await publishSites(platform.sites, keep)) ? 0 : 1)
     } else {
       const site = platform.sites.find(s => s.id === siteId)
       if (!site) fail(`no hay un sitio «${siteId}» en ${platform.file}; sitios: ${platform.sites.map(s => s.id).join(', ')}.`)
       const t = siteTarget(site)
-      if (listing) listReleasesOf(t)
+      if (listing) await listReleasesThrough(t)
       else {
         lockReleases(t.releasesDir, fail)
         if (reverting) await revert(t, target)
@@ -100,7 +100,7 @@ try {
     }
   } else {
     const t = singleTarget()
-    if (listing) listReleasesOf(t)
+    if (listing) await listReleasesThrough(t)
     else {
       lockReleases(t.releasesDir, fail)
       if (reverting) await revert(t, target)

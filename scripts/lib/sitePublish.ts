@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { PlatformSite } from '../../src/manifest/platform.ts'
 import { type Pointer, readPointer, writePointer } from '../../src/server/releases.ts'
 import { recordFollowed } from '../../src/server/releasesInDatabase.ts'
-import { databaseFailure, type ReleaseDatabase, switchThroughDatabase, takeFromDatabase } from '../../src/server/releasePublishing.ts'
+import { databaseFailure, databaseView, type ReleaseDatabase, switchThroughDatabase, takeFromDatabase } from '../../src/server/releasePublishing.ts'
 import { DEFAULT_SITE } from '../../src/server/store/siteTenancy.ts'
 import { programVersion } from '../../src/server/version.ts'
 import { codeIsBundled } from '../../src/build/buildSite.ts'
@@ -256,6 +256,23 @@ export function listReleasesOf(t: Target): void {
     console.log(`  ${r.id}  ${when}  versión ${i?.version ?? '?'}  commit ${commit}  publicó ${i?.usuario ?? 'desconocido'}${mark}`)
   }
   console.log(`Para servir otra: ${t.command} --revertir <publicación>`)
+}
+
+/**
+ * `--lista`: this disk's releases and, with a database, what every node serves (the database's pointer) and the
+ * releases it keeps, which `--revertir` takes from it when this disk lacks them.
+ */
+export async function listReleasesThrough(t: Target): Promise<void> {
+  listReleasesOf(t)
+  if (!t.database) return
+  const db = t.database
+  const { pointer, releases } = await fromDatabase(t, () => databaseView(db))
+  if (!pointer) {
+    console.log(`En la base de datos todavía no hay publicaciones${of(t)}.`)
+    return
+  }
+  const served = `${releaseIdOf(pointer.actual)}${pointer.anterior ? ` (anterior: ${releaseIdOf(pointer.anterior)})` : ''}`
+  console.log(`En la base de datos (lo que sirven todos los equipos): en servicio ${served}; conservadas: ${releases.join(', ')}.`)
 }
 
 /**

@@ -81,6 +81,11 @@ export async function switchThroughDatabase(
   )
 }
 
+/** What the database serves and keeps of the site, for `--lista`: its pointer and its releases' ids. */
+export async function databaseView(db: ReleaseDatabase): Promise<{ pointer: DatabasePointer | undefined; releases: string[] }> {
+  return withSiteClient(db.url, db.site, async client => ({ pointer: await readDatabasePointer(client), releases: await databaseReleases(client) }))
+}
+
 /** Why a step through the database failed, in Spanish: a database not migrated since this version says what to run. */
 export function databaseFailure(error: unknown): string {
   // 42P01, undefined_table: the owner's account has not applied this version's migrations yet (guide, section 12).

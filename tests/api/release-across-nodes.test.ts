@@ -11,8 +11,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { publishInto, revert, type Target } from '../../scripts/lib/sitePublish.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { listReleasesThrough, publishInto, revert, type Target } from '../../scripts/lib/sitePublish.ts'
 import { configFromEnv } from '../../src/server/config.ts'
 import { readPointer } from '../../src/server/releases.ts'
 import { followDatabasePointer } from '../../src/server/releasesInDatabase.ts'
@@ -114,6 +114,7 @@ afterAll(async () => {
 
 describe('a publication made on one node is served by every node', () => {
   let first = ''
+  let second = ''
 
   it('node 2, with its own folders, serves what was published on node 1 within seconds, from its own disk', async () => {
     const unpublished = await title(node2)
@@ -132,7 +133,7 @@ describe('a publication made on one node is served by every node', () => {
 
   it('a second publication stores only the files that changed; node 2 serves it', async () => {
     const before = await count('a', 'publicaciones_archivos')
-    await publishInto(target('nodo1', SECOND), 5, () => undefined)
+    second = await publishInto(target('nodo1', SECOND), 5, () => undefined)
     // The page whose title changed and the release's own record (its date): every other file is stored already.
     expect((await count('a', 'publicaciones_archivos')) - before).toBe(2)
     await serves(node2, SECOND)
@@ -142,6 +143,17 @@ describe('a publication made on one node is served by every node', () => {
     await revert(target('nodo2'), undefined)
     await serves(node1, FIRST)
     await serves(node2, FIRST)
+    // --lista on node 1 says what every node serves now, from the database.
+    const lines: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line))
+    try {
+      await listReleasesThrough(target('nodo1'))
+    } finally {
+      log.mockRestore()
+    }
+    expect(lines.at(-1)).toBe(
+      `En la base de datos (lo que sirven todos los equipos): en servicio ${first} (anterior: ${second}); conservadas: ${first}, ${second}.`,
+    )
   }, 60_000)
 
   it('site B never gets A’s release: its folder stays empty and its connection sees none of A’s rows', async () => {
