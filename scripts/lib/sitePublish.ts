@@ -136,7 +136,7 @@ export async function publishInto(t: Target, keep: number, say: (line: string) =
   } else writePointer(releasesDir, pointer)
   prune(releasesDir, pointer, keep)
   say(
-    `✓ Publicado ${id}${of(t)}. ${t.database ? 'Este servidor ya sirve esta versión; los demás nodos la toman de la base de datos en unos segundos.' : 'El servidor en marcha ya sirve esta versión.'}`,
+    `✓ Publicado ${id}${of(t)}. ${t.database ? 'Este servidor ya sirve esta versión; los demás equipos la toman de la base de datos en unos segundos.' : 'El servidor en marcha ya sirve esta versión.'}`,
   )
   if (kept) say(`  Lo que se servía antes (sin publicar) quedó guardado como la publicación ${kept}.`)
   if (anterior) say(`  Para volver a la versión anterior: ${t.command} --revertir   (ver todas: ${t.command} --lista)`)
