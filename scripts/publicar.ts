@@ -22,7 +22,7 @@ import { rootRefusal } from '../src/server/serviceAccount.ts'
 import { platformToBuild } from './lib/platformBuild.ts'
 import { buildRelease, isSite, keepFromEnv } from './lib/releaseFolders.ts'
 import { lockReleases } from './lib/releaseLock.ts'
-import { listReleasesOf, PublishError, publishInto, publishSites, revertIn, siteTarget, type Target } from './lib/sitePublish.ts'
+import { databaseOf, listReleasesThrough, PublishError, publishInto, publishSites, revert, siteTarget, type Target } from './lib/sitePublish.ts'
 
 function fail(message: string): never {
   console.error(`✗ ${message}`)
@@ -70,6 +70,7 @@ function singleTarget(): Target {
     releasesDir,
     command: 'npm run publicar --',
     unpublishedDir: clientDirFromEnv(),
+    database: databaseOf(),
     // The bundles of the release being served (or of the last build) are reused when only content changed
     // (content-only rebuild); the build folder is read, never served: it is not a release.
     build: async (id, served) => {
@@ -84,25 +85,25 @@ try {
     const platform = platformToBuild()
     if (!platform) process.exit(2)
     if (all) {
-      if (listing) for (const site of platform.sites) listReleasesOf(siteTarget(site))
+      if (listing) for (const site of platform.sites) await listReleasesThrough(siteTarget(site))
       else process.exit((await publishSites(platform.sites, keep)) ? 0 : 1)
     } else {
       const site = platform.sites.find(s => s.id === siteId)
       if (!site) fail(`no hay un sitio «${siteId}» en ${platform.file}; sitios: ${platform.sites.map(s => s.id).join(', ')}.`)
       const t = siteTarget(site)
-      if (listing) listReleasesOf(t)
+      if (listing) await listReleasesThrough(t)
       else {
         lockReleases(t.releasesDir, fail)
-        if (reverting) revertIn(t, target)
+        if (reverting) await revert(t, target)
         else await publishInto(t, keep)
       }
     }
   } else {
     const t = singleTarget()
-    if (listing) listReleasesOf(t)
+    if (listing) await listReleasesThrough(t)
     else {
       lockReleases(t.releasesDir, fail)
-      if (reverting) revertIn(t, target)
+      if (reverting) await revert(t, target)
       else await publishInto(t, keep)
     }
   }

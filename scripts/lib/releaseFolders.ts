@@ -93,12 +93,15 @@ function readReleaseInfo(releaseDir: string): ReleaseInfo | undefined {
 /** Complete release folders, oldest first (ids are timestamps, so name order is publication order). */
 export function listReleases(releasesDir: string): Release[] {
   if (!fs.existsSync(releasesDir)) return []
-  return fs
-    .readdirSync(releasesDir, { withFileTypes: true })
-    .filter(e => e.isDirectory() && isSite(path.join(releasesDir, e.name, 'client')))
-    .map(e => e.name)
-    .sort()
-    .map(id => ({ id, info: readReleaseInfo(path.join(releasesDir, id)) }))
+  return (
+    fs
+      .readdirSync(releasesDir, { withFileTypes: true })
+      // A dot folder is a release being taken from the database (src/server/releasesInDatabase.ts), not one yet.
+      .filter(e => e.isDirectory() && !e.name.startsWith('.') && isSite(path.join(releasesDir, e.name, 'client')))
+      .map(e => e.name)
+      .sort()
+      .map(id => ({ id, info: readReleaseInfo(path.join(releasesDir, id)) }))
+  )
 }
 
 /**

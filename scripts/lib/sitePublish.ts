@@ -9,10 +9,24 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { PlatformSite } from '../../src/manifest/platform.ts'
 import { type Pointer, readPointer, writePointer } from '../../src/server/releases.ts'
+import { recordFollowed } from '../../src/server/releasesInDatabase.ts'
+import { databaseFailure, databaseView, type ReleaseDatabase, switchThroughDatabase, takeFromDatabase } from '../../src/server/releasePublishing.ts'
+import { DEFAULT_SITE } from '../../src/server/store/siteTenancy.ts'
 import { programVersion } from '../../src/server/version.ts'
 import { codeIsBundled } from '../../src/build/buildSite.ts'
 import { buildInChild, bundleOnceThenAll, concurrentBuilds } from './platformBuild.ts'
-import { describeCheckout, isSite, listReleases, newReleaseId, prune, releaseDate, releaseIdOf, UNPUBLISHED_INFO, writeReleaseInfo } from './releaseFolders.ts'
+import {
+  describeCheckout,
+  foldersToKeep,
+  isSite,
+  listReleases,
+  newReleaseId,
+  prune,
+  releaseDate,
+  releaseIdOf,
+  UNPUBLISHED_INFO,
+  writeReleaseInfo,
+} from './releaseFolders.ts'
 import { checkRelease } from './releaseCheck.ts'
 import { lockReleases } from './releaseLock.ts'
 
@@ -34,6 +48,17 @@ export interface Target {
    * site's dist/sitios/<id>/client). The first publication keeps a copy of it as a release to go back to.
    */
   unpublishedDir?: string
+  /**
+   * With PostgreSQL (DATABASE_URL): the releases and the pointer also go through the database, so every node serves
+   * the publication (docs/decisions/platform.md, «Releases through the database»). Undefined: this disk only.
+   */
+  database?: ReleaseDatabase
+}
+
+/** The database of the environment's DATABASE_URL for `site` (undefined without one: SQLite, this disk only). */
+export function databaseOf(site: string = DEFAULT_SITE, env: NodeJS.ProcessEnv = process.env): ReleaseDatabase | undefined {
+  const url = env.DATABASE_URL?.trim()
+  return url ? { url, site } : undefined
 }
 
 const of = (t: Target) => (t.site ? ` del sitio «${t.site}»` : '')
@@ -46,6 +71,7 @@ export function siteTarget(site: PlatformSite, concurrent = 1, prefixOutput = fa
     command: `npm run publicar -- --sitio ${site.id}`,
     manifestDir: site.manifestDir,
     unpublishedDir: path.join(site.outDir, 'client'),
+    database: databaseOf(site.id),
     build: async (id, served) => {
       const outDir = path.join(site.releasesDir, id)
       // Relative: the bundler joins the output folder to the project root.
@@ -68,6 +94,8 @@ export async function publishInto(t: Target, keep: number, say: (line: string) =
   const id = newReleaseId()
   const outDir = path.join(releasesDir, id)
   say(`Validando y compilando el sitio${of(t)} en ${path.relative(process.cwd(), outDir)}…`)
+  // Another node may have published since: this folder takes the database's current release first.
+  const inDatabase = t.database && (await fromDatabase(t, () => takeFromDatabase(t.database!, releasesDir)))
   const before = readPointer(releasesDir)
   const served = before ? path.dirname(path.resolve(releasesDir, before.actual)) : undefined
   if (!(await t.build(id, served)))
@@ -87,12 +115,44 @@ export async function publishInto(t: Target, keep: number, say: (line: string) =
     ...(anterior ? { anterior } : {}),
     ...(before?.codigo ? { codigo: before.codigo } : {}),
   }
-  writePointer(releasesDir, pointer)
+  if (t.database) {
+    const releases = [kept, id, before && releaseIdOf(before.actual)].filter((r): r is string => !!r)
+    const stamp = await fromDatabase(
+      t,
+      () =>
+        switchThroughDatabase(t.database!, releasesDir, {
+          releases,
+          before: inDatabase || undefined,
+          pointer,
+          kept: ids => [...foldersToKeep(ids, pointer, keep)],
+        }),
+      () => {
+        fs.rmSync(outDir, { recursive: true, force: true })
+        if (kept) fs.rmSync(path.join(releasesDir, kept), { recursive: true, force: true })
+      },
+    )
+    writePointer(releasesDir, pointer)
+    recordFollowed(releasesDir, stamp)
+  } else writePointer(releasesDir, pointer)
   prune(releasesDir, pointer, keep)
-  say(`✓ Publicado ${id}${of(t)}. El servidor en marcha ya sirve esta versión.`)
+  say(
+    `✓ Publicado ${id}${of(t)}. ${t.database ? 'Este servidor ya sirve esta versión; los demás equipos la toman de la base de datos en unos segundos.' : 'El servidor en marcha ya sirve esta versión.'}`,
+  )
   if (kept) say(`  Lo que se servía antes (sin publicar) quedó guardado como la publicación ${kept}.`)
   if (anterior) say(`  Para volver a la versión anterior: ${t.command} --revertir   (ver todas: ${t.command} --lista)`)
   return id
+}
+
+/** A step through the database; its failure is told in Spanish, after `undo`, and nothing was switched. */
+async function fromDatabase<T>(t: Target, step: () => Promise<T>, undo?: () => void): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    undo?.()
+    throw new PublishError(
+      `No se cambió nada${of(t)}: la base de datos de las publicaciones falló (${databaseFailure(error)}). El sitio publicado sigue igual.`,
+    )
+  }
 }
 
 /**
@@ -121,7 +181,8 @@ function keepUnpublished(t: Target, newId: string): string | undefined {
   return id
 }
 
-export function revertIn(t: Target, target: string | undefined): void {
+/** The pointer `--revertir [<publicación>]` switches to, or undefined when it is the one served already (told). */
+function revertedPointer(t: Target, target: string | undefined): Pointer | undefined {
   const { releasesDir } = t
   const pointer = readPointer(releasesDir)
   if (!pointer) throw new PublishError(`todavía no hay publicaciones${of(t)}: nada que revertir.`)
@@ -130,7 +191,7 @@ export function revertIn(t: Target, target: string | undefined): void {
     if (!pointer.anterior) throw new PublishError(`no hay una publicación anterior${of(t)} a la cual volver. Vea las publicaciones con ${t.command} --lista.`)
     entry = pointer.anterior
   } else {
-    const id = target.replace(/[/]+(client)?[/]*$/, '')
+    const id = revertTarget(target)
     const known = listReleases(releasesDir).map(r => r.id)
     if (!known.includes(id))
       throw new PublishError(
@@ -141,10 +202,36 @@ export function revertIn(t: Target, target: string | undefined): void {
   if (!isSite(path.resolve(releasesDir, entry))) throw new PublishError(`la publicación ${releaseIdOf(entry)} ya no está completa; no se cambió nada.`)
   if (entry === pointer.actual) {
     console.log(`La publicación ${releaseIdOf(entry)}${of(t)} ya es la que se sirve; no se cambió nada.`)
-    return
+    return undefined
   }
-  writePointer(releasesDir, { actual: entry, anterior: pointer.actual, ...(pointer.codigo ? { codigo: pointer.codigo } : {}) })
-  console.log(`✓ Se sirve de nuevo la publicación ${releaseIdOf(entry)}${of(t)}. Para deshacerlo: ${t.command} --revertir ${releaseIdOf(pointer.actual)}`)
+  return { actual: entry, anterior: pointer.actual, ...(pointer.codigo ? { codigo: pointer.codigo } : {}) }
+}
+
+const revertTarget = (target: string) => target.replace(/[/]+(client)?[/]*$/, '')
+
+const reverted = (t: Target, next: Pointer) =>
+  console.log(`✓ Se sirve de nuevo la publicación ${releaseIdOf(next.actual)}${of(t)}. Para deshacerlo: ${t.command} --revertir ${releaseIdOf(next.anterior!)}`)
+
+/** `--revertir` on this disk only (no database). */
+export function revertIn(t: Target, target: string | undefined): void {
+  const next = revertedPointer(t, target)
+  if (!next) return
+  writePointer(t.releasesDir, next)
+  reverted(t, next)
+}
+
+/** `--revertir`: with a database, the folder first takes its releases, and the switch goes through the database to every node. */
+export async function revert(t: Target, target: string | undefined): Promise<void> {
+  if (!t.database) return revertIn(t, target)
+  const db = t.database
+  const before = await fromDatabase(t, () => takeFromDatabase(db, t.releasesDir, target === undefined ? undefined : revertTarget(target)))
+  const next = revertedPointer(t, target)
+  if (!next) return
+  const releases = [releaseIdOf(next.actual), releaseIdOf(next.anterior!)]
+  const stamp = await fromDatabase(t, () => switchThroughDatabase(db, t.releasesDir, { releases, before, pointer: next, kept: ids => ids }))
+  writePointer(t.releasesDir, next)
+  recordFollowed(t.releasesDir, stamp)
+  reverted(t, next)
 }
 
 export function listReleasesOf(t: Target): void {
@@ -169,6 +256,23 @@ export function listReleasesOf(t: Target): void {
     console.log(`  ${r.id}  ${when}  versión ${i?.version ?? '?'}  commit ${commit}  publicó ${i?.usuario ?? 'desconocido'}${mark}`)
   }
   console.log(`Para servir otra: ${t.command} --revertir <publicación>`)
+}
+
+/**
+ * `--lista`: this disk's releases and, with a database, what every node serves (the database's pointer) and the
+ * releases it keeps, which `--revertir` takes from it when this disk lacks them.
+ */
+export async function listReleasesThrough(t: Target): Promise<void> {
+  listReleasesOf(t)
+  if (!t.database) return
+  const db = t.database
+  const { pointer, releases } = await fromDatabase(t, () => databaseView(db))
+  if (!pointer) {
+    console.log(`En la base de datos todavía no hay publicaciones${of(t)}.`)
+    return
+  }
+  const served = `${releaseIdOf(pointer.actual)}${pointer.anterior ? ` (anterior: ${releaseIdOf(pointer.anterior)})` : ''}`
+  console.log(`En la base de datos (lo que sirven todos los equipos): en servicio ${served}; conservadas: ${releases.join(', ')}.`)
 }
 
 /**

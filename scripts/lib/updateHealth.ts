@@ -147,6 +147,9 @@ export async function checkAside(
     // No pointer there: it serves the new release (BUILD_OUT_DIR) and never watches the real pointer. On a platform,
     // each site's own published release (only read), so the new code is tried on what every site serves.
     ...(sites.length === 0 && { PUBLICACIONES_DIR: path.join(dataDir, 'sin-publicaciones') }),
+    // With PostgreSQL, not the database's pointer either: it would serve (and, on a platform, write into the site's
+    // folder) the release in service instead of the one being checked (src/server/releaseFollow.ts).
+    PUBLICACIONES_SEGUIR_BASE: 'no',
     SERVICIO_SUPERVISADO: '',
     LOG_FILE: '',
     LOG_LEVEL: 'warn',

@@ -19,7 +19,8 @@ import type { AppOptions } from './appOptions.ts'
 import { StoreSignInThrottle } from './features/office/storeThrottle.ts'
 import { addressKeys } from './addressKeys.ts'
 import { sharedRateLimitStore } from './rateLimitStore.ts'
-import { fixedSiteRoot, pointedCode, pointerSiteRoot, releaseLabel, servedRelease, type SiteRoot } from './releases.ts'
+import { pointedCode, releaseLabel, servedRelease, type SiteRoot } from './releases.ts'
+import { openSiteRoot } from './releaseFollow.ts'
 import { reportPlugin } from './features/report/index.ts'
 import { searchPlugin } from './features/search/index.ts'
 import { receiptPdfPlugin } from './features/receiptPdf/index.ts'
@@ -130,7 +131,7 @@ interface Parts {
 /** Reads the site, opens the store and the uploads folder (leftover uploads swept), and creates the mailer. */
 async function openParts(app: FastifyInstance, options: AppOptions, uploadTimeoutMs: number): Promise<Parts> {
   const dataDir = path.resolve(options.dataDir)
-  const siteRoot = options.releasesDir ? pointerSiteRoot(options.releasesDir, options.clientDir) : fixedSiteRoot(options.clientDir)
+  const siteRoot = await openSiteRoot(options, app.log, close => app.addHook('onClose', close))
   const clientDir = siteRoot.current()
   const site = loadSiteData(options.manifestDir, clientDir)
   for (const w of site.warnings) app.log.warn(`manifiesto: ${w}`)

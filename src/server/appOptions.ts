@@ -27,6 +27,10 @@ export interface AppOptions {
   clientDir: string
   /** Folder of `npm run publicar`'s builds; when it holds a pointer, the site is served from the build it names. */
   releasesDir?: string
+  /** With DATABASE_URL and releasesDir: how often, at most, the database's pointer is looked at (default releaseFollow.ts RELEASE_CHECK_MS; tests shorten it). */
+  releaseCheckMs?: number
+  /** PUBLICACIONES_SEGUIR_BASE=no: serve this disk's releases without following the database's pointer (a server started aside to check new code). */
+  followDatabaseReleases?: boolean
   /** Manifest folder; default from MANIFEST_DIR or ./manifest. */
   manifestDir?: string
   /** POSTs allowed per client address and window (default 20 per minute). */

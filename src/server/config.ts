@@ -102,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     clientDir: clientDirFromEnv(env),
     releasesDir: releasesDirFromEnv(env),
+    followDatabaseReleases: env.PUBLICACIONES_SEGUIR_BASE !== 'no',
     manifestDir: env.MANIFEST_DIR ? path.resolve(env.MANIFEST_DIR) : undefined,
     rateLimitMax: positiveInt(env.RATE_LIMIT_MAX, 'RATE_LIMIT_MAX', 20),
     trackingRateLimitMax: env.CONSULTA_RATE_LIMIT_MAX ? positiveInt(env.CONSULTA_RATE_LIMIT_MAX, 'CONSULTA_RATE_LIMIT_MAX', 10) : undefined,

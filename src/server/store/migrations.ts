@@ -18,7 +18,7 @@
 import { FILING_TABLES } from './filingTables.ts'
 import type { Migration } from './migration.ts'
 import { OFFICE_TABLES } from './officeTables.ts'
-import { ATTACHMENT_CONTENTS, DAILY_BACKUP_CLAIMS } from './platformTables.ts'
+import { ATTACHMENT_CONTENTS, DAILY_BACKUP_CLAIMS, RELEASES_IN_DATABASE } from './platformTables.ts'
 import { SITE_PROOF } from './siteProof.ts'
 import { SITE_TENANCY } from './siteTenancy.ts'
 
@@ -252,6 +252,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   DAILY_BACKUP_CLAIMS,
   ATTACHMENT_CONTENTS,
+  RELEASES_IN_DATABASE,
 ]
 
 /** The migrations of MIGRATIONS not yet recorded, in the list's order. */

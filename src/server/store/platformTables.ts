@@ -61,3 +61,43 @@ export const ATTACHMENT_CONTENTS: Migration = {
     ${sitePolicy('adjuntos_contenido')}
   `,
 }
+
+/**
+ * Each site's published releases, so that a publication made on one node is served by every node
+ * (docs/decisions/platform.md, «Releases through the database»; src/server/releasesInDatabase.ts): the files by the
+ * SHA-256 of their bytes (a new release stores only the files that changed), each release's list of paths and hashes,
+ * and the site's pointer (actual / anterior / codigo, as `actual.json` on disk). Walled per site like the others, but
+ * not in ALL_SITE_TABLES: what is served is the platform's operation, not the site's data, so a site's backup does not
+ * carry megabytes of pages and its restore does not move the pointer back.
+ */
+export const RELEASES_IN_DATABASE: Migration = {
+  id: 'releases-in-database',
+  version: 2960,
+  name: 'publicaciones: archivos, lista y puntero en la base de datos, para que todos los nodos sirvan la misma',
+  sqlite: 'SELECT 1;',
+  postgres: `
+    CREATE TABLE publicaciones_archivos (
+      sitio text NOT NULL DEFAULT sitio_actual(),
+      hash text NOT NULL CHECK (hash ~ '^[0-9a-f]{64}$'),
+      contenido bytea NOT NULL,
+      PRIMARY KEY (sitio, hash)
+    );
+    ${sitePolicy('publicaciones_archivos')}
+    CREATE TABLE publicaciones (
+      sitio text NOT NULL DEFAULT sitio_actual(),
+      publicacion text NOT NULL,
+      archivos jsonb NOT NULL,
+      creada_en text NOT NULL,
+      PRIMARY KEY (sitio, publicacion)
+    );
+    ${sitePolicy('publicaciones')}
+    CREATE TABLE publicaciones_puntero (
+      sitio text PRIMARY KEY DEFAULT sitio_actual(),
+      actual text NOT NULL,
+      anterior text,
+      codigo text,
+      cambiado_en text NOT NULL
+    );
+    ${sitePolicy('publicaciones_puntero')}
+  `,
+}
