@@ -32,7 +32,9 @@ export function siteStylesheets(clientDir: string): string[] {
       if (!/\brel=["']?stylesheet\b/i.test(tag)) continue
       const href = /\bhref=["']([^"']+)["']/i.exec(tag)?.[1]
       // Only the site's own hashed files, and its identity style sheet (identidad in site.yaml) with its version.
-      if (href && (/^\/_app\/[A-Za-z0-9._\-/]+\.css$/.test(href) || IDENTITY_HREF.test(href))) out.push(href)
+      // A copy, not the match: V8 keeps a matched substring as a slice of the whole page, and every site in memory
+      // would hold its home page twice (docs/decisions/platform.md, «Memory flat in the number of sites»).
+      if (href && (/^\/_app\/[A-Za-z0-9._\-/]+\.css$/.test(href) || IDENTITY_HREF.test(href))) out.push(Buffer.from(href, 'utf8').toString('utf8'))
     }
     return out
   } catch {

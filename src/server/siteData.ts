@@ -68,7 +68,6 @@ export interface SiteData {
   news: NewsItem[]
   /** Group path → main child, from pages with `redirigirA`. */
   redirects: Map<string, string>
-  searchDocs: SearchDoc[]
   /** Manifest problems the server could live with (files left out); logged at start. */
   warnings: string[]
   /** The page each form is shown on (its `formulario` section), for the links of the no-script answers. */
@@ -88,29 +87,67 @@ export interface SiteData {
 /** The search index a build wrote into its client folder; undefined when there is none or it cannot be read. */
 export function readSearchIndex(clientDir: string): SearchDoc[] | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(clientDir, 'search-index.json'), 'utf8')) as SearchDoc[]
+    return JSON.parse(fs.readFileSync(path.join(clientDir, SEARCH_INDEX_FILE), 'utf8')) as SearchDoc[]
   } catch {
     return undefined
   }
+}
+
+const SEARCH_INDEX_FILE = 'search-index.json'
+type Searcher = (query: string, limit?: number) => SearchDoc[]
+
+/**
+ * How many search indexes the process keeps ready, for all its sites together (docs/decisions/platform.md, «Memory
+ * flat in the number of sites»). An index is a site's largest state in memory (its documents' titles, folded, and
+ * Fuse's index: about 1.5 MiB for the sample site) and is used only by a search, so it is built on the first search
+ * and dropped for the index searched longest ago, not kept by every site in memory.
+ */
+export const SEARCH_INDEXES_KEPT = 16
+const searchers = new Map<string, Searcher>()
+
+/** The searcher of an index file as it is now on disk (path, size and time: a new build is a new key), or undefined. */
+function searcherOf(clientDir: string): Searcher | undefined {
+  const file = path.join(clientDir, SEARCH_INDEX_FILE)
+  const stat = fs.statSync(file, { throwIfNoEntry: false })
+  if (!stat) return undefined
+  const key = `${file}\0${stat.size}\0${stat.mtimeMs}`
+  const kept = searchers.get(key)
+  if (kept) {
+    // Most recently used last: Map keeps insertion order.
+    searchers.delete(key)
+    searchers.set(key, kept)
+    return kept
+  }
+  const docs = readSearchIndex(clientDir)
+  if (!docs) return undefined
+  const search = createSearcher(docs)
+  searchers.set(key, search)
+  while (searchers.size > SEARCH_INDEXES_KEPT) searchers.delete(searchers.keys().next().value!)
+  return search
+}
+
+/** How many search indexes are built and kept now (the tests' view of the bound). */
+export function searchIndexesInMemory(): number {
+  return searchers.size
 }
 
 /**
  * The site search of the build being served: after `npm run publicar`
  * switches the folder, the next search reads that build's index, so the API
  * and the no-script /buscar page find the documents just published without a
- * restart. An unreadable index keeps the last good one.
+ * restart. An unreadable index keeps the last good one (read again if it left memory); none at all finds nothing.
  */
-export function servedSearch(root: { current(): string }, docsAtStart: SearchDoc[]): (query: string, limit?: number) => SearchDoc[] {
-  let dir = root.current()
-  let search = createSearcher(docsAtStart)
+export function servedSearch(root: { current(): string }): Searcher {
+  let lastGood: string | undefined
   return (query, limit) => {
-    const now = root.current()
-    if (now !== dir) {
-      const docs = readSearchIndex(now)
-      if (docs) search = createSearcher(docs)
-      dir = now
+    const dir = root.current()
+    const current = searcherOf(dir)
+    if (current) {
+      lastGood = dir
+      return current(query, limit)
     }
-    return search(query, limit)
+    const previous = lastGood === undefined ? undefined : searcherOf(lastGood)
+    return previous ? previous(query, limit) : []
   }
 }
 
@@ -139,9 +176,9 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
   for (const { data } of manifest.pages) {
     for (const s of data.secciones ?? []) if ((s.tipo === 'video' || s.tipo === 'embebido') && typeof s.url === 'string') embedUrls.push(s.url)
   }
-  const indexFile = path.join(clientDir, 'search-index.json')
-  // The index is written by the build (src/renderer/generatedFiles.ts, from the section modules); without a build the API search is empty.
-  const searchDocs = readSearchIndex(clientDir) ?? []
+  const indexFile = path.join(clientDir, SEARCH_INDEX_FILE)
+  // The index is written by the build (src/renderer/generatedFiles.ts, from the section modules), and read on the
+  // first search (servedSearch); without a build the API search is empty.
   if (!fs.existsSync(indexFile))
     errors.push({ file: indexFile, line: 1, col: 1, level: 'error', message: 'falta el índice de búsqueda: ejecute npm run build' })
   return {
@@ -151,7 +188,6 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     privacyNotice,
     news: newsItems(manifest),
     redirects,
-    searchDocs,
     warnings: errors.map(e => `${e.file}:${e.line}:${e.col}: ${e.message}`),
     formPages,
     siteName: manifest.site?.data.nombreCorto ?? manifest.site?.data.nombre ?? 'E.S.E.',

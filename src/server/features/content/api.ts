@@ -39,7 +39,7 @@ export async function contentApi(app: FastifyInstance, { site, root }: ContentOp
     app.get(`/api/${name}`, async (_req, reply) => reply.header('cache-control', API_READ_CACHE).send(list))
   }
 
-  const search = servedSearch(root, site.searchDocs)
+  const search = servedSearch(root)
   app.get<{ Querystring: { q?: string[] } }>('/api/search', { schema: { querystring: searchQuery } }, async (request, reply) => {
     const q = request.query.q?.[0] ?? ''
     const results = search(q.slice(0, 200)).map(d => ({

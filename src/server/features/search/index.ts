@@ -29,7 +29,7 @@ const querySchema = {
  */
 export async function searchPlugin(app: FastifyInstance, opts: SearchOptions): Promise<void> {
   const { site, root } = opts
-  const search = servedSearch(root, site.searchDocs)
+  const search = servedSearch(root)
   app.get<{ Querystring: { q?: string } }>('/', { schema: { querystring: querySchema } }, async (request, reply) => {
     const q = (request.query.q ?? '').trim().slice(0, MAX_QUERY)
     const file = path.join(root.current(), 'buscar', 'index.html')
