@@ -4,15 +4,19 @@
  * its own DATA_DIR, PUBLICACIONES_DIR and RESPALDO_DESTINO and a free port on 127.0.0.1; Caddy (Debian's binary) runs
  * the shipped `despliegue/Caddyfile-nodos` with only the domains and the nodes' addresses replaced, on a free port of
  * 127.0.0.1, without its admin endpoint. For the tests (tests/api/three-nodes-behind-caddy.test.ts) and the platform
- * bench's three-node figures; neither vitest nor a built site is needed (a site without a build serves its API).
+ * bench's three-node figures; neither vitest nor a built site is needed (a site without a build serves its API). The
+ * tests pass a database of the run's shared cluster; the bench, outside vitest, starts its own (startPlatformDatabase).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { loadPlatform } from '../../src/manifest/platform.ts'
 import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
 import { askHost } from './hostRequest.ts'
+import { createDatabaseOn, startPrivateCluster } from './postgresCluster.ts'
+import { setUpPlatformRoles } from './platformRoles.ts'
 
 export const CADDY = '/usr/bin/caddy'
 export const MISSING_CADDY = `Caddy is not installed (no ${CADDY}). The multi-node tests need Debian's package: apt-get install -y caddy`
@@ -250,6 +254,33 @@ export async function startPlatformNodes(options: PlatformNodesOptions): Promise
     return { proxyPort, nodes, caddyfile, proxyOutput: () => caddyOut, stop }
   } catch (error) {
     await stop()
+    throw error
+  }
+}
+
+export interface OwnPlatformDatabase {
+  ownerUrl: string
+  serverUrl: string
+  /** DATABASE_CLAVE_SITIOS (hex), registered. */
+  siteKey: string
+  /** Stops the cluster and removes its folder. */
+  stop(): void
+}
+
+/**
+ * A PostgreSQL cluster of its own (tests/helpers/postgresCluster.ts: initdb in a temporary folder, a free port) with
+ * one platform database set up as the guide says (the owner and server roles, a site key): for the platform bench,
+ * which runs outside vitest and so cannot use the tests' shared cluster.
+ */
+export async function startPlatformDatabase(): Promise<OwnPlatformDatabase> {
+  const cluster = await startPrivateCluster()
+  try {
+    const adminUrl = await createDatabaseOn(cluster.port, 'plataforma')
+    const siteKey = randomBytes(32).toString('hex')
+    const { ownerUrl, serverUrl } = await setUpPlatformRoles(adminUrl, 'plataforma_duenio', 'plataforma_servidor', siteKey)
+    return { ownerUrl, serverUrl, siteKey, stop: () => cluster.remove() }
+  } catch (error) {
+    cluster.remove()
     throw error
   }
 }
