@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
+import pg from 'pg'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadPlatform, type PlatformSite } from '../../src/manifest/platform.ts'
@@ -24,7 +25,7 @@ import { backUpSites } from '../../src/server/siteHosts.ts'
 import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
-import { type PlatformNode, type PlatformNodes, startPlatformNodes } from '../helpers/platformNodes.ts'
+import { connectionPorts, type PlatformNode, type PlatformNodes, startPlatformNodes } from '../helpers/platformNodes.ts'
 import { bogota, processClockAt, TestClock } from '../helpers/testClock.ts'
 import { TWO_SITES_HOST, writeTwoSites } from '../helpers/twoSites.ts'
 import { tempDataDir } from './helpers.ts'
@@ -39,10 +40,10 @@ const STAFF = { correo: 'siau@hospital.gov.co', clave: 'una clave larga de prueb
  * The burst: filings alternating between the sites, CONCURRENCY in flight at once; one node killed after KILL_AFTER
  * answers; then on until AFTER_DEATH filings were sent once the node was gone (at least FILINGS in all).
  */
-const FILINGS = 180
+const FILINGS = 120
 const CONCURRENCY = 10
-const KILL_AFTER = 60
-const AFTER_DEATH = 50
+const KILL_AFTER = 40
+const AFTER_DEATH = 40
 const BACKUP_DAY = '2026-11-25'
 
 const keyBefore = process.env[SITE_KEY_VARIABLE]
@@ -118,6 +119,41 @@ async function storedFilings(site: Site): Promise<Array<{ radicado: string; nomb
 
 const numberOf = (radicado: string) => Number(radicado.split('-').pop())
 
+/**
+ * SIGKILL for `node` at the numbering's worst moment: while one of its PostgreSQL connections is inside a transaction
+ * that has written (a filing between taking its number and its commit). The node is frozen (SIGSTOP) as soon as one is
+ * seen, so that the commit cannot slip in; seen again still open, it is killed, else let go and watched again.
+ * True when it was killed that way (false: killed anyway after 10 s without seeing one).
+ */
+async function killInsideATransaction(node: PlatformNode): Promise<boolean> {
+  const client = new pg.Client({ connectionString: database!.adminUrl })
+  await client.connect()
+  const pgPort = Number(new URL(database!.adminUrl).port)
+  const writing = async () =>
+    (
+      await client.query<{ pid: number; xid: string }>(
+        'SELECT pid, backend_xid::text AS xid FROM pg_stat_activity WHERE client_port = ANY($1) AND backend_xid IS NOT NULL',
+        [connectionPorts(node.proc.pid!, pgPort)],
+      )
+    ).rows
+  try {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      const open = await writing()
+      if (open.length === 0) continue
+      node.proc.kill('SIGSTOP')
+      if ((await writing()).some(r => open.some(o => o.pid === r.pid && o.xid === r.xid))) {
+        await node.kill('SIGKILL')
+        return true
+      }
+      node.proc.kill('SIGCONT')
+    }
+    await node.kill('SIGKILL')
+    return false
+  } finally {
+    await client.end()
+  }
+}
+
 interface Sent {
   site: Site
   nombre: string
@@ -139,7 +175,7 @@ describe('three nodes behind Caddy sharing only PostgreSQL', () => {
     const victim = platform!.nodes[2]!
     const sent: Sent[] = []
     let acknowledged = 0
-    let killed: Promise<void> | undefined
+    let killed: Promise<boolean> | undefined
     let deadAt = Number.POSITIVE_INFINITY
     let next = 0
     let sentToTheDead = 0
@@ -161,13 +197,15 @@ describe('three nodes behind Caddy sharing only PostgreSQL', () => {
         const id = res.status === 200 ? (JSON.parse(res.text) as { id?: string }).id : undefined
         sent.push({ site, nombre, status: res.status, text: res.text, id, afterKill, afterDeath })
         if (id && ++acknowledged === KILL_AFTER)
-          killed = victim.kill('SIGKILL').then(() => {
+          killed = killInsideATransaction(victim).then(inside => {
             deadAt = performance.now()
+            return inside
           })
       }
     }
     await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-    await killed
+    // Killed while one of its filings was inside its transaction, number taken, not committed.
+    expect(await killed).toBe(true)
     expect(victim.alive()).toBe(false)
 
     const acked = sent.filter(s => s.id !== undefined)

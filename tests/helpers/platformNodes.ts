@@ -284,3 +284,26 @@ export async function startPlatformDatabase(): Promise<OwnPlatformDatabase> {
     throw error
   }
 }
+
+/**
+ * The local ports of a process's TCP connections to `remotePort` (its PostgreSQL connections, as pg_stat_activity's
+ * client_port names them): its sockets (/proc/<pid>/fd) matched to the machine's table (/proc/<pid>/net/tcp).
+ */
+export function connectionPorts(pid: number, remotePort: number): number[] {
+  const inodes = new Set<string>()
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))
+      if (m) inodes.add(m[1]!)
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  const ports: number[] = []
+  for (const line of fs.readFileSync(`/proc/${pid}/net/tcp`, 'utf8').split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/)
+    if (f.length < 10 || !inodes.has(f[9]!)) continue
+    if (Number.parseInt(f[2]!.split(':')[1]!, 16) === remotePort) ports.push(Number.parseInt(f[1]!.split(':')[1]!, 16))
+  }
+  return ports
+}
