@@ -8,6 +8,8 @@ export interface HostAnswer {
   status: number
   headers: http.IncomingHttpHeaders
   text: string
+  /** The body as it came (a PDF's bytes, which `text` would mangle). */
+  bytes: Buffer
 }
 
 export function askHost(
@@ -22,7 +24,10 @@ export function askHost(
     const req = http.request({ host: '127.0.0.1', port, method, path: url, headers: { ...headers, host } }, res => {
       const chunks: Buffer[] = []
       res.on('data', c => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks)
+        resolve({ status: res.statusCode!, headers: res.headers, text: bytes.toString('utf8'), bytes })
+      })
     })
     req.on('error', reject)
     req.end(body)
