@@ -6,6 +6,7 @@
  * each site's numbers stay 1..n, and what failed was not acknowledged. A citizen's attachment received by one node
  * downloads from another, asked directly. The daily backup fired on the three nodes at once backs each site up once.
  * The nodes' clock is set (libfaketime): their numbers' year does not depend on the day the test runs.
+ * A publication through the database (the sample site's build, retitled) reaches every surviving node's own disk.
  * The two sites are the tiny ones of tests/helpers/twoSites.ts, never built: the nodes serve their API.
  */
 import { randomBytes } from 'node:crypto'
@@ -23,6 +24,8 @@ import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { backUpSites } from '../../src/server/siteHosts.ts'
 import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
+import { publishInto } from '../../scripts/lib/sitePublish.ts'
+import { clientDir } from '../helpers/builtSite.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
 import { connectionPorts, type PlatformNode, type PlatformNodes, startPlatformNodes } from '../helpers/platformNodes.ts'
@@ -45,6 +48,9 @@ const CONCURRENCY = 10
 const KILL_AFTER = 40
 const AFTER_DEATH = 40
 const BACKUP_DAY = '2026-11-25'
+/** The page a publication retitles, and its new title. */
+const PUBLISHED_PAGE = '/hospital/junta'
+const PUBLISHED_TITLE = 'Junta publicada para todos los nodos'
 
 const keyBefore = process.env[SITE_KEY_VARIABLE]
 let database: PlatformDatabase | undefined
@@ -285,8 +291,53 @@ describe('three nodes behind Caddy sharing only PostgreSQL', () => {
     expect(download.bytes.equals(pdf)).toBe(true)
   }, 30_000)
 
-  // A publication made on one node served by every node (releases travelling through PostgreSQL) belongs here: publish
-  // a site's release on platform.nodes[0] and ask each survivor for its page directly (askHost(node.port, HOST.a, …)).
+  it('a publication made through the database is served by every node, each from its own disk, within seconds', async () => {
+    // `npm run publicar -- --sitio a` run on a machine of the platform (its own releases folder, inside the project as
+    // publicar requires): its build step copies the built sample site, one page retitled. The nodes never see that
+    // folder: each follows the database's pointer and downloads the release into its own (docs/decisions/platform.md,
+    // «Releases through the database»).
+    fs.mkdirSync(path.resolve('test-results'), { recursive: true })
+    const publisher = fs.mkdtempSync(path.resolve('test-results', 'tres-nodos-publicacion-'))
+    try {
+      const id = await publishInto(
+        {
+          releasesDir: publisher,
+          site: 'a',
+          command: 'npm run publicar -- --sitio a',
+          manifestDir: path.resolve('manifest'),
+          database: { url: database!.serverUrl, site: 'a' },
+          build: async release => {
+            const client = path.join(publisher, release, 'client')
+            fs.cpSync(clientDir(), client, { recursive: true })
+            const page = path.join(client, PUBLISHED_PAGE.slice(1), 'index.html')
+            fs.writeFileSync(page, fs.readFileSync(page, 'utf8').replace(/(<h1[^>]*>)[\s\S]*?(<\/h1>)/, `$1${PUBLISHED_TITLE}$2`))
+            return true
+          },
+        },
+        5,
+        () => undefined,
+      )
+      const survivors = platform!.nodes.filter(n => n.alive())
+      expect(survivors.length).toBeGreaterThanOrEqual(2)
+      for (const node of survivors) {
+        const ask = () => askHost(node.port, HOST.a, 'GET', PUBLISHED_PAGE)
+        let page = await ask()
+        // Each request may start the node's look at the database (at most every few seconds).
+        for (const deadline = Date.now() + 15_000; Date.now() < deadline && !page.text.includes(PUBLISHED_TITLE); ) {
+          await new Promise(r => setTimeout(r, 200))
+          page = await ask()
+        }
+        expect(page.status, `nodo ${node.number}`).toBe(200)
+        expect(page.text, `nodo ${node.number}`).toContain(PUBLISHED_TITLE)
+        expect(fs.existsSync(path.join(node.releasesDir, 'sitios', 'a', id, 'client', 'index.html')), `nodo ${node.number}`).toBe(true)
+      }
+      // Site B's domain, on the same nodes, never serves A's release.
+      const other = await askHost(survivors[0]!.port, HOST.b, 'GET', PUBLISHED_PAGE)
+      expect(other.text).not.toContain(PUBLISHED_TITLE)
+    } finally {
+      fs.rmSync(publisher, { recursive: true, force: true })
+    }
+  }, 90_000)
 
   it('the daily backup fired on the three nodes at once makes one archive per site; the other nodes skip', async () => {
     // Each node's run as its timer makes it (backUpSites: the front's schedule), with that node's own folders, all
