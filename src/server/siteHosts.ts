@@ -94,7 +94,7 @@ function backUpSite(base: AppOptions, schedule: BackupSchedule, site: PlatformSi
  * On PostgreSQL, the process's worker and sender on the job queue (jobs/platformJobs.ts): publications, and the daily
  * backups as jobs any node takes. Undefined on SQLite (one machine: the timer makes the backups, as always).
  */
-function platformJobs(base: AppOptions, sites: readonly PlatformSite[], log: FastifyBaseLogger): Promise<PlatformJobs | undefined> {
+export function platformJobs(base: AppOptions, sites: readonly PlatformSite[], log: FastifyBaseLogger): Promise<PlatformJobs | undefined> {
   const url = base.databaseUrl
   if (!url || !isPostgresUrl(url)) return Promise.resolve(undefined)
   const schedule = base.backup

@@ -137,7 +137,7 @@ describe('publicaciones en la cola de trabajos de PostgreSQL', () => {
       first.child.kill('SIGKILL')
       const killedAt = Date.now()
       await first.exited
-      // The publish command the dead worker started ends with it (followWorker): no orphan races the retry.
+      // The publish command the dead worker started does not outlive it (followWorker; its output's pipe breaks too).
       await until('el comando huérfano termina', () => !alive(command), 10_000)
       const retry = await until('el otro trabajador reintenta', () => took(second).find(l => l.sitio === 'a'), (RETRY_WITHIN_SECONDS + 10) * 1000)
       const retryAfterS = (Number(retry.time) - killedAt) / 1000
