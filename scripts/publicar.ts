@@ -95,9 +95,11 @@ try {
     if (all) {
       const databaseUrl = process.env.DATABASE_URL ?? ''
       if (listing) for (const site of platform.sites) listReleasesOf(siteTarget(site))
-      else if (isPostgresUrl(databaseUrl))
-        process.exit((await publishSitesThroughQueue({ databaseUrl, sites: platform.sites.map(s => s.id), firstAlone: !codeIsBundled() })) ? 0 : 1)
-      else process.exit((await publishSites(platform.sites, keep)) ? 0 : 1)
+      else if (isPostgresUrl(databaseUrl)) {
+        const sites = platform.sites.map(s => s.id)
+        const ok = await publishSitesThroughQueue({ databaseUrl, sites, firstAlone: !codeIsBundled() }).catch((error: Error) => fail(error.message))
+        process.exit(ok ? 0 : 1)
+      } else process.exit((await publishSites(platform.sites, keep)) ? 0 : 1)
     } else {
       const site = platform.sites.find(s => s.id === siteId)
       if (!site) fail(`no hay un sitio «${siteId}» en ${platform.file}; sitios: ${platform.sites.map(s => s.id).join(', ')}.`)

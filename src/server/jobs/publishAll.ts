@@ -31,7 +31,7 @@ const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 export async function publishSitesThroughQueue(options: QueuedPublishOptions): Promise<boolean> {
   const say = options.say ?? console.log
   const boss = openQueue(options.databaseUrl, false)
-  await boss.start()
+  await startInstalled(boss)
   const waiter = new JobWaiter(boss, options)
   try {
     const queue = [...options.sites]
@@ -48,6 +48,22 @@ export async function publishSitesThroughQueue(options: QueuedPublishOptions): P
     await boss.stop({ graceful: false }).catch(() => undefined)
   }
   return summarize(options.sites, waiter.outcomes, say, options.warn ?? console.error)
+}
+
+/** The queue started, or a Spanish error when its schema or queues are missing (bd:preparar not run since the update). */
+async function startInstalled(boss: PgBoss): Promise<void> {
+  const missing = new Error(
+    'La cola de trabajos no está instalada en la base de datos: ejecute «npm run -s bd:preparar -- <cuenta del servidor>» con la cuenta dueña (docs/guia-operacion.md, sección 18.5) y vuelva a intentarlo.',
+  )
+  try {
+    await boss.start()
+  } catch {
+    throw missing
+  }
+  if (!(await boss.getQueue(PUBLISH_QUEUE))) {
+    await boss.stop({ graceful: false }).catch(() => undefined)
+    throw missing
+  }
 }
 
 /** Sends sites' jobs and waits until each settled, saying each outcome and each retry as it comes. */
