@@ -6,6 +6,7 @@
  * the build under it (followWorker), so the job's retry on another worker is not raced by an orphan.
  */
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { projectRoot } from '../../manifest/paths.ts'
@@ -28,10 +29,16 @@ const KEPT_LINES = 12
 /** An attempt that failed, with the command's last lines as its reason (Spanish, as the command printed them). */
 export class PublishJobError extends Error {}
 
+/** The publish command of this installation; absent where it was installed from a release archive (no build tools). */
+export const publishCommand = () => path.join(projectRoot(), 'scripts', 'publicar.ts')
+
+/** Whether this node can publish: a node installed from a release archive takes no publish job (other nodes do). */
+export const canPublish = () => fs.existsSync(publishCommand())
+
 /** Runs `scripts/publicar.ts --sitio <id>` and settles when it ends: its closing line, or a PublishJobError. */
 export function runPublishCommand(site: string, env: NodeJS.ProcessEnv = process.env): Promise<PublishJobOutput> {
   const root = projectRoot()
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'publicar.ts'), '--sitio', site], {
+  const child = spawn(process.execPath, ['--import', 'tsx', publishCommand(), '--sitio', site], {
     cwd: root,
     env,
     // Its own process group (followWorker ends the group), and an IPC channel whose end tells it the worker died.

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { PgBoss } from 'pg-boss'
 import { BACKUP_QUEUE, HEARTBEAT_SECONDS, openQueue, POLL_SECONDS, PUBLISH_QUEUE } from './queue.ts'
-import { type PublishJobData, type PublishJobOutput, runPublishCommand } from './publishJob.ts'
+import { canPublish, type PublishJobData, type PublishJobOutput, runPublishCommand } from './publishJob.ts'
 import type { BackupJobData } from './backupJobs.ts'
 
 export interface WorkerOptions {
@@ -27,8 +27,18 @@ const pollOptions = (concurrency: number) => ({
 /** Registers the worker's handlers on a started queue opened with its supervisor (openQueue(url, true)). */
 export async function registerJobHandlers(boss: PgBoss, options: WorkerOptions): Promise<void> {
   const { log } = options
-  const publish = options.publish ?? ((site: string) => runPublishCommand(site))
-  await boss.work<PublishJobData, PublishJobOutput>(PUBLISH_QUEUE, pollOptions(options.concurrency), async ([job]) => {
+  const publish = options.publish ?? (canPublish() ? (site: string) => runPublishCommand(site) : undefined)
+  if (publish) await registerPublish(boss, options.concurrency, publish, log)
+  else log.info('trabajos: este nodo no toma publicaciones (instalado desde un paquete, sin herramientas de compilación)')
+  const backUp = options.backUp
+  if (backUp)
+    await boss.work<BackupJobData>(BACKUP_QUEUE, pollOptions(options.concurrency), async ([job]) => {
+      await backUp(job!.data)
+    })
+}
+
+async function registerPublish(boss: PgBoss, concurrency: number, publish: (site: string) => Promise<PublishJobOutput>, log: FastifyBaseLogger) {
+  await boss.work<PublishJobData, PublishJobOutput>(PUBLISH_QUEUE, pollOptions(concurrency), async ([job]) => {
     const { sitio } = job!.data
     log.info({ sitio, trabajo: job!.id }, 'trabajo: publicar el sitio')
     try {
@@ -40,11 +50,6 @@ export async function registerJobHandlers(boss: PgBoss, options: WorkerOptions):
       throw error
     }
   })
-  const backUp = options.backUp
-  if (backUp)
-    await boss.work<BackupJobData>(BACKUP_QUEUE, pollOptions(options.concurrency), async ([job]) => {
-      await backUp(job!.data)
-    })
 }
 
 /** A worker alone (`npm run trabajador`): its own queue connection, stopped by `stop` (jobs under way finish first). */
