@@ -11,18 +11,27 @@
  * On a platform (plataforma.yaml, docs/decisions/updates-and-releases.md): `-- --sitio <id>` does each of these for one site, in its own
  * `PlatformSite.releasesDir`; `-- --todos` publishes (or lists) every site, several builds at once, each site's
  * release checked and switched on its own: a site that fails keeps serving its previous release and is reported,
- * the exit code is 1 (scripts/lib/sitePublish.ts).
+ * the exit code is 1 (scripts/lib/sitePublish.ts). With DATABASE_URL on PostgreSQL, `--todos` sends one job per site to
+ * the platform's job queue and waits for the nodes' workers to publish them (src/server/jobs/publishAll.ts); a worker
+ * runs this command with `--sitio` (src/server/jobs/publishJob.ts).
  * Environment: PUBLICACIONES_DIR (publicaciones), PUBLICACIONES_CONSERVAR (5), and whatever `npm run build` reads.
  */
 import path from 'node:path'
 import { readCommandLine } from '../src/cli/commandLine.ts'
 import { clientDirFromEnv } from '../src/server/config.ts'
+import { publishSitesThroughQueue } from '../src/server/jobs/publishAll.ts'
+import { followWorker } from '../src/server/jobs/publishJob.ts'
 import { releasesDirFromEnv } from '../src/server/releases.ts'
+import { isPostgresUrl } from '../src/server/store/postgres.ts'
+import { codeIsBundled } from '../src/build/buildSite.ts'
 import { rootRefusal } from '../src/server/serviceAccount.ts'
 import { platformToBuild } from './lib/platformBuild.ts'
 import { buildRelease, isSite, keepFromEnv } from './lib/releaseFolders.ts'
 import { lockReleases } from './lib/releaseLock.ts'
 import { databaseOf, listReleasesThrough, PublishError, publishInto, publishSites, revert, siteTarget, type Target } from './lib/sitePublish.ts'
+
+// Started by a worker of the job queue: ends with it (src/server/jobs/publishJob.ts).
+followWorker()
 
 function fail(message: string): never {
   console.error(`✗ ${message}`)
@@ -85,8 +94,13 @@ try {
     const platform = platformToBuild()
     if (!platform) process.exit(2)
     if (all) {
+      const databaseUrl = process.env.DATABASE_URL ?? ''
       if (listing) for (const site of platform.sites) await listReleasesThrough(siteTarget(site))
-      else process.exit((await publishSites(platform.sites, keep)) ? 0 : 1)
+      else if (isPostgresUrl(databaseUrl)) {
+        const sites = platform.sites.map(s => s.id)
+        const ok = await publishSitesThroughQueue({ databaseUrl, sites, firstAlone: !codeIsBundled() }).catch((error: Error) => fail(error.message))
+        process.exit(ok ? 0 : 1)
+      } else process.exit((await publishSites(platform.sites, keep)) ? 0 : 1)
     } else {
       const site = platform.sites.find(s => s.id === siteId)
       if (!site) fail(`no hay un sitio «${siteId}» en ${platform.file}; sitios: ${platform.sites.map(s => s.id).join(', ')}.`)

@@ -12,6 +12,8 @@ export interface AppOptions {
   siteId?: string
   /** SITIOS_EN_MEMORIA: on a platform, how many sites' servers one process keeps started (siteAppCache.ts). */
   sitesInMemory?: number
+  /** TRABAJOS_SIMULTANEOS: on a platform with PostgreSQL, jobs of each queue this process's worker runs at once (0: none). */
+  jobConcurrency?: number
   /** One site of a platform: the process's metrics, which its series go into with `sitio` (features/health/metrics.ts). */
   platformMetrics?: ProcessMetrics
   /** The process's logger, shared by the sites of a platform (each gets a child marked with its id). */

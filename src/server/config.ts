@@ -4,6 +4,7 @@ import { releasesDirFromEnv } from './releases.ts'
 import type { BackupSchedule } from './features/backup/index.ts'
 import { parseBackupHour } from './features/backup/schedule.ts'
 import { DEFAULT_SITES_IN_MEMORY } from './siteAppCache.ts'
+import { jobConcurrencyFromEnv } from './jobs/concurrency.ts'
 
 export interface ServerConfig extends AppOptions {
   port: number
@@ -118,6 +119,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     metricsAllowed: env.METRICAS_PERMITIDAS || undefined,
     sitesInMemory: env.SITIOS_EN_MEMORIA ? positiveInt(env.SITIOS_EN_MEMORIA, 'SITIOS_EN_MEMORIA', DEFAULT_SITES_IN_MEMORY) : undefined,
     backup: backupScheduleFromEnv(env),
+    jobConcurrency: jobConcurrencyFromEnv(env),
     minFreeMb: env.SALUD_DISCO_MIN_MB ? positiveInt(env.SALUD_DISCO_MIN_MB, 'SALUD_DISCO_MIN_MB', 200) : undefined,
   }
 }

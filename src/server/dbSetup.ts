@@ -15,6 +15,7 @@ import { loadFilingForms } from './siteData.ts'
 import { openFilingStore } from './store/open.ts'
 import { isPostgresUrl } from './store/postgres.ts'
 import { grantRuntimeRole } from './store/pgRoles.ts'
+import { prepareQueue } from './jobs/queue.ts'
 import { parseSiteKey, registerSiteKey, SITE_KEY_VARIABLE } from './store/siteProof.ts'
 
 /**
@@ -33,6 +34,8 @@ export async function prepareDatabase(ownerUrl: string, runtimeRole: string, man
   await client.connect()
   try {
     await grantRuntimeRole(client, runtimeRole)
+    // The platform's job queue, in its own schema (jobs/queue.ts): created or migrated here, by the owner.
+    await prepareQueue(ownerUrl, client, runtimeRole)
     if (siteKey) await registerSiteKey(client, parseSiteKey(siteKey))
   } finally {
     await client.end()

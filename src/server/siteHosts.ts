@@ -23,6 +23,8 @@ import { operatorPageRoutes } from './operatorPage.ts'
 import { platformHealthRoutes } from './platformHealth.ts'
 import { siteRelease, thisProgram, withSiteSources } from './siteHealthSources.ts'
 import { createMetrics, type ProcessMetrics } from './features/health/index.ts'
+import { type PlatformJobs, startPlatformJobs } from './jobs/platformJobs.ts'
+import { isPostgresUrl } from './store/postgres.ts'
 import { DB_FILE } from './store/sqlite.ts'
 import { programVersion } from './version.ts'
 
@@ -67,19 +69,46 @@ export function siteBackupSchedule(base: BackupSchedule, site: PlatformSite): Ba
 export async function backUpSites(base: AppOptions, schedule: BackupSchedule, sites: readonly PlatformSite[], log: FastifyBaseLogger): Promise<void> {
   for (const site of sites) {
     if (!base.databaseUrl && !fs.existsSync(path.join(site.dataDir, DB_FILE))) continue
-    await dailyBackup(
-      {
-        dataDir: site.dataDir,
-        databaseUrl: base.databaseUrl,
-        siteId: site.id,
-        releasesDir: site.releasesDir,
-        programVersion: programVersion(),
-        schedule: siteBackupSchedule(schedule, site),
-        now: base.now,
-      },
-      log.child({ sitio: site.id }),
-    )
+    await backUpSite(base, schedule, site, log)
   }
+}
+
+/** One site's daily backup; `takeOverUnfinished` for a backup job (jobs/backupJobs.ts). */
+function backUpSite(base: AppOptions, schedule: BackupSchedule, site: PlatformSite, log: FastifyBaseLogger, takeOverUnfinished = false) {
+  return dailyBackup(
+    {
+      dataDir: site.dataDir,
+      databaseUrl: base.databaseUrl,
+      siteId: site.id,
+      releasesDir: site.releasesDir,
+      programVersion: programVersion(),
+      schedule: siteBackupSchedule(schedule, site),
+      now: base.now,
+      takeOverUnfinished,
+    },
+    log.child({ sitio: site.id }),
+  )
+}
+
+/**
+ * On PostgreSQL, the process's worker and sender on the job queue (jobs/platformJobs.ts): publications, and the daily
+ * backups as jobs any node takes. Undefined on SQLite (one machine: the timer makes the backups, as always).
+ */
+export function platformJobs(base: AppOptions, sites: readonly PlatformSite[], log: FastifyBaseLogger): Promise<PlatformJobs | undefined> {
+  const url = base.databaseUrl
+  if (!url || !isPostgresUrl(url)) return Promise.resolve(undefined)
+  const schedule = base.backup
+  return startPlatformJobs({
+    databaseUrl: url,
+    concurrency: base.jobConcurrency ?? 1,
+    sites,
+    log,
+    ...(schedule && {
+      backUp: async site => {
+        await backUpSite(base, schedule, site, log, true)
+      },
+    }),
+  })
 }
 
 function plainAnswer(res: http.ServerResponse, status: number, text: string): void {
@@ -91,7 +120,7 @@ function plainAnswer(res: http.ServerResponse, status: number, text: string): vo
  * Every site's daily backup, from the start (not from each site's first request), one run after the other.
  * `stop` cancels the next run and waits for one under way (its archive is renamed only when complete either way).
  */
-function scheduleSiteBackups(base: AppOptions, sites: readonly PlatformSite[], log: FastifyBaseLogger): { stop(): Promise<void> } {
+function scheduleSiteBackups(base: AppOptions, sites: readonly PlatformSite[], log: FastifyBaseLogger, jobs?: PlatformJobs): { stop(): Promise<void> } {
   const schedule = base.backup
   let stopped = false
   let timer: NodeJS.Timeout | undefined
@@ -99,7 +128,15 @@ function scheduleSiteBackups(base: AppOptions, sites: readonly PlatformSite[], l
   const arm = (hourMs: number) => {
     if (stopped) return
     timer = setTimeout(() => {
-      running = backUpSites(base, schedule!, sites, log).finally(() => {
+      // With the queue, the node sends the day's jobs (any node's worker makes each backup); without, it makes them.
+      const run = jobs
+        ? jobs
+            .sendBackups((base.now ?? (() => new Date()))())
+            .catch((error: unknown) =>
+              log.error({ error: error instanceof Error ? error.message : String(error) }, 'respaldo diario: no se pudieron enviar los trabajos a la cola'),
+            )
+        : backUpSites(base, schedule!, sites, log)
+      running = run.finally(() => {
         running = undefined
         arm(hourMs)
       })
@@ -113,6 +150,18 @@ function scheduleSiteBackups(base: AppOptions, sites: readonly PlatformSite[], l
       stopped = true
       if (timer) clearTimeout(timer)
       await running
+    },
+  }
+}
+
+/** What the front runs beside serving: the daily backups' timer and, on PostgreSQL, the job queue's worker. */
+async function backgroundWork(base: AppOptions, sites: readonly PlatformSite[], log: FastifyBaseLogger): Promise<{ stop(): Promise<void> }> {
+  const jobs = await platformJobs(base, sites, log)
+  const backups = scheduleSiteBackups(base, sites, log, jobs)
+  return {
+    async stop() {
+      await backups.stop()
+      await jobs?.stop()
     },
   }
 }
@@ -192,7 +241,7 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
   const metrics = createMetrics(true)
   const program = thisProgram()
   const apps = siteApps(base, platform.sites, front.log, metrics)
-  const backups = scheduleSiteBackups(base, platform.sites, front.log)
+  const background = await backgroundWork(base, platform.sites, front.log)
 
   const unknownHost = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(UNKNOWN_HOST_TEXT)
   front.setNotFoundHandler((_request, reply) => unknownHost(reply))
@@ -220,7 +269,7 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
   })
   front.addHook('onClose', async () => {
     closing = true
-    await backups.stop()
+    await background.stop()
     await apps.closeAll()
   })
   front.decorate('startupFacts', () => ({

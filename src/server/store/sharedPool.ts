@@ -8,7 +8,8 @@ import { connectionName, SITE_SETTING } from './siteTenancy.ts'
  * (docs/decisions/platform.md, «One pool per process»): every site's store of the process borrows it. A connection
  * belongs to no site while idle in the pool; each checkout sets the site and its proof (siteProof.ts) for that use
  * only, and the release clears both before the connection goes back. 4 nodes of DEFAULT_POOL_SIZE connections (plus
- * one presence connection each, sitePresence.ts) stay under PostgreSQL's stock `max_connections` of 100.
+ * one presence connection each, sitePresence.ts, and the job queue's QUEUE_CONNECTIONS, jobs/queue.ts) stay under
+ * PostgreSQL's stock `max_connections` of 100: 4 × (20 + 1 + 2) = 92.
  */
 
 /** The environment variable that sizes the pool (docs/guia-operacion.md). */

@@ -15,14 +15,19 @@ export function nodeName(): string {
   return os.hostname()
 }
 
-/** True when this node took the site's day; false when another node already had (its row is there). */
-export async function claimDay(databaseUrl: string, site: string | undefined, day: string, at: Date): Promise<boolean> {
+/**
+ * True when this node took the site's day; false when another node already had (its row is there). With
+ * `takeOverUnfinished` (a backup job's retry, jobs/backupJobs.ts), a row without an outcome is taken over too.
+ */
+export async function claimDay(databaseUrl: string, site: string | undefined, day: string, at: Date, takeOverUnfinished = false): Promise<boolean> {
   return withSiteClient(databaseUrl, site ?? DEFAULT_SITE, async client => {
-    const inserted = await client.query('INSERT INTO respaldos_diarios (dia, nodo, reclamado_en) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      day,
-      nodeName(),
-      at.toISOString(),
-    ])
+    const inserted = await client.query(
+      takeOverUnfinished
+        ? `INSERT INTO respaldos_diarios (dia, nodo, reclamado_en) VALUES ($1, $2, $3)
+             ON CONFLICT (sitio, dia) DO UPDATE SET nodo = EXCLUDED.nodo, reclamado_en = EXCLUDED.reclamado_en WHERE respaldos_diarios.fin IS NULL`
+        : 'INSERT INTO respaldos_diarios (dia, nodo, reclamado_en) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [day, nodeName(), at.toISOString()],
+    )
     return inserted.rowCount === 1
   })
 }

@@ -40,6 +40,11 @@ export interface BackupPluginOptions {
   schedule?: BackupSchedule
   /** The clock (AppOptions.now): the day claimed, the archive's name, the status's time. */
   now?: () => Date
+  /**
+   * The day's claim left unfinished by an attempt that died is taken over (a backup job's retry: the queue runs one
+   * attempt of a site's day at a time, jobs/backupJobs.ts); without it such a claim makes this node skip.
+   */
+  takeOverUnfinished?: boolean
 }
 
 export interface BackupRun {
@@ -148,7 +153,7 @@ async function claimedBackup(options: BackupPluginOptions & { schedule: BackupSc
   if (!url) return backupAndVerify(options, log)
   let claimed: boolean | undefined
   try {
-    claimed = await claimDay(url, options.siteId, day, now)
+    claimed = await claimDay(url, options.siteId, day, now, options.takeOverUnfinished === true)
   } catch (error) {
     log.error({ error: error instanceof Error ? error.message : String(error) }, 'respaldo diario: no se pudo reservar el día en la base de datos')
   }

@@ -1,0 +1,46 @@
+/**
+ * A platform database whose job queue was never installed (`bd:preparar` not run since the update;
+ * docs/decisions/platform.md, «Jobs on a PostgreSQL queue»): `publicar --todos` refuses in Spanish naming the command,
+ * and a platform server keeps making its own daily backups, saying so in its log, instead of failing to start.
+ */
+import { Writable } from 'node:stream'
+import type { FastifyBaseLogger } from 'fastify'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { publishSitesThroughQueue } from '../../src/server/jobs/publishAll.ts'
+import { platformJobs } from '../../src/server/siteHosts.ts'
+import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+
+let url = ''
+const lines: string[] = []
+const log = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString())
+      done()
+    },
+  }),
+) as unknown as FastifyBaseLogger
+
+beforeAll(async () => {
+  url = await freshPostgresDatabase('cola_sin_instalar')
+})
+
+afterAll(async () => {
+  if (url) await dropPostgresDatabase(url)
+})
+
+describe('a database without the job queue', () => {
+  it('publicar --todos refuses and names bd:preparar', async () => {
+    await expect(publishSitesThroughQueue({ databaseUrl: url, sites: ['a'], firstAlone: false, say: () => undefined })).rejects.toThrow(
+      'La cola de trabajos no está instalada en la base de datos: ejecute «npm run -s bd:preparar -- <cuenta del servidor>»',
+    )
+  })
+
+  it('a platform server starts without it and says so', async () => {
+    const jobs = await platformJobs({ dataDir: '.', clientDir: '.', databaseUrl: url, jobConcurrency: 1 }, [], log)
+    expect(jobs).toBeUndefined()
+    expect(lines.join('')).toContain('COLA DE TRABAJOS NO DISPONIBLE')
+  })
+})
