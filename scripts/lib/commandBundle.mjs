@@ -174,10 +174,11 @@ async function compile(root, entry) {
 }
 
 /**
- * Packages left in node_modules even in a bundle: native modules (compiled add-ons, loaded by path), and the logger,
- * whose transports (pino-roll) run in worker threads that load pino's own files by path.
+ * Packages left in node_modules even in a bundle: native modules (compiled add-ons, loaded by path); the logger,
+ * whose transports (pino-roll) run in worker threads that load pino's own files by path; and the build tools, which
+ * read their own files by path and import optional packages of their own (Vite, Vike, esbuild).
  */
-const EXTERNAL_PACKAGES = ['better-sqlite3', '@node-rs/argon2', 'pino', 'pino-roll', 'thread-stream', 'esbuild']
+const EXTERNAL_PACKAGES = ['better-sqlite3', '@node-rs/argon2', 'pino', 'pino-roll', 'thread-stream', 'esbuild', 'vite', 'vike', 'vike-react', '@vitejs/*', 'decap-server']
 
 // `node scripts/lib/commandBundle.mjs <entry> …`: compiles the entries that are not current (the tests' synchronous
 // process starts call it when a source changed during the run: tests/helpers/compiledCommand.ts).
