@@ -23,6 +23,8 @@ function entryOf(script: string): string {
  * `node --import tsx <script> <args>` would: the compiled copy's path first.
  */
 export function compiledNodeArgs(script: string, args: readonly string[] = []): string[] {
+  // PRUEBAS_CON_TSX=1: through tsx as before, to compare a failure or a timing with the compiled copy's.
+  if (process.env.PRUEBAS_CON_TSX === '1') return ['--import', 'tsx', script, ...args]
   const entry = entryOf(script)
   if (!isCurrent(ROOT, entry)) {
     const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'commandBundle.mjs'), entry], { cwd: ROOT, encoding: 'utf8' })
