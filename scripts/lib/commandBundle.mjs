@@ -75,8 +75,12 @@ function sourcePlacesPlugin(root) {
   return {
     name: 'source-places',
     setup(build) {
-      build.onLoad({ filter: /\.(ts|tsx|mts|js|mjs)$/ }, async args => {
-        if (args.path.includes(`${path.sep}node_modules${path.sep}`) || !args.path.startsWith(realRoot)) return undefined
+      // Only this checkout's own code (src/, scripts/): a filter the bundler applies itself, as calling back into
+      // JavaScript for each of the thousands of package files made a compile take seconds.
+      const escaped = realRoot.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')
+      const filter = new RegExp(`^${escaped}[\\\\/](src|scripts)[\\\\/][^:]*\\.(ts|tsx|mts|js|mjs)$`)
+      build.onLoad({ filter }, async args => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
         const source = await fs.promises.readFile(args.path, 'utf8')
         if (!source.includes('import.meta.')) return undefined
         const contents = source
@@ -178,7 +182,19 @@ async function compile(root, entry) {
  * whose transports (pino-roll) run in worker threads that load pino's own files by path; and the build tools, which
  * read their own files by path and import optional packages of their own (Vite, Vike, esbuild).
  */
-const EXTERNAL_PACKAGES = ['better-sqlite3', '@node-rs/argon2', 'pino', 'pino-roll', 'thread-stream', 'esbuild', 'vite', 'vike', 'vike-react', '@vitejs/*', 'decap-server']
+const EXTERNAL_PACKAGES = [
+  'better-sqlite3',
+  '@node-rs/argon2',
+  'pino',
+  'pino-roll',
+  'thread-stream',
+  'esbuild',
+  'vite',
+  'vike',
+  'vike-react',
+  '@vitejs/*',
+  'decap-server',
+]
 
 // `node scripts/lib/commandBundle.mjs <entry> …`: compiles the entries that are not current (the tests' synchronous
 // process starts call it when a source changed during the run: tests/helpers/compiledCommand.ts).
