@@ -6,7 +6,7 @@ export default defineConfig({
     // The slowest folders first, so no long file starts last and runs alone (tests/helpers/slowFirstSequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
     environment: 'node',
-    // Generous: command-line tests start Node with tsx, slow when both workers do at once on a loaded machine.
+    // Generous: command-line tests start Node processes (compiled copies, tests/helpers/compiledCommand.ts), slow when both workers do at once on a loaded machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Files run in parallel: API tests take free ports and their own temporary data folders, validator tests their
