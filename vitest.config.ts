@@ -6,7 +6,7 @@ export default defineConfig({
     // The slowest folders first, so no long file starts last and runs alone (tests/helpers/slowFirstSequencer.ts).
     sequence: { sequencer: SlowFirstSequencer },
     environment: 'node',
-    // Generous: command-line tests start Node with tsx, slow when both workers do at once on a loaded machine.
+    // Generous: command-line tests start Node processes (compiled copies, tests/helpers/compiledCommand.ts), slow when both workers do at once on a loaded machine.
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Files run in parallel: API tests take free ports and their own temporary data folders, validator tests their
@@ -20,7 +20,8 @@ export default defineConfig({
         // for each file (isolate: false): each of the 83 files imported zod, yaml, React and the manifest schema
         // anew. So a unit file mocks no module and puts back what it changes (environment, spies): docs/decisions/testing.md.
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], isolate: false },
+        // The servers and commands the tests start run from compiled copies made here once (tests/helpers/compiledCommand.ts).
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], isolate: false, globalSetup: ['tests/helpers/compiledCommandsGlobal.ts'] },
       },
       {
         // tests/site: the built site in dist/client; tests/api: the server over HTTP; tests/build: commands that build
@@ -30,7 +31,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/site/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.{ts,tsx}'],
           // One throwaway PostgreSQL cluster for the whole run, started by the first test file that needs it (the store suites).
-          globalSetup: ['tests/helpers/postgresGlobal.ts'],
+          // The servers and commands the tests start, compiled once (tests/helpers/compiledCommand.ts).
+          globalSetup: ['tests/helpers/postgresGlobal.ts', 'tests/helpers/compiledCommandsGlobal.ts'],
         },
       },
     ],

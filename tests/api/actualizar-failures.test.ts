@@ -14,6 +14,7 @@ import { freePort } from '../../scripts/lib/updateHealth.ts'
 import { failedUpdate, refuseFailedBefore, rememberFailure } from '../../scripts/lib/updateMemory.ts'
 import { readPointer, writePointer } from '../../src/server/releases.ts'
 import { START_FAILURE_FILE, startFailureOf } from '../../src/server/startFailure.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dir = path.resolve('test-results/actualizar-fallas')
 fs.rmSync(dir, { recursive: true, force: true })
@@ -161,7 +162,7 @@ describe('the wait after the switch', () => {
   it('the server that cannot start leaves that note, naming the commit the pointer asked for', () => {
     const releasesDir = path.join(dir, 'nota-de-arranque')
     writePointer(releasesDir, { actual: 'a/client', codigo: 'c0ffee' })
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const r = spawnSync(process.execPath, compiledNodeArgs('src/server/main.ts'), {
       env: { ...process.env, PORT: 'no-es-un-puerto', PUBLICACIONES_DIR: releasesDir, LOG_FILE: '' },
       encoding: 'utf8',
       timeout: 60_000,

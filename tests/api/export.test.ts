@@ -7,6 +7,7 @@ import { csvCell, toCsv } from '../../src/manifest/csv.ts'
 import { runExport as exportInProcess } from '../../src/server/export.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { FILING_PLAN, ROOT, tempDataDir, validCita, validPqrs } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dataDir = tempDataDir('export')
 
@@ -16,7 +17,7 @@ async function runExport(...args: string[]): Promise<{ stdout: string }> {
 }
 
 function runCli(env: Record<string, string>, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, compiledNodeArgs('src/server/export.ts', args), { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' })
   return { status: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 

@@ -10,6 +10,7 @@ import { buildApp, type AppOptions } from '../../src/server/app.ts'
 import { clientDirFromEnv } from '../../src/server/config.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 import { PINNED_DAY, pinnedClock } from '../helpers/testClock.ts'
 import type { FilingRow, FilingStore } from '../../src/server/store/store.ts'
 
@@ -78,11 +79,11 @@ export interface ChildServer extends RunningServer {
   kill(signal?: NodeJS.Signals): Promise<void>
 }
 
-/** The server as production runs it: `node --import tsx src/server/main.ts` with its environment variables. */
+/** The server as production runs it, `src/server/main.ts` with its environment variables, from its compiled copy (tests/helpers/compiledCommand.ts). */
 export async function startChild(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
   const port = await freePort()
   let out = ''
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, compiledNodeArgs('src/server/main.ts'), {
     cwd: ROOT,
     env: {
       ...process.env,

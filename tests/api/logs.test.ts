@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Client, ROOT, startChild, tempDataDir, validPqrs } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const STAFF = { correo: 'registro.prueba@hospital.gov.co', clave: 'clave larga del registro 9' }
 const CITIZEN = {
@@ -28,7 +29,7 @@ describe('log', () => {
     const logFile = path.join(dataDir, 'registro', 'sitio.log')
     const made = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Registro Prueba', '--rol', 'admin'],
+      compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', 'Registro Prueba', '--rol', 'admin']),
       {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir },

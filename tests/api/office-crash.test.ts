@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Client, ROOT, startChild, tempDataDir, validPqrs, withStore, type ChildServer } from './helpers.ts'
 import { CITIZEN_MAIL_ACTION } from '../../src/server/features/office/citizenNotices.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * An office action acknowledged is on disk: actions are sent at once to the
@@ -30,7 +31,7 @@ async function actions(store: Parameters<Parameters<typeof withStore>[1]>[0], id
 describe('office actions under kill -9', () => {
   it('every acknowledged action survives SIGKILL with its history and audit row', async () => {
     const dataDir = tempDataDir('oficina-choque')
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Jefe', '--rol', 'admin'], {
+    const made = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', 'Jefe', '--rol', 'admin']), {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir },
       input: `${STAFF.clave}\n`,

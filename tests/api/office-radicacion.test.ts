@@ -9,6 +9,7 @@ import { spanishDay } from '../../src/forms/receipt.ts'
 import { PINNED_DAY } from '../helpers/testClock.ts'
 import { Client, ROOT, startInProcess, storedFiling, tempDataDir, validPqrs, type RunningServer } from './helpers.ts'
 import { pdfText } from './pdfText.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * docs/decisions/office.md: the office registers petitions from every channel with
@@ -22,7 +23,7 @@ const STAFF = { correo: 'ventanilla.siau@hospital.gov.co', clave: 'clave larga d
 const OTHER = { correo: 'otra.siau@hospital.gov.co', clave: 'clave larga de otra persona 2' }
 
 function usuarios(dataDir: string, args: string[], input: string): number | null {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], {
+  return spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', args), {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir },
     input,

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, countRows, ROOT, startInProcess, storedFiling, tempDataDir, TINY_PDF, validPqrs, type RunningServer } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * A written petition registered at the window carries its scan and annexes (Ley 1755 de 2015 art. 16), checked
@@ -33,7 +34,7 @@ describe('the office attaches the scanned petition and its annexes', () => {
 
   beforeAll(async () => {
     dataDir = tempDataDir('radicacion-escrita')
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', STAFF.nombre, '--rol', 'siau'], {
+    const made = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', STAFF.nombre, '--rol', 'siau']), {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir },
       input: `${STAFF.clave}\n`,

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { ROOT } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const ROLE = `servidor_env_${process.pid}`
 
@@ -22,7 +23,7 @@ async function sql(url: string, text: string): Promise<unknown[]> {
 }
 
 const prepare = (env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/dbSetup.ts', ROLE], {
+  spawnSync(process.execPath, compiledNodeArgs('src/server/dbSetup.ts', [ROLE]), {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', DATABASE_URL_DUENIO: '', ...env },
     encoding: 'utf8',

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, historiaFields, historiaForm, ROOT, startInProcess, storedFiling, tempDataDir, validPqrs, type RunningServer } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * E-mail is required only when the chosen reply channel is e-mail (`requeridoSi` in pqrsd.yaml; Ley 1755 de 2015,
@@ -27,7 +28,7 @@ describe('a petition without e-mail', () => {
     dataDir = tempDataDir('peticion-sin-correo')
     const created = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Ana Ventanilla', '--rol', 'siau'],
+      compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', 'Ana Ventanilla', '--rol', 'siau']),
       {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir },

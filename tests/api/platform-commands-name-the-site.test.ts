@@ -17,6 +17,7 @@ import { openFilingStore } from '../../src/server/store/open.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { writeTwoSites } from '../helpers/twoSites.ts'
 import { ROOT } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dir = path.resolve('test-results/plataforma-sin-sitio')
 const platformFile = path.join(dir, 'plataforma.yaml')
@@ -52,7 +53,7 @@ function run(script: string, args: string[], databaseUrl?: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platformFile, DATA_DIR: dataDir, RESPALDO_DESTINO: destination }
   for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'PUBLICACIONES_DIR', 'DATABASE_URL', 'NODE_ENV']) delete env[k]
   if (databaseUrl) env.DATABASE_URL = databaseUrl
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env, input: 'Una-clave-larga-de-prueba-2026\n', encoding: 'utf8' })
+  const r = spawnSync(process.execPath, compiledNodeArgs(script, args), { cwd: ROOT, env, input: 'Una-clave-larga-de-prueba-2026\n', encoding: 'utf8' })
   return { status: r.status, out: r.stdout + r.stderr }
 }
 

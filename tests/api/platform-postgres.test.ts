@@ -18,6 +18,7 @@ import type { FilingStore } from '../../src/server/store/store.ts'
 import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
 import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dir = path.resolve('test-results/plataforma-postgres')
 const platformFile = path.join(dir, 'plataforma.yaml')
@@ -42,7 +43,7 @@ function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 function run(script: string, args: string[], extra: NodeJS.ProcessEnv = {}): { status: number | null; out: string; stdout: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { env: env(extra), input: `${PASSWORD}\n`, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, compiledNodeArgs(script, args), { env: env(extra), input: `${PASSWORD}\n`, encoding: 'utf8' })
   return { status: r.status, out: r.stdout + r.stderr, stdout: r.stdout }
 }
 
@@ -276,7 +277,7 @@ describe('two server processes of one platform on one PostgreSQL database (behin
       const port = await freePort()
       ports.push(port)
       servers.push(
-        spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        spawn(process.execPath, compiledNodeArgs('src/server/main.ts'), {
           env: env({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000' }),
           stdio: ['ignore', 'ignore', 'inherit'],
         }),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runExport } from '../../src/server/export.ts'
 import { dropPostgresDatabase, freshPostgresDatabase, recreatePostgresDatabase } from '../helpers/postgres.ts'
 import { Client, historiaForm, ROOT, startChild, tempDataDir, validPqrs, type ChildServer } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const ADMIN = { correo: 'jefe.siau@hospital.gov.co', clave: 'una clave larga de prueba 1' }
 
@@ -19,7 +20,7 @@ describe('two server processes on one PostgreSQL database and one DATA_DIR', () 
   let servers: ChildServer[] = []
 
   const usuarios = (args: string[], input = '') =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', ...args], {
+    spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', args), {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
       input,

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writePointer } from '../../src/server/releases.ts'
 import { freePort } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * The preview trap (docs/decisions/updates-and-releases.md): on a machine that serves a publication, a clerk edits the manifest.
@@ -23,9 +24,9 @@ let tmp: string
 let env: NodeJS.ProcessEnv
 const children: ChildProcess[] = []
 
-/** Starts `node --import tsx <script>` and collects its output until `until` appears. */
+/** Starts `<script>` (its compiled copy, as `node --import tsx <script>` would run it) and collects its output until `until` appears. */
 function run(script: string, extra: NodeJS.ProcessEnv, until: RegExp): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, compiledNodeArgs(script), { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] })
   children.push(child)
   let out = ''
   return new Promise((resolve, reject) => {

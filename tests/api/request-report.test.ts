@@ -6,6 +6,7 @@ import { openFilingStore } from '../../src/server/store/open.ts'
 import type { TramiteRow } from '../../src/server/store/office.ts'
 import type { FilingStore } from '../../src/server/store/store.ts'
 import { FILING_PLAN, ROOT, startInProcess, tempDataDir, type RunningServer } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * docs/decisions/tracking-and-report.md: the published report of requests (Decreto 103 de 2015,
@@ -352,7 +353,7 @@ describe('the published report of requests (Decreto 103 de 2015, art. 52)', () =
   })
 
   it('the command as staff run it writes the same CSV to standard output', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/export.ts', 'informe', '--trimestre', '2026-T3'], {
+    const r = spawnSync(process.execPath, compiledNodeArgs('src/server/export.ts', ['informe', '--trimestre', '2026-T3']), {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, ROOT, startInProcess, tempDataDir, type RunningServer } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * docs/decisions/testing.md: the account lock must hold when the guesses arrive together.
@@ -17,7 +18,7 @@ describe('the sign-in lock under parallel guesses', () => {
   beforeAll(async () => {
     const dataDir = tempDataDir('oficina-rafaga')
     for (const a of [ACCOUNT, OTHER]) {
-      const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', a.correo, '--nombre', 'Personal', '--rol', 'siau'], {
+      const made = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['crear', a.correo, '--nombre', 'Personal', '--rol', 'siau']), {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: dataDir },
         input: `${a.clave}\n`,

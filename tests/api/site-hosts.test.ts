@@ -26,6 +26,7 @@ import { askHost, type HostAnswer } from '../helpers/hostRequest.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
 import { buildTwoSites, TWO_SITES_DIR, TWO_SITES_FILE, TWO_SITES_HOST, writeTwoSites } from '../helpers/twoSites.ts'
 import { TINY_PDF } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dir = TWO_SITES_DIR
 const platformFile = TWO_SITES_FILE
@@ -212,7 +213,7 @@ async function commandsPerSite(databaseUrl?: string): Promise<void> {
   } finally {
     vi.unstubAllEnvs()
   }
-  const usuarios = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'lista', '--sitio', 'b'], {
+  const usuarios = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['lista', '--sitio', 'b']), {
     env: { ...process.env, PLATAFORMA: platformFile, DATABASE_URL: databaseUrl ?? '' },
     encoding: 'utf8',
   })

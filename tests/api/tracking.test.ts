@@ -7,6 +7,7 @@ import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { pinnedClock } from '../helpers/testClock.ts'
 import { Client, FILING_PLAN, historiaForm, ROOT, startInProcess, tempDataDir, validCita, validPqrs, type RunningServer } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /** The Superintendencia's line as site.yaml gives it (contacto.telefonos.supersalud). */
 const SUPERSALUD_PHONE = '01 8000 513 700'
@@ -48,7 +49,7 @@ const noscriptOf = (html: string) => /<noscript id="consulta-sin-js">([\s\S]*?)<
 
 beforeAll(async () => {
   const dataDir = tempDataDir('consulta')
-  const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'SIAU', '--rol', 'siau'], {
+  const made = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', 'SIAU', '--rol', 'siau']), {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir },
     input: `${STAFF.clave}\n`,

@@ -3,6 +3,7 @@ import { parse } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtp, type LocalSmtp } from './smtp.ts'
 import { Client, ROOT, startInProcess, tempDataDir, validPqrs, type RunningServer } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * A receipt says it was e-mailed only when the mail server accepted it (docs/decisions/filings.md): the office's
@@ -13,7 +14,7 @@ import { Client, ROOT, startInProcess, tempDataDir, validPqrs, type RunningServe
 const STAFF = { correo: 'ventanilla.recibos@hospital.gov.co', clave: 'clave larga de la ventanilla 7', nombre: 'Luz Ventanilla' }
 
 function createStaff(dataDir: string): void {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', STAFF.nombre, '--rol', 'siau'], {
+  const run = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', STAFF.nombre, '--rol', 'siau']), {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir },
     input: `${STAFF.clave}\n`,

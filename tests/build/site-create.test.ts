@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loadPlatform } from '../../src/manifest/platform.ts'
 import { buildHostsServer } from '../../src/server/siteHosts.ts'
 import { askHost } from '../helpers/hostRequest.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dir = path.resolve('test-results/sitio-crear')
 const platformFile = path.join(dir, 'plataforma.yaml')
@@ -39,7 +40,7 @@ function env(): NodeJS.ProcessEnv {
 }
 
 function sitio(...args: string[]): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sitio.ts', ...args], { env: env(), input: `${PASSWORD}\n`, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, compiledNodeArgs('scripts/sitio.ts', args), { env: env(), input: `${PASSWORD}\n`, encoding: 'utf8' })
   return { status: r.status, out: r.stdout + r.stderr }
 }
 
@@ -110,7 +111,7 @@ describe('npm run sitio -- crear', () => {
       expect(fs.existsSync(path.join(folder, 'manifest', 'forms', `${form}.yaml`))).toBe(true)
 
     // The account is in the site's own data folder, nowhere else (`--sitio`: a platform's command names its site).
-    const lista = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'lista', '--sitio', 'san-pedro'], {
+    const lista = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['lista', '--sitio', 'san-pedro']), {
       env: env(),
       encoding: 'utf8',
     })

@@ -23,6 +23,7 @@ import { siteStylesheets } from '../../src/server/nativePages.ts'
 import { editorConfig } from '../../scripts/lib/editorConfig.ts'
 import { formatChecklist, sampleChecklist } from '../../scripts/lib/sampleChecklist.ts'
 import { copyTemplate, SAMPLE_LOGO } from '../../scripts/lib/siteTemplate.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const SITE = fs.readFileSync('tests/fixtures/manifest-min/site.yaml', 'utf8')
 const made: string[] = []
@@ -149,7 +150,7 @@ describe('identity: style sheet, link and logo per site', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: path.join(dir, 'plataforma.yaml') }
     // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
     for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'PRERENDER_PROCESSES', 'NODE_ENV']) delete env[k]
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--sitio', 'a'], { env, encoding: 'utf8' })
+    const r = spawnSync(process.execPath, compiledNodeArgs('scripts/build.ts', ['--sitio', 'a']), { env, encoding: 'utf8' })
     expect(r.status, r.stdout + r.stderr).toBe(0)
 
     const client = path.join(dir, 'dist', 'sitios', 'a', 'client')
@@ -214,7 +215,7 @@ describe('identity in npm run sitio -- crear', () => {
     const args = ['crear', 'nuevo', '--nombre', 'E.S.E. Hospital Nuevo', '--municipio', 'Guaduas', '--departamento', 'Cundinamarca']
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/sitio.ts', ...args, '--dominio', 'nuevo.example.gov.co', '--admin', 'a@nuevo.example.gov.co', '--color-primario', '#7fb3e0'],
+      compiledNodeArgs('scripts/sitio.ts', [...args, '--dominio', 'nuevo.example.gov.co', '--admin', 'a@nuevo.example.gov.co', '--color-primario', '#7fb3e0']),
       { env, encoding: 'utf8', input: '' },
     )
     expect(r.status).toBe(2)

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { compiledNodeArgs } from './compiledCommand.ts'
 
 export const TWO_SITES_DIR = path.resolve('test-results/plataforma-servidor')
 export const TWO_SITES_FILE = path.join(TWO_SITES_DIR, 'plataforma.yaml')
@@ -41,7 +42,7 @@ export function buildTwoSites(dir = TWO_SITES_DIR): void {
   // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
   for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'NODE_ENV', 'DATA_DIR', 'PUBLICACIONES_DIR'])
     delete env[k]
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--todos'], { env, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, compiledNodeArgs('scripts/build.ts', ['--todos']), { env, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(r.stdout + r.stderr)
 }
 

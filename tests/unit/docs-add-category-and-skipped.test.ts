@@ -12,6 +12,7 @@ import path from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDocuments, safeFileName } from '../../src/manifest/addDocuments.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 let tmp: string
 const pdf = fs.readFileSync(path.resolve('tests/fixtures/public-min/assets/docs/informe-2024.pdf'))
@@ -71,7 +72,7 @@ describe('docs:add, what it leaves out and how it files new rows', () => {
 
   it('names the files that are not PDF, renames underscores, keeps a listed file, and copies the year’s category', () => {
     const dir = folderWith('actas/2025', ['acta_junta_1.pdf', 'acta_junta_2.pdf', 'notas.docx', 'Foto.JPG', '.DS_Store'])
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/docs-add.ts', 'actas', '2025', dir], { env: process.env, encoding: 'utf8' })
+    const r = spawnSync(process.execPath, compiledNodeArgs('scripts/docs-add.ts', ['actas', '2025', dir]), { env: process.env, encoding: 'utf8' })
     expect(r.status, r.stderr).toBe(0)
     expect(r.stdout).toContain('No se agregó (no es un PDF): Foto.JPG')
     expect(r.stdout).toContain('No se agregó (no es un PDF): notas.docx')

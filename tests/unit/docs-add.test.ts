@@ -5,6 +5,7 @@ import path from 'node:path'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { periodMonthOfName, safeFileName } from '../../src/manifest/addDocuments.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * `npm run docs:add` on a copy of the real content: where rows go, how the
@@ -16,7 +17,7 @@ let env: NodeJS.ProcessEnv
 const pdf = fs.readFileSync(path.resolve('tests/fixtures/public-min/assets/docs/informe-2024.pdf'))
 
 function run(args: string[]): { out: string; err: string; status: number | null } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/docs-add.ts', ...args], { env, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, compiledNodeArgs('scripts/docs-add.ts', args), { env, encoding: 'utf8' })
   return { out: r.stdout, err: r.stderr, status: r.status }
 }
 

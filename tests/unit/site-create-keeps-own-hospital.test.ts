@@ -10,6 +10,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { servedOwnHospital } from '../../scripts/lib/ownHospital.ts'
 import { loadPlatform } from '../../src/manifest/platform.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const DOMAIN = 'www.hospitalpropio.gov.co'
 let dir: string
@@ -20,7 +21,7 @@ function crear(): { status: number | null; out: string } {
   for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'DATA_DIR', 'DATABASE_URL', 'PUBLICACIONES_DIR']) delete env[k]
   const args = ['crear', 'nuevo', '--nombre', 'E.S.E. Hospital Nuevo', '--municipio', 'Guaduas', '--departamento', 'Cundinamarca']
   const more = ['--dominio', 'www.hospitalnuevo.gov.co', '--admin', 'gerencia@hospitalnuevo.gov.co', '--plantilla', dir, '--sin-compilar']
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/sitio.ts', ...args, ...more], {
+  const r = spawnSync(process.execPath, compiledNodeArgs('scripts/sitio.ts', [...args, ...more]), {
     env,
     input: 'Clave-de-prueba-segura-2026\n',
     encoding: 'utf8',

@@ -1,0 +1,34 @@
+/**
+ * How tests start this project's servers and commands: from the compiled copy of the same source
+ * (scripts/lib/commandBundle.mjs), not through tsx, whose start-up costs about 0.9 s of CPU per process
+ * (docs/decisions/testing.md, «Commands run from a compiled copy»). The copy is compiled once per run
+ * (compiledCommandsGlobal.ts) and again before a start whenever the content of one of its sources changed, so a test
+ * always runs the current source.
+ */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { bundlePath, isCurrent } from '../../scripts/lib/commandBundle.mjs'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+/** `script` (a path of this checkout, relative to it or absolute) as the bundler's entry: relative, `/`-separated. */
+function entryOf(script: string): string {
+  const relative = path.relative(ROOT, path.resolve(ROOT, script))
+  if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`${script} no es un archivo de este proyecto`)
+  return relative.split(path.sep).join('/')
+}
+
+/**
+ * Node's arguments that run `script` of this checkout (e.g. `src/server/usuarios.ts`) with `args`, as
+ * `node --import tsx <script> <args>` would: the compiled copy's path first.
+ */
+export function compiledNodeArgs(script: string, args: readonly string[] = []): string[] {
+  // PRUEBAS_CON_TSX=1: through tsx as before, to compare a failure or a timing with the compiled copy's.
+  if (process.env.PRUEBAS_CON_TSX === '1') return ['--import', 'tsx', script, ...args]
+  const entry = entryOf(script)
+  if (!isCurrent(ROOT, entry)) {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'commandBundle.mjs'), entry], { cwd: ROOT, encoding: 'utf8' })
+    if (r.status !== 0) throw new Error(`No se pudo compilar ${entry}:\n${r.stdout}${r.stderr}`)
+  }
+  return [bundlePath(ROOT, entry), ...args]
+}
