@@ -20,6 +20,7 @@ import { verifyBackup } from '../../src/server/features/backup/verify.ts'
 import { staticFiles } from '../../src/server/features/content/staticFiles.ts'
 import { fixedSiteRoot, writePointer } from '../../src/server/releases.ts'
 import { Client, ROOT, startInProcess, validPqrs } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const PDF = Buffer.from('%PDF-1.4\n% carta\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
 const tmpDirs: string[] = []
@@ -94,7 +95,7 @@ const rechecksummed = (dir: string, manifest: BackupManifest): BackupManifest =>
 })
 
 function command(file: 'backupCommand' | 'restoreCommand', args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `src/server/${file}.ts`, ...args], {
+  const r = spawnSync(process.execPath, compiledNodeArgs(`src/server/${file}.ts`, args), {
     cwd: ROOT,
     env: { ...process.env, PUBLICACIONES_DIR: releasesDir, ...env },
     encoding: 'utf8',

@@ -17,6 +17,7 @@ import { unpack, verifyBackup } from '../../src/server/features/backup/verify.ts
 import { hashPassword } from '../../src/server/features/office/passwords.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { Client, ROOT, signInStaff, startInProcess, tempDataDir, validPqrs, waitFor, type RunningServer } from './helpers.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const STAFF = { correo: 'respaldo.siau@hospital.gov.co', clave: 'una clave larga de respaldo 25' }
 const PDF = Buffer.from('%PDF-1.4\n% carta para el respaldo\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
@@ -35,7 +36,7 @@ afterAll(() => {
 
 /** A command as the IT person types it (`npm run -s respaldo -- …` runs this file through tsx). */
 function command(file: 'backupCommand' | 'restoreCommand', args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `src/server/${file}.ts`, ...args], {
+  const r = spawnSync(process.execPath, compiledNodeArgs(`src/server/${file}.ts`, args), {
     cwd: ROOT,
     env: { ...process.env, PUBLICACIONES_DIR: tmp('pub'), ...env },
     encoding: 'utf8',

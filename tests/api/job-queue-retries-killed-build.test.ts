@@ -15,6 +15,7 @@ import { JOB_ATTEMPTS, openQueue, PUBLISH_QUEUE, RETRY_WITHIN_SECONDS } from '..
 import type { PublishJobOutput } from '../../src/server/jobs/publishJob.ts'
 import { type PlatformDatabase, platformDatabase } from '../helpers/platformDatabase.ts'
 import { writeTwoSites } from '../helpers/twoSites.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const DIR = path.resolve('test-results/cola-trabajos')
 const suffix = `${process.pid}_${Date.now() % 100_000}`
@@ -37,7 +38,7 @@ function env(): NodeJS.ProcessEnv {
 }
 
 function startWorker(): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/trabajador.ts'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, compiledNodeArgs('scripts/trabajador.ts'), { env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
   const worker: Worker = { child, lines: [], exited: new Promise(resolve => child.once('exit', () => resolve())) }
   let rest = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -104,7 +105,7 @@ afterAll(async () => {
 
 describe('publicaciones en la cola de trabajos de PostgreSQL', () => {
   it('publicar --todos se reparte entre los dos trabajadores y un sitio que falla tres veces se informa', async () => {
-    const command = spawn(process.execPath, ['--import', 'tsx', 'scripts/publicar.ts', '--todos'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
+    const command = spawn(process.execPath, compiledNodeArgs('scripts/publicar.ts', ['--todos']), { env: env(), stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     command.stdout!.setEncoding('utf8').on('data', (c: string) => (output += c))
     command.stderr!.setEncoding('utf8').on('data', (c: string) => (output += c))

@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dir = path.resolve('test-results/plataforma-compilacion')
 const platformFile = path.join(dir, 'plataforma.yaml')
@@ -34,13 +35,13 @@ function buildEnv(meet: number): NodeJS.ProcessEnv {
 }
 
 function build(args: string[], meet = 0): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { env: buildEnv(meet), encoding: 'utf8' })
+  const r = spawnSync(process.execPath, compiledNodeArgs('scripts/build.ts', args), { env: buildEnv(meet), encoding: 'utf8' })
   return { status: r.status, out: r.stdout + r.stderr }
 }
 
 /** build(), in the background: several at once. */
 function buildAsync(args: string[], meet = 0): Promise<{ status: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { env: buildEnv(meet) })
+  const child = spawn(process.execPath, compiledNodeArgs('scripts/build.ts', args), { env: buildEnv(meet) })
   let out = ''
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr.on('data', (d: Buffer) => (out += d.toString()))

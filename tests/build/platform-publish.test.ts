@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readPointer } from '../../src/server/releases.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dir = path.resolve('test-results/plataforma-publicar')
 const platformFile = path.join(dir, 'plataforma.yaml')
@@ -23,7 +24,7 @@ function publicar(...args: string[]): { status: number | null; out: string } {
   // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
   for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'ESE_PLAN_COMPILACION', 'PROJECT_ROOT', 'PUBLICACIONES_DIR', 'DATA_DIR', 'NODE_ENV'])
     delete env[k]
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/publicar.ts', ...args], { env, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, compiledNodeArgs('scripts/publicar.ts', args), { env, encoding: 'utf8' })
   return { status: r.status, out: r.stdout + r.stderr }
 }
 

@@ -18,6 +18,7 @@ export const STARTED_BY_TESTS = [
   'src/server/restoreCommand.ts',
   'scripts/build.ts',
   'scripts/publicar.ts',
+  'scripts/trabajador.ts',
   'scripts/sitio.ts',
   'scripts/docs-add.ts',
 ]

@@ -17,6 +17,7 @@ import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
 import { askHost } from './hostRequest.ts'
 import { createDatabaseOn, startPrivateCluster } from './postgresCluster.ts'
 import { setUpPlatformRoles } from './platformRoles.ts'
+import { compiledNodeArgs } from './compiledCommand.ts'
 
 export const CADDY = '/usr/bin/caddy'
 export const MISSING_CADDY = `Caddy is not installed (no ${CADDY}). The multi-node tests need Debian's package: apt-get install -y caddy`
@@ -139,7 +140,7 @@ function startNode(number: number, options: PlatformNodesOptions, port: number):
   const backupDir = path.join(dir, 'respaldos')
   for (const d of [dataDir, releasesDir, backupDir]) fs.mkdirSync(d, { recursive: true })
   let out = ''
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, compiledNodeArgs('src/server/main.ts'), {
     cwd: ROOT,
     env: {
       ...baseEnv(),

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadPlatform } from '../../src/manifest/platform.ts'
 import { formatProblem } from '../../src/manifest/problem.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 const dir = path.resolve('test-results/plataforma-configuracion')
 const file = path.join(dir, 'plataforma.yaml')
@@ -115,7 +116,7 @@ describe('plataforma.yaml', () => {
 
   it('`npm run build -- --sitio` / `--todos` without plataforma.yaml, or with an unknown site: a Spanish answer, nothing built', () => {
     const run = (platformFile: string, ...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { env: { ...process.env, PLATAFORMA: platformFile }, encoding: 'utf8' })
+      spawnSync(process.execPath, compiledNodeArgs('scripts/build.ts', args), { env: { ...process.env, PLATAFORMA: platformFile }, encoding: 'utf8' })
     const none = run(path.join(dir, 'no-existe.yaml'), '--todos')
     expect(none.status).toBe(2)
     expect(none.stderr).toContain('Esta instalación no tiene configuración de plataforma (plataforma.yaml): sirve un solo sitio')
