@@ -24,6 +24,7 @@ import { copyTemplate, shortName } from '../scripts/lib/siteTemplate.ts'
 import { askHost } from '../tests/helpers/hostRequest.ts'
 import { timeChildren } from './eleventy.ts'
 import { cannon, samplePqrs } from './load.ts'
+import { benchDatabase, benchEngine, benchNodes } from './platformNodes.ts'
 
 const ROOT = process.cwd()
 
@@ -131,6 +132,7 @@ export async function loadOverSites(
   tokens: string[],
   routes: string[],
   seconds: number,
+  tolerateErrors = false,
 ): Promise<{ pages: LoadSummary; filings: LoadSummary }> {
   const pick = () => Math.floor(Math.random() * hosts.length)
   const pages = await cannon({
@@ -156,7 +158,9 @@ export async function loadOverSites(
       },
     ],
   })
-  // A refused filing is cheap: counting refusals would flatter the figure (as in the API part).
+  // A refused filing is cheap: counting refusals would flatter the figure (as in the API part). With a node killed on
+  // purpose, the failures are the figure.
+  if (tolerateErrors) return { pages: summary(pages), filings: summary(filings) }
   if (filings.non2xx > 0) throw new Error(`POST /api/pqrs over ${hosts.length} site(s) answered ${filings.non2xx} times with an error`)
   if (pages.non2xx > 0) throw new Error(`page requests over ${hosts.length} site(s) answered ${pages.non2xx} times with an error`)
   return { pages: summary(pages), filings: summary(filings) }
@@ -210,6 +214,9 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
   // a size whose builds would take longer than the time at hand; the build figures are then those of the built sites.
   const builtCount = Math.min(count, Number(process.env.BENCH_SITIOS_COMPILADOS ?? count))
   if (!Number.isInteger(builtCount) || builtCount < 1) throw new Error(`BENCH_SITIOS_COMPILADOS must be a whole number ≥ 1`)
+  const { engine, nodes: nodeCount } = benchEngine()
+  // The server's figures on PostgreSQL are named apart; on SQLite as before, to compare with the earlier runs.
+  const onEngine = engine === 'postgres' ? ' on PostgreSQL' : ''
   const dir = path.join(tmp, 'plataforma')
   const file = path.join(dir, 'plataforma.yaml')
   const figures: PlatformFigure[] = []
@@ -296,9 +303,14 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
   figure(`platform ${builtCount} sites: build all, pages per second per core (wall, ${cores} cores)`, buildFigures.pagesPerSecondPerCore, '/s')
   figure(`platform ${builtCount} sites: build all, sites that failed the first pass (built again alone)`, failed.length, '')
 
-  // 3. One server for all of them, as the service runs it.
+  // 3. One server for all of them, as the service runs it, on each site's SQLite file or on one PostgreSQL database.
+  const db = await benchDatabase(engine)
+  Object.assign(env, db.env)
   const port = 3950 + Math.floor(Math.random() * 40)
-  const server = await startPlatformServer(env, port)
+  const server = await startPlatformServer(env, port).catch(error => {
+    db.stop()
+    throw error
+  })
   const pid = server.pid!
   try {
     await new Promise(r => setTimeout(r, 1000))
@@ -344,7 +356,7 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
     const visited = rssMiB(pid)
     const fdsVisited = openFiles(pid)
     if (wrong.length > 0) console.error(`Platform: first filings not numbered 1 of their own series: ${wrong.join('; ')}`)
-    budget(`platform ${count} sites: each site's first filing is number 1 of its own ${serie} series`, ownSeries, count, 'sites', true)
+    budget(`platform ${count} sites${onEngine}: each site's first filing is number 1 of its own ${serie} series`, ownSeries, count, 'sites', true)
 
     // Requests spread over the sites, then the same requests to the first site alone (what spreading costs, same load).
     const hosts = sites.map(s => s.dominios[0]!)
@@ -373,13 +385,13 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
       connections: 10,
       pagesRequested: readable.length,
     }
-    figure(`platform ${count} sites: server RSS, started (no site visited)`, idle.rss, 'MiB')
-    figure(`platform ${count} sites: server RSS, every site visited once`, visited.rss, 'MiB')
-    figure(`platform ${count} sites: server RSS per visited site`, serverFigures.perVisitedSiteMiB, 'MiB')
-    figure(`platform ${count} sites: server RSS after the load (peak ${after.peak} MiB)`, after.rss, 'MiB')
-    figure(`platform ${count} sites: server open files, every site visited`, fdsVisited, '')
-    figure(`platform ${count} sites: first request to a site (its app starts), p50`, serverFigures.firstRequestMs.p50, 'ms')
-    figure(`platform ${count} sites: first request to a site (its app starts), p99`, serverFigures.firstRequestMs.p99, 'ms')
+    figure(`platform ${count} sites${onEngine}: server RSS, started (no site visited)`, idle.rss, 'MiB')
+    figure(`platform ${count} sites${onEngine}: server RSS, every site visited once`, visited.rss, 'MiB')
+    figure(`platform ${count} sites${onEngine}: server RSS per visited site`, serverFigures.perVisitedSiteMiB, 'MiB')
+    figure(`platform ${count} sites${onEngine}: server RSS after the load (peak ${after.peak} MiB)`, after.rss, 'MiB')
+    figure(`platform ${count} sites${onEngine}: server open files, every site visited`, fdsVisited, '')
+    figure(`platform ${count} sites${onEngine}: first request to a site (its app starts), p50`, serverFigures.firstRequestMs.p50, 'ms')
+    figure(`platform ${count} sites${onEngine}: first request to a site (its app starts), p99`, serverFigures.firstRequestMs.p99, 'ms')
     for (const [label, r] of [
       ['GET a random page of a random site', spread.pages],
       ['POST /api/pqrs to a random site', spread.filings],
@@ -388,14 +400,45 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
       ['the same GETs, all to the first site', oneSite.pages],
       ['the same POSTs, all to the first site', oneSite.filings],
     ] as const) {
-      figure(`platform ${count} sites: ${label}, p50 (10 connections)`, r.p50Ms, 'ms')
-      figure(`platform ${count} sites: ${label}, p99 (10 connections)`, r.p99Ms, 'ms')
-      figure(`platform ${count} sites: ${label}, requests/s`, r.reqPerSec, '/s')
+      figure(`platform ${count} sites${onEngine}: ${label}, p50 (10 connections)`, r.p50Ms, 'ms')
+      figure(`platform ${count} sites${onEngine}: ${label}, p99 (10 connections)`, r.p99Ms, 'ms')
+      figure(`platform ${count} sites${onEngine}: ${label}, requests/s`, r.reqPerSec, '/s')
     }
-    return { sitesServed: count, sitesBuilt: builtCount, build: buildFigures, server: serverFigures, figures, createMs: Math.round(createMs) }
-  } finally {
     server.kill('SIGTERM')
     await new Promise(r => server.once('exit', r))
+    // 4. Several nodes behind Caddy, sharing only the database (BENCH_NODOS).
+    const nodesFigures =
+      nodeCount > 1 && db.database
+        ? await benchNodes({
+            dir,
+            platformFile: file,
+            database: db.database,
+            count: nodeCount,
+            hosts,
+            tokens,
+            routes: readable,
+            kept: Math.min(count, SPREAD_SITES),
+            seconds,
+            load: loadOverSites,
+            figure,
+          })
+        : undefined
+    return {
+      engine,
+      sitesServed: count,
+      sitesBuilt: builtCount,
+      build: buildFigures,
+      server: serverFigures,
+      nodes: nodesFigures,
+      figures,
+      createMs: Math.round(createMs),
+    }
+  } finally {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM')
+      await new Promise(r => server.once('exit', r))
+    }
+    db.stop()
     // The kept bundles of hundreds of bench sites would fill node_modules/.cache; the sites themselves stay in bench/tmp.
     for (const folder of siteCacheFolders(sites)) fs.rmSync(folder, { recursive: true, force: true })
     printFigures(figures)
