@@ -515,7 +515,7 @@ const PART_KEYS: Record<string, string[]> = {
   lighthouse: ['lighthouse'],
   api: ['api'],
   header: ['header'],
-  plataforma: ['platform'],
+  plataforma: ['platform', 'platformPostgres'],
 }
 for (const [part, keys] of Object.entries(PART_KEYS)) if (!want(part)) for (const k of keys) if (k in previous) results[k] = previous[k]
 const previousBudgets = ((previous.budgets as Budget[] | undefined) ?? []).filter(b => !want(b.part))
@@ -542,7 +542,13 @@ if (want('lighthouse') || want('api') || want('header')) {
   }
 }
 currentPart = 'plataforma'
-if (want('plataforma')) results.platform = await benchPlatform(TMP, budget)
+if (want('plataforma')) {
+  // Each engine's run keeps the other's figures (BENCH_BASE=postgres: `platformPostgres`).
+  const platform = await benchPlatform(TMP, budget)
+  const [key, other] = platform.engine === 'postgres' ? ['platformPostgres', 'platform'] : ['platform', 'platformPostgres']
+  results[key] = platform
+  if (other in previous) results[other] = previous[other]
+}
 budgets.unshift(...previousBudgets)
 results.budgets = budgets
 fs.writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n')

@@ -7,9 +7,6 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { Writable } from 'node:stream'
-import type { FastifyBaseLogger } from 'fastify'
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Platform } from '../../src/manifest/platform.ts'
 import { ARCHIVE_PATTERN } from '../../src/server/features/backup/archive.ts'
@@ -20,21 +17,13 @@ import { fileB, writeOverviewSites } from '../helpers/overviewSites.ts'
 import { type PlatformDatabase, platformDatabase } from '../helpers/platformDatabase.ts'
 import { bogota, TestClock } from '../helpers/testClock.ts'
 import { FILING_PLAN, tempDataDir } from './helpers.ts'
+import { capturedLog } from '../helpers/capturedLog.ts'
 
 const suffix = `${process.pid}_${Date.now() % 100_000}`
 const SITES = ['a', 'b']
 const NODES = [tempDataDir('nodo1'), tempDataDir('nodo2')]
 const clock = new TestClock(bogota('2026-11-25T03:00'))
-const lines: string[] = []
-const log = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString())
-      done()
-    },
-  }),
-) as unknown as FastifyBaseLogger
+const { log, lines } = capturedLog()
 
 let database: PlatformDatabase | undefined
 

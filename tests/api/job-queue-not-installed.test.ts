@@ -1,27 +1,11 @@
-/**
- * A platform database whose job queue was never installed (`bd:preparar` not run since the update;
- * docs/decisions/platform.md, «Jobs on a PostgreSQL queue»): `publicar --todos` refuses in Spanish naming the command,
- * and a platform server keeps making its own daily backups, saying so in its log, instead of failing to start.
- */
-import { Writable } from 'node:stream'
-import type { FastifyBaseLogger } from 'fastify'
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publishSitesThroughQueue } from '../../src/server/jobs/publishAll.ts'
 import { platformJobs } from '../../src/server/siteHosts.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
+import { capturedLog } from '../helpers/capturedLog.ts'
 
 let url = ''
-const lines: string[] = []
-const log = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString())
-      done()
-    },
-  }),
-) as unknown as FastifyBaseLogger
+const { log, lines } = capturedLog()
 
 beforeAll(async () => {
   url = await freshPostgresDatabase('cola_sin_instalar')

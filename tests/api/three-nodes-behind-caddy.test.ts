@@ -12,10 +12,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Writable } from 'node:stream'
-import type { FastifyBaseLogger } from 'fastify'
 import pg from 'pg'
-import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadPlatform, type PlatformSite } from '../../src/manifest/platform.ts'
 import { ARCHIVE_PATTERN } from '../../src/server/features/backup/archive.ts'
@@ -32,6 +29,7 @@ import { connectionPorts, type PlatformNode, type PlatformNodes, startPlatformNo
 import { bogota, processClockAt, TestClock } from '../helpers/testClock.ts'
 import { TWO_SITES_HOST, writeTwoSites } from '../helpers/twoSites.ts'
 import { tempDataDir } from './helpers.ts'
+import { capturedLog } from '../helpers/capturedLog.ts'
 
 const suffix = `${process.pid}_${Date.now() % 100_000}`
 const KEY = randomBytes(32).toString('hex')
@@ -344,16 +342,7 @@ describe('three nodes behind Caddy sharing only PostgreSQL', () => {
     // three at the same instant of a clock set by the test. The killed node's disk is still there: it is a run of a
     // node started again. The front's timer calling backUpSites at RESPALDO_HORA: tests/api/site-hosts.test.ts.
     const clock = new TestClock(bogota(`${BACKUP_DAY}T02:00`))
-    const lines: string[] = []
-    const log = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString())
-          done()
-        },
-      }),
-    ) as unknown as FastifyBaseLogger
+    const { log, lines } = capturedLog()
     const schedule = (n: PlatformNode) => ({ hour: '02:00', destination: n.backupDir })
     const sitesOf = (n: PlatformNode) =>
       sites.map(s => ({ ...s, dataDir: path.join(n.dataDir, 'sitios', s.id), releasesDir: path.join(n.releasesDir, 'sitios', s.id) }))
