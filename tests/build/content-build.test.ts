@@ -5,12 +5,13 @@ import path from 'node:path'
 import { parse as parseHtml } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { samplePdf } from '../../scripts/gen-sample-pdfs.ts'
+import { linkPackages } from '../helpers/projectCopy.ts'
 
 /**
  * `npm run build` rebuilds only the content (no bundling) when only manifest/
  * or public/ changed since the last full build, and bundles again when code
  * changed. Runs on a copy of the project (its own src/, manifest/, public/ and
- * dist/; node_modules linked), so the real tree is never touched.
+ * dist/; packages linked, tests/helpers/projectCopy.ts), so the real tree is never touched.
  */
 const project = path.resolve('test-results/content-build')
 const YEAR = 2032
@@ -21,7 +22,7 @@ const TITLE = `Plan Anual de Adquisiciones vigencia ${YEAR} (prueba de compilaci
 /** What a build says when it takes the validation of a previous build with the same inputs. */
 const REUSED_VALIDATION = 'se reutiliza su validación'
 
-/** Runs `npm run build`'s script; returns what the terminal shows (stdout and stderr), failing on a non-zero exit. */
+/** Runs `npm run build`'s script (`node scripts/compiled.mjs build`: the copy's own compiled build); returns what the terminal shows (stdout and stderr), failing on a non-zero exit. */
 function build(...args: string[]): string {
   return buildInto(undefined, ...args)
 }
@@ -37,7 +38,7 @@ function buildInto(outDir: string | undefined, ...rest: (string | Record<string,
   if (outDir) env.BUILD_OUT_DIR = outDir
   const args = rest.filter((a): a is string => typeof a === 'string')
   for (const extra of rest) if (typeof extra !== 'string') Object.assign(env, extra)
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], { cwd: project, env, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, ['scripts/compiled.mjs', 'build', ...args], { cwd: project, env, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`build failed (${r.status}):\n${r.stdout}\n${r.stderr}`)
   return r.stdout + r.stderr
 }
@@ -77,13 +78,9 @@ describe('content-only rebuilds', () => {
     ]) {
       fs.cpSync(item, path.join(project, item), { recursive: true })
     }
-    fs.symlinkSync(path.resolve('node_modules'), path.join(project, 'node_modules'), 'junction')
-    // The real build's bundles, when there is one: reused if its code matches, replaced by a full build otherwise.
-    if (fs.existsSync('dist/build-info.json') && fs.existsSync('dist/server')) {
-      fs.cpSync('dist/server', path.join(project, 'dist/server'), { recursive: true })
-      fs.cpSync('dist/client/_app', path.join(project, 'dist/client/_app'), { recursive: true })
-      for (const f of ['assets.json', 'build-info.json']) if (fs.existsSync(`dist/${f}`)) fs.copyFileSync(`dist/${f}`, path.join(project, 'dist', f))
-    }
+    // Its own cache (compiled commands, bundles): tests/helpers/projectCopy.ts. No bundles of this checkout's dist/
+    // either: the code's fingerprint names the project's folder (src/build/buildSite.ts), so a copy never reuses them.
+    linkPackages(project)
     const first = build()
     expect(first).toMatch(/✓ Sitio compilado/)
   }, 600_000)
@@ -189,7 +186,7 @@ describe('content-only rebuilds', () => {
     try {
       const env: NodeJS.ProcessEnv = { ...process.env }
       for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'PROJECT_ROOT', 'PRERENDER_PROCESSES']) delete env[k]
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: project, env, encoding: 'utf8' })
+      const r = spawnSync(process.execPath, ['scripts/compiled.mjs', 'build'], { cwd: project, env, encoding: 'utf8' })
       expect(r.status).not.toBe(0)
       expect(r.stdout + r.stderr).not.toContain(REUSED_VALIDATION)
       expect(r.stderr).toContain(`el archivo «${linked}» no existe`)
