@@ -20,6 +20,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POINTER_FILE, readPointer } from '../../src/server/releases.ts'
 import { MIGRATIONS } from '../../src/server/store/migrations.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 import { npmScriptArgs } from '../helpers/npmScript.ts'
 import { dropPostgresDatabase, freshPostgresDatabase } from '../helpers/postgres.ts'
 import { Client, freePort, RADICADO, validPqrs } from '../api/helpers.ts'
@@ -68,7 +69,7 @@ function commitInOrigin(message: string, change: () => void): string {
   return next
 }
 
-/** `npm run -s <script> -- <args>` in the copy, as the guide has the IT person type it (tests/helpers/npmScript.ts). */
+/** `npm run -s <script> -- <args>` in the copy, as the guide has the IT person type it: the copy's compiled script (tests/helpers/npmScript.ts). */
 function run(script: string, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
   return new Promise(resolve => {
     const child = spawn(process.execPath, [...npmScriptArgs(script, copy), ...args], {
@@ -95,7 +96,12 @@ const service = {
   output: '',
   start(): void {
     this.starts++
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    // The copy's compiled server, made again from its sources when an update changed them (as tsx would load them).
+    const proc = spawn(process.execPath, compiledNodeArgs(path.join('src', 'server', 'main.ts'), [], copy), {
+      cwd: copy,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     proc.stdout!.on('data', (d: Buffer) => {
       this.output += d.toString()
       if (d.toString().includes('servidor iniciado')) this.up = true

@@ -11,24 +11,27 @@ import { bundlePath, isCurrent } from '../../scripts/lib/commandBundle.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
-/** `script` (a path of this checkout, relative to it or absolute) as the bundler's entry: relative, `/`-separated. */
-function entryOf(script: string): string {
-  const relative = path.relative(ROOT, path.resolve(ROOT, script))
+/** `script` (a path of the checkout at `root`, relative to it or absolute) as the bundler's entry: relative, `/`-separated. */
+function entryOf(script: string, root: string): string {
+  const relative = path.relative(root, path.resolve(root, script))
   if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`${script} no es un archivo de este proyecto`)
   return relative.split(path.sep).join('/')
 }
 
 /**
  * Node's arguments that run `script` of this checkout (e.g. `src/server/usuarios.ts`) with `args`, as
- * `node --import tsx <script> <args>` would: the compiled copy's path first.
+ * `node --import tsx <script> <args>` would: the compiled copy's path first. `root`: another copy of the project (a
+ * clone the update tests move between commits), whose own sources are compiled by its own compiler module into its
+ * own node_modules/.cache/ (a bundle of this checkout would find files beside this checkout's sources).
  */
-export function compiledNodeArgs(script: string, args: readonly string[] = []): string[] {
+export function compiledNodeArgs(script: string, args: readonly string[] = [], root = ROOT): string[] {
   // PRUEBAS_CON_TSX=1: through tsx as before, to compare a failure or a timing with the compiled copy's.
   if (process.env.PRUEBAS_CON_TSX === '1') return ['--import', 'tsx', script, ...args]
-  const entry = entryOf(script)
-  if (!isCurrent(ROOT, entry)) {
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'lib', 'commandBundle.mjs'), entry], { cwd: ROOT, encoding: 'utf8' })
+  const at = path.resolve(root)
+  const entry = entryOf(script, at)
+  if (!isCurrent(at, entry)) {
+    const r = spawnSync(process.execPath, [path.join(at, 'scripts', 'lib', 'commandBundle.mjs'), entry], { cwd: at, encoding: 'utf8' })
     if (r.status !== 0) throw new Error(`No se pudo compilar ${entry}:\n${r.stdout}${r.stderr}`)
   }
-  return [bundlePath(ROOT, entry), ...args]
+  return [bundlePath(at, entry), ...args]
 }
