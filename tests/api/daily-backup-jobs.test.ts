@@ -13,11 +13,11 @@ import { ARCHIVE_PATTERN } from '../../src/server/features/backup/archive.ts'
 import type { PlatformJobs } from '../../src/server/jobs/platformJobs.ts'
 import { BACKUP_QUEUE, openQueue } from '../../src/server/jobs/queue.ts'
 import { platformJobs } from '../../src/server/siteHosts.ts'
-import { openFilingStore } from '../../src/server/store/open.ts'
 import { type PlatformDatabase, platformDatabase, querySite } from '../helpers/platformDatabase.ts'
 import { bogota, TestClock } from '../helpers/testClock.ts'
-import { FILING_PLAN, tempDataDir } from './helpers.ts'
+import { tempDataDir } from './helpers.ts'
 import { capturedLog } from '../helpers/capturedLog.ts'
+import { seedOneFilingPerSite } from '../helpers/filingPerSite.ts'
 
 const suffix = `${process.pid}_${Date.now() % 100_000}`
 const SITES = ['a', 'b']
@@ -76,14 +76,7 @@ async function backupJobs() {
 
 beforeAll(async () => {
   database = await platformDatabase('respaldo_trabajos', `duenio_rt_${suffix}`, `servidor_rt_${suffix}`)
-  for (const site of SITES) {
-    const store = await openFilingStore({ dataDir: tempDataDir(`sitio-${site}`), plan: FILING_PLAN, databaseUrl: database.serverUrl, siteId: site })
-    try {
-      await store.createFiling({ kind: 'pqrs', datos: { m: `de ${site}` } })
-    } finally {
-      await store.close()
-    }
-  }
+  await seedOneFilingPerSite(database.serverUrl, SITES)
   for (const node of NODES) {
     const jobs = await platformJobs(
       {

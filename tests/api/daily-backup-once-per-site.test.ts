@@ -12,12 +12,12 @@ import type { Platform } from '../../src/manifest/platform.ts'
 import { ARCHIVE_PATTERN } from '../../src/server/features/backup/archive.ts'
 import { dailyBackup } from '../../src/server/features/backup/index.ts'
 import { platformOverview } from '../../src/server/platformOverview.ts'
-import { openFilingStore } from '../../src/server/store/open.ts'
 import { fileB, writeOverviewSites } from '../helpers/overviewSites.ts'
 import { type PlatformDatabase, platformDatabase } from '../helpers/platformDatabase.ts'
 import { bogota, TestClock } from '../helpers/testClock.ts'
-import { FILING_PLAN, tempDataDir } from './helpers.ts'
+import { tempDataDir } from './helpers.ts'
 import { capturedLog } from '../helpers/capturedLog.ts'
+import { seedOneFilingPerSite } from '../helpers/filingPerSite.ts'
 
 const suffix = `${process.pid}_${Date.now() % 100_000}`
 const SITES = ['a', 'b']
@@ -52,14 +52,7 @@ const skips = () => lines.filter(l => l.includes('otro nodo ya lo hizo')).length
 
 beforeAll(async () => {
   database = await platformDatabase('respaldo_unico', `duenio_resp_${suffix}`, `servidor_resp_${suffix}`)
-  for (const site of SITES) {
-    const store = await openFilingStore({ dataDir: tempDataDir(`sitio-${site}`), plan: FILING_PLAN, databaseUrl: database.serverUrl, siteId: site })
-    try {
-      await store.createFiling({ kind: 'pqrs', datos: { m: `de ${site}` } })
-    } finally {
-      await store.close()
-    }
-  }
+  await seedOneFilingPerSite(database.serverUrl, SITES)
 }, 120_000)
 
 afterAll(async () => {

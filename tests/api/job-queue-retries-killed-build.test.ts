@@ -16,6 +16,7 @@ import type { PublishJobOutput } from '../../src/server/jobs/publishJob.ts'
 import { type PlatformDatabase, platformDatabase } from '../helpers/platformDatabase.ts'
 import { writeTwoSites } from '../helpers/twoSites.ts'
 import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
+import { commandEnv } from '../helpers/commandEnv.ts'
 
 const DIR = path.resolve('test-results/cola-trabajos')
 const suffix = `${process.pid}_${Date.now() % 100_000}`
@@ -31,10 +32,7 @@ interface Worker {
 
 /** The environment of the platform's commands: the tiny sites' plataforma.yaml, the server's role. */
 function env(): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: path.join(DIR, 'plataforma.yaml'), DATABASE_URL: database!.serverUrl, LOG_LEVEL: 'info' }
-  // NODE_ENV: Vitest sets it to «test», which would give the pre-render React's development build.
-  for (const k of ['MANIFEST_DIR', 'PUBLIC_DIR', 'BUILD_OUT_DIR', 'NODE_ENV', 'DATA_DIR', 'PUBLICACIONES_DIR', 'TRABAJOS_SIMULTANEOS']) delete e[k]
-  return e
+  return commandEnv({ PLATAFORMA: path.join(DIR, 'plataforma.yaml'), DATABASE_URL: database!.serverUrl, LOG_LEVEL: 'info' })
 }
 
 function startWorker(): Worker {

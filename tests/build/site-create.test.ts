@@ -15,29 +15,15 @@ import { loadPlatform } from '../../src/manifest/platform.ts'
 import { buildHostsServer } from '../../src/server/siteHosts.ts'
 import { askHost } from '../helpers/hostRequest.ts'
 import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
+import { commandEnv } from '../helpers/commandEnv.ts'
 
 const dir = path.resolve('test-results/sitio-crear')
 const platformFile = path.join(dir, 'plataforma.yaml')
 const PASSWORD = 'Clave-de-prueba-segura-2026'
 const OPERATOR_COMMENT = '# Plataforma de la red de prueba: no borrar este comentario.'
 
-function env(): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, PLATAFORMA: platformFile }
-  // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
-  for (const k of [
-    'MANIFEST_DIR',
-    'PUBLIC_DIR',
-    'BUILD_OUT_DIR',
-    'ESE_PLAN_COMPILACION',
-    'PROJECT_ROOT',
-    'DATA_DIR',
-    'DATABASE_URL',
-    'PUBLICACIONES_DIR',
-    'NODE_ENV',
-  ])
-    delete e[k]
-  return e
-}
+/** The command's environment: the test's platform file, nothing pointing at the project's own content or data. */
+const env = (): NodeJS.ProcessEnv => commandEnv({ PLATAFORMA: platformFile })
 
 function sitio(...args: string[]): { status: number | null; out: string } {
   const r = spawnSync(process.execPath, compiledNodeArgs('scripts/sitio.ts', args), { env: env(), input: `${PASSWORD}\n`, encoding: 'utf8' })

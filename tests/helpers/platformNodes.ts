@@ -17,6 +17,7 @@ import { SITE_KEY_VARIABLE } from '../../src/server/store/siteProof.ts'
 import { askHost } from './hostRequest.ts'
 import { createDatabaseOn, startPrivateCluster } from './postgresCluster.ts'
 import { setUpPlatformRoles } from './platformRoles.ts'
+import { commandEnv } from './commandEnv.ts'
 import { compiledNodeArgs } from './compiledCommand.ts'
 
 export const CADDY = '/usr/bin/caddy'
@@ -84,27 +85,6 @@ export function freeLoopbackPort(): Promise<number> {
   })
 }
 
-/** This process's environment without the variables that would point a node at the project's own content or data. */
-function baseEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env }
-  // NODE_ENV: Vitest sets it to «test», which would give the bundles React's development JSX.
-  for (const k of [
-    'MANIFEST_DIR',
-    'PUBLIC_DIR',
-    'BUILD_OUT_DIR',
-    'ESE_PLAN_COMPILACION',
-    'PROJECT_ROOT',
-    'NODE_ENV',
-    'DATA_DIR',
-    'PUBLICACIONES_DIR',
-    'RESPALDO_DESTINO',
-    'DATABASE_ALLOW_OWNER',
-    'LOG_FILE',
-  ])
-    delete env[k]
-  return env
-}
-
 /** Every child started, for the exit hook: nothing is left running when the test process ends, whatever happened. */
 const running = new Set<ChildProcess>()
 let exitHook = false
@@ -143,7 +123,8 @@ function startNode(number: number, options: PlatformNodesOptions, port: number):
   const proc = spawn(process.execPath, compiledNodeArgs('src/server/main.ts'), {
     cwd: ROOT,
     env: {
-      ...baseEnv(),
+      // Nothing pointing a node at the project's own content or data (commandEnv.ts).
+      ...commandEnv(),
       // Off unless the caller sets the hour (and a clock): a run must not back up at the real 02:00.
       RESPALDO_HORA: 'no',
       RATE_LIMIT_MAX: '1000000',
