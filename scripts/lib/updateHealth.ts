@@ -12,6 +12,19 @@ const ASIDE_WAIT_MS = 90_000
 
 export const sleep = (ms: number): Promise<void> => new Promise(r => setTimeout(r, ms))
 
+/**
+ * Waits for `done`, at most `ms`. The timer is cleared as soon as `done` comes: a pending timer keeps Node running, and
+ * `npm run actualizar` stayed 15 s after its last line whenever the server it checked aside had ended at once.
+ */
+export async function atMost(done: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([done, new Promise<void>(r => (timer = setTimeout(r, ms)))])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** A port free on 127.0.0.1 right now (the OS's choice). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -171,7 +184,7 @@ export async function checkAside(
     return await verdict(child, `http://127.0.0.1:${port}`, () => output.trim().split('\n').slice(-5).join('\n    '), sites)
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM')
-    await Promise.race([exited, sleep(15_000)])
+    await atMost(exited, 15_000)
     if (child.exitCode === null) child.kill('SIGKILL')
   }
 }
