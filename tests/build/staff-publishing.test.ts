@@ -14,11 +14,11 @@ import path from 'node:path'
 import { parse as parseHtml, type HTMLElement } from 'node-html-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withBuildLock } from '../../src/build/buildLock.ts'
+import { npmScriptArgs } from '../helpers/npmScript.ts'
 
 let tmp: string
 let env: NodeJS.ProcessEnv
 let buildDir: string
-const npmCli = process.env.npm_execpath && /\.[cm]?js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : undefined
 const pdf = fs.readFileSync(path.resolve('tests/fixtures/public-min/assets/docs/informe-2024.pdf'))
 const pageFiles = () => fs.readdirSync(path.join(tmp, 'manifest/pages'), { recursive: true }).map(String).sort()
 const snapshot = (): Record<string, string> =>
@@ -28,12 +28,9 @@ const snapshot = (): Record<string, string> =>
       .map(f => [f, fs.readFileSync(path.join(tmp, 'manifest/pages', f), 'utf8')]),
   )
 
-/** `npm run <script> -- <args>` as the guide says (through npm's own entry point when known). */
+/** `npm run <script> -- <args>` as the guide says, without npm's own start: the script's compiled copy (tests/helpers/npmScript.ts). */
 function npmRun(script: string, args: string[] = []): { out: string; status: number | null } {
-  const scriptFile: Record<string, string> = { 'docs:add': 'scripts/docs-add.ts', validate: 'scripts/validate.ts', generate: 'scripts/generate.ts' }
-  const r = npmCli
-    ? spawnSync(process.execPath, [npmCli, 'run', '-s', script, '--', ...args], { env, encoding: 'utf8' })
-    : spawnSync(process.execPath, ['--import', 'tsx', scriptFile[script]!, ...args], { env, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, [...npmScriptArgs(script), ...args], { env, encoding: 'utf8' })
   return { out: `${r.stdout}${r.stderr}`, status: r.status }
 }
 
