@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumExecutable } from './tests/e2e/browser.ts'
+import { compiledNodeArgs } from './tests/helpers/compiledCommand.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
@@ -33,7 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node --import tsx src/server/main.ts`,
+    // The server's compiled copy, as the Vitest tests start it (tests/helpers/compiledCommand.ts): no tsx start-up.
+    command: `node ${JSON.stringify(compiledNodeArgs('src/server/main.ts')[0])}`,
     url: `http://127.0.0.1:${PORT}/api/tipo-solicitud`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,6 +5,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib
 import { addCalendarDays, isBusinessDay } from '../../src/filings/businessDays.ts'
 import { dueDates } from '../../src/filings/deadlines.ts'
 import { spanishDay } from '../../src/forms/receipt.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * The office register (docs/decisions/office.md) in a real browser, with and without JavaScript: staff
@@ -17,7 +18,7 @@ const DATA_DIR = 'test-results/e2e-data' // the e2e server's (playwright.config.
 const STAFF = { correo: `ventanilla.e2e.${Date.now()}@hospital.gov.co`, clave: 'clave de la ventanilla del e2e 2026', nombre: 'Ventanilla E2E' }
 
 test.beforeAll(() => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', STAFF.nombre, '--rol', 'admin'], {
+  const r = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', STAFF.nombre, '--rol', 'admin']), {
     env: { ...process.env, DATA_DIR },
     input: `${STAFF.clave}\n`,
     encoding: 'utf8',

@@ -5,6 +5,7 @@ import { dueDates, termOf } from '../../src/filings/deadlines.ts'
 import { loadManifest } from '../../src/manifest/load.ts'
 import type { FormDefinition } from '../../src/manifest/types.generated.ts'
 import { interceptFileChoosers, openHydrated } from './hydration.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * The office end to end: a citizen files a PQRSD on /pqrsd; staff sign in at
@@ -18,15 +19,11 @@ const TIPO = 'Solicitud de información pública'
 const ANSWER_PDF = Buffer.from('%PDF-1.4\n% respuesta e2e\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
 
 test.beforeAll(() => {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'Funcionaria SIAU', '--rol', 'admin'],
-    {
-      env: { ...process.env, DATA_DIR },
-      input: `${STAFF.clave}\n`,
-      encoding: 'utf8',
-    },
-  )
+  const r = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', 'Funcionaria SIAU', '--rol', 'admin']), {
+    env: { ...process.env, DATA_DIR },
+    input: `${STAFF.clave}\n`,
+    encoding: 'utf8',
+  })
   expect(r.status, r.stderr).toBe(0)
 })
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { openHydrated } from './hydration.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * Tracking (docs/decisions/tracking-and-report.md): the citizen's journey end to end, with and without JavaScript:
@@ -12,7 +13,7 @@ const STAFF = { correo: `consulta.e2e.${Date.now()}@hospital.gov.co`, clave: 'cl
 const ANSWER_PDF = Buffer.from('%PDF-1.4\n% respuesta consulta e2e\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
 
 test.beforeAll(() => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF.correo, '--nombre', 'SIAU consulta', '--rol', 'siau'], {
+  const r = spawnSync(process.execPath, compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF.correo, '--nombre', 'SIAU consulta', '--rol', 'siau']), {
     env: { ...process.env, DATA_DIR },
     input: `${STAFF.clave}\n`,
     encoding: 'utf8',
