@@ -6,6 +6,7 @@ import { freePort } from '../../scripts/lib/updateHealth.ts'
 import { askHost } from '../helpers/hostRequest.ts'
 import { buildTwoSites, TWO_SITES_FILE, TWO_SITES_HOST as HOST, twoSitesBuilt, writeTwoSites } from '../helpers/twoSites.ts'
 import { chromiumExecutable } from './browser.ts'
+import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
 
 /**
  * Staff isolation between two hospitals of one server, in the browser («staff of site A get 403/404 for
@@ -83,13 +84,13 @@ test.beforeAll(async () => {
   for (const site of ['a', 'b'] as const) {
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/server/usuarios.ts', 'crear', STAFF[site].correo, '--nombre', `Funcionaria ${site}`, '--rol', 'admin', '--sitio', site],
+      compiledNodeArgs('src/server/usuarios.ts', ['crear', STAFF[site].correo, '--nombre', `Funcionaria ${site}`, '--rol', 'admin', '--sitio', site]),
       { env, input: `${STAFF[site].clave}\n`, encoding: 'utf8' },
     )
     expect(r.status, r.stderr).toBe(0)
   }
   port = await freePort()
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  server = spawn(process.execPath, compiledNodeArgs('src/server/main.ts'), {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_FILE: '', RESPALDO_HORA: 'no', RATE_LIMIT_MAX: '10000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
