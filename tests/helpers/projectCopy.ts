@@ -13,8 +13,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 export function linkPackages(copy: string): void {
   const own = path.join(copy, 'node_modules')
   fs.mkdirSync(own, { recursive: true })
-  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
-    if (entry === '.cache') continue
-    fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(own, entry), 'junction')
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'), { withFileTypes: true })) {
+    if (entry.name === '.cache') continue
+    // A junction for a folder (Windows needs no rights for one); a file (npm's `.package-lock.json`) gets a file link.
+    fs.symlinkSync(path.join(ROOT, 'node_modules', entry.name), path.join(own, entry.name), entry.isDirectory() ? 'junction' : 'file')
   }
 }
