@@ -19,6 +19,7 @@ import type { AppOptions } from './appOptions.ts'
 import { type BackupSchedule, dailyBackup } from './features/backup/index.ts'
 import { msUntilNext, parseBackupHour } from './features/backup/schedule.ts'
 import { loggerOptions, QuietRequestLog } from './logging.ts'
+import { enterMemorySavingMode, memoryMode } from './memorySaving.ts'
 import { operatorPageRoutes } from './operatorPage.ts'
 import { platformHealthRoutes } from './platformHealth.ts'
 import { siteRelease, thisProgram, withSiteSources } from './siteHealthSources.ts'
@@ -171,6 +172,8 @@ async function backgroundWork(base: AppOptions, sites: readonly PlatformSite[], 
  * cannot start is told in the log and tried again on its next request; the others are not touched.
  */
 function siteApps(base: AppOptions, sites: readonly PlatformSite[], frontLog: FastifyBaseLogger, metrics: ProcessMetrics) {
+  // Sites open and close all day here: the memory of those closed must go back to the system (memorySaving.ts).
+  enterMemorySavingMode()
   const byId = new Map(sites.map(s => [s.id, s]))
   return siteAppCache<FastifyInstance>({
     capacity: base.sitesInMemory ?? DEFAULT_SITES_IN_MEMORY,
@@ -276,6 +279,7 @@ export async function buildHostsServer(base: AppOptions, platform: Platform): Pr
     version: programVersion(),
     plataforma: platform.file,
     sitios: platform.sites.map(s => `${s.id} (${s.dominios.join(', ')})`).join('; '),
+    memoria: memoryMode(),
   }))
   return front
 }

@@ -230,6 +230,9 @@ describe('one server, many hosts (SQLite: a database file per site; one site in 
   afterAll(async () => {
     await server?.close()
   })
+  it('says at start that V8 saves memory: sites open and close all day (src/server/memorySaving.ts)', () => {
+    expect(server!.startupFacts().memoria).toBe('modo de ahorro de V8 (--optimize-for-size)')
+  })
   it('each host serves its own pages and search; an unknown host gets a plain 404', async () => {
     const pageB = await ask(HOST.b, 'GET', '/extra', { accept: BROWSER })
     expect(pageB.status).toBe(200)
