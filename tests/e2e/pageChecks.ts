@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import axe from 'axe-core'
 
 /**
  * What the route sweeps check on a page once it has loaded: its layout shifts, its axe-core violations and what it
@@ -65,11 +65,17 @@ export async function axeViolations(page: Page, tags: string[] = WCAG_TAGS): Pro
         .map(a => a.finished.catch(() => undefined)),
     ),
   )
-  // axe.run in the page itself ("legacy mode"): the default runs axe per frame and then merges the results in a
-  // new blank page, a second renderer and a second copy of axe per route (about a fifth of the sweep's CPU time).
-  // No page has an iframe when it loads (embeds load on click), and this mode still injects axe into every frame
-  // there is, so the same rules run over the same nodes.
-  const results = await new AxeBuilder({ page }).setLegacyMode().withTags(tags).analyze()
+  // axe.run in the page itself, as @axe-core/playwright's legacy mode runs it (the default runs axe per frame and
+  // merges the results in a new blank page: a second renderer and a second copy of axe per route). No page has an
+  // iframe when it loads (embeds load on click), so the same rules run over the same nodes. Called directly rather
+  // than through AxeBuilder, which parses and runs axe's 550 KB source twice per call, and asked for violations
+  // only: axe then skips gathering every passing node (`resultTypes`), which changes no rule and no violation but
+  // took about a third of each run. Together about 0.6 s per route of the sweeps (docs/decisions/testing.md).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  const results = await page.evaluate(
+    values => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] }),
+    tags,
+  )
   return results.violations.map(
     v =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes
