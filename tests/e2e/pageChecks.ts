@@ -31,14 +31,27 @@ export function layoutShifts(page: Page): Promise<Shift[]> {
         }
         const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`
         type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
-        new PerformanceObserver(list => {
-          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
+        const take = (entries: PerformanceEntryList) => {
+          for (const e of entries as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
             const nodes = (e.sources ?? []).map(s => `${describe(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`)
             if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: [...nodes, `at ${Math.round(e.startTime)} ms`] })
           }
-        }).observe({ type: 'layout-shift', buffered: true })
-        // Buffered entries are delivered in the observer's first callback; two frames later they are in.
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(shifts), 50)))
+        }
+        const observer = new PerformanceObserver(list => take(list.getEntries()))
+        observer.observe({ type: 'layout-shift', buffered: true })
+        // Three frames: a change made before the reading began, even one made after the next frame was laid out,
+        // has been laid out and its shift queued on the observer (a shift is queued when its frame is laid out;
+        // the callback comes in a later task). The records the callback has not had yet are taken directly, rather
+        // than waiting a timer for it on every route (docs/decisions/testing.md).
+        const frame = () => new Promise(requestAnimationFrame)
+        void frame()
+          .then(frame)
+          .then(frame)
+          .then(() => {
+            take(observer.takeRecords())
+            observer.disconnect()
+            resolve(shifts)
+          })
       }),
   )
 }
