@@ -20,9 +20,25 @@ async function pausedClock(page: Page): Promise<void> {
   await page.clock.pauseAt(new Date('2026-03-02T10:00:01-05:00'))
 }
 
-/** Real time for React to render what a fired timer or an event changed (its scheduler does not use the page's clock). */
+/**
+ * Until the page has rendered what a fired timer or an event changed and run the effects that render scheduled.
+ * Preact renders a state change in a microtask and runs effects in a task of its own (a MessageChannel message,
+ * src/renderer/client/preactClient.ts), neither on the page's clock: two such tasks later both are done. Exact,
+ * where a fixed 300 ms of real time per call only hoped so.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300)
+  for (let i = 0; i < 2; i++)
+    await page.evaluate(
+      () =>
+        new Promise<void>(resolve => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => {
+            channel.port1.close()
+            resolve()
+          }
+          channel.port2.postMessage(null)
+        }),
+    )
 }
 
 /** Keeps the pointer away from the carousel (hovering it pauses the rotation). */

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import axe from 'axe-core'
 
 /**
  * What the route sweeps check on a page once it has loaded: its layout shifts, its axe-core violations and what it
@@ -31,14 +31,27 @@ export function layoutShifts(page: Page): Promise<Shift[]> {
         }
         const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`
         type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
-        new PerformanceObserver(list => {
-          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
+        const take = (entries: PerformanceEntryList) => {
+          for (const e of entries as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
             const nodes = (e.sources ?? []).map(s => `${describe(s.node)} ${box(s.previousRect)} → ${box(s.currentRect)}`)
             if (!e.hadRecentInput) shifts.push({ value: e.value, nodes: [...nodes, `at ${Math.round(e.startTime)} ms`] })
           }
-        }).observe({ type: 'layout-shift', buffered: true })
-        // Buffered entries are delivered in the observer's first callback; two frames later they are in.
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(shifts), 50)))
+        }
+        const observer = new PerformanceObserver(list => take(list.getEntries()))
+        observer.observe({ type: 'layout-shift', buffered: true })
+        // Three frames: a change made before the reading began, even one made after the next frame was laid out,
+        // has been laid out and its shift queued on the observer (a shift is queued when its frame is laid out;
+        // the callback comes in a later task). The records the callback has not had yet are taken directly, rather
+        // than waiting a timer for it on every route (docs/decisions/testing.md).
+        const frame = () => new Promise(requestAnimationFrame)
+        void frame()
+          .then(frame)
+          .then(frame)
+          .then(() => {
+            take(observer.takeRecords())
+            observer.disconnect()
+            resolve(shifts)
+          })
       }),
   )
 }
@@ -65,11 +78,17 @@ export async function axeViolations(page: Page, tags: string[] = WCAG_TAGS): Pro
         .map(a => a.finished.catch(() => undefined)),
     ),
   )
-  // axe.run in the page itself ("legacy mode"): the default runs axe per frame and then merges the results in a
-  // new blank page, a second renderer and a second copy of axe per route (about a fifth of the sweep's CPU time).
-  // No page has an iframe when it loads (embeds load on click), and this mode still injects axe into every frame
-  // there is, so the same rules run over the same nodes.
-  const results = await new AxeBuilder({ page }).setLegacyMode().withTags(tags).analyze()
+  // axe.run in the page itself, as @axe-core/playwright's legacy mode runs it (the default runs axe per frame and
+  // merges the results in a new blank page: a second renderer and a second copy of axe per route). No page has an
+  // iframe when it loads (embeds load on click), so the same rules run over the same nodes. Called directly rather
+  // than through AxeBuilder, which parses and runs axe's 550 KB source twice per call, and asked for violations
+  // only: axe then skips gathering every passing node (`resultTypes`), which changes no rule and no violation but
+  // took about a third of each run. Together about 0.6 s per route of the sweeps (docs/decisions/testing.md).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  const results = await page.evaluate(
+    values => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] }),
+    tags,
+  )
   return results.violations.map(
     v =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes
