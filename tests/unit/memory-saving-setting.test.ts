@@ -1,0 +1,15 @@
+/**
+ * A platform process runs V8 in its memory-saving mode unless the operator says PLATAFORMA_AHORRO_MEMORIA=no
+ * (src/server/memorySaving.ts, docs/decisions/platform.md «What a site keeps in memory»). The mode itself is set
+ * by the platform server (tests/api/site-hosts.test.ts reads its start line); here, the setting.
+ */
+import { describe, expect, it } from 'vitest'
+import { configFromEnv } from '../../src/server/config.ts'
+
+describe('PLATAFORMA_AHORRO_MEMORIA', () => {
+  it('is on unless set to «no»', () => {
+    expect(configFromEnv({}).memorySaving).toBe(true)
+    expect(configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'si' }).memorySaving).toBe(true)
+    expect(configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'no' }).memorySaving).toBe(false)
+  })
+})
