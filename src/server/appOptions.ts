@@ -31,7 +31,7 @@ export interface AppOptions {
   releasesDir?: string
   /** With DATABASE_URL and releasesDir: how often, at most, the database's pointer is looked at (default releaseFollow.ts RELEASE_CHECK_MS; tests shorten it). */
   releaseCheckMs?: number
-  /** A platform process: V8's memory-saving mode (memorySaving.ts) unless PLATAFORMA_AHORRO_MEMORIA=no. */
+  /** A platform process: V8's memory-saving mode (memorySaving.ts), PLATAFORMA_AHORRO_MEMORIA=si; off by default. */
   memorySaving?: boolean
   /** PUBLICACIONES_SEGUIR_BASE=no: serve this disk's releases without following the database's pointer (a server started aside to check new code). */
   followDatabaseReleases?: boolean

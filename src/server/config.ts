@@ -117,7 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     office2fa: office2fa(env.OFICINA_2FA),
     allowDatabaseOwner: env.DATABASE_ALLOW_OWNER === '1' || env.DATABASE_ALLOW_OWNER === 'true',
     metricsAllowed: env.METRICAS_PERMITIDAS || undefined,
-    memorySaving: env.PLATAFORMA_AHORRO_MEMORIA !== 'no',
+    memorySaving: env.PLATAFORMA_AHORRO_MEMORIA === 'si',
     sitesInMemory: env.SITIOS_EN_MEMORIA ? positiveInt(env.SITIOS_EN_MEMORIA, 'SITIOS_EN_MEMORIA', DEFAULT_SITES_IN_MEMORY) : undefined,
     backup: backupScheduleFromEnv(env),
     jobConcurrency: jobConcurrencyFromEnv(env),

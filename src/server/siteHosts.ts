@@ -172,9 +172,9 @@ async function backgroundWork(base: AppOptions, sites: readonly PlatformSite[], 
  * cannot start is told in the log and tried again on its next request; the others are not touched.
  */
 function siteApps(base: AppOptions, sites: readonly PlatformSite[], frontLog: FastifyBaseLogger, metrics: ProcessMetrics) {
-  // Sites open and close all day here: the memory of those closed must go back to the system (memorySaving.ts),
-  // unless the operator prefers faster starts of sites to memory (PLATAFORMA_AHORRO_MEMORIA=no).
-  if (base.memorySaving !== false) enterMemorySavingMode()
+  // Sites open and close all day here: an operator short of memory has the memory of those closed go back to the
+  // system, at a cost in speed (memorySaving.ts, PLATAFORMA_AHORRO_MEMORIA=si).
+  if (base.memorySaving) enterMemorySavingMode()
   const byId = new Map(sites.map(s => [s.id, s]))
   return siteAppCache<FastifyInstance>({
     capacity: base.sitesInMemory ?? DEFAULT_SITES_IN_MEMORY,

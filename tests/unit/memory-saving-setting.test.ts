@@ -1,5 +1,5 @@
 /**
- * A platform process runs V8 in its memory-saving mode unless the operator says PLATAFORMA_AHORRO_MEMORIA=no
+ * A platform process runs V8 in its memory-saving mode only when the operator says PLATAFORMA_AHORRO_MEMORIA=si
  * (src/server/memorySaving.ts, docs/decisions/platform.md «What a site keeps in memory»). The mode itself is set
  * by the platform server (tests/api/site-hosts.test.ts reads its start line); here, the setting.
  */
@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { configFromEnv } from '../../src/server/config.ts'
 
 describe('PLATAFORMA_AHORRO_MEMORIA', () => {
-  it('is on unless set to «no»', () => {
-    expect(configFromEnv({}).memorySaving).toBe(true)
+  it('is off unless set to «si»', () => {
+    expect(configFromEnv({}).memorySaving).toBe(false)
     expect(configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'si' }).memorySaving).toBe(true)
     expect(configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'no' }).memorySaving).toBe(false)
   })
