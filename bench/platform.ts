@@ -17,6 +17,9 @@ import path from 'node:path'
 import type autocannon from 'autocannon'
 import { parse } from 'yaml'
 import { loadPlatform, type PlatformSite } from '../src/manifest/platform.ts'
+import { loadManifest } from '../src/manifest/load.ts'
+import { keepSiteData } from '../src/server/siteData.ts'
+import { manifestKey } from '../src/server/siteDataFile.ts'
 import { DEFAULT_SITES_IN_MEMORY } from '../src/server/siteAppCache.ts'
 import { withSiteAdded } from '../scripts/lib/platformFileEdit.ts'
 import { snapshotDirFor } from '../src/build/publicSync.ts'
@@ -274,6 +277,8 @@ export async function benchPlatform(tmp: string, budget: BudgetFn): Promise<Reco
   sites.slice(builtCount).forEach((s, j) => {
     const r = spawnSync('cp', ['-al', sourceOf(builtCount + j).outDir, s.outDir])
     if (r.status !== 0) throw new Error(`cp -al into ${s.outDir} failed: ${r.stderr}`)
+    // What a build of the copy would write beside its pages: the server's data of its own manifest (src/server/siteDataFile.ts).
+    keepSiteData(path.join(s.outDir, 'client'), manifestKey(s.manifestDir), loadManifest(s.manifestDir).manifest)
   })
   const cores = os.availableParallelism()
   const wallMs = build.wallMs + retry.wallMs

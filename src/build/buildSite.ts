@@ -19,7 +19,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { projectRoot, publicDir } from '../manifest/paths.ts'
+import { manifestDir, projectRoot, publicDir } from '../manifest/paths.ts'
+import { keepSiteData } from '../server/siteData.ts'
+import { manifestKey } from '../server/siteDataFile.ts'
 import { formatProblem, reportGroups } from '../manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../manifest/schemas.ts'
 import { writeManifestSnapshot } from '../manifest/manifestSnapshot.ts'
@@ -398,7 +400,11 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const genDir = options.generatedDir ?? defaultGeneratedDir(root)
   const early = startEarlyPrerender(options, root, outDir, genDir)
   keepCompiledValidatorsIn(compiledCacheDir(root))
+  // Before the manifest is read: a file saved during the build makes the kept server data not match it (siteDataFile.ts).
+  const serverDataKey = manifestKey(manifestDir())
   const { manifest, errors, warnings, keep } = validateOrReuse(root, log)
+  // Written with the build's facts, once every page is: what the server reads to open the site (siteDataFile.ts).
+  const keepServerData = () => keepSiteData(path.join(outDir, 'client'), serverDataKey, manifest)
   const groups = reportGroups(errors, warnings)
   for (const w of groups.warnings) log(formatProblem(w))
   if (errors.length > 0) {
@@ -475,7 +481,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       ok = await building
       if (ok) keepBundles(cacheDir, fingerprint, outDir)
     }
-    if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() })
+    if (ok) writeInfo(outDir, { version: 1, fingerprint, publicFiles, kind, builtAt: new Date().toISOString() }, keepServerData)
     await bundlerLog.close(ok)
     if (!ok) return failed(elapsed())
     const ms = elapsed()
@@ -514,6 +520,8 @@ function failed(ms: number): BuildResult {
   return { ok: false, ms }
 }
 
-function writeInfo(outDir: string, info: BuildInfo): void {
+/** What a complete build writes last: the server's data of the site (`keepServerData`), then the build's facts. */
+function writeInfo(outDir: string, info: BuildInfo, keepServerData: () => void): void {
+  keepServerData()
   fs.writeFileSync(path.join(outDir, INFO_FILE), JSON.stringify(info, null, 2) + '\n')
 }

@@ -20,6 +20,7 @@ import { todayInColombia } from '../manifest/colombiaTime.ts'
 import { CROSS_CHECKS, crossCheck } from '../manifest/crossChecks.ts'
 import type { Manifest } from '../manifest/load.ts'
 import { readManifestSnapshot, writeManifestSnapshot } from '../manifest/manifestSnapshot.ts'
+import { filesInOrder as walk } from '../manifest/folderFiles.ts'
 import { manifestDir, publicDir } from '../manifest/paths.ts'
 import type { Problem } from '../manifest/problem.ts'
 import { annexFile } from '../manifest/transparencyAnnex.ts'
@@ -29,30 +30,6 @@ const VERSION = 1
 const KEEP = 2
 const CODE = ['src', 'schemas', 'scripts']
 const NOT_CODE = [path.join('src', 'generated')]
-
-/**
- * Every file under `dir` as [absolute path, path relative to `dir`], in a fixed order (names sorted in each folder),
- * skipping the folders in `skip` (relative); `onDir` gets each folder's relative path.
- */
-function walk(dir: string, skip: string[] = [], onDir?: (rel: string) => void, rel = ''): Array<[string, string]> {
-  let entries: fs.Dirent[]
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true })
-  } catch {
-    return []
-  }
-  const out: Array<[string, string]> = []
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const full = dir + path.sep + entry.name
-    const childRel = rel ? rel + path.sep + entry.name : entry.name
-    if (skip.includes(childRel)) continue
-    if (entry.isDirectory()) {
-      onDir?.(childRel)
-      for (const file of walk(full, skip, onDir, childRel)) out.push(file)
-    } else out.push([full, childRel])
-  }
-  return out
-}
 
 /** The hash of everything the validation of the current manifest folder depends on. */
 export function validationKey(root: string): string {

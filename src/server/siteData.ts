@@ -1,13 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { filingFormDefect, filingForms, type FilingForm } from '../manifest/filingForms.ts'
-import { loadForms, loadManifest, type LoadResult } from '../manifest/load.ts'
+import { loadForms, loadManifest, type LoadResult, type Manifest } from '../manifest/load.ts'
+import { manifestDir as defaultManifestDir } from '../manifest/paths.ts'
 import { phoneById, SEARCH_HELP_PHONES, type FooterPhone } from '../manifest/placeholders.ts'
 import type { PrivacyNotice } from '../manifest/privacyNotice.ts'
 import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
 import { createSearcher } from '../search/search.ts'
 import type { SearchDoc } from '../search/searchDoc.ts'
+import { type KeptSiteData, readSiteDataFile, writeSiteDataFile } from './siteDataFile.ts'
 import type { NumberingPlan } from './store/store.ts'
 
 /** The numbering plan of the filing forms: each `radicacion.tipo` → its `serie`, and the newsletter's series. */
@@ -152,15 +154,25 @@ export function servedSearch(root: { current(): string }): Searcher {
 }
 
 /**
- * Reads what the server needs from the manifest. Unlike the build, a problem
- * in an unrelated page does not stop the server; a missing or invalid form or
+ * Reads what the server needs from the manifest: the file its build wrote beside the pages when the manifest is still
+ * what that build read (siteDataFile.ts: a read of about 30 KB instead of parsing every page), else the manifest
+ * itself. Unlike the build, a problem in an unrelated page does not stop the server; a missing or invalid form or
  * lookup file does.
  */
 export function loadSiteData(manifestDir: string | undefined, clientDir: string): SiteData {
-  const loaded = loadManifest(manifestDir)
+  const kept = readSiteDataFile(clientDir, manifestDir ?? defaultManifestDir())
+  const data = (kept && siteDataFromKept(kept)) ?? deriveSiteData(loadManifest(manifestDir))
+  const indexFile = path.join(clientDir, SEARCH_INDEX_FILE)
+  // The index is written by the build (src/renderer/generatedFiles.ts, from the section modules), and read on the
+  // first search (servedSearch); without a build the API search is empty.
+  if (!fs.existsSync(indexFile)) return { ...data, warnings: [...data.warnings, `${indexFile}:1:1: falta el índice de búsqueda: ejecute npm run build`] }
+  return data
+}
+
+/** What the server needs from a loaded manifest (the build keeps it in siteDataFile.ts; the server derives it when it cannot). */
+export function deriveSiteData(loaded: LoadResult): SiteData {
   const { filings, plan, privacyNotice } = filingSetup(loaded)
   const { manifest, problems } = loaded
-  const errors = problems.filter(p => p.level === 'error')
   const lookups = manifest.lookups?.data
   if (!lookups) throw new Error('Falta manifest/forms/lookups.yaml o no es válido; ejecute npm run validate.')
   const redirects = new Map<string, string>()
@@ -176,11 +188,6 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
   for (const { data } of manifest.pages) {
     for (const s of data.secciones ?? []) if ((s.tipo === 'video' || s.tipo === 'embebido') && typeof s.url === 'string') embedUrls.push(s.url)
   }
-  const indexFile = path.join(clientDir, SEARCH_INDEX_FILE)
-  // The index is written by the build (src/renderer/generatedFiles.ts, from the section modules), and read on the
-  // first search (servedSearch); without a build the API search is empty.
-  if (!fs.existsSync(indexFile))
-    errors.push({ file: indexFile, line: 1, col: 1, level: 'error', message: 'falta el índice de búsqueda: ejecute npm run build' })
   return {
     filings,
     plan,
@@ -188,7 +195,7 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     privacyNotice,
     news: newsItems(manifest),
     redirects,
-    warnings: errors.map(e => `${e.file}:${e.line}:${e.col}: ${e.message}`),
+    warnings: problems.filter(p => p.level === 'error').map(e => `${e.file}:${e.line}:${e.col}: ${e.message}`),
     formPages,
     siteName: manifest.site?.data.nombreCorto ?? manifest.site?.data.nombre ?? 'E.S.E.',
     supersaludPhone: manifest.site ? phoneById(manifest.site.data, 'supersalud')?.numero : undefined,
@@ -196,4 +203,17 @@ export function loadSiteData(manifestDir: string | undefined, clientDir: string)
     reportPages,
     searchHelpPhones: manifest.site ? SEARCH_HELP_PHONES.flatMap(id => phoneById(manifest.site!.data, id) ?? []) : [],
   }
+}
+
+/** Kept by a build that read `manifest` (whose files hashed to `key` before it read them), for the server to read back. */
+export function keepSiteData(clientDir: string, key: string, manifest: Manifest): void {
+  const { filings: _filings, plan: _plan, redirects, ...rest } = deriveSiteData({ manifest, problems: [] })
+  writeSiteDataFile(clientDir, key, { ...rest, forms: manifest.forms.map(f => f.data), redirects: [...redirects] })
+}
+
+/** The site data of a kept file, its filings derived again; undefined when a form of it is not one the server can receive. */
+function siteDataFromKept({ forms, redirects, ...rest }: KeptSiteData): SiteData | undefined {
+  if (forms.some(form => filingFormDefect(form))) return undefined
+  const filings = filingForms(forms)
+  return { ...rest, filings, plan: numberingPlan(filings), redirects: new Map(redirects) }
 }
