@@ -23,6 +23,7 @@ import { configFromEnv } from '../src/server/config.ts'
 import { startServer } from '../src/server/run.ts'
 import { manifestErrorPage } from './lib/devErrorPage.ts'
 import { defaultGeneratedDir } from '../src/build/generatedDir.ts'
+import { vikeCrawl } from '../src/build/vikeCrawl.ts'
 import { DEV_LOG_FILE, detailedTerminal, quietTerminal } from './lib/devTerminal.ts'
 
 let detail = false
@@ -176,6 +177,8 @@ const api = await startServer({
   logStream: term.apiLog,
 }).catch(startFailed)
 
+// Vike looks for the pages' `+` files in src/ only, as in a build (src/build/buildSite.ts, vikeCrawl).
+process.env.VIKE_CRAWL ??= vikeCrawl(projectRoot())
 const server = await createServer({
   root: projectRoot(),
   // Vike prints Vite's lines itself, whatever logLevel says (see scripts/lib/devTerminal.ts); kept for --detalle.

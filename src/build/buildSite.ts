@@ -22,6 +22,7 @@ import path from 'node:path'
 import { manifestDir, projectRoot, publicDir } from '../manifest/paths.ts'
 import { keepSiteData } from '../server/siteData.ts'
 import { manifestKey } from '../server/siteDataFile.ts'
+import { vikeCrawl } from './vikeCrawl.ts'
 import { formatProblem, reportGroups } from '../manifest/problem.ts'
 import { keepCompiledValidatorsIn } from '../manifest/schemas.ts'
 import { writeManifestSnapshot } from '../manifest/manifestSnapshot.ts'
@@ -249,10 +250,11 @@ class BundlerLog {
  * NODE_ENV=production always: a build publishes, and under another value (Vitest's «test», a server's
  * «development») the bundles carry React's development JSX with file paths, kept and reused by the bundle cache.
  */
-function vikeEnvironment(root: string, outDir: string, genDir: string, plan: BuildPlan = {}): NodeJS.ProcessEnv {
+export function vikeEnvironment(root: string, outDir: string, genDir: string, plan: BuildPlan = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'production',
+    VIKE_CRAWL: vikeCrawl(root),
     BUILD_OUT_DIR: path.relative(root, outDir) || '.',
     ...planVariable({ cacheDir: compiledCacheDir(root), generatedDir: genDir, announceConfigLoaded: true, ...plan }),
   }
