@@ -3,13 +3,14 @@ import path from 'node:path'
 import { filingFormDefect, filingForms, type FilingForm } from '../manifest/filingForms.ts'
 import { loadForms, loadManifest, type LoadResult, type Manifest } from '../manifest/load.ts'
 import { manifestDir as defaultManifestDir } from '../manifest/paths.ts'
-import { phoneById, SEARCH_HELP_PHONES, type FooterPhone } from '../manifest/placeholders.ts'
+import { phoneById, SEARCH_HELP_PHONES } from '../manifest/placeholders.ts'
 import type { PrivacyNotice } from '../manifest/privacyNotice.ts'
-import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
+import type { FormDefinition, Lookups } from '../manifest/types.generated.ts'
 import { newsItems } from '../news/news.ts'
 import { createSearcher } from '../search/search.ts'
 import type { SearchDoc } from '../search/searchDoc.ts'
 import { type KeptSiteData, readSiteDataFile, writeSiteDataFile } from './siteDataFile.ts'
+import type { SiteData } from './siteDataShape.ts'
 import type { NumberingPlan } from './store/store.ts'
 
 /** The numbering plan of the filing forms: each `radicacion.tipo` → its `serie`, and the newsletter's series. */
@@ -60,31 +61,8 @@ function filingSetup({ manifest, problems }: LoadResult): FilingSetup {
   }
 }
 
-export interface SiteData {
-  /** The forms the server receives, from their manifests (see src/manifest/filingForms.ts). */
-  filings: FilingForm[]
-  plan: NumberingPlan
-  lookups: Lookups
-  /** site.yaml's privacy notice (forms with `avisoPrivacidad`); its version is stored with each authorization. */
-  privacyNotice: PrivacyNotice | undefined
-  news: NewsItem[]
-  /** Group path → main child, from pages with `redirigirA`. */
-  redirects: Map<string, string>
-  /** Manifest problems the server could live with (files left out); logged at start. */
-  warnings: string[]
-  /** The page each form is shown on (its `formulario` section), for the links of the no-script answers. */
-  formPages: Record<string, string>
-  /** Short name of the institution (site.yaml), for page titles. */
-  siteName: string
-  /** The Superintendencia Nacional de Salud's phone as displayed (site.yaml `contacto.telefonos.supersalud`), for the escalation texts (docs/decisions/server-structure.md). */
-  supersaludPhone?: string
-  /** URLs of the video and embebido sections: their https origins are the frames the CSP allows. */
-  embedUrls: string[]
-  /** Phones offered when a search finds nothing (the same as the /buscar page's, from its section preparer). */
-  searchHelpPhones: FooterPhone[]
-  /** Routes of the pages holding the published report of requests (an «informeSolicitudes» section), filled in by the server. */
-  reportPages: string[]
-}
+// The shape lives in its own module so the kept file's module (siteDataFile.ts) can use it without importing this one.
+export type { SiteData } from './siteDataShape.ts'
 
 /** The search index a build wrote into its client folder; undefined when there is none or it cannot be read. */
 export function readSearchIndex(clientDir: string): SearchDoc[] | undefined {

@@ -15,29 +15,15 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { filesInOrder } from '../manifest/folderFiles.ts'
-import type { PrivacyNotice } from '../manifest/privacyNotice.ts'
-import type { FooterPhone } from '../manifest/placeholders.ts'
-import type { FormDefinition, Lookups, NewsItem } from '../manifest/types.generated.ts'
+import type { FormDefinition } from '../manifest/types.generated.ts'
+import type { SiteData } from './siteDataShape.ts'
 
 export const SITE_DATA_FILE = '.datos-servidor.json'
 /** Raised whenever what the file holds, or how the server reads it, changes: a file of another format is not read. */
 const FORMAT = 1
 
 /** The site data as the file holds it: plain JSON (the filings and their numbering plan are derived again from `forms`). */
-export interface KeptSiteData {
-  forms: FormDefinition[]
-  lookups: Lookups
-  privacyNotice: PrivacyNotice | undefined
-  news: NewsItem[]
-  redirects: Array<[string, string]>
-  warnings: string[]
-  formPages: Record<string, string>
-  siteName: string
-  supersaludPhone?: string
-  embedUrls: string[]
-  searchHelpPhones: FooterPhone[]
-  reportPages: string[]
-}
+export type KeptSiteData = Omit<SiteData, 'filings' | 'plan' | 'redirects'> & { forms: FormDefinition[]; redirects: Array<[string, string]> }
 
 /** The hash of the file format and of every file of the manifest folder (name and content). */
 export function manifestKey(manifestDir: string): string {
