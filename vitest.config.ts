@@ -8,7 +8,7 @@ const INTEGRATION = ['tests/site/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests
  * - site-hosts starts a server in V8's memory-saving mode, which stays set for the rest of the process
  *   (src/server/memorySaving.ts): every file after it in the worker would run with a compacting collector.
  */
-const OWN_PROCESS = ['tests/api/site-hosts.test.ts']
+export const OWN_PROCESS = ['tests/api/site-hosts.test.ts']
 
 export default defineConfig({
   test: {
