@@ -1,5 +1,14 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import SlowFirstSequencer from './tests/helpers/slowFirstSequencer.ts'
+
+const INTEGRATION = ['tests/site/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.{ts,tsx}']
+
+/**
+ * Integration files that cannot share a worker with other files, so run in a process of their own (isolate: true):
+ * - site-hosts starts a server in V8's memory-saving mode, which stays set for the rest of the process
+ *   (src/server/memorySaving.ts): every file after it in the worker would run with a compacting collector.
+ */
+export const OWN_PROCESS = ['tests/api/site-hosts.test.ts']
 
 export default defineConfig({
   test: {
@@ -25,13 +34,28 @@ export default defineConfig({
       },
       {
         // tests/site: the built site in dist/client; tests/api: the server over HTTP; tests/build: commands that build
-        // the project or a copy of it (releases, platform sites, updates). Each file in its own process.
+        // the project or a copy of it (releases, platform sites, updates). Their files share a module graph per worker
+        // too (isolate: false): each of the 115 files imported Fastify, Kysely, pg, React and the manifest schema
+        // again, 395 s of summed import (46 s shared). Same rules as tests/unit (docs/decisions/testing.md).
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/site/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.{ts,tsx}'],
+          include: INTEGRATION,
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
+          isolate: false,
+          setupFiles: ['tests/helpers/tempDirsCleanup.ts'],
           // One throwaway PostgreSQL cluster for the whole run, started by the first test file that needs it (the store suites).
           // The servers and commands the tests start, compiled once (tests/helpers/compiledCommand.ts).
+          globalSetup: ['tests/helpers/postgresGlobal.ts', 'tests/helpers/compiledCommandsGlobal.ts'],
+        },
+      },
+      {
+        // The integration files that change their process for good, each in a process of its own (OWN_PROCESS).
+        extends: true,
+        test: {
+          name: 'integration-own-process',
+          include: OWN_PROCESS,
+          setupFiles: ['tests/helpers/tempDirsCleanup.ts'],
           globalSetup: ['tests/helpers/postgresGlobal.ts', 'tests/helpers/compiledCommandsGlobal.ts'],
         },
       },

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
-import { afterAll } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { dayTimestamp } from '../../src/manifest/colombiaTime.ts'
 import { buildApp, type AppOptions } from '../../src/server/app.ts'
@@ -11,23 +9,14 @@ import { clientDirFromEnv } from '../../src/server/config.ts'
 import { loadFilingForms } from '../../src/server/siteData.ts'
 import { openFilingStore } from '../../src/server/store/open.ts'
 import { compiledNodeArgs } from '../helpers/compiledCommand.ts'
+import { tempDataDir } from '../helpers/tempDirs.ts'
 import { PINNED_DAY, pinnedClock } from '../helpers/testClock.ts'
 import type { FilingRow, FilingStore } from '../../src/server/store/store.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
-const tempDirs: string[] = []
-// Registered on the root suite of each test file that imports this module: runs after the file's own afterAll hooks.
-afterAll(() => {
-  for (const d of tempDirs.splice(0)) fs.rmSync(d, { recursive: true, force: true })
-})
-
-/** A fresh DATA_DIR, removed when the test process ends. */
-export function tempDataDir(label: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `api-${label}-`))
-  tempDirs.push(dir)
-  return dir
-}
+// A fresh DATA_DIR, removed when the test file ends (tests/helpers/tempDirs.ts).
+export { tempDataDir }
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

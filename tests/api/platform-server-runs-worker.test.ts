@@ -18,6 +18,7 @@ const DIR = path.resolve('test-results/servidor-con-trabajador')
 const suffix = `${process.pid}_${Date.now() % 100_000}`
 let database: PlatformDatabase | undefined
 let server: FastifyInstance | undefined
+const platformBefore = process.env.PLATAFORMA
 
 beforeAll(async () => {
   database = await platformDatabase(`cola_servidor_${suffix}`, `cola_srv_duenio_${suffix}`, `cola_srv_servidor_${suffix}`)
@@ -34,6 +35,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close()
   await database?.drop()
+  // Put back: the next file in this worker reads the same environment (docs/decisions/testing.md).
+  if (platformBefore === undefined) delete process.env.PLATAFORMA
+  else process.env.PLATAFORMA = platformBefore
 })
 
 describe('a platform server on PostgreSQL', () => {

@@ -41,27 +41,33 @@ function siteFolder(identidad: string | undefined, root = fs.mkdtempSync(path.jo
   return root
 }
 
-function problemsOf(root: string): string[] {
-  process.env.MANIFEST_DIR = path.join(root, 'manifest')
-  process.env.PUBLIC_DIR = path.join(root, 'public')
+/** Runs `fn` with these environment variables, then puts back what was there (the worker is shared: docs/decisions/testing.md). */
+function withEnv<T>(values: Record<string, string>, fn: () => T): T {
+  const before = Object.fromEntries(Object.keys(values).map(k => [k, process.env[k]]))
+  Object.assign(process.env, values)
   try {
-    return validateManifest(path.join(root, 'manifest')).problems.map(formatProblem)
+    return fn()
   } finally {
-    delete process.env.MANIFEST_DIR
-    delete process.env.PUBLIC_DIR
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
+    }
   }
 }
 
+function problemsOf(root: string): string[] {
+  return withEnv({ MANIFEST_DIR: path.join(root, 'manifest'), PUBLIC_DIR: path.join(root, 'public') }, () =>
+    validateManifest(path.join(root, 'manifest')).problems.map(formatProblem),
+  )
+}
+
 function manifestOf(root: string): Manifest {
-  process.env.PUBLIC_DIR = path.join(root, 'public')
-  try {
+  return withEnv({ PUBLIC_DIR: path.join(root, 'public') }, () => {
     const manifest = loadManifest(path.join(root, 'manifest')).manifest
     // Kept per manifest, made here with this site's public/ (the logo's size is read from its file there).
     layoutData(manifest)
     return manifest
-  } finally {
-    delete process.env.PUBLIC_DIR
-  }
+  })
 }
 
 const colours = (primario: string, fondoClaro?: string) =>

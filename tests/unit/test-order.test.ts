@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { folderRank } from '../helpers/slowFirstSequencer.ts'
+import { folderRank, shuffled } from '../helpers/slowFirstSequencer.ts'
 
 /** Every Vitest file under tests/ (e2e is Playwright's, helpers and fixtures hold no tests). */
 function testFiles(dir = 'tests'): string[] {
@@ -30,5 +30,14 @@ describe("Vitest's file order (tests/helpers/slowFirstSequencer.ts)", () => {
     const files = testFiles()
     expect(files.length).toBeGreaterThan(100)
     expect(files.filter(f => rank(f) > 3)).toEqual([])
+  })
+
+  it('--sequence.seed shuffles the files, the same way for the same seed, losing none', () => {
+    const files = Array.from({ length: 40 }, (_, i) => `tests/api/f${i}.test.ts`)
+    const once = shuffled(files, 7)
+    expect(shuffled(files, 7)).toEqual(once)
+    expect([...once].sort()).toEqual([...files].sort())
+    expect(once).not.toEqual(files)
+    expect(shuffled(files, 8)).not.toEqual(once)
   })
 })
