@@ -1,7 +1,8 @@
 /**
  * V8's memory-saving mode for the process that serves a platform's sites (docs/decisions/platform.md, «What a site
- * keeps in memory»). Such a process opens and closes sites all day (siteAppCache.ts), and each opening reads the
- * site's manifest, so its heap keeps growing and shrinking. V8 keeps the pages a shrinking heap gives back in a pool
+ * keeps in memory»). Such a process opens and closes sites all day (siteAppCache.ts), each opening builds the
+ * site's app (and, when its build's kept data does not match its manifest, reads the manifest: siteDataFile.ts), so its
+ * heap keeps growing and shrinking. V8 keeps the pages a shrinking heap gives back in a pool
  * for reuse, resident, and returns them to the system only when it is short of memory or set to save it: measured
  * with 300 sites visited (200 kept), 1,053 MiB of RSS of which V8's own spaces held 639; in this mode, 447, and 478
  * with 1,000 visited. The price, also measured, is why it is the operator's choice (PLATAFORMA_AHORRO_MEMORIA=si)
