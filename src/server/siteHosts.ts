@@ -19,7 +19,7 @@ import type { AppOptions } from './appOptions.ts'
 import { type BackupSchedule, dailyBackup } from './features/backup/index.ts'
 import { msUntilNext, parseBackupHour } from './features/backup/schedule.ts'
 import { loggerOptions, QuietRequestLog } from './logging.ts'
-import { enterMemorySavingMode, memoryMode } from './memorySaving.ts'
+import { boundHeapGrowth, enterMemorySavingMode, memoryMode } from './memorySaving.ts'
 import { operatorPageRoutes } from './operatorPage.ts'
 import { platformHealthRoutes } from './platformHealth.ts'
 import { siteRelease, thisProgram, withSiteSources } from './siteHealthSources.ts'
@@ -172,8 +172,10 @@ async function backgroundWork(base: AppOptions, sites: readonly PlatformSite[], 
  * cannot start is told in the log and tried again on its next request; the others are not touched.
  */
 function siteApps(base: AppOptions, sites: readonly PlatformSite[], frontLog: FastifyBaseLogger, metrics: ProcessMetrics) {
-  // Sites open and close all day here: an operator short of memory has the memory of those closed go back to the
-  // system, at a cost in speed (memorySaving.ts, PLATAFORMA_AHORRO_MEMORIA=si).
+  // Sites open and close all day here: their garbage is collected before the heap has grown by half (memorySaving.ts);
+  // an operator short of memory also has the memory of those closed go back to the system, at a cost in speed
+  // (PLATAFORMA_AHORRO_MEMORIA=si).
+  boundHeapGrowth()
   if (base.memorySaving) enterMemorySavingMode()
   const byId = new Map(sites.map(s => [s.id, s]))
   return siteAppCache<FastifyInstance>({

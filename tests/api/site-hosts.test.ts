@@ -234,8 +234,10 @@ describe('one server, many hosts (SQLite: a database file per site; one site in 
   afterAll(async () => {
     await server?.close()
   })
-  it('says at start that V8 saves memory when asked to (src/server/memorySaving.ts)', () => {
-    expect(server!.startupFacts().memoria).toBe('modo de ahorro de V8 (--optimize-for-size)')
+  it('says at start that V8 saves memory when asked to, and that the heap is collected before it grows by half (src/server/memorySaving.ts)', () => {
+    expect(server!.startupFacts().memoria).toBe(
+      'modo de ahorro de V8 (--optimize-for-size); recolección cuando el montón crece un 50 % (--heap-growing-percent=50)',
+    )
   })
   it('each host serves its own pages and search; an unknown host gets a plain 404', async () => {
     const pageB = await ask(HOST.b, 'GET', '/extra', { accept: BROWSER })
