@@ -11,6 +11,7 @@ import { filingsPlugin } from './features/filings/index.ts'
 import { createMailStatus, healthPlugin, type MailStatus } from './features/health/index.ts'
 import { officePlugin } from './features/office/index.ts'
 import { installBodyTimeout } from './http/bodyTimeout.ts'
+import { buildSharedValidator } from './http/sharedValidators.ts'
 import { apiError, installErrorHandler } from './http/errors.ts'
 import { describeStore, loggerOptions, QuietRequestLog } from './logging.ts'
 import { createNativeFormPages, type NativeFormPages } from './nativePages.ts'
@@ -104,6 +105,8 @@ function createFastify(options: AppOptions, uploadTimeoutMs: number): FastifyIns
     // Backstop for any request (Node's own default is off in Fastify): a body may not take longer than an upload.
     requestTimeout: uploadTimeoutMs + 10_000,
     routerOptions: { ignoreTrailingSlash: true },
+    // Route schemas compiled once for the process, not once per server: a platform opens sites all day (sharedValidators.ts).
+    schemaController: { compilersFactory: { buildValidator: buildSharedValidator } },
     trustProxy: trustProxySetting(options.trustProxy),
     // While it closes (a restart for an update) a request on a kept-alive connection is served, with
     // `Connection: close`, not answered Fastify's English 503: the store stays open until the server has closed.
