@@ -66,6 +66,18 @@ export function exposureWarning(host: string, trustProxy: string | number | fals
   )
 }
 
+/**
+ * PLATAFORMA_AHORRO_MEMORIA: «si» (or «sí», as a Spanish keyboard writes it) turns V8's memory-saving mode on; unset,
+ * empty or «no» leaves it off. Anything else stops the start: a mistyped «yes» must not leave the operator believing
+ * the mode is on.
+ */
+function memorySavingFromEnv(value: string | undefined): boolean {
+  const v = (value ?? '').trim().toLowerCase()
+  if (v === '' || v === 'no') return false
+  if (v === 'si' || v === 'sí') return true
+  throw new Error(`PLATAFORMA_AHORRO_MEMORIA admite «si» o «no» (recibido «${value}»).`)
+}
+
 function office2fa(value: string | undefined): 'admin' | undefined {
   if (value === undefined || value === '' || value === 'no') return undefined
   if (value === 'admin') return 'admin'
@@ -117,7 +129,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     office2fa: office2fa(env.OFICINA_2FA),
     allowDatabaseOwner: env.DATABASE_ALLOW_OWNER === '1' || env.DATABASE_ALLOW_OWNER === 'true',
     metricsAllowed: env.METRICAS_PERMITIDAS || undefined,
-    memorySaving: env.PLATAFORMA_AHORRO_MEMORIA === 'si',
+    memorySaving: memorySavingFromEnv(env.PLATAFORMA_AHORRO_MEMORIA),
     sitesInMemory: env.SITIOS_EN_MEMORIA ? positiveInt(env.SITIOS_EN_MEMORIA, 'SITIOS_EN_MEMORIA', DEFAULT_SITES_IN_MEMORY) : undefined,
     backup: backupScheduleFromEnv(env),
     jobConcurrency: jobConcurrencyFromEnv(env),

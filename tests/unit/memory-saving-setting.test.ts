@@ -12,4 +12,9 @@ describe('PLATAFORMA_AHORRO_MEMORIA', () => {
     expect(configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'si' }).memorySaving).toBe(true)
     expect(configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'no' }).memorySaving).toBe(false)
   })
+  it('takes «sí» as a Spanish keyboard writes it, and refuses anything else in Spanish rather than leave the mode off', () => {
+    expect(configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'sí' }).memorySaving).toBe(true)
+    expect(configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'Sí' }).memorySaving).toBe(true)
+    expect(() => configFromEnv({ PLATAFORMA_AHORRO_MEMORIA: 'yes' })).toThrow('PLATAFORMA_AHORRO_MEMORIA admite «si» o «no» (recibido «yes»).')
+  })
 })
