@@ -1,12 +1,14 @@
 /**
  * One compiled validator per route schema for the whole process, however many servers it runs
- * (docs/decisions/platform.md, «What a site keeps in memory»). Fastify compiles each route's schema with a private Ajv
- * of each server: on a platform, every site opened again compiled the same dozen query and parameter schemas, about
- * 3 MiB of allocation per opening and a third of a site's compiled code kept while it stays in memory. Here every
- * server of the process takes its validators from one pool, keyed by what a schema says, not by the object that says
- * it, so a schema written inline in a route still compiles once. The pool grows only with the distinct schemas the
- * code writes, never with the sites: no route's schema is made from a site's data (tests/unit/shared-validators.test.ts).
- * A validator holds no state between calls but its `errors`, which Fastify reads in the same turn it validates.
+ * (docs/decisions/platform.md, «Garbage collected before the heap grows by half»).
+ *
+ * Fastify compiles each route's schema with a private Ajv of each server: on a platform, every site opened compiled
+ * the same dozen query and parameter schemas again, about 3 MiB of allocation per opening and a third of a site's
+ * compiled code kept while it stays in memory. Here every server of the process takes its validators from one pool,
+ * keyed by what a schema says, not by the object that says it, so a schema written inline in a route still compiles
+ * once. The pool grows only with the distinct schemas the code writes, never with the sites: no route's schema is
+ * made from a site's data (tests/api/shared-route-validators.test.ts). A validator holds no state between calls but
+ * its `errors`, which Fastify reads in the same turn it validates.
  */
 import { AjvCompiler } from '@fastify/ajv-compiler'
 
