@@ -25,15 +25,16 @@ async function site(id: string, manifestDir: string): Promise<FastifyInstance> {
 }
 
 describe('route schemas compiled once per process', () => {
-  it('a second site with other forms compiles no route schema again, and its routes still check their parameters', async () => {
+  it('a second site with other forms compiles no route schema again, and its routes still coerce their parameters', async () => {
     await site('uno', path.resolve('manifest'))
     const compiled = compiledRouteSchemas()
     expect(compiled).toBeGreaterThan(0)
     const other = await site('dos', path.resolve('tests/fixtures/manifest-min'))
     expect(compiledRouteSchemas()).toBe(compiled)
-    // The shared validators still coerce and check: `q` repeated is the array /api/search asks for.
-    const found = await other.inject({ method: 'GET', url: '/api/search?q=a&q=b' })
+    // The shared validator still coerces: one `q` becomes the array /api/search reads its first item from (left a
+    // string, the search would run on its first letter and find nothing).
+    const found = await other.inject({ method: 'GET', url: '/api/search?q=vacunaci%C3%B3n' })
     expect(found.statusCode).toBe(200)
-    expect(Array.isArray(found.json())).toBe(true)
+    expect((found.json() as unknown[]).length).toBeGreaterThan(0)
   })
 })
